@@ -1,0 +1,1 @@
+"""Conductor's bot layer: store, game service, Discord cogs and the CLI."""

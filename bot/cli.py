@@ -1,0 +1,35 @@
+"""The `python -m bot` command line: one subcommand per module in bot/commands."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from types import ModuleType
+
+from bot.commands import check_maps, replay
+
+# Each module defines NAME, HELP, configure(parser) and run(args) -> exit status.
+COMMANDS: tuple[ModuleType, ...] = (replay, check_maps)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Conductor: Ticket to Ride for Discord. Tools for game records and boards.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in COMMANDS:
+        command = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.configure(command)
+        command.set_defaults(handler=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    status: int = args.handler(args)
+    return status

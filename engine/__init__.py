@@ -1,0 +1,40 @@
+"""The rules of Ticket to Ride on five maps: pure, deterministic, no I/O."""
+
+from engine.errors import (
+    AmbiguousMoveError,
+    GameError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveError,
+    NotYourTurnError,
+    RecordError,
+)
+from engine.events import Event
+from engine.game import ClaimOption, Game, ToMove
+from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, Place, TicketRef, TunnelPay
+from engine.state import Pending, Phase
+
+__all__ = [
+    "AmbiguousMoveError",
+    "Claim",
+    "ClaimOption",
+    "DrawCard",
+    "DrawTickets",
+    "Event",
+    "Game",
+    "GameError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "Keep",
+    "Move",
+    "MoveError",
+    "NotYourTurnError",
+    "Pass",
+    "Pending",
+    "Phase",
+    "Place",
+    "RecordError",
+    "TicketRef",
+    "ToMove",
+    "TunnelPay",
+]

@@ -1,0 +1,196 @@
+"""The moves of a game, as values, and their JSON form in game records."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import InvalidMoveError
+
+Payment = tuple[tuple[str, int], ...]  # sorted (card, count) pairs, counts > 0
+
+
+def payment_of(cards: dict[str, int] | Counter[str]) -> Payment:
+    return tuple(sorted((c, n) for c, n in cards.items() if n > 0))
+
+
+def payment_counter(pay: Payment) -> Counter[str]:
+    return Counter(dict(pay))
+
+
+def describe_payment(pay: Payment) -> str:
+    return ", ".join(f"{n} {c}" for c, n in pay) or "nothing"
+
+
+@dataclass(frozen=True)
+class TicketRef:
+    """A ticket as records name it: [A, B] or [ORIGIN, [COUNTRY, ...]]."""
+
+    origin: str
+    dests: tuple[str, ...]
+    country: bool = False
+
+    def to_json(self) -> list[Any]:
+        if self.country:
+            return [self.origin, list(self.dests)]
+        return [self.origin, self.dests[0]]
+
+
+@dataclass(frozen=True)
+class Keep:
+    player: str
+    tickets: tuple[TicketRef, ...]
+
+
+@dataclass(frozen=True)
+class DrawCard:
+    player: str
+    source: str  # "deck" or a card name taken from the face-up row
+
+
+@dataclass(frozen=True)
+class DrawTickets:
+    player: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    player: str
+    a: str
+    b: str
+    pay: Payment
+    route: str | None = None  # colour of the track, among parallel routes
+    souvenir: str | None = None  # San Francisco: the end whose token is taken
+
+
+@dataclass(frozen=True)
+class TunnelPay:
+    player: str
+    pay: Payment | None  # None gives the tunnel up
+
+
+@dataclass(frozen=True)
+class Place:
+    player: str
+    symbol: str
+    at: str
+
+
+@dataclass(frozen=True)
+class Pass:
+    player: str
+
+
+Move = Keep | DrawCard | DrawTickets | Claim | TunnelPay | Place | Pass
+
+ACTIONS = ("keep", "draw", "claim", "tunnel", "place", "pass")
+CLAIM_EXTRAS = {"pay", "route", "souvenir"}
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidMoveError(f"{what} must be a non-empty text, not {value!r}")
+    return value
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidMoveError(f"{what} must be a whole number of cards, not {value!r}")
+    return value
+
+
+def parse_payment(value: Any, what: str = "pay") -> Payment:
+    if not isinstance(value, dict):
+        raise InvalidMoveError(f"'{what}' must be an object of card: count, like {{\"red\": 3}}")
+    cards: dict[str, int] = {}
+    for card, n in value.items():
+        cards[_text(card, "a card name")] = _count(n, f"the count of {card}")
+    return payment_of(cards)
+
+
+def parse_ticket_ref(value: Any) -> TicketRef:
+    bad = InvalidMoveError(f"a ticket is written [A, B] or [ORIGIN, [COUNTRY, ...]], not {value!r}")
+    if not isinstance(value, list) or len(value) != 2:
+        raise bad
+    origin, dest = value
+    if not isinstance(origin, str):
+        raise bad
+    if isinstance(dest, str):
+        return TicketRef(origin, (dest,))
+    if isinstance(dest, list) and dest and all(isinstance(d, str) for d in dest):
+        return TicketRef(origin, tuple(dest), country=True)
+    raise bad
+
+
+def move_from_json(obj: Any) -> Move:
+    """Parse one record move; InvalidMoveError says what is malformed."""
+    if not isinstance(obj, dict):
+        raise InvalidMoveError(f"a move must be an object, not {obj!r}")
+    player = _text(obj.get("player"), "'player'")
+    actions = [k for k in obj if k in ACTIONS]
+    if len(actions) != 1:
+        raise InvalidMoveError(f"a move needs exactly one of {', '.join(ACTIONS)}; this one has {actions or 'none'}")
+    action = actions[0]
+    allowed = {"player", action} | (CLAIM_EXTRAS if action == "claim" else set())
+    unknown = sorted(set(obj) - allowed)
+    if unknown:
+        raise InvalidMoveError(f"unknown key(s) in a {action} move: {', '.join(unknown)}")
+    value = obj[action]
+    if action == "keep":
+        if not isinstance(value, list):
+            raise InvalidMoveError("'keep' must be a list of tickets")
+        return Keep(player, tuple(parse_ticket_ref(t) for t in value))
+    if action == "draw":
+        source = _text(value, "'draw'")
+        if source == "tickets":
+            return DrawTickets(player)
+        return DrawCard(player, source)
+    if action == "claim":
+        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)):
+            raise InvalidMoveError('\'claim\' must name the route\'s two places, like ["Denver", "Omaha"]')
+        if "pay" not in obj:
+            raise InvalidMoveError("a claim needs 'pay', the cards spent, like {\"red\": 3}")
+        route = obj.get("route")
+        souvenir = obj.get("souvenir")
+        return Claim(
+            player,
+            value[0],
+            value[1],
+            parse_payment(obj["pay"]),
+            None if route is None else _text(route, "'route'"),
+            None if souvenir is None else _text(souvenir, "'souvenir'"),
+        )
+    if action == "tunnel":
+        return TunnelPay(player, None if value is None else parse_payment(value, "tunnel"))
+    if action == "place":
+        if not isinstance(value, dict) or set(value) != {"symbol", "at"}:
+            raise InvalidMoveError('\'place\' must be {"symbol": S, "at": PLACE}')
+        return Place(player, _text(value["symbol"], "'symbol'"), _text(value["at"], "'at'"))
+    if value is not True:
+        raise InvalidMoveError("'pass' must be true")
+    return Pass(player)
+
+
+def move_to_json(move: Move) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": move.player}
+    if isinstance(move, Keep):
+        out["keep"] = [t.to_json() for t in move.tickets]
+    elif isinstance(move, DrawCard):
+        out["draw"] = move.source
+    elif isinstance(move, DrawTickets):
+        out["draw"] = "tickets"
+    elif isinstance(move, Claim):
+        out["claim"] = [move.a, move.b]
+        out["pay"] = dict(move.pay)
+        if move.route is not None:
+            out["route"] = move.route
+        if move.souvenir is not None:
+            out["souvenir"] = move.souvenir
+    elif isinstance(move, TunnelPay):
+        out["tunnel"] = None if move.pay is None else dict(move.pay)
+    elif isinstance(move, Place):
+        out["place"] = {"symbol": move.symbol, "at": move.at}
+    else:
+        out["pass"] = True
+    return out

@@ -1,0 +1,1 @@
+"""Board images: pure functions from a game state to PNG bytes."""
