@@ -186,7 +186,7 @@ class Board:
     countries: dict[str, tuple[str, ...]] = field(default_factory=dict)  # country -> border points
     aliases: dict[str, str] = field(default_factory=dict)  # alias (and name) -> name
     designed: bool = False  # the project's own board, not a published one
-    width: int = 1744
+    width: int = 1744  # the canvas the drawing positions are given on
     height: int = 1125
 
     def resolve_place(self, name: str) -> str | None:

@@ -250,6 +250,8 @@ def parse_board(name: str, data: dict[str, Any]) -> Board:
         countries=country_points,
         aliases=aliases,
         designed=bool(data.get("designed", False)),
+        width=int(data.get("canvas", {}).get("width", 1744)),
+        height=int(data.get("canvas", {}).get("height", 1125)),
     )
 
 

@@ -134,6 +134,8 @@ def main(reference: Path) -> None:
         data = json.loads((reference / f"{name}.json").read_text(encoding="utf-8"))
         data["reference_rules"] = data.pop("rules")
         data["rules"] = rules
+        # the drawing canvas of the positions: India's board is portrait
+        data["canvas"] = {"width": 1125, "height": 1744} if name == "india" else {"width": 1744, "height": 1125}
         out = ROOT / "maps" / "data" / f"{name}.json"
         out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {out.relative_to(ROOT)}")
