@@ -109,6 +109,7 @@ class Game:
             ticket_ids = list(tickets)
             if sorted(ticket_ids) != [t.id for t in board.tickets]:
                 raise GameError(f"the ticket deck is not the {rules.title} ticket deck")
+        ticket_ids = _canonical_copies(board, ticket_ids)
         self.initial_cards = list(deck)
         self.initial_tickets = list(ticket_ids)
         self.moves: list[Move] = []
@@ -777,6 +778,24 @@ class Game:
 
     def winners(self) -> list[str]:
         return winners(self.score(), self.rules.longest_bonus > 0)
+
+
+def _canonical_copies(board: Board, ticket_ids: list[int]) -> list[int]:
+    """Give interchangeable tickets their ids in deck order.
+
+    Records cannot tell two copies of a ticket apart, so a replayed game must
+    hand out the same id for the same position as the game that was recorded.
+    """
+    groups: dict[tuple[str, frozenset[str]], list[int]] = {}
+    for t in board.tickets:
+        groups.setdefault(t.key, []).append(t.id)
+    taken: Counter[tuple[str, frozenset[str]]] = Counter()
+    out = []
+    for ticket_id in ticket_ids:
+        key = board.tickets[ticket_id].key
+        out.append(groups[key][taken[key]])
+        taken[key] += 1
+    return out
 
 
 def _deck_difference(deck: list[str], expected: list[str]) -> str:

@@ -189,6 +189,21 @@ class Board:
     width: int = 1744  # the canvas the drawing positions are given on
     height: int = 1125
 
+    _by_pair: dict[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False, compare=False)
+    _parallel: dict[int, tuple[Route, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_pair: dict[frozenset[str], list[Route]] = {}
+        for r in self.routes:
+            by_pair.setdefault(frozenset(r.ends), []).append(r)
+        # frozen dataclass: the indexes are computed once, here
+        object.__setattr__(self, "_by_pair", {k: tuple(v) for k, v in by_pair.items()})
+        object.__setattr__(
+            self,
+            "_parallel",
+            {r.id: tuple(o for o in by_pair[frozenset(r.ends)] if o.id != r.id) for r in self.routes},
+        )
+
     def resolve_place(self, name: str) -> str | None:
         """The canonical place or country name for `name`, or None."""
         if name in self.aliases:
@@ -205,11 +220,10 @@ class Board:
         return None
 
     def routes_between(self, a: str, b: str) -> list[Route]:
-        pair = frozenset((a, b))
-        return [r for r in self.routes if frozenset(r.ends) == pair]
+        return list(self._by_pair.get(frozenset((a, b)), ()))
 
-    def parallel(self, route: Route) -> list[Route]:
-        return [r for r in self.routes_between(route.a, route.b) if r.id != route.id]
+    def parallel(self, route: Route) -> tuple[Route, ...]:
+        return self._parallel[route.id]
 
     def nodes_of(self, name: str) -> tuple[str, ...]:
         """The board places a ticket end stands for (a country: its border points)."""

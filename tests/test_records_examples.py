@@ -1,0 +1,57 @@
+"""The example records replay to exactly the expected output."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.record import parse_record, replay, replay_text, to_record
+
+RECORDS = Path(__file__).parent / "records"
+CASES = sorted(p for p in RECORDS.glob("*/*.json") if not p.name.endswith(".expected.json"))
+
+
+def expected_for(path: Path) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(path.with_name(path.stem + ".expected.json").read_text(encoding="utf-8"))
+    return result
+
+
+def test_there_are_examples_for_every_map() -> None:
+    assert {p.parent.name for p in CASES} == {"usa", "india", "switzerland", "amsterdam", "san_francisco"}
+    assert len(CASES) >= 20
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_example_replays_exactly(path: Path) -> None:
+    status, got = replay_text(path.read_text(encoding="utf-8"))
+    expected = expected_for(path)
+    if "error" in expected:
+        assert status == 1
+        assert got["error"]["move"] == expected["error"]["move"]
+        assert got["error"]["message"]
+    else:
+        assert status == 0
+        assert got == expected
+
+
+@pytest.mark.parametrize("path", [p for p in CASES if "error" not in expected_for(p)], ids=lambda p: p.stem)
+def test_written_record_replays_to_the_same_state(path: Path) -> None:
+    game = replay(parse_record(json.loads(path.read_text(encoding="utf-8"))))
+    again = replay(parse_record(to_record(game)))
+    assert again.state == game.state
+    assert again.moves == game.moves
+
+
+def test_replay_command_prints_one_json_object(tmp_path: Path) -> None:
+    path = CASES[0]
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "replay", str(path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout) == expected_for(path)
+    assert done.stdout.count("\n") == 1
