@@ -34,7 +34,7 @@ def parse_record(doc: Any) -> Record:
     """Check the record's frame (not its moves); RecordError says what is wrong."""
     if not isinstance(doc, dict):
         raise _fail("a game record must be a JSON object")
-    if "format" in doc and (doc["format"] != FORMAT or isinstance(doc["format"], bool)):
+    if "format" in doc and (type(doc["format"]) is not int or doc["format"] != FORMAT):
         raise _fail(f"unknown record format {doc['format']!r}; this bot reads format {FORMAT}")
     name = doc.get("map")
     if name not in MAP_NAMES:

@@ -205,12 +205,19 @@ class Board:
         )
 
     def resolve_place(self, name: str) -> str | None:
-        """The canonical place or country name for `name`, or None."""
+        """The place or country that `name` or one of its declared aliases names, or None."""
         if name in self.aliases:
             return self.aliases[name]
         if name in self.countries:
             return name
-        folded = name.casefold().strip()
+        return None
+
+    def find_place(self, name: str) -> str | None:
+        """Like resolve_place, but forgiving about case and spacing (for people typing)."""
+        exact = self.resolve_place(name)
+        if exact is not None:
+            return exact
+        folded = " ".join(name.split()).casefold()
         for alias, canonical in self.aliases.items():
             if alias.casefold() == folded:
                 return canonical
