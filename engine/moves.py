@@ -89,7 +89,7 @@ CLAIM_EXTRAS = {"pay", "route", "souvenir"}
 
 
 def _text(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not value:
         raise InvalidMoveError(f"{what} must be a non-empty text, not {value!r}")
     return value
 

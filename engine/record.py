@@ -175,7 +175,7 @@ def outcome(game: Game) -> dict[str, Any]:
 def replay_text(text: str) -> tuple[int, dict[str, Any]]:
     """Replay a record given as JSON text: (exit status, the object to print)."""
     try:
-        doc = json.loads(text)
+        doc = json.loads(text.removeprefix("\ufeff"))  # a byte-order mark is not part of the record
     except (ValueError, RecursionError) as exc:
         return 1, {"error": {"move": None, "message": f"the file is not valid JSON: {exc}"}}
     try:
