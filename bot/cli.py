@@ -6,10 +6,10 @@ import argparse
 from collections.abc import Sequence
 from types import ModuleType
 
-from bot.commands import check_maps, replay
+from bot.commands import check_maps, render, replay
 
 # Each module defines NAME, HELP, configure(parser) and run(args) -> exit status.
-COMMANDS: tuple[ModuleType, ...] = (replay, check_maps)
+COMMANDS: tuple[ModuleType, ...] = (replay, check_maps, render)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,84 @@
+"""Render benchmark: a crowded end-of-game board per map, against PNG encoding alone.
+
+Run: .venv/bin/python -m bench.render [--repeat N]
+For each map it prints the static layer's build time (once per process), the
+time to render the public board (drawing and encoding), the time Pillow takes
+only to encode that same image, their ratio (the aim is under 2) and the PNG
+size; then the same for the private and final images. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from PIL import Image
+
+from bench.engine import crowded_game
+from engine import Game
+from maps import MAP_NAMES
+from render.compose import encode_png
+from render.images import (
+    RenderedImage,
+    board_image,
+    final_image,
+    private_image,
+    render_board,
+    render_final,
+    render_private,
+)
+from render.static_layer import static_board
+
+
+def median_seconds(action: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def measure(
+    game: Game, render: Callable[[Game], RenderedImage], draw: Callable[[Game], Image.Image], repeat: int
+) -> tuple[float, float, int, tuple[int, int]]:
+    """(render seconds, encode-only seconds, PNG bytes, size) for one kind of image."""
+    rendered = render(game)  # warm the sprite caches, as a running bot has them
+    image = draw(game)
+    render_s = median_seconds(lambda: render(game), repeat)
+    encode_s = median_seconds(lambda: encode_png(image), repeat)
+    return render_s, encode_s, len(rendered.png), (rendered.width, rendered.height)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=7, help="timed runs per figure (the median is printed)")
+    args = parser.parse_args()
+    kinds: list[tuple[str, Callable[[Game], RenderedImage], Callable[[Game], Image.Image]]] = [
+        ("board", render_board, board_image),
+        ("private", lambda g: render_private(g, 0), lambda g: private_image(g, 0)),
+        ("final", render_final, final_image),
+    ]
+    print(
+        f"{'map':<14} {'image':<8} {'routes':>6} {'static (ms)':>11} {'render (ms)':>11} "
+        f"{'encode (ms)':>11} {'ratio':>6} {'PNG (KB)':>9} {'size':>10}"
+    )
+    for name in MAP_NAMES:
+        game = crowded_game(name)
+        start = time.perf_counter()
+        static = static_board(name)
+        static_ms = (time.perf_counter() - start) * 1000
+        for kind, render, draw in kinds:
+            render_s, encode_s, size, (w, h) = measure(game, render, draw, args.repeat)
+            first = f"{static_ms:>11.0f}" if kind == "board" else f"{'':>11}"
+            print(
+                f"{name:<14} {kind:<8} {len(game.state.owner):>6} {first} {render_s * 1000:>11.1f} "
+                f"{encode_s * 1000:>11.1f} {render_s / encode_s:>6.2f} {size / 1024:>9.0f} {w:>5}x{h:<4}"
+            )
+        assert static.image.size == (static.layout.width, static.layout.height)
+
+
+if __name__ == "__main__":
+    main()

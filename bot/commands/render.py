@@ -1,0 +1,86 @@
+"""`python -m bot render RECORD -o board.png`: draw a game record's board as a PNG."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from engine import Game
+from engine.errors import MoveError, RecordError
+from engine.record import parse_record, replay
+from render import render_board, render_final, render_private
+
+NAME = "render"
+HELP = "draw a game record's board (or a player's private view, or the final scores) as a PNG"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("record", help="the game record (JSON), or - for standard input")
+    parser.add_argument("-o", "--output", required=True, help="where to write the PNG")
+    view = parser.add_mutually_exclusive_group()
+    view.add_argument("--player", metavar="NAME", help="draw this player's private view: their cards and tickets")
+    view.add_argument(
+        "--final", action="store_true", help="draw the final scores (for an unfinished game: as if it ended now)"
+    )
+
+
+class _Failure(Exception):
+    """A problem to report in one line, without a traceback."""
+
+
+def _load(path: str) -> Game:
+    try:
+        if path == "-":
+            text = sys.stdin.buffer.read().decode("utf-8")
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _Failure(f"cannot read {path}: {exc}") from None
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise _Failure(f"{path} is not valid JSON: {exc}") from None
+    try:
+        return replay(parse_record(doc))
+    except RecordError as exc:
+        raise _Failure(f"{path} is not a game record this bot can play: {exc}") from None
+    except MoveError as exc:
+        raise _Failure(f"{path} stops replaying at move {exc.index}: {exc.reason}") from None
+
+
+def _seat(game: Game, name: str) -> int:
+    """The seat of `name`, matched exactly, else ignoring case."""
+    if name in game.names:
+        return game.names.index(name)
+    folded = [n for n in game.names if n.casefold() == name.casefold()]
+    if len(folded) == 1:
+        return game.names.index(folded[0])
+    raise _Failure(f"no player {name!r} in this game; the players are {', '.join(game.names)}")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game = _load(args.record)
+        if args.player is not None:
+            image = render_private(game, _seat(game, args.player))
+        elif args.final:
+            image = render_final(game)
+        else:
+            image = render_board(game)
+    except _Failure as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - the command line promises a message, never a traceback
+        print(f"error: internal error while rendering ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
+        return 1
+    try:
+        with open(args.output, "wb") as handle:
+            handle.write(image.png)
+    except OSError as exc:
+        print(f"error: cannot write {args.output}: {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote {args.output}: {image.width}x{image.height} pixels, {len(image.png) / 1024:.0f} KB")
+    print(f"alt text: {image.alt_text}")
+    return 0

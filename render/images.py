@@ -1,0 +1,102 @@
+"""The three images the bot posts, as PNG bytes with their alt text.
+
+Pure functions of a game (and a viewer): no I/O and no Discord. They only
+read shared caches, so they may run in worker threads (asyncio.to_thread).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engine import Game
+from render import alt_text
+from render.board import draw_board, last_move_route
+from render.compose import compose, encode_png
+from render.final import longest_note, longest_path_routes, scores_block
+from render.layout import board_layout
+from render.panel import cards_block, header_block, legend_block, players_block
+from render.private import hand_block, ticket_marks, tickets_block
+
+
+@dataclass(frozen=True)
+class RenderedImage:
+    png: bytes
+    alt_text: str
+    width: int
+    height: int
+
+
+def _rendered(image: Image.Image, alt: str) -> RenderedImage:
+    return RenderedImage(encode_png(image), alt, image.width, image.height)
+
+
+def board_image(game: Game) -> Image.Image:
+    """The public board after the last move, with the panel."""
+    layout = board_layout(game.board.name)
+    board = draw_board(game, highlight=last_move_route(game))
+    return compose(
+        layout,
+        board,
+        [
+            [lambda w: header_block(game, w), lambda w: players_block(game, w)],
+            [lambda w: cards_block(game, w)],
+            [lambda w: legend_block(game.board, w)],
+        ],
+        shares=(1.35, 1.0, 1.05),
+    )
+
+
+def private_image(game: Game, seat: int) -> Image.Image:
+    """`seat`'s own view: the public board plus their cards and tickets, ringed on the board."""
+    if not 0 <= seat < len(game.names):
+        raise ValueError(f"no seat {seat} in a game of {len(game.names)}")
+    layout = board_layout(game.board.name)
+    board = draw_board(game, highlight=last_move_route(game), tickets=ticket_marks(game, seat))
+    return compose(
+        layout,
+        board,
+        [
+            [lambda w: header_block(game, w), lambda w: players_block(game, w)],
+            [lambda w: hand_block(game, seat, w), lambda w: tickets_block(game, seat, w)],
+            [lambda w: cards_block(game, w), lambda w: legend_block(game.board, w, private=True)],
+        ],
+        shares=(1.1, 1.25, 0.95),
+    )
+
+
+def final_image(game: Game) -> Image.Image:
+    """Every player's score broken down, with the longest path drawn on the board.
+
+    For a game still being played it shows the scores as if it ended now.
+    """
+    layout = board_layout(game.board.name)
+    scores = game.score()
+    board = draw_board(game, longest=longest_path_routes(game, scores))
+    rules = game.rules
+    title = f"{rules.title} · final scores" if game.finished else f"{rules.title} · scores if the game ended now"
+    return compose(
+        layout,
+        board,
+        [
+            [
+                lambda w: header_block(game, w, title=title),
+                lambda w: scores_block(game, w),
+                lambda w: longest_note(game, scores, w),
+            ]
+        ],
+        shares=(1.0,),
+    )
+
+
+def render_board(game: Game) -> RenderedImage:
+    return _rendered(board_image(game), alt_text.board_alt(game))
+
+
+def render_private(game: Game, seat: int) -> RenderedImage:
+    return _rendered(private_image(game, seat), alt_text.private_alt(game, seat))
+
+
+def render_final(game: Game) -> RenderedImage:
+    return _rendered(final_image(game), alt_text.final_alt(game))

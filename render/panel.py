@@ -1,0 +1,211 @@
+"""The public panel: whose turn, every player's counts, the face-up cards, a legend.
+
+Each block is drawn at a given width and returned as an image of the height
+it needs; compose.py arranges them beside or under the board.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine import Game, Phase
+from maps import GRAY, WILD, Board
+from render import describe, fonts, icons, pieces, sprites
+from render.palette import (
+    HALO,
+    INK,
+    RULE,
+    SOFT_INK,
+    TICKET_MARK,
+    lighter,
+    outline_of,
+    player_style,
+    route_colour,
+)
+from render.sheet import Sheet, card, train_swatch
+
+TITLE = 30
+BODY = 20
+SMALL = 17
+ROW = 64  # a player's row
+
+
+def header_block(game: Game, width: int, title: str | None = None) -> Image.Image:
+    """The map's name and turn, what happens now, and the last move.
+
+    With a `title` (the final image) the last move is left out.
+    """
+    sheet = Sheet(width)
+    board = game.board
+    heading = title or f"{board.rules.title} · turn {game.state.turn + 1}"
+    if title is None and game.state.phase is Phase.SETUP_KEEP:
+        heading = f"{board.rules.title} · setup"
+    sheet.text(0, 0, heading, TITLE, bold=True)
+    sheet.text(0, sheet.y + 10, fonts.fit(describe.status(game), width, BODY + 2, True), BODY + 2, bold=True)
+    lines = [describe.final_round(game)] if title else [describe.final_round(game), describe.last_move(game)]
+    for line in lines:
+        if line:
+            sheet.text(0, sheet.y + 8, fonts.fit(line, width, SMALL), SMALL, fill=SOFT_INK)
+    return sheet.finish(padding=6)
+
+
+def _counts(game: Game, seat: int) -> str:
+    rules = game.rules
+    p = game.state.players[seat]
+    parts = [
+        describe.plural(p.trains, rules.piece_name),
+        describe.plural(p.cards, "card"),
+        describe.plural(len(p.tickets), rules.ticket_name),
+    ]
+    if rules.merchandise:
+        parts.append(f"{p.merchandise} merchandise")
+    if rules.tourists:
+        parts.append(describe.plural(len(p.souvenirs), "souvenir"))
+    return " · ".join(parts)
+
+
+def players_block(game: Game, width: int) -> Image.Image:
+    """One row per player: colour and mark, name, points and public counts.
+
+    Points are those scored so far; once the game is over, the final totals.
+    """
+    sheet = Sheet(width)
+    finished = game.finished
+    totals = [s.total for s in game.score()] if finished else [p.route_points for p in game.state.players]
+    acting = set(game.waiting_for())
+    points_font = 26
+    sheet.text(width - 12, 0, "final score" if finished else "points", SMALL - 2, fill=SOFT_INK, anchor="ra")
+    head = sheet.y + 2
+    for seat, p in enumerate(game.state.players):
+        top = head + seat * ROW
+        style = player_style(seat)
+        if p.name in acting:
+            sheet.pen.rounded_rectangle(
+                (0, top + 2, width - 1, top + ROW - 4), radius=10, fill=lighter(style.rgb, 0.82)
+            )
+            sheet.text(8, top + 19, "▶", BODY, bold=True, anchor="lm")
+        train_swatch(sheet.image, 58, top + 19, style)
+        points = str(totals[seat]).replace("-", "−")
+        points_w = fonts.text_width(points, points_font, True)
+        name = fonts.fit(describe.player_name(game, seat), width - 100 - points_w - 20, BODY + 2, True)
+        sheet.text(92, top + 19, name, BODY + 2, bold=True, anchor="lm")
+        sheet.text(width - 12, top + 19, points, points_font, bold=True, anchor="rm")
+        sheet.text(
+            92, top + 46, fonts.fit(_counts(game, seat), width - 92 - 12, SMALL), SMALL, fill=SOFT_INK, anchor="lm"
+        )
+        if seat < len(game.state.players) - 1:
+            sheet.pen.line((92, top + ROW - 2, width - 12, top + ROW - 2), fill=RULE, width=1)
+        sheet.use(top + ROW)
+    return sheet.finish(padding=4)
+
+
+def cards_block(game: Game, width: int) -> Image.Image:
+    """The five face-up cards, named under each, and the sizes of the piles."""
+    sheet = Sheet(width)
+    board = game.board
+    sheet.text(0, 0, "Face-up cards", SMALL, bold=True, fill=SOFT_INK)
+    w, h, gap = 72, 100, 12
+    top = sheet.y + 10
+    for k, name in enumerate(game.state.piles.face_up):
+        x = 8 + k * (w + gap)  # room for the first card's name to overhang
+        card(sheet, x, top, w, h, name)
+        label = "empty" if name is None else describe.card_name(board, name)
+        sheet.text(x + w / 2, top + h + 6, fonts.fit(label, w + gap - 4, 14), 14, fill=SOFT_INK, anchor="ma")
+    piles = game.state.piles
+    lines = [
+        f"Deck {len(piles.deck)} · discard {len(piles.discard)}",
+        f"{board.rules.ticket_name.capitalize()}s left {len(game.state.ticket_deck)}",
+    ]
+    if board.rules.merchandise:
+        lines.append(f"Merchandise cards left {game.state.merchandise_left}")
+    for line in lines:
+        sheet.text(0, sheet.y + 10, line, BODY)
+    return sheet.finish(padding=4)
+
+
+def _legend_space(sheet: Sheet, cx: float, cy: float, colour: str, tunnel: bool = False, ferry: bool = False) -> None:
+    fill = route_colour(colour)
+    sprites.car(
+        sprites.CarSpec(
+            cx=cx,
+            cy=cy,
+            length=46.0,
+            width=18.0,
+            angle=0.0,
+            fill=fill,
+            rim=INK if tunnel else outline_of(fill),
+            rim_width=2.75 if tunnel else 1.5,
+            tunnel=tunnel,
+            ferry=ferry,
+        )
+    ).paste_on(sheet.image)
+
+
+def legend_block(board: Board, width: int, private: bool = False) -> Image.Image:
+    """What the marks on this map's board mean (only those the map has)."""
+    sheet = Sheet(width)
+    sheet.text(0, 0, "On the board", SMALL, bold=True, fill=SOFT_INK)
+    entries: list[tuple[str, str]] = []
+    entries.append(("gray", f"{GRAY} route: any one colour"))
+    entries.append(("last", "white halo: the last move"))
+    if any(r.tunnel for r in board.routes):
+        entries.append(("tunnel", "dashed rim: tunnel (3 cards are revealed)"))
+    if any(r.ferries for r in board.routes):
+        entries.append(("ferry", f"rainbow ends: pay a {board.rules.wild_name} there"))
+    if any(r.cart for r in board.routes):
+        entries.append(("cart", "cart: claiming it earns a merchandise card"))
+    if board.rules.tourists:
+        entries.append(("stack", "tourist stack: number = tokens left"))
+    if private:
+        entries.append(("ticket", f"ring: your {board.rules.ticket_name} (dashed: not done yet)"))
+    y = sheet.y + 12
+    for kind, text in entries:
+        cy = y + 14
+        if kind == "gray":
+            _legend_space(sheet, 30, cy, GRAY)
+        elif kind == "last":
+            sprites.halo(30.0, float(cy), 46.0, 18.0, 0.0, 5.0, HALO, INK).paste_on(sheet.image)
+            train_swatch(sheet.image, 30, cy, player_style(0))
+        elif kind == "tunnel":
+            _legend_space(sheet, 30, cy, "red", tunnel=True)
+        elif kind == "ferry":
+            _legend_space(sheet, 30, cy, GRAY, ferry=True)
+        elif kind == "cart":
+            pieces.cart_badge_at(30.0, float(cy), 13.0).paste_on(sheet.image)
+        elif kind == "stack":
+            _stack_icon(sheet, 30, cy, "cable_car", 3)
+        elif kind == "ticket":
+            sprites.ring(30.0, float(cy), 11.0, (255, 255, 255), 6.5).paste_on(sheet.image)
+            sprites.ring(30.0, float(cy), 11.0, TICKET_MARK, 4.0, dashed=True).paste_on(sheet.image)
+        sheet.text(66, cy, fonts.fit(text, width - 70, SMALL), SMALL, anchor="lm")
+        sheet.use(cy + 14)
+        y += 34
+    if board.rules.tourists:
+        _tourist_symbols(sheet, board, width, y + 4)
+    return sheet.finish(padding=4)
+
+
+def _stack_icon(sheet: Sheet, cx: float, cy: float, symbol: str, tokens: int | None = None, r: float = 14.0) -> None:
+    pieces.stack_badge_at(cx, cy, r, symbol).paste_on(sheet.image)
+    if tokens is not None:
+        bx, by = sprites.along(cx, cy, -45.0, r * 1.05)
+        sprites.disc(bx, by, 8.0, INK, (255, 255, 255), 1.5).paste_on(sheet.image)
+        sheet.pen.text((bx, by + 0.5), str(tokens), font=fonts.font(12, True), fill=(255, 255, 255), anchor="mm")
+
+
+def _tourist_symbols(sheet: Sheet, board: Board, width: int, top: int) -> None:
+    """San Francisco's seven tourist symbols with their names, in two columns."""
+    assert board.rules.tourists is not None
+    symbols = [s for s, _home in board.rules.tourists.symbols]
+    column = width // 2
+    for k, symbol in enumerate(symbols):
+        x = (k % 2) * column
+        cy = top + (k // 2) * 34 + 14
+        _stack_icon(sheet, x + 30, cy, symbol)
+        sheet.text(x + 52, cy, fonts.fit(icons.symbol_title(symbol), column - 56, SMALL), SMALL, anchor="lm")
+        sheet.use(cy + 16)
+
+
+def board_card_names(board: Board) -> list[str]:
+    """The map's cards in deck order, the wild last."""
+    return [*board.rules.colors, WILD]
