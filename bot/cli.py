@@ -6,10 +6,10 @@ import argparse
 from collections.abc import Sequence
 from types import ModuleType
 
-from bot.commands import check_maps, render, replay
+from bot.commands import backup, check_maps, render, replay
 
 # Each module defines NAME, HELP, configure(parser) and run(args) -> exit status.
-COMMANDS: tuple[ModuleType, ...] = (replay, check_maps, render)
+COMMANDS: tuple[ModuleType, ...] = (replay, check_maps, render, backup)
 
 
 def build_parser() -> argparse.ArgumentParser:

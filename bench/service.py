@@ -1,0 +1,206 @@
+"""Game service benchmark: persisted actions per second, action latency, and memory.
+
+Run: .venv/bin/python -m bench.service [--quick]
+
+Every action goes through GameService.act onto a SQLite file (WAL,
+synchronous=FULL), as in production. The moves are chosen before the clock
+starts, so the figures are those of the service and the store, not of the
+random player. Prints figures; asserts nothing (speed targets live here, not in tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.service import GameService
+from bot.store import ACTIVE, GameStatus, SqliteStore
+from engine import Move
+from engine.random_play import random_move
+from maps import MAP_NAMES
+
+USERS = (100, 101, 102)
+Plan = list[tuple[int, Move]]  # (user id, move), in order
+
+
+def percentiles(latencies: list[float]) -> str:
+    ordered = sorted(latencies)
+    p50 = statistics.median(ordered) * 1000
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+    return f"{p50:7.2f} / {p99:7.2f} ms"
+
+
+HEADER = (
+    "active games | actions/s, all acting at once | latency p50 / p99, all at once | latency p50 / p99, one at a time"
+)
+
+
+@dataclass(frozen=True)
+class Load:
+    games: int
+    actions: int
+    seconds: float
+    together: list[float]  # latencies while every game acts at once
+    in_turn: list[float]  # latencies of actions made one at a time, round the games
+
+    def line(self) -> str:
+        rate = f"{self.actions / self.seconds:.0f} ({self.actions} actions)"
+        return f"{self.games:>12} | {rate:<29} | {percentiles(self.together):<31} | {percentiles(self.in_turn)}"
+
+
+async def new_game(service: GameService, channel: int, map_name: str, trains: int | None = None) -> int:
+    created = await service.create_game(1, channel, USERS[0], "ann", map_name, max_players=3, trains=trains)
+    game_id = created.game.id
+    await service.join(game_id, USERS[1], "bob")
+    await service.join(game_id, USERS[2], "cid")
+    await service.start(game_id, USERS[0])
+    return game_id
+
+
+async def plan(service: GameService, game_id: int, moves: int, rng: random.Random) -> Plan:
+    """Up to `moves` random legal moves from the game as it stands, worked out on a copy."""
+    game = await service.engine_game(game_id)
+    info = await service.game(game_id)
+    out: Plan = []
+    for _ in range(moves):
+        move = random_move(game, rng)
+        if move is None:
+            break
+        game.apply(move)
+        user = info.user_of(move.player)
+        assert user is not None
+        out.append((user, move))
+    return out
+
+
+async def play(service: GameService, game_id: int, steps: Plan, latencies: list[float] | None = None) -> None:
+    for user, move in steps:
+        start = time.perf_counter()
+        await service.act(game_id, user, move)
+        if latencies is not None:
+            latencies.append(time.perf_counter() - start)
+
+
+async def load(folder: Path, games: int, per_game: int) -> Load:
+    """Every game acting as fast as it can (throughput, and latency with queueing), then one action at a time."""
+    service = await GameService.open(folder / f"load-{games}.sqlite3", rng=random.Random(games))
+    try:
+        ids = [await new_game(service, 10_000 + i, MAP_NAMES[i % len(MAP_NAMES)]) for i in range(games)]
+        plans = [await plan(service, g, 2 * per_game, random.Random(g)) for g in ids]
+        together: list[float] = []
+        start = time.perf_counter()
+        await asyncio.gather(*(play(service, g, p[:per_game], together) for g, p in zip(ids, plans, strict=True)))
+        seconds = time.perf_counter() - start
+        in_turn: list[float] = []
+        for step in range(per_game, 2 * per_game):
+            for game_id, steps in zip(ids, plans, strict=True):
+                await play(service, game_id, steps[step : step + 1], in_turn)
+    finally:
+        await service.close()
+    return Load(games, len(together), seconds, together, in_turn)
+
+
+async def build_archive(path: Path, stored: int, active: int, trains: int) -> int:
+    """`stored` games of which `active` are mid-game and the rest finished; the moves written.
+
+    A finished game per map is planned once and replayed into the others:
+    the service's random number generator is re-seeded before each start, so
+    those games are dealt the same and the same moves fit. The games are
+    played side by side, as a busy bot would.
+    """
+    rng = random.Random()
+    service = GameService(await SqliteStore.open(path), rng=rng)
+    try:
+        templates: dict[str, Plan] = {}
+        work: list[tuple[int, Plan]] = []
+        for i in range(stored):
+            map_name = MAP_NAMES[i % len(MAP_NAMES)]
+            rng.seed(f"deal-{map_name}")
+            game_id = await new_game(service, 20_000 + i, map_name, trains)
+            if map_name not in templates:
+                templates[map_name] = await plan(service, game_id, 10_000, random.Random(map_name))
+            whole = templates[map_name]
+            work.append((game_id, whole if i >= active else whole[: len(whole) // 3]))
+        for start in range(0, len(work), 100):
+            batch = work[start : start + 100]
+            await asyncio.gather(*(play(service, game_id, steps) for game_id, steps in batch))
+    finally:
+        await service.close()
+    return sum(len(steps) for _, steps in work)
+
+
+def rss_kib() -> int:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+async def probe(path: Path) -> dict[str, int]:
+    """Run in a fresh process: the memory of a service holding every active game of the archive."""
+    before = rss_kib()
+    service = await GameService.open(path)
+    try:
+        rows = await service.store.games_with_status(ACTIVE)
+        for row in rows:
+            await service.public_view(row.id)  # loads the game into the service
+        stored = len(await service.store.games_with_status(set(GameStatus)))
+        return {"before_kib": before, "after_kib": rss_kib(), "active": len(rows), "stored": stored}
+    finally:
+        await service.close()
+
+
+def memory(folder: Path, stored: int, active: int, trains: int) -> str:
+    path = folder / "archive.sqlite3"
+    start = time.perf_counter()
+    written = asyncio.run(build_archive(path, stored, active, trains))
+    built = time.perf_counter() - start
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.service", "--probe", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    figures = json.loads(out)
+    size = path.stat().st_size // 1024
+    return (
+        f"{figures['stored']} stored games ({written} moves, {size} KiB file, built in {built:.0f} s), "
+        f"{figures['active']} active and loaded: resident memory {figures['after_kib'] / 1024:.1f} MiB "
+        f"({figures['before_kib'] / 1024:.1f} MiB before loading, "
+        f"{(figures['after_kib'] - figures['before_kib']) / max(1, figures['active']):.0f} KiB per active game)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer actions and games, for a smoke run")
+    parser.add_argument("--probe", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.probe:
+        print(json.dumps(asyncio.run(probe(args.probe))))
+        return
+    quick = args.quick
+    with tempfile.TemporaryDirectory(prefix="conductor-bench-") as tmp:
+        folder = Path(tmp)
+        print("Game service on a SQLite file (WAL, synchronous=FULL); one action = one transaction")
+        print(HEADER)
+        for games, per_game in ((1, 120), (10, 60), (200, 15)):
+            print(asyncio.run(load(folder, games, per_game // 4 if quick else per_game)).line())
+        stored, active = (100, 20) if quick else (1000, 200)
+        print(memory(folder, stored, active, trains=10))
+    print(f"(python {sys.version.split()[0]}, {os.cpu_count()} cpus)")
+
+
+if __name__ == "__main__":
+    main()

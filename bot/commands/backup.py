@@ -1,0 +1,89 @@
+"""`python -m bot backup PATH`: a consistent copy of the live database, safe while the bot runs.
+
+SQLite's online backup copies the database as of one moment (it reads inside
+one transaction; with write-ahead logging the bot keeps writing meanwhile).
+The copy is written next to PATH, checked, and only then renamed to PATH, so
+PATH is never a half-written file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import sys
+from pathlib import Path
+
+from bot.settings import Settings, SettingsError
+
+NAME = "backup"
+HELP = "write a consistent copy of the bot's database to PATH (safe while the bot runs)"
+
+
+class BackupError(RuntimeError):
+    """The backup could not be made; the message says why."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", help="where to write the copy (replaced if it exists)")
+    parser.add_argument(
+        "--database",
+        help="the live database (default: CONDUCTOR_DATABASE from the environment or .env, "
+        "else data/conductor.sqlite3)",
+    )
+
+
+def backup(source: Path, target: Path) -> int:
+    """Copy `source` to `target` as one self-contained file; the number of games in the copy."""
+    if not source.is_file():
+        raise BackupError(f"there is no database at {source}")
+    if target.exists() and target.resolve() == source.resolve():
+        raise BackupError("the copy must not overwrite the live database; choose another path")
+    if not target.parent.is_dir():
+        raise BackupError(f"the folder {target.parent} does not exist")
+    partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
+    try:
+        # mode=rw: a mistyped path must not create an empty "database" to back up
+        src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=rw", uri=True, timeout=30)
+        try:
+            dst = sqlite3.connect(partial)
+            try:
+                src.backup(dst)
+                # one file, no -wal beside it, whatever mode the live database uses
+                dst.execute("PRAGMA journal_mode = DELETE")
+                check = dst.execute("PRAGMA integrity_check").fetchone()[0]
+                if check != "ok":
+                    raise BackupError(f"the copy fails SQLite's integrity check: {check}")
+                games = _count_games(dst)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        os.replace(partial, target)
+    except sqlite3.Error as exc:
+        raise BackupError(f"cannot back up {source}: {exc}") from None
+    except OSError as exc:
+        raise BackupError(f"cannot write {target}: {exc}") from None
+    finally:
+        partial.unlink(missing_ok=True)
+    return games
+
+
+def _count_games(conn: sqlite3.Connection) -> int:
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").fetchone() is None:
+        raise BackupError("this is not a Conductor database (it has no games table)")
+    count: int = conn.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    return count
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        source = Path(args.database) if args.database else Settings.from_env().database
+        target = Path(args.path)
+        games = backup(source, target)
+    except (BackupError, SettingsError) as exc:
+        print(f"backup failed: {exc}", file=sys.stderr)
+        return 1
+    size = target.stat().st_size
+    print(f"backed up {source} ({games} game{'' if games == 1 else 's'}, {size // 1024} KiB) to {target}")
+    return 0

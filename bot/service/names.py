@@ -1,0 +1,43 @@
+"""Player names for the engine and the game record, made from Discord display names.
+
+The record needs names that are unique and not empty; display names are
+neither, and may hold anything (control characters, 300 emoji).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+MAX_NAME_LENGTH = 32
+
+
+def clean_name(raw: str) -> str:
+    """A display name as one tidy line: no control or invisible format characters, spaces collapsed, capped."""
+    kept = "".join(" " if ch.isspace() else ch for ch in raw if unicodedata.category(ch)[0] != "C" or ch.isspace())
+    return " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
+
+
+def unique_names(display_names: Sequence[str]) -> list[str]:
+    """One name per seat, in the same order; names equal but for case get " (2)", " (3)", ..."""
+    cleaned = [clean_name(n) or f"player {i + 1}" for i, n in enumerate(display_names)]
+    # every name as written is reserved, so that a suffixed copy never takes
+    # the name another player really has
+    taken = {n.casefold() for n in cleaned}
+    first_seen: set[str] = set()
+    out: list[str] = []
+    for base in cleaned:
+        if base.casefold() not in first_seen:
+            first_seen.add(base.casefold())
+            out.append(base)
+            continue
+        k = 2
+        while True:
+            suffix = f" ({k})"
+            name = base[: MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
+            if name.casefold() not in taken:
+                break
+            k += 1
+        taken.add(name.casefold())
+        out.append(name)
+    return out

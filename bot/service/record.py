@@ -1,0 +1,39 @@
+"""The game record of a stored game (specs/game-record.md), built from the move log itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.store import StoredGame
+from engine.record import FORMAT
+from maps import load_board
+
+
+def record_of(stored: StoredGame) -> dict[str, Any]:
+    """The record with explicit decks, plus who sat where under the `conductor` key (replayers ignore it).
+
+    Built from the stored rows rather than a loaded game, so that a moderator
+    can export even a game whose log no longer replays, to find out why.
+    """
+    row = stored.game
+    if row.seed is None or row.cards is None or row.tickets is None:
+        raise ValueError(f"game #{row.id} has not started; it has no record")
+    board = load_board(row.map)
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "map": row.map,
+        "players": [s.player for s in stored.seats],
+        "seed": row.seed,
+    }
+    if row.options.get("trains") is not None:
+        doc["options"] = {"trains": row.options["trains"]}
+    doc["decks"] = {"cards": list(row.cards), "tickets": [board.tickets[t].ref() for t in row.tickets]}
+    doc["moves"] = [m.move for m in stored.moves]
+    doc["conductor"] = {
+        "game_id": row.id,
+        "guild_id": row.guild_id,
+        "channel_id": row.channel_id,
+        "status": row.status.value,
+        "seats": [{"player": s.player, "user_id": s.user_id, "display_name": s.display_name} for s in stored.seats],
+    }
+    return doc

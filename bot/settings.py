@@ -1,0 +1,63 @@
+"""The bot's configuration: environment variables, optionally from a `.env` file."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE = Path("data/conductor.sqlite3")
+DEFAULT_ENV_FILE = Path(".env")
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used; the message names the variable and what is wrong."""
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines of a `.env` file; blank lines and `#` comments are skipped.
+
+    Only the simple form the project documents in `.env.example`: no
+    interpolation, no multi-line values. Matching quotes around a value are removed.
+    """
+    values: dict[str, str] = {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return values
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SettingsError(f"cannot read {path}: {exc}") from None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key or not key.replace("_", "").isalnum():
+            raise SettingsError(f"{path}, line {number}: expected KEY=VALUE, got {raw.strip()!r}")
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+@dataclass(frozen=True)
+class Settings:
+    database: Path = DEFAULT_DATABASE
+
+    @classmethod
+    def from_env(
+        cls,
+        environ: Mapping[str, str] = os.environ,
+        env_file: Path | None = DEFAULT_ENV_FILE,
+    ) -> Settings:
+        """Settings from `environ`; a variable set there wins over the same one in `env_file`."""
+        values = {} if env_file is None else read_env_file(env_file)
+        values.update(environ)
+        database = values.get("CONDUCTOR_DATABASE", "").strip()
+        if "CONDUCTOR_DATABASE" in values and not database:
+            raise SettingsError("CONDUCTOR_DATABASE is set but empty; give the path of the database file")
+        return cls(database=Path(database) if database else DEFAULT_DATABASE)

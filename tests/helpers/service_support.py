@@ -1,0 +1,110 @@
+"""Building, playing and checking games through the real service on real database files."""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from bot.service import GameService
+from bot.store import SqliteStore, StoredGame
+from engine import Game
+from engine.moves import move_from_json
+from engine.random_play import random_move
+from engine.record import parse_record, replay
+from maps import load_board
+
+GUILD = 1
+_channels = itertools.count(1000)
+
+
+def user_ids(count: int) -> list[int]:
+    return [100 + i for i in range(count)]
+
+
+async def open_service(path: Path, seed: int = 0, **kwargs: Any) -> GameService:
+    return await GameService.open(path, rng=random.Random(seed), **kwargs)
+
+
+async def started_game(
+    service: GameService, map_name: str = "usa", players: int = 3, trains: int | None = None
+) -> tuple[int, list[int]]:
+    """A game past the deal, with users 100, 101, ... (user 100 hosts); its id and the users."""
+    users = user_ids(players)
+    result = await service.create_game(GUILD, next(_channels), users[0], "p0", map_name, trains=trains)
+    game_id = result.game.id
+    for i, user in enumerate(users[1:], start=1):
+        await service.join(game_id, user, f"p{i}")
+    await service.start(game_id, users[0])
+    return game_id, users
+
+
+async def play(service: GameService, game_id: int, moves: int, rng: random.Random) -> int:
+    """Up to `moves` random legal moves through the service; how many were made."""
+    for made in range(moves):
+        game = await service.engine_game(game_id)
+        move = random_move(game, rng)
+        if move is None:
+            return made
+        info = await service.game(game_id)
+        user = info.user_of(move.player)
+        assert user is not None
+        await service.act(game_id, user, move, expected_version=info.version)
+    return moves
+
+
+def same_game(a: Game, b: Game) -> bool:
+    return (
+        a.board.name == b.board.name
+        and a.names == b.names
+        and str(a.seed) == str(b.seed)
+        and a.trains_option == b.trains_option
+        and a.initial_cards == b.initial_cards
+        and a.initial_tickets == b.initial_tickets
+        and a.moves == b.moves
+        and a.state == b.state
+    )
+
+
+def replay_rows(stored: StoredGame) -> Game:
+    """The game its stored rows describe, replayed from scratch by the record replayer."""
+    row = stored.game
+    assert row.seed is not None and row.cards is not None and row.tickets is not None
+    board = load_board(row.map)
+    doc: dict[str, Any] = {
+        "map": row.map,
+        "players": [s.player for s in stored.seats],
+        "seed": row.seed,
+        "decks": {"cards": list(row.cards), "tickets": [board.tickets[t].ref() for t in row.tickets]},
+        "moves": [m.move for m in stored.moves],
+    }
+    if row.options.get("trains") is not None:
+        doc["options"] = {"trains": row.options["trains"]}
+    game = replay(parse_record(doc))
+    assert game.moves == [move_from_json(m.move) for m in stored.moves]
+    return game
+
+
+async def stored(path: Path, game_id: int) -> StoredGame:
+    store = await SqliteStore.open(path)
+    try:
+        found = await store.stored_game(game_id)
+    finally:
+        await store.close()
+    assert found is not None
+    return found
+
+
+def fingerprint(path: Path) -> str:
+    """A digest of everything in the database, read through a separate connection."""
+    conn = sqlite3.connect(path)
+    try:
+        digest = hashlib.sha256()
+        for line in conn.iterdump():
+            digest.update(line.encode())
+        return digest.hexdigest()
+    finally:
+        conn.close()

@@ -1,0 +1,211 @@
+"""Simultaneous actions: on one game exactly one applies; different games never wait for each other."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from helpers.service_support import open_service, play, replay_rows, same_game, started_game, stored
+
+from bot.service import ActionResult, GameService, NotYourTurn, RuleViolation, StaleVersion
+from bot.store import NewMove, SqliteStore
+from engine import DrawCard, DrawTickets, Move, Pending, Phase
+from engine.random_play import random_move
+from maps import MAP_NAMES
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "conductor.sqlite3"
+
+
+@pytest.fixture
+async def service(db: Path) -> AsyncIterator[GameService]:
+    opened = await open_service(db)
+    yield opened
+    await opened.close()
+
+
+async def game_in_play(service: GameService, players: int = 3) -> int:
+    """A game where the player to move starts a fresh turn (after setup)."""
+    game_id, _ = await started_game(service, "usa", players)
+    rng = random.Random(game_id)
+    while True:
+        game = await service.engine_game(game_id)
+        if game.state.phase is Phase.PLAY and game.state.pending is None:
+            return game_id
+        await play(service, game_id, 1, rng)
+
+
+async def test_two_clicks_on_the_same_version_apply_once(service: GameService, db: Path) -> None:
+    game_id = await game_in_play(service)
+    info = await service.game(game_id)
+    game = await service.engine_game(game_id)
+    player = game.names[game.state.current]
+    user = info.user_of(player)
+    assert user is not None
+    moves_before = len(game.moves)
+    outcomes = await asyncio.gather(
+        service.act(game_id, user, DrawCard(player, "deck"), expected_version=info.version),
+        service.act(game_id, user, DrawCard(player, "deck"), expected_version=info.version),
+        return_exceptions=True,
+    )
+    assert sorted(type(o).__name__ for o in outcomes) == ["ActionResult", "StaleVersion"]
+    rows = await stored(db, game_id)
+    assert len(rows.moves) == moves_before + 1 and rows.game.version == info.version + 1
+    assert same_game(await service.engine_game(game_id), replay_rows(rows))
+
+
+@pytest.mark.parametrize("first", ["to_move", "other"])
+async def test_two_players_at_once_one_applies_the_other_is_told_why(
+    service: GameService, db: Path, first: str
+) -> None:
+    game_id = await game_in_play(service)
+    info = await service.game(game_id)
+    game = await service.engine_game(game_id)
+    mover = game.names[game.state.current]
+    other = game.names[(game.state.current + 1) % len(game.names)]
+    calls = {
+        name: service.act(game_id, info.user_of(name) or 0, DrawTickets(name), expected_version=info.version)
+        for name in (mover, other)
+    }
+    order = [mover, other] if first == "to_move" else [other, mover]
+    outcomes = await asyncio.gather(*(calls[n] for n in order), return_exceptions=True)
+    by_name = dict(zip(order, outcomes, strict=True))
+    assert isinstance(by_name[mover], ActionResult)
+    assert isinstance(by_name[other], StaleVersion if first == "to_move" else NotYourTurn)
+    assert len((await stored(db, game_id)).moves) == len(game.moves) + 1
+
+
+async def test_a_double_click_without_a_version_meets_the_rules(service: GameService, db: Path) -> None:
+    game_id = await game_in_play(service)
+    info = await service.game(game_id)
+    game = await service.engine_game(game_id)
+    player = game.names[game.state.current]
+    user = info.user_of(player) or 0
+    outcomes = await asyncio.gather(
+        service.act(game_id, user, {"draw": "tickets"}),
+        service.act(game_id, user, {"draw": "tickets"}),
+        return_exceptions=True,
+    )
+    assert isinstance(outcomes[0], ActionResult)
+    assert isinstance(outcomes[1], RuleViolation) and "choose which drawn tickets to keep" in str(outcomes[1])
+    after = await service.engine_game(game_id)
+    assert after.state.pending is Pending.KEEP and len(after.moves) == len(game.moves) + 1
+
+
+async def test_two_processes_on_one_database_cannot_both_apply(db: Path) -> None:
+    first = await open_service(db)
+    second = await open_service(db)
+    try:
+        game_id = await game_in_play(first)
+        await second.engine_game(game_id)  # both now hold the game as it is
+        game = await first.engine_game(game_id)
+        player = game.names[game.state.current]
+        user = (await first.game(game_id)).user_of(player) or 0
+        outcomes = await asyncio.gather(
+            first.act(game_id, user, DrawCard(player, "deck")),
+            second.act(game_id, user, DrawCard(player, "deck")),
+            return_exceptions=True,
+        )
+        assert sorted(type(o).__name__ for o in outcomes) == ["ActionResult", "StaleVersion"]
+        loser = second if isinstance(outcomes[1], StaleVersion) else first
+        # the loser forgot its outdated game: it sees the winner's move and plays on
+        assert await play(loser, game_id, 2, random.Random(0)) == 2
+        rows = await stored(db, game_id)
+        assert len(rows.moves) == len(game.moves) + 3
+        assert same_game(await loser.engine_game(game_id), replay_rows(rows))
+    finally:
+        await first.close()
+        await second.close()
+
+
+class GatedStore(SqliteStore):
+    """The real store, except that appending a move to one chosen game waits for a gate."""
+
+    held_game = 0
+    entered: asyncio.Event
+    gate: asyncio.Event
+
+    async def append_move(self, game_id: int, expected_version: int, move: NewMove) -> int:
+        if game_id == self.held_game:
+            self.entered.set()
+            await self.gate.wait()
+        return await super().append_move(game_id, expected_version, move)
+
+
+async def gated_service(db: Path) -> tuple[GameService, GatedStore]:
+    store = await GatedStore.open(db)
+    store.entered, store.gate = asyncio.Event(), asyncio.Event()
+    return GameService(store, rng=random.Random(0)), store
+
+
+async def next_move(service: GameService, game_id: int) -> tuple[int, Move, int]:
+    game = await service.engine_game(game_id)
+    move = random_move(game, random.Random(len(game.moves)))
+    assert move is not None
+    info = await service.game(game_id)
+    return info.user_of(move.player) or 0, move, info.version
+
+
+async def test_a_slow_game_does_not_hold_up_the_others(db: Path) -> None:
+    service, store = await gated_service(db)
+    try:
+        slow, _ = await started_game(service, "usa", 3)
+        quick, _ = await started_game(service, "india", 3)
+        store.held_game = slow
+        user, move, version = await next_move(service, slow)
+        held = asyncio.create_task(service.act(slow, user, move, expected_version=version))
+        await asyncio.wait_for(store.entered.wait(), 10)
+        # the same game waits behind its action in flight ...
+        same_game_again = asyncio.create_task(service.act(slow, user, move, expected_version=version))
+        # ... while another game plays several moves and is read, untouched by it
+        for _ in range(5):
+            q_user, q_move, q_version = await next_move(service, quick)
+            await asyncio.wait_for(service.act(quick, q_user, q_move, expected_version=q_version), 10)
+        await asyncio.wait_for(service.public_view(quick), 10)
+        assert not held.done() and not same_game_again.done()
+        store.gate.set()
+        assert isinstance(await held, ActionResult)
+        with pytest.raises(StaleVersion):
+            await same_game_again
+        assert len((await stored(db, slow)).moves) == 1
+    finally:
+        await service.close()
+
+
+async def test_a_cancelled_caller_does_not_cut_an_action_in_half(db: Path) -> None:
+    service, store = await gated_service(db)
+    try:
+        game_id, _ = await started_game(service, "usa", 2)
+        store.held_game = game_id
+        user, move, version = await next_move(service, game_id)
+        caller = asyncio.create_task(service.act(game_id, user, move, expected_version=version))
+        await asyncio.wait_for(store.entered.wait(), 10)
+        caller.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await caller
+        store.gate.set()
+        # the action finished behind the caller's back, and the service knows it
+        after = await service.engine_game(game_id)
+        assert after.moves == [move]
+        assert (await service.game(game_id)).version == version + 1
+        rows = await stored(db, game_id)
+        assert same_game(after, replay_rows(rows))
+        user, move, version = await next_move(service, game_id)
+        await service.act(game_id, user, move, expected_version=version)
+    finally:
+        await service.close()
+
+
+async def test_many_games_in_parallel(service: GameService, db: Path) -> None:
+    games = [(await started_game(service, MAP_NAMES[i % len(MAP_NAMES)], 2 + i % 2))[0] for i in range(30)]
+    made = await asyncio.gather(*(play(service, g, 25, random.Random(g)) for g in games))
+    assert sum(made) > 30 * 20
+    for game_id, count in zip(games, made, strict=True):
+        rows = await stored(db, game_id)
+        assert len(rows.moves) == count
+        assert same_game(await service.engine_game(game_id), replay_rows(rows))

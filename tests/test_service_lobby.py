@@ -1,0 +1,248 @@
+"""The lobby through the service: create, join, leave, cancel, start, lookups."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.service_support import fingerprint, open_service
+
+from bot.service import (
+    ChannelBusy,
+    GameFull,
+    GameService,
+    InvalidInput,
+    NotAllowed,
+    NotAPlayer,
+    NotFound,
+    StaleVersion,
+    WrongState,
+)
+from bot.service.names import unique_names
+from bot.store import GameStatus
+from engine import Phase
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "conductor.sqlite3"
+
+
+@pytest.fixture
+async def service(db: Path) -> AsyncIterator[GameService]:
+    opened = await open_service(db)
+    yield opened
+    await opened.close()
+
+
+async def test_a_lobby_fills_and_starts_with_a_random_seat_order(service: GameService) -> None:
+    created = await service.create_game(1, 10, 100, "Ann", "usa", max_players=4)
+    game_id = created.game.id
+    assert created.game.status is GameStatus.LOBBY
+    assert [e.kind for e in created.public] == ["created"]
+    for user, name in ((101, "Bob"), (102, "Cid")):
+        joined = await service.join(game_id, user, name)
+        assert joined.public[0].kind == "joined" and joined.public[0].user_id == user
+    started = await service.start(game_id, 100)
+    info = started.game
+    assert info.status is GameStatus.SETUP and info.version == 3
+    assert sorted(s.user_id for s in info.seats) == [100, 101, 102]
+    assert [s.seat for s in info.seats] == [0, 1, 2]
+    assert {s.player for s in info.seats} == {"Ann", "Bob", "Cid"}
+    assert started.public[0].kind == "started"
+    # everyone is dealt privately: their own hand and ticket offer, and nobody else's
+    assert sorted(e.user_id for e in started.private) == [100, 101, 102]
+    game = await service.engine_game(game_id)
+    for event in started.private:
+        seat = info.seat_of(event.user_id)
+        assert seat is not None and seat.seat is not None
+        player = game.state.players[seat.seat]
+        assert event.data["offered"] == player.offered
+        assert event.data["hand"] == {c: n for c, n in player.hand.items() if n}
+    assert started.waiting is not None and started.waiting.must == "keep"
+    assert set(started.waiting.user_ids) == {100, 101, 102}
+    assert game.state.phase is Phase.SETUP_KEEP and game.moves == []
+
+
+async def test_seat_order_and_seed_come_from_the_service_rng(db: Path, tmp_path: Path) -> None:
+    orders = set()
+    seeds = set()
+    for attempt in range(8):
+        service = await GameService.open(tmp_path / f"{attempt}.sqlite3", rng=random.Random(attempt))
+        try:
+            created = await service.create_game(1, 10, 100, "a", "usa")
+            for user in (101, 102, 103):
+                await service.join(created.game.id, user, f"u{user}")
+            started = await service.start(created.game.id, 100)
+            orders.add(tuple(s.user_id for s in started.game.seats))
+            seeds.add((await service.engine_game(created.game.id)).seed)
+        finally:
+            await service.close()
+    assert len(orders) > 1 and len(seeds) == 8
+
+
+async def test_a_secure_rng_is_the_default(db: Path) -> None:
+    service = await GameService.open(db)
+    try:
+        assert isinstance(service._rng, random.SystemRandom)
+    finally:
+        await service.close()
+
+
+async def test_one_active_game_per_channel(service: GameService) -> None:
+    first = await service.create_game(1, 10, 100, "a", "usa")
+    with pytest.raises(ChannelBusy, match="already has a game") as caught:
+        await service.create_game(1, 10, 200, "b", "india")
+    assert caught.value.game_id == first.game.id
+    await service.cancel(first.game.id, 100)
+    second = await service.create_game(1, 10, 200, "b", "india")
+    assert (await service.active_game(10)) == second.game
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"map_name": "atlantis"}, "There is no map 'atlantis'"),
+        ({"map_name": "switzerland", "max_players": 4}, "Switzerland is played by 2 to 3 players"),
+        ({"max_players": 1}, "2 to 5 players"),
+        ({"max_players": True}, "2 to 5 players"),
+        ({"trains": 2}, "from 3 to 60"),
+        ({"trains": "12"}, "from 3 to 60"),
+        ({"host_name": " \u200b\n"}, "display name"),
+        ({"channel_id": -5}, "channel id"),
+        ({"guild_id": "1"}, "server id"),
+        ({"host_user_id": 2**63}, "user id"),
+    ],
+)
+async def test_bad_options_are_refused_and_change_nothing(
+    service: GameService, db: Path, kwargs: dict[str, Any], message: str
+) -> None:
+    args: dict[str, Any] = {
+        "guild_id": 1,
+        "channel_id": 10,
+        "host_user_id": 100,
+        "host_name": "ann",
+        "map_name": "usa",
+    }
+    args.update(kwargs)
+    before = fingerprint(db)
+    with pytest.raises(InvalidInput, match=message):
+        await service.create_game(**args)
+    assert fingerprint(db) == before
+
+
+async def test_joining_is_refused_when_full_twice_or_after_the_start(service: GameService, db: Path) -> None:
+    game_id = (await service.create_game(1, 10, 100, "a", "switzerland", max_players=2)).game.id
+    with pytest.raises(WrongState, match="already joined"):
+        await service.join(game_id, 100, "a")
+    await service.join(game_id, 101, "b")
+    before = fingerprint(db)
+    with pytest.raises(GameFull, match="All 2 seats"):
+        await service.join(game_id, 102, "c")
+    assert fingerprint(db) == before
+    await service.start(game_id, 100)
+    with pytest.raises(WrongState, match="already started"):
+        await service.join(game_id, 102, "c")
+    with pytest.raises(NotFound, match="no game #999"):
+        await service.join(999, 102, "c")
+
+
+async def test_only_the_host_starts_and_only_with_enough_players(service: GameService) -> None:
+    game_id = (await service.create_game(1, 10, 100, "a", "usa")).game.id
+    with pytest.raises(WrongState, match="at least 2 players; 1 have joined"):
+        await service.start(game_id, 100)
+    await service.join(game_id, 101, "b")
+    with pytest.raises(NotAllowed, match="Only the host"):
+        await service.start(game_id, 101)
+    with pytest.raises(StaleVersion, match="moved on"):
+        await service.start(game_id, 100, expected_version=0)
+    started = await service.start(game_id, 100, expected_version=1)
+    assert started.game.status is GameStatus.SETUP
+    with pytest.raises(WrongState, match="already started"):
+        await service.start(game_id, 100)
+
+
+async def test_a_leaving_host_hands_over_and_the_last_one_out_cancels(service: GameService) -> None:
+    game_id = (await service.create_game(1, 10, 100, "a", "usa")).game.id
+    await service.join(game_id, 101, "b")
+    await service.join(game_id, 102, "c")
+    left = await service.leave(game_id, 100)
+    assert left.game.host_user_id == 101
+    assert [e.kind for e in left.public] == ["left", "host_changed"]
+    assert [s.user_id for s in left.game.seats] == [101, 102]
+    left = await service.leave(game_id, 102)
+    assert left.game.host_user_id == 101 and [e.kind for e in left.public] == ["left"]
+    with pytest.raises(NotAPlayer):
+        await service.leave(game_id, 102)
+    last = await service.leave(game_id, 101)
+    assert last.game.status is GameStatus.CANCELLED
+    assert [e.kind for e in last.public] == ["left", "cancelled"]
+    assert await service.active_game(10) is None
+
+
+async def test_leaving_or_cancelling_a_started_game(service: GameService) -> None:
+    game_id = (await service.create_game(1, 10, 100, "a", "usa")).game.id
+    await service.join(game_id, 101, "b")
+    with pytest.raises(NotAllowed, match="Only the host"):
+        await service.cancel(game_id, 101)
+    await service.start(game_id, 100)
+    with pytest.raises(WrongState, match="Only a game that has not started can be left"):
+        await service.leave(game_id, 101)
+    with pytest.raises(WrongState, match="only be cancelled by a moderator"):
+        await service.cancel(game_id, 100)
+    cancelled = await service.cancel(game_id, 555, moderator=True)
+    assert cancelled.game.status is GameStatus.CANCELLED
+    assert cancelled.public[0].data == {"moderator": True}
+    with pytest.raises(WrongState, match="already cancelled"):
+        await service.cancel(game_id, 555, moderator=True)
+
+
+async def test_lookups_of_channels_and_users(service: GameService) -> None:
+    a = (await service.create_game(1, 10, 100, "a", "usa")).game.id
+    b = (await service.create_game(1, 11, 200, "b", "india")).game.id
+    await service.join(b, 100, "a")
+    c = (await service.create_game(1, 12, 100, "a", "amsterdam")).game.id
+    await service.cancel(c, 100)
+    assert [g.id for g in await service.games_of_user(100)] == [a, b]
+    assert [g.id for g in await service.games_of_user(100, active_only=False)] == [a, b, c]
+    assert await service.games_of_user(999) == []
+    found = await service.active_game(11)
+    assert found is not None and found.id == b and [s.user_id for s in found.seats] == [200, 100]
+    assert await service.active_game(12) is None
+    info = await service.game(b)
+    assert info.title == "India" and info.max_players == 4 and info.trains is None
+
+
+async def test_players_with_the_same_display_name_get_distinct_record_names(service: GameService) -> None:
+    game_id = (await service.create_game(1, 10, 100, "Ann", "usa")).game.id
+    await service.join(game_id, 101, "ann")
+    await service.join(game_id, 102, "  Ann\u200b ")
+    started = await service.start(game_id, 100)
+    names = [s.player for s in started.game.seats]
+    assert len(set(names)) == 3
+    assert all(isinstance(n, str) and n.casefold().startswith("ann") for n in names)
+
+
+def test_unique_names_keep_real_names_and_number_the_copies() -> None:
+    assert unique_names(["Ann", "ann", "ann (2)"]) == ["Ann", "ann (3)", "ann (2)"]
+    assert unique_names(["", "\x00"]) == ["player 1", "player 2"]
+    long = "x" * 40
+    named = unique_names([long, long])
+    assert named == ["x" * 32, "x" * 28 + " (2)"]
+    assert unique_names(["a\tb\n c"]) == ["a b c"]
+
+
+async def test_a_private_view_needs_a_seat_and_a_deal(service: GameService) -> None:
+    game_id = (await service.create_game(1, 10, 100, "a", "usa")).game.id
+    with pytest.raises(WrongState, match="not started"):
+        await service.private_view(game_id, 100)
+    with pytest.raises(NotAPlayer):
+        await service.private_view(game_id, 101)
+    with pytest.raises(WrongState, match="not started"):
+        await service.engine_game(game_id)
+    view = await service.public_view(game_id)
+    assert view["players"] == [{"user_id": 100, "display_name": "a", "host": True}]
+    assert view["status"] == "lobby"

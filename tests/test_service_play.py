@@ -1,0 +1,327 @@
+"""Playing through the service: whole games, refused moves, views, events and records."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.service_support import fingerprint, open_service, replay_rows, same_game, started_game, stored
+
+from bot.service import (
+    ActionResult,
+    GameService,
+    InvalidInput,
+    NotAllowed,
+    NotAPlayer,
+    NotYourTurn,
+    RuleViolation,
+    StaleVersion,
+    WrongState,
+)
+from bot.service.views import public_view
+from bot.store import GameStatus
+from engine import Claim, DrawCard, Game, GameError, Move, NotYourTurnError, Phase
+from engine.moves import move_from_json, payment_of
+from engine.random_play import random_move
+from engine.record import outcome, parse_record, replay
+from maps import MAP_NAMES, WILD, load_board
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "conductor.sqlite3"
+
+
+@pytest.fixture
+async def service(db: Path) -> AsyncIterator[GameService]:
+    opened = await open_service(db)
+    yield opened
+    await opened.close()
+
+
+async def random_step(service: GameService, game_id: int, rng: random.Random) -> ActionResult | None:
+    game = await service.engine_game(game_id)
+    move = random_move(game, rng)
+    if move is None:
+        return None
+    info = await service.game(game_id)
+    user = info.user_of(move.player)
+    assert user is not None
+    return await service.act(game_id, user, move, expected_version=info.version)
+
+
+@pytest.mark.parametrize("map_name", MAP_NAMES)
+async def test_a_whole_game_on_every_map(service: GameService, db: Path, map_name: str) -> None:
+    players = load_board(map_name).rules.max_players
+    game_id, users = await started_game(service, map_name, players)
+    rng = random.Random(map_name)
+    last: ActionResult | None = None
+    while (result := await random_step(service, game_id, rng)) is not None:
+        last = result
+    assert last is not None and last.game.status is GameStatus.FINISHED and last.waiting is None
+    scores = next(e for e in last.public if e.kind == "final_scores")
+    game = await service.engine_game(game_id)
+    assert scores.data["winners"] == game.winners()
+    assert [s["total"] for s in scores.data["scores"]] == [s.total for s in game.score()]
+    # the record anyone may now export replays to the very same game
+    record = await service.export_record(game_id)
+    replayed = replay(parse_record(json.loads(json.dumps(record))))
+    assert same_game(replayed, game)
+    assert outcome(replayed)["winners"] == scores.data["winners"]
+    assert record["conductor"]["seats"] == [
+        {"player": s.player, "user_id": s.user_id, "display_name": s.display_name} for s in last.game.seats
+    ]
+    assert same_game(replay_rows(await stored(db, game_id)), game)
+    view = await service.public_view(game_id)
+    assert view["finished"] and view["winners"] == game.winners()
+    with pytest.raises(WrongState, match="finished"):
+        await service.act(game_id, users[0], {"draw": "deck"})
+
+
+def illegal_moves(game: Game, rng: random.Random) -> list[tuple[str, Move | dict[str, Any]]]:
+    """Moves the engine refuses now, by whoever tries them, in both forms callers use."""
+    waiting = game.waiting_for()
+    player = rng.choice(waiting)
+    others = [n for n in game.names if n not in waiting]
+    board = game.board
+    route = rng.choice(board.routes)
+    out: list[tuple[str, Move | dict[str, Any]]] = [
+        (player, {"draw": "purple-ish"}),
+        (player, {"draw": 7}),
+        (player, {"claim": ["Nowhere", route.b], "pay": {"red": 1}}),
+        (player, {"claim": [route.a, route.b], "pay": {WILD: 0}}),
+        (player, {"keep": "all of them"}),
+        (player, {"tunnel": {"red": -1}}),
+        (player, {"pass": False}),
+        (player, {"draw": "deck", "and": "more"}),
+        (player, {"pass": True}),
+        (player, Claim(player, route.a, route.b, payment_of(Counter({"red": route.length + 1})))),
+        (player, {"keep": [board.tickets[0].ref(), board.tickets[0].ref(), board.tickets[1].ref()]}),
+    ]
+    if game.state.phase is not Phase.SETUP_KEEP:
+        out.append((player, {"draw": "tickets"} if game.state.pending is not None else {"keep": []}))
+    for other in others:
+        out.append((other, {"draw": "deck"}))
+        out.append((other, DrawCard(other, "deck")))
+    return out
+
+
+async def test_every_refused_move_gives_the_engines_message_and_changes_nothing(service: GameService, db: Path) -> None:
+    rng = random.Random(7)
+    checked = 0
+    for map_name in MAP_NAMES:
+        game_id, _ = await started_game(service, map_name, 3)
+        for stage in range(4):
+            for _ in range(rng.randrange(1, 25) if stage else 0):
+                await random_step(service, game_id, rng)
+            game = await service.engine_game(game_id)
+            if game.finished:
+                break
+            info = await service.game(game_id)
+            before = fingerprint(db)
+            for player, move in illegal_moves(game, rng):
+                parsed: Move | None = None
+                try:
+                    parsed = move_from_json({"player": player, **move}) if isinstance(move, dict) else move
+                    game.copy().apply(parsed)
+                except GameError as exc:
+                    expected = exc
+                else:
+                    continue  # legal after all (it happens): not a refused move
+                user = info.user_of(player)
+                assert user is not None
+                with pytest.raises(RuleViolation) as caught:
+                    await service.act(game_id, user, move, expected_version=info.version)
+                assert str(caught.value) == str(expected)
+                assert isinstance(caught.value, NotYourTurn) == isinstance(expected, NotYourTurnError)
+                assert caught.value.reason.__class__ is expected.__class__
+                checked += 1
+            assert fingerprint(db) == before
+            assert same_game(await service.engine_game(game_id), game)
+            assert (await service.game(game_id)).version == info.version
+            # and the game goes on from the same version
+            assert await random_step(service, game_id, rng) is not None
+    assert checked > 100
+
+
+async def test_who_may_move_and_when(service: GameService, db: Path) -> None:
+    lobby = (await service.create_game(1, 99, 100, "a", "usa")).game.id
+    with pytest.raises(WrongState, match="not started"):
+        await service.act(lobby, 100, {"draw": "deck"})
+    game_id, users = await started_game(service, "usa", 2)
+    game = await service.engine_game(game_id)
+    info = await service.game(game_id)
+    before = fingerprint(db)
+    with pytest.raises(NotAPlayer):
+        await service.act(game_id, 555, {"draw": "deck"})
+    alice, bob = (info.seats[0], info.seats[1])
+    assert alice.player is not None and bob.player is not None
+    keep = game.legal_moves(bob.player)[0]
+    with pytest.raises(NotAllowed, match=f"You play as {alice.player}"):
+        await service.act(game_id, alice.user_id, keep)
+    with pytest.raises(NotAllowed, match=f"cannot make a move for {bob.player}"):
+        await service.act(game_id, alice.user_id, {"player": bob.player, "keep": []})
+    with pytest.raises(InvalidInput, match="engine move or its record form"):
+        await service.act(game_id, alice.user_id, "draw deck")  # type: ignore[arg-type]
+    with pytest.raises(StaleVersion, match="moved on") as stale:
+        await service.act(game_id, bob.user_id, keep, expected_version=info.version - 1)
+    assert (stale.value.expected, stale.value.actual) == (info.version - 1, info.version)
+    with pytest.raises(InvalidInput, match="version"):
+        await service.act(game_id, bob.user_id, keep, expected_version="3")  # type: ignore[arg-type]
+    assert fingerprint(db) == before
+    done = await service.act(game_id, bob.user_id, keep, expected_version=info.version)
+    assert done.version == info.version + 1
+    assert users == [100, 101]
+
+
+async def test_a_move_may_leave_out_its_player(service: GameService) -> None:
+    game_id, _ = await started_game(service, "usa", 2)
+    info = await service.game(game_id)
+    game = await service.engine_game(game_id)
+    seat = info.seats[0]
+    assert seat.player is not None
+    offered = game.player(seat.player).offered or []
+    refs = [game.board.tickets[t].ref() for t in offered[:2]]
+    result = await service.act(game_id, seat.user_id, {"keep": refs})
+    assert result.public[0].kind == "keep" and result.public[0].player == seat.player
+    assert result.private_for(seat.user_id)[0].data["kept"] == offered[:2]
+
+
+def scrambled(game: Game, rng: random.Random) -> Game:
+    """The same table with every secret changed: hands, tickets, offers, deck orders."""
+    other = game.copy()
+    s = other.state
+    colours = [*game.rules.colors, WILD]
+    pool = list(range(len(game.board.tickets)))
+    for p in s.players:
+        size = p.cards
+        p.hand = Counter(rng.choice(colours) for _ in range(size))
+        p.tickets = rng.sample(pool, len(p.tickets))
+        if p.offered is not None:
+            p.offered = rng.sample(pool, len(p.offered))
+    rng.shuffle(s.piles.deck)
+    rng.shuffle(s.ticket_deck)
+    return other
+
+
+async def test_the_public_view_depends_on_nothing_secret(service: GameService) -> None:
+    rng = random.Random(3)
+    compared = 0
+    for map_name in MAP_NAMES:
+        game_id, _ = await started_game(service, map_name, 3)
+        while True:
+            game = await service.engine_game(game_id)
+            if game.finished:
+                break
+            info = await service.game(game_id)
+            view = public_view(info, game)
+            assert view == await service.public_view(game_id)
+            for _ in range(2):
+                assert public_view(info, scrambled(game, rng)) == view
+            compared += 1
+            for _ in range(rng.randrange(1, 30)):
+                if await random_step(service, game_id, rng) is None:
+                    break
+    assert compared > 20
+
+
+async def test_public_events_never_carry_a_players_secret(service: GameService) -> None:
+    rng = random.Random(11)
+    seen: Counter[str] = Counter()
+    for map_name in MAP_NAMES:
+        game_id, _ = await started_game(service, map_name, 3)
+        board = load_board(map_name)
+        while (result := await random_step(service, game_id, rng)) is not None:
+            for note in result.private:
+                seen[note.kind] += 1
+                for event in result.public:
+                    if note.kind == "draw_deck" and event.kind == "draw_deck":
+                        assert set(event.data) == {"second"}
+                        assert not any(c in event.text for c in (*board.rules.colors, board.rules.wild_name))
+                    for ticket in note.data.get("tickets", []):
+                        assert ticket["label"] not in event.text
+                        assert board.tickets[ticket["id"]].origin not in event.text
+                    assert "kept" not in event.data or isinstance(event.data["kept"], int)
+                    assert "offered" not in event.data
+            for event in result.public:
+                if event.kind == "final_scores":
+                    continue  # tickets are shown to all at the end
+                assert "tickets" not in json.dumps(event.data) or event.kind == "started"
+    assert seen["draw_deck"] > 10 and seen["keep"] > 10 and seen["draw_tickets"] > 0
+
+
+async def test_private_events_go_to_the_player_who_acted_and_tell_the_truth(service: GameService) -> None:
+    rng = random.Random(5)
+    game_id, _ = await started_game(service, "usa", 3)
+    drawn = 0
+    for _ in range(200):
+        before = await service.engine_game(game_id)
+        result = await random_step(service, game_id, rng)
+        if result is None:
+            break
+        after = await service.engine_game(game_id)
+        for note in result.private:
+            seat = result.game.seat_of(note.user_id)
+            assert seat is not None and seat.player == result.public[0].player
+            if note.kind == "draw_deck":
+                gained = after.player(seat.player).hand - before.player(seat.player).hand
+                assert gained == Counter({note.data["card"]: 1})
+                drawn += 1
+    assert drawn > 5
+
+
+async def test_the_private_view_shows_own_cards_and_moves_that_work(service: GameService) -> None:
+    rng = random.Random(8)
+    for map_name in MAP_NAMES:
+        game_id, _ = await started_game(service, map_name, 3)
+        for _ in range(rng.randrange(5, 60)):
+            await random_step(service, game_id, rng)
+        game = await service.engine_game(game_id)
+        info = await service.game(game_id)
+        for seat in info.seats:
+            assert seat.player is not None and seat.seat is not None
+            view = await service.private_view(game_id, seat.user_id)
+            mine = game.state.players[seat.seat]
+            assert view["hand"] == {c: n for c, n in mine.hand.items() if n}
+            assert [t["id"] for t in view["tickets"]] == mine.tickets
+            assert view["your_move"] == (seat.player in game.waiting_for())
+            if not view["your_move"]:
+                assert view["options"] is None
+                continue
+            options = view["options"]
+            if "place" in options:
+                continue
+            assert options["card_draws"] == game.card_draws(seat.player)
+            for claim in options["claims"]:
+                route = game.board.routes[claim["route"]]
+                for pay in claim["payments"]:
+                    colour = route.color if len(game.board.routes_between(route.a, route.b)) > 1 else None
+                    move = Claim(seat.player, route.a, route.b, payment_of(Counter(pay)), colour)
+                    try:
+                        game.copy().apply(move)
+                    except GameError as exc:
+                        assert len(claim["souvenirs"]) == 2, exc  # must name a souvenir
+            json.dumps(view)  # a view is plain JSON
+
+
+async def test_records_are_for_everyone_after_the_end_and_for_moderators_any_time(service: GameService) -> None:
+    lobby = (await service.create_game(1, 98, 100, "a", "usa")).game.id
+    with pytest.raises(WrongState, match="never started"):
+        await service.export_record(lobby, moderator=True)
+    game_id, _ = await started_game(service, "amsterdam", 2)
+    rng = random.Random(2)
+    for _ in range(20):
+        await random_step(service, game_id, rng)
+    with pytest.raises(NotAllowed, match="once the game is over"):
+        await service.export_record(game_id)
+    record = await service.export_record(game_id, moderator=True)
+    assert same_game(replay(parse_record(record)), await service.engine_game(game_id))
+    assert record["conductor"]["status"] == "playing"
+    await service.cancel(game_id, 1, moderator=True)
+    cancelled = await service.export_record(game_id)
+    assert cancelled["conductor"]["status"] == "cancelled"

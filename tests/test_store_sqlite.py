@@ -1,0 +1,259 @@
+"""The SQLite store on real files: what it keeps, and what it refuses."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from helpers.service_support import fingerprint
+
+from bot.store import (
+    ChannelBusy,
+    GameStart,
+    GameStatus,
+    NewGame,
+    NewMove,
+    SqliteStore,
+    StartedSeat,
+    StoreError,
+    UnknownGame,
+    VersionConflict,
+)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    opened = await SqliteStore.open(tmp_path / "store.sqlite3")
+    yield opened
+    await opened.close()
+
+
+def lobby(channel: int = 10, host: int = 100) -> NewGame:
+    return NewGame(guild_id=1, channel_id=channel, host_user_id=host, host_name="ann", map="usa", options={"x": 1})
+
+
+async def started(store: SqliteStore, channel: int = 10) -> int:
+    row = await store.create_game(lobby(channel))
+    version = await store.add_seat(row.id, row.version, 101, "bob")
+    start = GameStart(
+        seed="s",
+        cards=["red", "blue"],
+        tickets=[3, 1, 2],
+        seats=[StartedSeat(101, 0, "bob"), StartedSeat(100, 1, "ann")],
+        status=GameStatus.SETUP,
+        snapshot="{}",
+    )
+    await store.start_game(row.id, version, start)
+    return row.id
+
+
+async def test_guild_settings_are_kept_per_guild_and_none_removes_one(store: SqliteStore) -> None:
+    await store.set_guild_setting(1, "moderator_role", 5)
+    await store.set_guild_setting(1, "default_map", "india")
+    await store.set_guild_setting(2, "moderator_role", {"id": 9})
+    await store.set_guild_setting(1, "moderator_role", 6)
+    assert await store.guild_settings(1) == {"moderator_role": 6, "default_map": "india"}
+    assert await store.guild_settings(2) == {"moderator_role": {"id": 9}}
+    await store.set_guild_setting(1, "default_map", None)
+    assert await store.guild_settings(1) == {"moderator_role": 6}
+    assert await store.guild_settings(3) == {}
+
+
+async def test_a_new_game_is_a_lobby_with_its_host_seated(store: SqliteStore) -> None:
+    row = await store.create_game(lobby())
+    assert (row.status, row.version, row.seed, row.cards, row.options) == (GameStatus.LOBBY, 0, None, None, {"x": 1})
+    seats = await store.seats(row.id)
+    assert [(s.user_id, s.display_name, s.joined, s.seat, s.player) for s in seats] == [(100, "ann", 0, None, None)]
+    assert await store.active_game(10) == row
+    assert await store.game(row.id) == row
+    assert await store.game(row.id + 1) is None
+
+
+async def test_one_active_game_per_channel(store: SqliteStore) -> None:
+    first = await store.create_game(lobby())
+    with pytest.raises(ChannelBusy) as caught:
+        await store.create_game(lobby(host=200))
+    assert caught.value.game_id == first.id
+    other = await store.create_game(lobby(channel=11))
+    assert other.id != first.id
+    await store.set_status(first.id, 0, GameStatus.CANCELLED)
+    again = await store.create_game(lobby(host=300))
+    assert (await store.active_game(10)) == again
+
+
+async def test_the_database_itself_refuses_a_second_active_game_in_a_channel(tmp_path: Path) -> None:
+    store = await SqliteStore.open(tmp_path / "db.sqlite3")
+    await store.create_game(lobby())
+    await store.close()
+    conn = sqlite3.connect(tmp_path / "db.sqlite3")
+    with pytest.raises(sqlite3.IntegrityError):
+        conn.execute(
+            "INSERT INTO games (guild_id, channel_id, host_user_id, map, status, created_at, updated_at) "
+            "VALUES (1, 10, 5, 'usa', 'playing', 'x', 'x')"
+        )
+    conn.close()
+
+
+async def test_seats_join_in_order_and_leave(store: SqliteStore) -> None:
+    row = await store.create_game(lobby())
+    v = await store.add_seat(row.id, 0, 101, "bob")
+    v = await store.add_seat(row.id, v, 102, "cid")
+    assert v == 2
+    v = await store.remove_seat(row.id, v, 100, new_host=101)
+    v = await store.add_seat(row.id, v, 103, "dee")
+    seats = await store.seats(row.id)
+    assert [(s.user_id, s.joined) for s in seats] == [(101, 1), (102, 2), (103, 3)]
+    game = await store.game(row.id)
+    assert game is not None and (game.host_user_id, game.version) == (101, 4)
+    with pytest.raises(StoreError, match="already seated"):
+        await store.add_seat(row.id, v, 102, "cid")
+    with pytest.raises(StoreError, match="not seated"):
+        await store.remove_seat(row.id, v, 999, None)
+    assert (await store.game(row.id)).version == 4  # type: ignore[union-attr]
+
+
+async def test_every_versioned_write_refuses_an_old_version(store: SqliteStore, tmp_path: Path) -> None:
+    game_id = await started(store)
+    before = fingerprint(tmp_path / "store.sqlite3")
+    move = NewMove(0, {"player": "bob", "draw": "deck"}, 101, GameStatus.PLAYING, "{}")
+    for write in (
+        store.add_seat(game_id, 1, 105, "x"),
+        store.remove_seat(game_id, 1, 100, None),
+        store.set_status(game_id, 1, GameStatus.CANCELLED),
+        store.append_move(game_id, 1, move),
+        store.save_snapshot(game_id, 1, 0, "{}"),
+    ):
+        with pytest.raises(VersionConflict):
+            await write
+    assert fingerprint(tmp_path / "store.sqlite3") == before
+    with pytest.raises(UnknownGame):
+        await store.set_status(999, 0, GameStatus.CANCELLED)
+
+
+async def test_start_records_seed_decks_seat_order_and_the_first_snapshot(store: SqliteStore) -> None:
+    game_id = await started(store)
+    stored = await store.stored_game(game_id)
+    assert stored is not None
+    row = stored.game
+    assert (row.status, row.version, row.seed, row.cards, row.tickets) == (
+        GameStatus.SETUP,
+        2,
+        "s",
+        ("red", "blue"),
+        (3, 1, 2),
+    )
+    assert [(s.seat, s.player, s.user_id) for s in stored.seats] == [(0, "bob", 101), (1, "ann", 100)]
+    assert stored.snapshot is not None and (stored.snapshot.move_count, stored.snapshot.data) == (0, "{}")
+    assert stored.moves == []
+
+
+async def test_a_start_must_place_every_seat(store: SqliteStore, tmp_path: Path) -> None:
+    row = await store.create_game(lobby())
+    version = await store.add_seat(row.id, 0, 101, "bob")
+    before = fingerprint(tmp_path / "store.sqlite3")
+    start = GameStart("s", [], [], [StartedSeat(100, 0, "ann")], GameStatus.SETUP, "{}")
+    with pytest.raises(StoreError, match="2 seats"):
+        await store.start_game(row.id, version, start)
+    assert fingerprint(tmp_path / "store.sqlite3") == before
+
+
+async def test_moves_are_appended_in_order_with_their_snapshot(store: SqliteStore) -> None:
+    game_id = await started(store)
+    v = 2
+    for index in range(3):
+        move = NewMove(index, {"player": "bob", "n": index}, 101, GameStatus.PLAYING, f'{{"at": {index}}}')
+        v = await store.append_move(game_id, v, move)
+    moves = await store.moves(game_id)
+    assert [(m.index, m.move["n"], m.user_id) for m in moves] == [(0, 0, 101), (1, 1, 101), (2, 2, 101)]
+    snap = await store.snapshot(game_id)
+    assert snap is not None and (snap.move_count, snap.data) == (3, '{"at": 2}')
+    row = await store.game(game_id)
+    assert row is not None and (row.version, row.status) == (5, GameStatus.PLAYING)
+    gap = NewMove(5, {"player": "bob"}, 101, GameStatus.PLAYING, "{}")
+    with pytest.raises(StoreError, match="cannot be logged"):
+        await store.append_move(game_id, v, gap)
+    again = NewMove(1, {"player": "bob"}, 101, GameStatus.PLAYING, "{}")
+    with pytest.raises(StoreError, match="cannot be logged"):
+        await store.append_move(game_id, v, again)
+    assert len(await store.moves(game_id)) == 3
+    assert (await store.game(game_id)).version == 5  # type: ignore[union-attr]
+
+
+async def test_the_move_log_cannot_be_rewritten(store: SqliteStore, tmp_path: Path) -> None:
+    game_id = await started(store)
+    await store.append_move(game_id, 2, NewMove(0, {"player": "bob"}, 101, GameStatus.PLAYING, "{}"))
+    conn = sqlite3.connect(tmp_path / "store.sqlite3")
+    try:
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            conn.execute("UPDATE moves SET move = '{}'")
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            conn.execute("DELETE FROM moves")
+    finally:
+        conn.close()
+
+
+async def test_lookups_by_user_and_status(store: SqliteStore) -> None:
+    a = await store.create_game(lobby(channel=1, host=100))
+    b = await store.create_game(lobby(channel=2, host=200))
+    await store.add_seat(b.id, 0, 100, "ann")
+    c = await store.create_game(lobby(channel=3, host=100))
+    await store.set_status(c.id, 0, GameStatus.CANCELLED)
+    active = {GameStatus.LOBBY, GameStatus.SETUP, GameStatus.PLAYING}
+    assert [g.id for g in await store.games_of_user(100, active)] == [a.id, b.id]
+    assert [g.id for g in await store.games_of_user(100, set(GameStatus))] == [a.id, b.id, c.id]
+    assert [g.id for g in await store.games_of_user(200, active)] == [b.id]
+    assert [g.id for g in await store.games_with_status({GameStatus.CANCELLED})] == [c.id]
+    assert await store.games_with_status(set()) == []
+
+
+async def test_timers_come_back_soonest_first(store: SqliteStore) -> None:
+    game_id = await started(store)
+    now = datetime(2026, 3, 1, 12, tzinfo=UTC)
+    late = await store.add_timer(game_id, "turn", now + timedelta(days=2), {"seat": 1})
+    soon = await store.add_timer(game_id, "reminder", now + timedelta(hours=1))
+    global_timer = await store.add_timer(None, "cleanup", now + timedelta(days=1))
+    assert [t.id for t in await store.timers()] == [soon.id, global_timer.id, late.id]
+    assert [t.id for t in await store.timers(game_id)] == [soon.id, late.id]
+    assert late.data == {"seat": 1} and late.deadline == now + timedelta(days=2)
+    assert await store.next_timer() == soon
+    assert await store.due_timers(now) == []
+    assert [t.id for t in await store.due_timers(now + timedelta(days=1))] == [soon.id, global_timer.id]
+    assert await store.delete_timer(soon.id) is True
+    assert await store.delete_timer(soon.id) is False
+    assert await store.delete_timers(game_id, "reminder") == 0
+    assert await store.delete_timers(game_id) == 1
+    assert [t.id for t in await store.timers()] == [global_timer.id]
+    with pytest.raises(ValueError, match="timezone-aware"):
+        await store.add_timer(game_id, "turn", datetime(2026, 1, 1))
+    with pytest.raises(UnknownGame):
+        await store.add_timer(999, "turn", now)
+
+
+async def test_a_deadline_in_another_time_zone_is_compared_in_utc(store: SqliteStore) -> None:
+    plus_two = timezone(timedelta(hours=2))
+    await store.add_timer(None, "x", datetime(2026, 1, 1, 13, tzinfo=plus_two))  # 11:00 UTC
+    assert await store.due_timers(datetime(2026, 1, 1, 11, 30, tzinfo=UTC)) != []
+    assert await store.due_timers(datetime(2026, 1, 1, 10, 30, tzinfo=UTC)) == []
+
+
+async def test_posted_messages_are_kept_per_game_and_kind(store: SqliteStore) -> None:
+    game_id = await started(store)
+    await store.add_message(game_id, "lobby", 10, 5001)
+    await store.add_message(game_id, "turn", 10, 5002)
+    await store.add_message(game_id, "turn", 10, 5002)  # recorded twice: kept once
+    assert [m.message_id for m in await store.messages(game_id)] == [5001, 5002]
+    assert [m.message_id for m in await store.messages(game_id, "turn")] == [5002]
+    assert await store.delete_message(5001) is True
+    assert await store.delete_message(5001) is False
+    with pytest.raises(UnknownGame):
+        await store.add_message(999, "turn", 10, 7)
+
+
+async def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "not.sqlite3"
+    path.write_bytes(b"this is not a database, just some text that is long enough" * 20)
+    with pytest.raises(StoreError, match="not a database"):
+        await SqliteStore.open(path)
