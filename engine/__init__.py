@@ -11,7 +11,7 @@ from engine.errors import (
 )
 from engine.events import Event
 from engine.game import ClaimOption, Game, ToMove
-from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, Place, TicketRef, TunnelPay
+from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, PlaceStack, TicketRef, TunnelPay
 from engine.state import Pending, Phase
 
 __all__ = [
@@ -32,7 +32,7 @@ __all__ = [
     "Pass",
     "Pending",
     "Phase",
-    "Place",
+    "PlaceStack",
     "RecordError",
     "TicketRef",
     "ToMove",

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from engine.game import ClaimOption, Game
-from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, Place, TunnelPay, payment_of
+from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, PlaceStack, TunnelPay, payment_of
 from engine.state import Pending, Phase
 from maps import GRAY, WILD, Route
 
@@ -135,7 +135,7 @@ def _keep(game: Game, name: str) -> Keep:
     return Keep(name, tuple(game.ticket_ref(t) for t in chosen))
 
 
-def _placement(game: Game, name: str) -> Place:
+def _placement(game: Game, name: str) -> PlaceStack:
     s = game.state
     symbol = game.unplaced_symbols()[0]
     degree: Counter[str] = Counter()
@@ -144,7 +144,7 @@ def _placement(game: Game, name: str) -> Place:
         degree[route.b] += 1
     free = [p for p in game.board.places if p not in s.stacks]
     at = max(free, key=lambda p: (degree[p], p))
-    return Place(name, symbol, at)
+    return PlaceStack(name, symbol, at)
 
 
 def _payment(option: ClaimOption, hand: Counter[str]) -> Counter[str]:

@@ -25,7 +25,7 @@ from engine.moves import (
     Keep,
     Move,
     Pass,
-    Place,
+    PlaceStack,
     TicketRef,
     TunnelPay,
     describe_payment,
@@ -322,7 +322,7 @@ class Game:
             if self.placement_order()[s.placements] != seat:
                 return []
             return [
-                Place(name, sym, place)
+                PlaceStack(name, sym, place)
                 for sym in self.unplaced_symbols()
                 for place in self.board.places
                 if place not in s.stacks
@@ -401,7 +401,7 @@ class Game:
             if s.players[seat].setup_done:
                 raise NotYourTurnError(f"{name} has already chosen starting tickets")
             return self._keep(seat, move)
-        if not isinstance(move, Place):
+        if not isinstance(move, PlaceStack):
             tm = self.to_move()
             assert tm is not None
             raise IllegalMoveError(f"the game is still being set up: {tm.player} must place a tourist stack")
@@ -552,7 +552,7 @@ class Game:
 
     # -- San Francisco stacks
 
-    def _place(self, seat: int, move: Place) -> list[Event]:
+    def _place(self, seat: int, move: PlaceStack) -> list[Event]:
         s = self.state
         remaining = self.unplaced_symbols()
         if move.symbol not in remaining:

@@ -71,7 +71,7 @@ class TunnelPay:
 
 
 @dataclass(frozen=True)
-class Place:
+class PlaceStack:
     player: str
     symbol: str
     at: str
@@ -82,7 +82,7 @@ class Pass:
     player: str
 
 
-Move = Keep | DrawCard | DrawTickets | Claim | TunnelPay | Place | Pass
+Move = Keep | DrawCard | DrawTickets | Claim | TunnelPay | PlaceStack | Pass
 
 ACTIONS = ("keep", "draw", "claim", "tunnel", "place", "pass")
 CLAIM_EXTRAS = {"pay", "route", "souvenir"}
@@ -166,7 +166,7 @@ def move_from_json(obj: Any) -> Move:
     if action == "place":
         if not isinstance(value, dict) or set(value) != {"symbol", "at"}:
             raise InvalidMoveError('\'place\' must be {"symbol": S, "at": PLACE}')
-        return Place(player, _text(value["symbol"], "'symbol'"), _text(value["at"], "'at'"))
+        return PlaceStack(player, _text(value["symbol"], "'symbol'"), _text(value["at"], "'at'"))
     if value is not True:
         raise InvalidMoveError("'pass' must be true")
     return Pass(player)
@@ -189,7 +189,7 @@ def move_to_json(move: Move) -> dict[str, Any]:
             out["souvenir"] = move.souvenir
     elif isinstance(move, TunnelPay):
         out["tunnel"] = None if move.pay is None else dict(move.pay)
-    elif isinstance(move, Place):
+    elif isinstance(move, PlaceStack):
         out["place"] = {"symbol": move.symbol, "at": move.at}
     else:
         out["pass"] = True

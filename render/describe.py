@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import Claim, DrawCard, DrawTickets, Game, Keep, Pass, Phase, Place, TunnelPay
+from engine import Claim, DrawCard, DrawTickets, Game, Keep, Pass, Phase, PlaceStack, TunnelPay
 from maps import WILD, Board, Route, Ticket
 from render.fonts import drawable
 from render.icons import symbol_title
@@ -103,7 +103,7 @@ def last_move(game: Game) -> str | None:
         return f"{who} drew {board.rules.ticket_name}s"
     if isinstance(move, Keep):
         return f"{who} kept {plural(len(move.tickets), board.rules.ticket_name)}"
-    if isinstance(move, Place):
+    if isinstance(move, PlaceStack):
         return f"{who} placed the {symbol_title(move.symbol)} stack at {board.resolve_place(move.at) or move.at}"
     if isinstance(move, Pass):
         return f"{who} passed"

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from engine import DrawCard, DrawTickets, Game, GameError, IllegalMoveError, Keep, NotYourTurnError, Place
+from engine import DrawCard, DrawTickets, Game, GameError, IllegalMoveError, Keep, NotYourTurnError, PlaceStack
 from maps import load_board
 
 WILD = "locomotive"
@@ -41,7 +41,7 @@ def keep_all(game):
     spots = iter(["Civic Center", "Japantown"])
     while game.to_move() is not None and game.to_move().must == "place":
         symbol = game.unplaced_symbols()[0]
-        game.apply(Place(game.to_move().player, symbol, next(spots)))
+        game.apply(PlaceStack(game.to_move().player, symbol, next(spots)))
     assert game.to_move().must == "turn"
     return game
 

@@ -23,7 +23,7 @@ from engine import (
     Keep,
     NotYourTurnError,
     Pass,
-    Place,
+    PlaceStack,
     TunnelPay,
 )
 from engine.moves import payment_of
@@ -43,7 +43,7 @@ def play_game(map_name="usa", n=2, seed="c", trains=None):
         g.apply(Keep(p.name, tuple(g.ticket_ref(t) for t in p.offered)))
     spots = iter(["Civic Center", "Japantown"])
     while g.to_move().must == "place":
-        g.apply(Place(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
+        g.apply(PlaceStack(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
     assert g.to_move().must == "turn"
     return g
 

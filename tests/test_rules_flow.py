@@ -23,7 +23,7 @@ from engine import (
     Keep,
     NotYourTurnError,
     Pass,
-    Place,
+    PlaceStack,
     TunnelPay,
 )
 from engine.moves import payment_of
@@ -50,7 +50,7 @@ def play_game(map_name="usa", n=2, seed="fl", trains=None):
     g = keep_all(new_game(map_name, n, seed, trains))
     spots = iter(["Civic Center", "Japantown"])
     while g.to_move().must == "place":
-        g.apply(Place(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
+        g.apply(PlaceStack(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
     assert g.to_move().must == "turn"
     return g
 
@@ -217,7 +217,7 @@ def test_wrong_kind_at_the_start_of_a_turn():
     with pytest.raises(IllegalMoveError):
         g.apply(TunnelPay("ann", None))
     with pytest.raises(GameError):
-        g.apply(Place("ann", "cable_car", "Denver"))
+        g.apply(PlaceStack("ann", "cable_car", "Denver"))
 
 
 def test_turn_moves_during_setup_are_refused():
@@ -319,15 +319,15 @@ def test_placement_last_then_next_to_last(n, size):
     last, before_last = NAMES[n - 1], NAMES[n - 2]
     assert tm(g) == (last, "place")
     with pytest.raises(NotYourTurnError):
-        g.apply(Place(before_last, "lombard_street", "Mission"))
+        g.apply(PlaceStack(before_last, "lombard_street", "Mission"))
     with pytest.raises(IllegalMoveError):
         g.apply(DrawCard("ann", "deck"))
-    g.apply(Place(last, "lombard_street", "Mission"))
+    g.apply(PlaceStack(last, "lombard_street", "Mission"))
     assert (g.state.stacks["Mission"].symbol, g.state.stacks["Mission"].tokens) == ("lombard_street", size)
     assert tm(g) == (before_last, "place")
     with pytest.raises(IllegalMoveError):
-        g.apply(Place(before_last, "lombard_street", "Castro"))  # already placed
-    g.apply(Place(before_last, "cable_car", "Castro"))
+        g.apply(PlaceStack(before_last, "lombard_street", "Castro"))  # already placed
+    g.apply(PlaceStack(before_last, "cable_car", "Castro"))
     assert (g.state.stacks["Castro"].symbol, g.state.stacks["Castro"].tokens) == ("cable_car", size)
     assert tm(g) == ("ann", "turn")
     assert len(g.state.stacks) == 7
@@ -337,12 +337,12 @@ def test_two_players_second_places_both_single_token_stacks():
     g = keep_all(new_game(SF, 2))
     assert tm(g) == ("bob", "place")
     with pytest.raises(NotYourTurnError):
-        g.apply(Place("ann", "cable_car", "Mission"))
-    g.apply(Place("bob", "cable_car", "Mission"))
+        g.apply(PlaceStack("ann", "cable_car", "Mission"))
+    g.apply(PlaceStack("bob", "cable_car", "Mission"))
     assert tm(g) == ("bob", "place")
     with pytest.raises(IllegalMoveError):
-        g.apply(Place("bob", "cable_car", "Castro"))  # one of each remaining symbol
-    g.apply(Place("bob", "lombard_street", "Castro"))
+        g.apply(PlaceStack("bob", "cable_car", "Castro"))  # one of each remaining symbol
+    g.apply(PlaceStack("bob", "lombard_street", "Castro"))
     assert {p: (st.symbol, st.tokens) for p, st in g.state.stacks.items() if p in ("Mission", "Castro")} == {
         "Mission": ("cable_car", 1),
         "Castro": ("lombard_street", 1),
@@ -353,22 +353,22 @@ def test_two_players_second_places_both_single_token_stacks():
 def test_placing_on_a_place_with_a_stack_or_unknown():
     g = keep_all(new_game(SF, 3))
     with pytest.raises(IllegalMoveError):
-        g.apply(Place("cid", "cable_car", "Alcatraz"))  # fixed stack there
+        g.apply(PlaceStack("cid", "cable_car", "Alcatraz"))  # fixed stack there
     with pytest.raises(GameError):
-        g.apply(Place("cid", "cable_car", "Atlantis"))
+        g.apply(PlaceStack("cid", "cable_car", "Atlantis"))
     with pytest.raises(GameError):
-        g.apply(Place("cid", "alcatraz", "Mission"))  # a fixed symbol, not a stack left to place
-    g.apply(Place("cid", "cable_car", "Mission"))
+        g.apply(PlaceStack("cid", "alcatraz", "Mission"))  # a fixed symbol, not a stack left to place
+    g.apply(PlaceStack("cid", "cable_car", "Mission"))
     with pytest.raises(IllegalMoveError):
-        g.apply(Place("bob", "lombard_street", "Mission"))  # stack placed there just now
-    g.apply(Place("bob", "lombard_street", "Marina District"))  # an alias of Marina
+        g.apply(PlaceStack("bob", "lombard_street", "Mission"))  # stack placed there just now
+    g.apply(PlaceStack("bob", "lombard_street", "Marina District"))  # an alias of Marina
     assert g.state.stacks["Marina"].symbol == "lombard_street"
 
 
 def test_place_before_all_keeps_is_refused():
     g = new_game(SF, 2)
     with pytest.raises(IllegalMoveError):
-        g.apply(Place("bob", "cable_car", "Mission"))
+        g.apply(PlaceStack("bob", "cable_car", "Mission"))
     assert tm(g) == ("ann", "keep")
 
 
@@ -646,7 +646,7 @@ class Model:
                     self.phase = "place" if self.placers else "play"
             else:
                 self.end_turn()
-        elif isinstance(move, Place):
+        elif isinstance(move, PlaceStack):
             n = len(self.names)
             self.stacks[move.at] = [move.symbol, 1 if n == 2 else self.rules.tourists.stack_size[n]]
             self.placers.pop(0)

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from engine import Claim, Game, Keep, Place
+from engine import Claim, Game, Keep, PlaceStack
 from engine.moves import payment_of
 from maps import load_board
 
@@ -28,7 +28,7 @@ def play_game(map_name, n=2, seed="sc"):
         g.apply(Keep(p.name, tuple(g.ticket_ref(t) for t in p.offered[:least])))
     spots = iter(["Civic Center", "Japantown"])
     while g.to_move().must == "place":
-        g.apply(Place(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
+        g.apply(PlaceStack(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
     return g
 
 

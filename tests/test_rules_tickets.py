@@ -17,7 +17,7 @@ from engine import (
     IllegalMoveError,
     Keep,
     NotYourTurnError,
-    Place,
+    PlaceStack,
     TicketRef,
 )
 from maps import load_board
@@ -58,7 +58,7 @@ def setup_done(g):
         keep(g, p.name, p.offered)
     spots = iter(["Civic Center", "Japantown"])
     while g.to_move().must == "place":
-        g.apply(Place(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
+        g.apply(PlaceStack(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
     return g
 
 
