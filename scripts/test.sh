@@ -10,6 +10,8 @@ fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 echo "== ruff"
 .venv/bin/ruff check .
+echo "== ruff format"
+.venv/bin/ruff format --check .
 echo "== mypy"
 .venv/bin/mypy
 echo "== pytest"
