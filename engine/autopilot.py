@@ -47,7 +47,7 @@ def choose_move(game: Game, name: str) -> Move:
 # ----- paths -----------------------------------------------------------------
 
 
-def _route_costs(game: Game, seat: int) -> dict[int, int]:
+def route_costs(game: Game, seat: int) -> dict[int, int]:
     """Cost in trains of each route this seat could use: 0 when owned, else its length."""
     s = game.state
     costs: dict[int, int] = {}
@@ -94,7 +94,7 @@ def _shortest(
     return UNREACHABLE, []
 
 
-def _ticket_cost(game: Game, costs: dict[int, int], ticket_id: int) -> tuple[int, list[int]]:
+def ticket_cost(game: Game, costs: dict[int, int], ticket_id: int) -> tuple[int, list[int]]:
     ticket = game.board.tickets[ticket_id]
     sources = game.board.nodes_of(ticket.origin)
     best: tuple[int, list[int]] = (UNREACHABLE, [])
@@ -107,13 +107,13 @@ def _ticket_cost(game: Game, costs: dict[int, int], ticket_id: int) -> tuple[int
 
 def _wanted_routes(game: Game, seat: int) -> list[Route]:
     """Routes on the cheapest missing paths of this seat's unfinished tickets."""
-    costs = _route_costs(game, seat)
+    costs = route_costs(game, seat)
     trains = game.state.players[seat].trains
     wanted: dict[int, Route] = {}
     for ticket_id, done, _ in game.ticket_progress(seat):
         if done:
             continue
-        cost, path = _ticket_cost(game, costs, ticket_id)
+        cost, path = ticket_cost(game, costs, ticket_id)
         if cost > trains:
             continue
         for route_id in path:
@@ -128,8 +128,8 @@ def _wanted_routes(game: Game, seat: int) -> list[Route]:
 def _keep(game: Game, name: str) -> Keep:
     seat = game.seat(name)
     offered = game.state.players[seat].offered or []
-    costs = _route_costs(game, seat)
-    ranked = sorted(offered, key=lambda t: (_ticket_cost(game, costs, t)[0], offered.index(t)))
+    costs = route_costs(game, seat)
+    ranked = sorted(offered, key=lambda t: (ticket_cost(game, costs, t)[0], offered.index(t)))
     chosen = ranked[: game.keep_minimum(name)]
     chosen.sort(key=offered.index)
     return Keep(name, tuple(game.ticket_ref(t) for t in chosen))

@@ -29,6 +29,7 @@ class LiveGame:
     info: GameInfo
     game: Game | None
     digest: str  # of the move log, extended move by move
+    actors: tuple[str, ...] = ()  # who made each move (MoveRow.actor)
 
 
 @dataclass(frozen=True)
@@ -117,9 +118,10 @@ async def load(stored: StoredGame) -> Loaded:
         raise GameDamaged(f"game #{row.id}: the seats are not numbered 0, 1, 2, ... with a name each")
     moves = parse_moves(row, [m.move for m in stored.moves])
     digest = moves_digest(moves)
+    actors = tuple(m.actor for m in stored.moves)
     try:
         game = _from_snapshot(stored, players, moves, digest)
     except SnapshotError as exc:
         game = await asyncio.to_thread(replay_moves, row, players, moves)
-        return Loaded(LiveGame(info, game, digest), str(exc), snapshot_text(game, digest))
-    return Loaded(LiveGame(info, game, digest), None, None)
+        return Loaded(LiveGame(info, game, digest, actors), str(exc), snapshot_text(game, digest))
+    return Loaded(LiveGame(info, game, digest, actors), None, None)

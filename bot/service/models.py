@@ -6,8 +6,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.service.clock import NO_CLOCK, ClockSettings
 from bot.store import GameRow, GameStatus, SeatRow
 from maps import load_board
+
+# Seats of autopilot players (`create_game(bots=...)`, `add_bot`) have these user ids: -1, -2, ...
+# They are never Discord users: do not mention or message them.
+
+
+def is_bot(user_id: int) -> bool:
+    return user_id < 0
 
 
 @dataclass(frozen=True)
@@ -16,6 +24,12 @@ class SeatInfo:
     display_name: str
     seat: int | None  # seat order, once started
     player: str | None  # the name in the engine and the record, once started
+    autopilot: bool = False  # played by the autopilot: an autopilot player, or a seat handed over
+
+    @property
+    def bot(self) -> bool:
+        """An autopilot player that filled an empty seat (no Discord user behind it)."""
+        return is_bot(self.user_id)
 
 
 @dataclass(frozen=True)
@@ -33,6 +47,7 @@ class GameInfo:
     trains: int | None  # the trains house rule, None for the map's number
     seats: tuple[SeatInfo, ...]  # seat order once started, join order before
     created_at: datetime
+    clock: ClockSettings = NO_CLOCK
 
     @classmethod
     def of(cls, row: GameRow, seats: list[SeatRow]) -> GameInfo:
@@ -47,8 +62,11 @@ class GameInfo:
             version=row.version,
             max_players=int(row.options.get("max_players", rules.max_players)),
             trains=row.options.get("trains"),
-            seats=tuple(SeatInfo(s.user_id, s.display_name, s.seat, s.player) for s in seats),
+            seats=tuple(
+                SeatInfo(s.user_id, s.display_name, s.seat, s.player, s.autopilot or is_bot(s.user_id)) for s in seats
+            ),
             created_at=row.created_at,
+            clock=ClockSettings.of_options(row.options),
         )
 
     @property
@@ -104,6 +122,10 @@ class ActionResult:
     public: tuple[PublicEvent, ...] = ()
     private: tuple[PrivateEvent, ...] = ()
     waiting: Waiting | None = None
+    # "your turn" notes, one per member whose turn has come, with what changed since their last turn (kind "turn")
+    notices: tuple[PrivateEvent, ...] = ()
+    # lines for the server's moderators' log channel (moderator actions, repeated timeouts)
+    mod_log: tuple[str, ...] = ()
 
     @property
     def version(self) -> int:
@@ -111,3 +133,23 @@ class ActionResult:
 
     def private_for(self, user_id: int) -> tuple[PrivateEvent, ...]:
         return tuple(e for e in self.private if e.user_id == user_id)
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A reminder for a member whose time runs out; by DM, or a mention where DMs are closed."""
+
+    game: GameInfo
+    user_id: int
+    text: str
+    deadline: datetime | None
+
+
+@dataclass(frozen=True)
+class TimerOutcome:
+    """What handling one due timer did: what to announce, whom to remind, what to tell the moderators."""
+
+    game: GameInfo | None  # None: the timer belonged to no game, or to one that is gone
+    result: ActionResult | None = None  # moves the autopilot made, a timeout: post like any result
+    reminders: tuple[Reminder, ...] = ()
+    mod_log: tuple[str, ...] = ()

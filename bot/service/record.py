@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from bot.store import StoredGame
+from bot.store import AuditRow, StoredGame
 from engine.record import FORMAT
 from maps import load_board
 
+# audit actions that change who plays a seat, noted as seat changes in the record
+SEAT_ACTIONS = ("replace", "autopilot")
 
-def record_of(stored: StoredGame) -> dict[str, Any]:
+
+def record_of(stored: StoredGame, audit: Sequence[AuditRow] = ()) -> dict[str, Any]:
     """The record with explicit decks, plus who sat where under the `conductor` key (replayers ignore it).
 
     Built from the stored rows rather than a loaded game, so that a moderator
     can export even a game whose log no longer replays, to find out why.
+    With the game's audit entries, `conductor` also notes every seat change
+    (`seat_changes`) and every moderator action and timeout (`moderation`);
+    the moves are the live ones, without any a moderator took back.
     """
     row = stored.game
     if row.seed is None or row.cards is None or row.tickets is None:
@@ -36,4 +43,20 @@ def record_of(stored: StoredGame) -> dict[str, Any]:
         "status": row.status.value,
         "seats": [{"player": s.player, "user_id": s.user_id, "display_name": s.display_name} for s in stored.seats],
     }
+    if audit:
+        doc["conductor"]["seat_changes"] = [
+            {"at": a.created_at.isoformat(), "moderator_user_id": a.moderator_user_id, "action": a.action, **a.details}
+            for a in audit
+            if a.action in SEAT_ACTIONS
+        ]
+        doc["conductor"]["moderation"] = [
+            {
+                "at": a.created_at.isoformat(),
+                "moderator_user_id": a.moderator_user_id,
+                "action": a.action,
+                "details": a.details,
+                "reason": a.reason,
+            }
+            for a in audit
+        ]
     return doc

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.service.announce import final_scores, ticket_labels
 from bot.service.models import GameInfo
+from bot.store import GameStatus
 from engine import Game, Phase
 from maps import WILD
 
@@ -26,7 +27,7 @@ def _header(info: GameInfo) -> dict[str, Any]:
         "status": info.status.value,
         "version": info.version,
         "host_user_id": info.host_user_id,
-        "options": {"max_players": info.max_players, "trains": info.trains},
+        "options": {"max_players": info.max_players, "trains": info.trains, "clock": info.clock.to_json()},
     }
 
 
@@ -55,13 +56,16 @@ def public_view(info: GameInfo, game: Game | None) -> dict[str, Any]:
             "routes": list(p.routes),
             "route_points": p.route_points,
             "setup_done": p.setup_done,
+            "autopilot": sitter is not None and sitter.autopilot,
         }
         if rules.merchandise:
             entry["merchandise"] = p.merchandise
         if rules.tourists:
             entry["souvenirs"] = list(p.souvenirs)
         players.append(entry)
-    to_move = game.to_move()
+    # a moderator may end a game before the rules do: then nobody is to move, and it is scored as it stands
+    ended_early = info.status is GameStatus.FINISHED and not game.finished
+    to_move = None if ended_early else game.to_move()
     view.update(
         {
             "players": players,
@@ -70,7 +74,9 @@ def public_view(info: GameInfo, game: Game | None) -> dict[str, Any]:
             "to_move": None
             if to_move is None
             else {"player": to_move.player, "user_id": info.user_of(to_move.player), "must": to_move.must},
-            "waiting_for": [{"player": n, "user_id": info.user_of(n)} for n in game.waiting_for()],
+            "waiting_for": []
+            if ended_early
+            else [{"player": n, "user_id": info.user_of(n)} for n in game.waiting_for()],
             "face_up": list(s.piles.face_up),
             "deck": len(s.piles.deck),
             "discard": len(s.piles.discard),
@@ -89,14 +95,14 @@ def public_view(info: GameInfo, game: Game | None) -> dict[str, Any]:
                 "turns_left": s.final_turns,
                 "started_by": None if s.final_trigger is None else game.names[s.final_trigger],
             },
-            "finished": game.finished,
+            "finished": game.finished or ended_early,
         }
     )
     if rules.merchandise:
         view["merchandise_left"] = s.merchandise_left
     if rules.tourists:
         view["stacks"] = [{"at": at, "symbol": st.symbol, "tokens": st.tokens} for at, st in s.stacks.items()]
-    if game.finished:
+    if game.finished or ended_early:
         scores = final_scores(info, game)
         view["scores"] = scores.data["scores"]
         view["winners"] = scores.data["winners"]
@@ -115,7 +121,7 @@ def private_view(info: GameInfo, game: Game, seat: int) -> dict[str, Any]:
         {"id": t, "label": board.tickets[t].label(), "done": progress[t][0], "points": progress[t][1]}
         for t in p.tickets
     ]
-    waiting = name in game.waiting_for()
+    waiting = name in game.waiting_for() and info.status.active  # nothing is open once a game has ended
     to_move = game.to_move()
     must = None
     if waiting and to_move is not None:

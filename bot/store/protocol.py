@@ -46,6 +46,14 @@ class UnknownGame(StoreError):
         super().__init__(f"there is no game #{game_id}")
 
 
+class TimerGone(StoreError):
+    """The timer to be claimed is no longer there: it fired already, or the game moved on."""
+
+    def __init__(self, timer_id: int) -> None:
+        self.timer_id = timer_id
+        super().__init__(f"timer {timer_id} is gone")
+
+
 class ChannelBusy(StoreError):
     """The channel already has an active game."""
 
@@ -81,6 +89,7 @@ class SeatRow:
     seat: int | None  # seat order once started
     player: str | None  # the name in the engine and the game record, once started
     joined_at: datetime
+    autopilot: bool = False  # handed to the autopilot by a moderator (negative user ids: always)
 
 
 @dataclass(frozen=True)
@@ -90,6 +99,7 @@ class MoveRow:
     move: dict[str, Any]  # as in the game record
     user_id: int | None
     created_at: datetime
+    actor: str = "player"  # "player", "autopilot" (an autopilot seat) or "timeout" (the player's time ran out)
 
 
 @dataclass(frozen=True)
@@ -120,6 +130,59 @@ class MessageRow:
 
 
 @dataclass(frozen=True)
+class SeatClockRow:
+    """One seat's clock; the defaults are a seat that has not had to act yet."""
+
+    seat: int
+    wait: str | None = None  # which wait the seat is in (bot/service/clock.py); None when it need not act
+    since: datetime | None = None  # when that wait began, moved on by pauses
+    extra_seconds: float = 0.0  # moderator extensions of this wait
+    reminded: int = 0  # reminders already sent in this wait
+    timed_out: bool = False  # this wait ran out of time
+    reserve_used: float = 0.0  # reserve seconds used in the whole game
+    timeouts: int = 0  # waits that ran out of time in the whole game
+
+
+@dataclass(frozen=True)
+class ClockRow:
+    """A game's clock as it runs (its settings are in the game's options)."""
+
+    game_id: int
+    paused_at: datetime | None = None
+    paused_by: int | None = None
+    seats: tuple[SeatClockRow, ...] = ()
+
+    def seat(self, seat: int) -> SeatClockRow:
+        return next((c for c in self.seats if c.seat == seat), SeatClockRow(seat))
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    """A moderator action, or something the bot did on its own (moderator_user_id None: a timeout)."""
+
+    id: int
+    game_id: int
+    moderator_user_id: int | None
+    action: str
+    details: dict[str, Any]
+    reason: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class UndoneMoveRow:
+    """A move a moderator took back, kept under the audit entry of that undo."""
+
+    audit_id: int
+    game_id: int
+    index: int
+    move: dict[str, Any]
+    user_id: int | None
+    actor: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
 class StoredGame:
     """Everything kept about one game, read at one moment."""
 
@@ -143,6 +206,67 @@ class NewGame:
 
 
 @dataclass(frozen=True)
+class NewTimer:
+    kind: str
+    deadline: datetime
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class NewAudit:
+    moderator_user_id: int | None
+    action: str
+    details: dict[str, Any]
+    reason: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class SeatUpdate:
+    """A change to a started seat; None leaves a field as it is."""
+
+    seat: int
+    user_id: int | None = None
+    display_name: str | None = None
+    autopilot: bool | None = None
+
+
+@dataclass(frozen=True)
+class Writes:
+    """What is written in the same transaction as a move or a change, so that none goes without the other.
+
+    `clock` replaces the game's clock and `timers` all of its timers (None
+    leaves them). `claim_timer` names a timer that must still be there; it is
+    deleted, and the whole transaction is refused with TimerGone if it is
+    already gone: so a timer's effect happens once.
+    """
+
+    clock: ClockRow | None = None
+    timers: Sequence[NewTimer] | None = None
+    claim_timer: int | None = None
+    audit: Sequence[NewAudit] = ()
+    seats: Sequence[SeatUpdate] = ()
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take the live move log back to its first `keep` moves; the moves taken off are kept under the audit entry."""
+
+    keep: int
+    snapshot: str  # of the game after those `keep` moves
+
+
+@dataclass(frozen=True)
+class GameChange:
+    """A change to a game that is not a move (moderation, timers, the clock); see `Store.apply_change`."""
+
+    writes: Writes = field(default_factory=Writes)
+    status: GameStatus | None = None
+    undo: Undo | None = None  # needs one audit entry in `writes`
+    bump: bool = True  # raise the version (stale buttons die); False for bookkeeping players need not see
+
+
+@dataclass(frozen=True)
 class StartedSeat:
     user_id: int
     seat: int
@@ -157,6 +281,7 @@ class GameStart:
     seats: Sequence[StartedSeat]  # every seat of the lobby, in seat order
     status: GameStatus
     snapshot: str  # of the game as dealt, before any move
+    writes: Writes | None = None  # written in the same transaction
 
 
 @dataclass(frozen=True)
@@ -166,6 +291,9 @@ class NewMove:
     user_id: int | None
     status: GameStatus  # the game's status after the move
     snapshot: str  # of the game after the move
+    actor: str = "player"  # see MoveRow.actor
+    at: datetime | None = None  # when it was made; the store's clock if None
+    writes: Writes | None = None  # written in the same transaction
 
 
 class Store(Protocol):
@@ -245,9 +373,47 @@ class Store(Protocol):
 
     async def delete_timers(self, game_id: int, kind: str | None = None) -> int: ...
 
+    async def timer(self, timer_id: int) -> TimerRow | None: ...
+
+    async def postpone_timer(self, timer_id: int, deadline: datetime) -> bool:
+        """Move a timer to a later deadline (after its handling failed); False if it is gone."""
+        ...
+
+    # ----- clocks, moderation and undo (migration 0004)
+    async def clock(self, game_id: int) -> ClockRow:
+        """The game's clock; a fresh one (running, no seat state) if none was written yet."""
+        ...
+
+    async def apply_change(self, game_id: int, expected_version: int, change: GameChange) -> int:
+        """Apply a change that is not a move in one transaction; the version after it."""
+        ...
+
+    async def audit_log(self, game_id: int) -> list[AuditRow]:
+        """The game's audit entries, oldest first."""
+        ...
+
+    async def undone_moves(self, game_id: int) -> list[UndoneMoveRow]: ...
+
     # ----- messages the bot posted for a game
     async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None: ...
 
     async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRow]: ...
 
     async def delete_message(self, message_id: int) -> bool: ...
+
+    # ----- the Discord front end (migration 0003)
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The newest game ever opened in a channel, whatever its status."""
+        ...
+
+    async def command_digest(self, target: str) -> str | None:
+        """The fingerprint of the slash commands last synced to `target` ('global' or 'guild:<id>')."""
+        ...
+
+    async def set_command_digest(self, target: str, digest: str) -> None: ...
+
+    async def dm_refused(self, user_id: int) -> bool:
+        """Has Discord refused a direct message to this user (error 50007)?"""
+        ...
+
+    async def set_dm_refused(self, user_id: int, refused: bool) -> None: ...

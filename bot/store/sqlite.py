@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +20,10 @@ import aiosqlite
 
 from bot.store.migrations import migrate
 from bot.store.protocol import (
+    AuditRow,
     ChannelBusy,
+    ClockRow,
+    GameChange,
     GameRow,
     GameStart,
     GameStatus,
@@ -27,13 +31,17 @@ from bot.store.protocol import (
     MoveRow,
     NewGame,
     NewMove,
+    SeatClockRow,
     SeatRow,
     SnapshotRow,
     StoredGame,
     StoreError,
+    TimerGone,
     TimerRow,
+    UndoneMoveRow,
     UnknownGame,
     VersionConflict,
+    Writes,
 )
 
 T = TypeVar("T")
@@ -45,7 +53,8 @@ GAME_COLUMNS = (
     "id, guild_id, channel_id, host_user_id, map, options, seed, cards, tickets, status, version, "
     "created_at, updated_at"
 )
-SEAT_COLUMNS = "game_id, user_id, display_name, joined, seat, player, joined_at"
+SEAT_COLUMNS = "game_id, user_id, display_name, joined, seat, player, joined_at, autopilot"
+MOVE_COLUMNS = "idx, move, user_id, created_at, actor"
 TIMER_COLUMNS = "id, game_id, kind, deadline, data, created_at"
 
 
@@ -88,7 +97,11 @@ def _game_row(row: tuple[Any, ...]) -> GameRow:
 
 
 def _seat_row(row: tuple[Any, ...]) -> SeatRow:
-    return SeatRow(row[0], row[1], row[2], row[3], row[4], row[5], parse_time(row[6]))
+    return SeatRow(row[0], row[1], row[2], row[3], row[4], row[5], parse_time(row[6]), bool(row[7]))
+
+
+def _move_row(game_id: int, row: tuple[Any, ...]) -> MoveRow:
+    return MoveRow(game_id, row[0], json.loads(row[1]), row[2], parse_time(row[3]), row[4])
 
 
 def _timer_row(row: tuple[Any, ...]) -> TimerRow:
@@ -267,10 +280,8 @@ class SqliteStore:
             if row is None:
                 return None
             moves = [
-                MoveRow(game_id, idx, json.loads(move), user_id, parse_time(at))
-                for idx, move, user_id, at in conn.execute(
-                    "SELECT idx, move, user_id, created_at FROM moves WHERE game_id = ? ORDER BY idx", (game_id,)
-                )
+                _move_row(game_id, r)
+                for r in conn.execute(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ? ORDER BY idx", (game_id,))
             ]
             snap = conn.execute(
                 "SELECT move_count, data, updated_at FROM snapshots WHERE game_id = ?", (game_id,)
@@ -378,6 +389,8 @@ class SqliteStore:
                 if cur.rowcount != 1:
                     raise StoreError(f"user {seat.user_id} is not seated in game #{game_id}")
             _put_snapshot(conn, game_id, 0, start.snapshot)
+            if start.writes is not None:
+                _apply_writes(conn, game_id, start.writes)
             return expected_version + 1
 
         return await self._run(lambda conn: _write(conn, work))
@@ -387,26 +400,28 @@ class SqliteStore:
     async def append_move(self, game_id: int, expected_version: int, move: NewMove) -> int:
         text = _json(move.move)
 
+        at = now_text() if move.at is None else time_text(move.at)
+
         def work(conn: sqlite3.Connection) -> int:
             version = _bump(conn, game_id, expected_version, move.status)
             try:
                 conn.execute(
-                    "INSERT INTO moves (game_id, idx, move, user_id, created_at) VALUES (?, ?, ?, ?, ?)",
-                    (game_id, move.index, text, move.user_id, now_text()),
+                    "INSERT INTO moves (game_id, idx, move, user_id, created_at, actor) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, move.index, text, move.user_id, at, move.actor),
                 )
             except sqlite3.IntegrityError as exc:
                 raise StoreError(f"move {move.index} of game #{game_id} cannot be logged: {exc}") from None
             _put_snapshot(conn, game_id, move.index + 1, move.snapshot)
+            if move.writes is not None:
+                _apply_writes(conn, game_id, move.writes)
             return version
 
         return await self._run(lambda conn: _write(conn, work))
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         def work(conn: sqlite3.Connection) -> list[MoveRow]:
-            rows = conn.execute(
-                "SELECT idx, move, user_id, created_at FROM moves WHERE game_id = ? ORDER BY idx", (game_id,)
-            )
-            return [MoveRow(game_id, idx, json.loads(move), user, parse_time(at)) for idx, move, user, at in rows]
+            rows = conn.execute(f"SELECT {MOVE_COLUMNS} FROM moves WHERE game_id = ? ORDER BY idx", (game_id,))
+            return [_move_row(game_id, r) for r in rows]
 
         return await self._run(work)
 
@@ -490,6 +505,68 @@ class SqliteStore:
 
         return await self._run(lambda conn: _write(conn, work))
 
+    async def timer(self, timer_id: int) -> TimerRow | None:
+        def work(conn: sqlite3.Connection) -> TimerRow | None:
+            row = conn.execute(f"SELECT {TIMER_COLUMNS} FROM timers WHERE id = ?", (timer_id,)).fetchone()
+            return None if row is None else _timer_row(row)
+
+        return await self._run(work)
+
+    async def postpone_timer(self, timer_id: int, deadline: datetime) -> bool:
+        when = time_text(deadline)
+
+        def work(conn: sqlite3.Connection) -> bool:
+            return conn.execute("UPDATE timers SET deadline = ? WHERE id = ?", (when, timer_id)).rowcount == 1
+
+        return await self._run(lambda conn: _write(conn, work))
+
+    # ----- clocks, moderation and undo -------------------------------------------
+
+    async def clock(self, game_id: int) -> ClockRow:
+        return await self._run(lambda conn: _read(conn, lambda c: _clock(c, game_id)))
+
+    async def apply_change(self, game_id: int, expected_version: int, change: GameChange) -> int:
+        if change.undo is not None and len(change.writes.audit) != 1:
+            raise StoreError("an undo is kept under exactly one audit entry")
+
+        def work(conn: sqlite3.Connection) -> int:
+            if change.bump:
+                version = _bump(conn, game_id, expected_version, change.status)
+            else:
+                _check_version(conn, game_id, expected_version)
+                version = expected_version
+                if change.status is not None:
+                    raise StoreError("a change of status raises the version")
+            audit_ids = _apply_writes(conn, game_id, change.writes)
+            if change.undo is not None:
+                _undo(conn, game_id, change.undo.keep, audit_ids[0])
+                _put_snapshot(conn, game_id, change.undo.keep, change.undo.snapshot)
+            return version
+
+        return await self._run(lambda conn: _write(conn, work))
+
+    async def audit_log(self, game_id: int) -> list[AuditRow]:
+        def work(conn: sqlite3.Connection) -> list[AuditRow]:
+            rows = conn.execute(
+                "SELECT id, game_id, moderator_user_id, action, details, reason, created_at FROM audit_log "
+                "WHERE game_id = ? ORDER BY id",
+                (game_id,),
+            )
+            return [AuditRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], parse_time(r[6])) for r in rows]
+
+        return await self._run(work)
+
+    async def undone_moves(self, game_id: int) -> list[UndoneMoveRow]:
+        def work(conn: sqlite3.Connection) -> list[UndoneMoveRow]:
+            rows = conn.execute(
+                "SELECT audit_id, game_id, idx, move, user_id, actor, created_at FROM undone_moves "
+                "WHERE game_id = ? ORDER BY audit_id, idx",
+                (game_id,),
+            )
+            return [UndoneMoveRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], parse_time(r[6])) for r in rows]
+
+        return await self._run(work)
+
     # ----- messages the bot posted -----------------------------------------------
 
     async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
@@ -522,6 +599,52 @@ class SqliteStore:
 
         return await self._run(lambda conn: _write(conn, work))
 
+    # ----- the Discord front end -------------------------------------------------
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        def work(conn: sqlite3.Connection) -> GameRow | None:
+            row = conn.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+            ).fetchone()
+            return None if row is None else _game_row(row)
+
+        return await self._run(work)
+
+    async def command_digest(self, target: str) -> str | None:
+        def work(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute("SELECT digest FROM command_syncs WHERE target = ?", (target,)).fetchone()
+            return None if row is None else str(row[0])
+
+        return await self._run(work)
+
+    async def set_command_digest(self, target: str, digest: str) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO command_syncs (target, digest, synced_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (target) DO UPDATE SET digest = excluded.digest, synced_at = excluded.synced_at",
+                (target, digest, now_text()),
+            )
+
+        await self._run(lambda conn: _write(conn, work))
+
+    async def dm_refused(self, user_id: int) -> bool:
+        def work(conn: sqlite3.Connection) -> bool:
+            return conn.execute("SELECT 1 FROM dm_refusals WHERE user_id = ?", (user_id,)).fetchone() is not None
+
+        return await self._run(work)
+
+    async def set_dm_refused(self, user_id: int, refused: bool) -> None:
+        def work(conn: sqlite3.Connection) -> None:
+            if refused:
+                conn.execute(
+                    "INSERT INTO dm_refusals (user_id, refused_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                    (user_id, now_text()),
+                )
+            else:
+                conn.execute("DELETE FROM dm_refusals WHERE user_id = ?", (user_id,))
+
+        await self._run(lambda conn: _write(conn, work))
+
 
 def _seats(conn: sqlite3.Connection, game_id: int) -> list[SeatRow]:
     rows = conn.execute(
@@ -530,9 +653,147 @@ def _seats(conn: sqlite3.Connection, game_id: int) -> list[SeatRow]:
     return [_seat_row(r) for r in rows]
 
 
+def _clock(conn: sqlite3.Connection, game_id: int) -> ClockRow:
+    row = conn.execute("SELECT paused_at, paused_by FROM game_clocks WHERE game_id = ?", (game_id,)).fetchone()
+    seats = tuple(
+        SeatClockRow(
+            seat=r[0],
+            wait=r[1],
+            since=None if r[2] is None else parse_time(r[2]),
+            extra_seconds=r[3],
+            reminded=r[4],
+            timed_out=bool(r[5]),
+            reserve_used=r[6],
+            timeouts=r[7],
+        )
+        for r in conn.execute(
+            "SELECT seat, wait, since, extra_seconds, reminded, timed_out, reserve_used, timeouts "
+            "FROM seat_clocks WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        )
+    )
+    if row is None:
+        return ClockRow(game_id, seats=seats)
+    return ClockRow(game_id, None if row[0] is None else parse_time(row[0]), row[1], seats)
+
+
+def _apply_writes(conn: sqlite3.Connection, game_id: int, writes: Writes) -> list[int]:
+    """Write what goes with a move or a change, inside its transaction; the ids of the audit entries."""
+    if writes.claim_timer is not None:
+        claimed = conn.execute(
+            "DELETE FROM timers WHERE id = ? AND game_id = ?", (writes.claim_timer, game_id)
+        ).rowcount
+        if claimed != 1:
+            raise TimerGone(writes.claim_timer)
+    if writes.timers is not None:
+        conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+        stamp = now_text()
+        conn.executemany(
+            "INSERT INTO timers (game_id, kind, deadline, data, created_at) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, t.kind, time_text(t.deadline), _json(t.data), stamp) for t in writes.timers],
+        )
+    if writes.clock is not None:
+        clock = writes.clock
+        conn.execute(
+            "INSERT INTO game_clocks (game_id, paused_at, paused_by) VALUES (?, ?, ?) ON CONFLICT (game_id) "
+            "DO UPDATE SET paused_at = excluded.paused_at, paused_by = excluded.paused_by",
+            (game_id, None if clock.paused_at is None else time_text(clock.paused_at), clock.paused_by),
+        )
+        conn.execute("DELETE FROM seat_clocks WHERE game_id = ?", (game_id,))
+        conn.executemany(
+            "INSERT INTO seat_clocks (game_id, seat, wait, since, extra_seconds, reminded, timed_out, "
+            "reserve_used, timeouts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game_id,
+                    c.seat,
+                    c.wait,
+                    None if c.since is None else time_text(c.since),
+                    c.extra_seconds,
+                    c.reminded,
+                    int(c.timed_out),
+                    c.reserve_used,
+                    c.timeouts,
+                )
+                for c in clock.seats
+            ],
+        )
+    for seat in writes.seats:
+        _update_seat(conn, game_id, seat.seat, seat.user_id, seat.display_name, seat.autopilot)
+    audit_ids = []
+    for entry in writes.audit:
+        cur = conn.execute(
+            "INSERT INTO audit_log (game_id, moderator_user_id, action, details, reason, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, entry.moderator_user_id, entry.action, _json(entry.details), entry.reason, time_text(entry.at)),
+        )
+        assert cur.lastrowid is not None
+        audit_ids.append(cur.lastrowid)
+    return audit_ids
+
+
+def _update_seat(
+    conn: sqlite3.Connection,
+    game_id: int,
+    seat: int,
+    user_id: int | None,
+    display_name: str | None,
+    autopilot: bool | None,
+) -> None:
+    sets: list[str] = []
+    values: list[Any] = []
+    for column, value in (("user_id", user_id), ("display_name", display_name), ("autopilot", autopilot)):
+        if value is not None:
+            sets.append(f"{column} = ?")
+            values.append(int(value) if isinstance(value, bool) else value)
+    if not sets:
+        return
+    try:
+        cur = conn.execute(
+            f"UPDATE seats SET {', '.join(sets)} WHERE game_id = ? AND seat = ?", (*values, game_id, seat)
+        )
+    except sqlite3.IntegrityError:
+        raise StoreError(f"user {user_id} already has a seat in game #{game_id}") from None
+    if cur.rowcount != 1:
+        raise StoreError(f"game #{game_id} has no seat {seat}")
+
+
+def _undo(conn: sqlite3.Connection, game_id: int, keep: int, audit_id: int) -> None:
+    """Take the moves from index `keep` on off the log, last first, keeping each in undone_moves first."""
+    rows = conn.execute(
+        "SELECT idx, move, user_id, created_at, actor FROM moves WHERE game_id = ? AND idx >= ? ORDER BY idx DESC",
+        (game_id, keep),
+    ).fetchall()
+    if keep < 0 or not rows:
+        raise StoreError(f"game #{game_id} has no moves from index {keep} on to take back")
+    for idx, move, user_id, created_at, actor in rows:
+        conn.execute(
+            "INSERT INTO undone_moves (audit_id, game_id, idx, move, user_id, actor, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (audit_id, game_id, idx, move, user_id, actor, created_at),
+        )
+        conn.execute("DELETE FROM moves WHERE game_id = ? AND idx = ?", (game_id, idx))
+
+
+def _enable_wal(conn: sqlite3.Connection, attempts: int = 100) -> str:
+    """Switch to write-ahead logging, waiting for a moment when nobody holds the file.
+
+    Changing the journal mode answers "database is locked" at once, without the
+    busy timeout, while another process is opening the same file.
+    """
+    for attempt in range(attempts):
+        try:
+            return str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
+    raise AssertionError("unreachable")
+
+
 def _prepare(conn: sqlite3.Connection) -> None:
     """Connection settings, then the schema migrations."""
-    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    mode = _enable_wal(conn)
     if str(mode).lower() != "wal":
         raise StoreError(f"the database cannot use write-ahead logging (journal mode stays {mode!r})")
     # FULL: a commit is on disk when it returns, so an announced move survives a

@@ -1,0 +1,280 @@
+"""Turn clocks: settings, each seat's wait, deadlines, reserves and the timers that carry them.
+
+Pure functions of the game, the clock as stored and the time; the service
+writes what they return in the same transaction as the move or change that
+caused it.
+
+A seat *waits* while the engine waits for it (`Game.waiting_for`). A wait has
+a key (`wait_key`) that stays the same through the steps of one turn (the two
+card draws, a ticket choice, a tunnel) and changes when the turn is over, so
+the clock runs per turn, not per step. While choosing starting tickets every
+player who has not chosen waits at once, each with their own clock.
+
+Deadline of a wait = its start + the turn time + moderator extensions + what
+is left of the seat's reserve. When a wait ends, the time it took beyond the
+turn time and the extensions comes out of the reserve. Reminders fall at the
+given fractions of the whole span from the start to the deadline.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.service.errors import InvalidInput
+from bot.store import ClockRow, NewTimer, SeatClockRow
+from engine import Game, Phase
+
+AUTOPILOT = "autopilot"
+WAIT = "wait"
+POLICIES = (AUTOPILOT, WAIT)
+
+DEFAULT_TURN_SECONDS = 24 * 3600  # a move a day
+DEFAULT_RESERVE_SECONDS = 24 * 3600
+DEFAULT_REMINDERS = (0.5, 0.9)
+MAX_SECONDS = 366 * 24 * 3600
+
+# timer kinds
+DEADLINE = "deadline"
+REMINDER = "reminder"
+AUTOPLAY = "autopilot"  # an autopilot seat (or a timed-out one) must move: now
+TIMER_KINDS = (DEADLINE, REMINDER, AUTOPLAY)
+
+# from which timeout of the same seat on the moderators are told (and at every one after)
+REPORT_TIMEOUTS_FROM = 2
+
+
+def _seconds(value: object, what: str, *, zero: bool) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not (0 if zero else 1) <= value <= MAX_SECONDS:
+        low = 0 if zero else 1
+        raise InvalidInput(f"{what} must be a whole number of seconds from {low} to {MAX_SECONDS}, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """A game's clock. `turn_seconds` None: no clock (no deadlines, no reminders)."""
+
+    turn_seconds: int | None = DEFAULT_TURN_SECONDS
+    reserve_seconds: int = DEFAULT_RESERVE_SECONDS  # extra time for the whole game, per seat
+    policy: str = AUTOPILOT  # when time runs out: AUTOPILOT plays the turn, WAIT waits for a moderator
+    reminders: tuple[float, ...] = DEFAULT_REMINDERS  # fractions of each wait's span
+
+    def __post_init__(self) -> None:
+        if self.turn_seconds is not None:
+            _seconds(self.turn_seconds, "the turn time", zero=False)
+        _seconds(self.reserve_seconds, "the reserve", zero=True)
+        if self.policy not in POLICIES:
+            raise InvalidInput(f"the timeout policy must be one of {', '.join(POLICIES)}, not {self.policy!r}")
+        fractions = self.reminders
+        if not isinstance(fractions, tuple) or not all(
+            isinstance(f, (int, float)) and not isinstance(f, bool) and math.isfinite(f) and 0 < f < 1
+            for f in fractions
+        ):
+            raise InvalidInput(
+                f"reminders are fractions of the turn between 0 and 1, like (0.5, 0.9), not {fractions!r}"
+            )
+        if list(fractions) != sorted(set(fractions)):
+            raise InvalidInput(f"reminder fractions must be in increasing order without repeats, not {fractions!r}")
+
+    @property
+    def enabled(self) -> bool:
+        return self.turn_seconds is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "turn_seconds": self.turn_seconds,
+            "reserve_seconds": self.reserve_seconds,
+            "policy": self.policy,
+            "reminders": list(self.reminders),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> ClockSettings:
+        """Settings as `to_json` wrote them; anything else is InvalidInput."""
+        if not isinstance(data, dict):
+            raise InvalidInput(f"clock settings must be an object, not {data!r}")
+        unknown = sorted(set(data) - {"turn_seconds", "reserve_seconds", "policy", "reminders"})
+        if unknown:
+            raise InvalidInput(f"unknown clock setting(s): {', '.join(unknown)}")
+        reminders = data.get("reminders", list(DEFAULT_REMINDERS))
+        if not isinstance(reminders, (list, tuple)):
+            raise InvalidInput(f"reminders must be a list of fractions, not {reminders!r}")
+        return cls(
+            turn_seconds=data.get("turn_seconds", DEFAULT_TURN_SECONDS),
+            reserve_seconds=data.get("reserve_seconds", DEFAULT_RESERVE_SECONDS),
+            policy=data.get("policy", AUTOPILOT),
+            reminders=tuple(reminders),
+        )
+
+    @classmethod
+    def of_options(cls, options: dict[str, Any]) -> ClockSettings:
+        """A game's clock from its stored options; games from before clocks existed have none."""
+        stored = options.get("clock")
+        return NO_CLOCK if stored is None else cls.from_json(stored)
+
+
+NO_CLOCK = ClockSettings(turn_seconds=None, reserve_seconds=0, reminders=())
+
+
+def wait_key(game: Game, seat: int) -> str | None:
+    """Which wait the seat is in, or None if the engine does not wait for it."""
+    if game.names[seat] not in game.waiting_for():
+        return None
+    s = game.state
+    if s.phase is Phase.SETUP_KEEP:
+        return "keep"
+    if s.phase is Phase.SETUP_PLACE:
+        return f"place:{s.placements}"
+    return f"turn:{s.turn}"
+
+
+def reserve_left(settings: ClockSettings, c: SeatClockRow) -> float:
+    return max(0.0, float(settings.reserve_seconds) - float(c.reserve_used))
+
+
+def deadline(settings: ClockSettings, c: SeatClockRow) -> datetime | None:
+    """When the seat's current wait runs out (with the reserve), or None (no clock, or not waiting)."""
+    if settings.turn_seconds is None or c.wait is None or c.since is None:
+        return None
+    total = settings.turn_seconds + float(c.extra_seconds) + reserve_left(settings, c)
+    since: datetime = c.since
+    return since + timedelta(seconds=total)
+
+
+def _finish(settings: ClockSettings, c: SeatClockRow, now: datetime) -> SeatClockRow:
+    """The wait is over: book the reserve it used."""
+    used = c.reserve_used
+    if settings.turn_seconds is not None and c.since is not None:
+        over = (now - c.since).total_seconds() - settings.turn_seconds - c.extra_seconds
+        used += min(max(over, 0.0), reserve_left(settings, c))
+    return replace(c, wait=None, since=None, extra_seconds=0.0, reminded=0, timed_out=False, reserve_used=used)
+
+
+def advance(
+    settings: ClockSettings,
+    clock: ClockRow,
+    game: Game,
+    now: datetime,
+    *,
+    active: bool = True,
+    restart: Sequence[int] = (),
+) -> ClockRow:
+    """The clock after the game reached this state at `now`: waits that go on, end, or begin.
+
+    Seats in `restart` begin a fresh wait if they wait (a new player in the
+    seat, a seat given back by the autopilot). While paused, a wait ends with
+    the time up to the pause.
+    """
+    at = now if clock.paused_at is None else min(now, clock.paused_at)
+    seats = []
+    for seat in range(len(game.names)):
+        c = clock.seat(seat)
+        key = wait_key(game, seat) if active else None
+        if key is not None and key == c.wait and seat not in restart:
+            seats.append(c)
+            continue
+        if c.wait is not None:
+            c = _finish(settings, c, at)
+        if key is not None:
+            c = replace(c, wait=key, since=now, extra_seconds=0.0, reminded=0, timed_out=False)
+        seats.append(c)
+    return replace(clock, seats=tuple(seats))
+
+
+def resumed(clock: ClockRow, now: datetime) -> ClockRow:
+    """The clock running again: every wait moves on by the time it spent paused."""
+    if clock.paused_at is None:
+        return clock
+    seats = []
+    for c in clock.seats:
+        if c.since is not None:
+            paused = now - max(clock.paused_at, c.since)
+            c = replace(c, since=c.since + max(paused, timedelta(0)))
+        seats.append(c)
+    return replace(clock, paused_at=None, paused_by=None, seats=tuple(seats))
+
+
+def needs_autopilot(settings: ClockSettings, c: SeatClockRow, autopilot_seat: bool) -> bool:
+    """Must the autopilot act for this waiting seat now?"""
+    return c.wait is not None and (autopilot_seat or (c.timed_out and settings.policy == AUTOPILOT))
+
+
+def timers(
+    settings: ClockSettings,
+    clock: ClockRow,
+    autopilot_seats: Sequence[bool],
+    now: datetime,
+    *,
+    active: bool = True,
+) -> list[NewTimer]:
+    """Every timer the game needs now; they replace all its timers.
+
+    Autopilot seats get a timer due at once: the service plays them straight
+    away, and the timer only matters if it could not (a crash in between).
+    """
+    if not active or clock.paused_at is not None:
+        return []
+    out: list[NewTimer] = []
+    for c in clock.seats:
+        if c.wait is None:
+            continue
+        data: dict[str, Any] = {"seat": c.seat, "wait": c.wait}
+        if needs_autopilot(settings, c, autopilot_seats[c.seat]):
+            out.append(NewTimer(AUTOPLAY, now, data))
+            continue
+        end = deadline(settings, c)
+        if end is None or c.timed_out or c.since is None:
+            continue  # no clock, or out of time and waiting for a moderator
+        out.append(NewTimer(DEADLINE, end, data))
+        span = end - c.since
+        due: NewTimer | None = None  # at most one reminder that is due already (no flood after an extension)
+        for index, fraction in enumerate(settings.reminders):
+            if index < c.reminded:
+                continue
+            at = c.since + span * fraction
+            if at >= end:
+                continue
+            timer = NewTimer(REMINDER, at, {**data, "index": index})
+            if at <= now:
+                due = timer
+            else:
+                out.append(timer)
+        if due is not None:
+            out.append(due)
+    return sorted(out, key=lambda t: t.deadline)
+
+
+def extended(settings: ClockSettings, clock: ClockRow, seat: int, seconds: int, now: datetime) -> ClockRow:
+    """The seat's deadline moved `seconds` past the later of the deadline and now; a timed-out wait runs again."""
+    c = clock.seat(seat)
+    end = deadline(settings, c)
+    if end is None:
+        return clock
+    base = now if clock.paused_at is None else clock.paused_at
+    extra = (max(end, base) + timedelta(seconds=seconds) - end).total_seconds()
+    updated = replace(c, extra_seconds=c.extra_seconds + extra, timed_out=False)
+    return replace(clock, seats=tuple(updated if s.seat == seat else s for s in clock.seats))
+
+
+def with_seat(clock: ClockRow, c: SeatClockRow) -> ClockRow:
+    seats = [s for s in clock.seats if s.seat != c.seat] + [c]
+    return replace(clock, seats=tuple(sorted(seats, key=lambda s: s.seat)))
+
+
+def duration_text(seconds: float) -> str:
+    """A duration for people: "2 d 3 h", "5 h 20 min", "12 min", "40 s"."""
+    total = max(0, round(seconds))
+    days, rest = divmod(total, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days} d {hours} h" if hours else f"{days} d"
+    if hours:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    if minutes:
+        return f"{minutes} min"
+    return f"{secs} s"
