@@ -7,15 +7,16 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from bot.commands import backup, check_maps, render, replay
+from bot.commands import run as run_bot
 
 # Each module defines NAME, HELP, configure(parser) and run(args) -> exit status.
-COMMANDS: tuple[ModuleType, ...] = (replay, check_maps, render, backup)
+COMMANDS: tuple[ModuleType, ...] = (run_bot, replay, check_maps, render, backup)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
-        description="Conductor: Ticket to Ride for Discord. Tools for game records and boards.",
+        description="Conductor: Ticket to Ride for Discord. Without a command it starts the bot (as `run`).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS:
@@ -29,7 +30,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        return run_bot.run(args)
     status: int = args.handler(args)
     return status

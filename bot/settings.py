@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_DATABASE = Path("data/conductor.sqlite3")
 DEFAULT_ENV_FILE = Path(".env")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 class SettingsError(ValueError):
@@ -46,7 +47,12 @@ def read_env_file(path: Path) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class Settings:
-    database: Path = DEFAULT_DATABASE
+    """Everything the bot is configured with; `.env.example` documents each variable."""
+
+    database: Path = DEFAULT_DATABASE  # CONDUCTOR_DATABASE
+    token: str | None = field(default=None, repr=False)  # DISCORD_TOKEN: a secret, never shown or logged
+    dev_guild_id: int | None = None  # DISCORD_GUILD_ID: sync commands to this server only (development)
+    log_level: str = "INFO"  # CONDUCTOR_LOG_LEVEL
 
     @classmethod
     def from_env(
@@ -60,4 +66,22 @@ class Settings:
         database = values.get("CONDUCTOR_DATABASE", "").strip()
         if "CONDUCTOR_DATABASE" in values and not database:
             raise SettingsError("CONDUCTOR_DATABASE is set but empty; give the path of the database file")
-        return cls(database=Path(database) if database else DEFAULT_DATABASE)
+        token = values.get("DISCORD_TOKEN", "").strip() or None
+        guild_text = values.get("DISCORD_GUILD_ID", "").strip()
+        dev_guild_id = None
+        if guild_text:
+            if not guild_text.isdigit() or int(guild_text) <= 0:
+                raise SettingsError(
+                    f"DISCORD_GUILD_ID must be a server id (a positive whole number), not {guild_text!r}; "
+                    "leave it empty to sync the commands globally"
+                )
+            dev_guild_id = int(guild_text)
+        level = values.get("CONDUCTOR_LOG_LEVEL", "").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise SettingsError(f"CONDUCTOR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        return cls(
+            database=Path(database) if database else DEFAULT_DATABASE,
+            token=token,
+            dev_guild_id=dev_guild_id,
+            log_level=level,
+        )

@@ -1,0 +1,105 @@
+"""The Discord bot: `create_bot(settings)` builds it, `python -m bot` runs it.
+
+`setup_hook` opens the database and the game service, adds the `/ttr`
+commands, registers the persistent buttons and menus (so that the buttons of
+messages posted before a restart keep working) and syncs the commands if
+their definitions changed. Tests and harnesses build the bot with the same
+factory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.game import GameCog
+from bot.notify import Notifier
+from bot.replies import current_game, report_failure
+from bot.service import GameService
+from bot.settings import Settings
+from bot.sync import sync_if_changed
+from bot.table import Table
+from bot.views.items import GameButton, GameSelect
+
+log = logging.getLogger(__name__)
+
+
+class ConductorTree(app_commands.CommandTree[Any]):
+    """The command tree; its error handler is the last line of defence for commands."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        if current_game.get() is None and interaction.channel_id is not None:
+            bot = interaction.client
+            service = getattr(bot, "service", None)
+            try:
+                if isinstance(service, GameService):
+                    info = await service.active_game(interaction.channel_id)
+                    current_game.set(None if info is None else info.id)
+            except Exception:  # the log line must not fail for want of a game id
+                pass
+        await report_failure(interaction, error)
+
+
+class ConductorBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()  # no privileged intents: slash commands need none
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=ConductorTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self._service: GameService | None = None
+        self._table: Table | None = None
+        self._recovery: asyncio.Task[None] | None = None
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._service
+
+    @property
+    def components(self) -> Table:
+        """What the persistent buttons and menus call (bot.views.items)."""
+        if self._table is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._table
+
+    async def setup_hook(self) -> None:
+        self._service = await GameService.open(self.settings.database)
+        self._table = Table(self, self._service, Notifier(self, self._service.store))
+        await self.add_cog(GameCog(self._table))
+        self.add_dynamic_items(GameButton, GameSelect)
+        await sync_if_changed(self.tree, self._service.store, self.application_id, self.settings.dev_guild_id)
+        self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
+
+    async def _recover(self) -> None:
+        await self.wait_until_ready()
+        if self._table is not None:
+            await self._table.recover()
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        log.exception("game #%s: unhandled error in %s", current_game.get(), event_method)
+
+    async def close(self) -> None:
+        if self._recovery is not None and not self._recovery.done():
+            self._recovery.cancel()
+        try:
+            await super().close()
+        finally:
+            if self._service is not None:
+                await self._service.close()
+                self._service = None
+
+
+def create_bot(settings: Settings) -> ConductorBot:
+    """The bot, not started: `await bot.start(token)`, or `bot.run(token)`."""
+    return ConductorBot(settings)

@@ -1,0 +1,50 @@
+"""`python -m bot run` (and plain `python -m bot`): start the Discord bot."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from bot.settings import Settings, SettingsError
+
+NAME = "run"
+HELP = "start the Discord bot (the default when no command is given); needs DISCORD_TOKEN"
+
+README_SECTION = 'README.md, section "Running the bot"'
+MISSING_TOKEN = (
+    "error: no Discord bot token. Set DISCORD_TOKEN in the environment or in a .env file "
+    "(copy .env.example). How to create the Discord application, add the bot with the scopes "
+    f"`bot` and `applications.commands` and invite it with its link: see {README_SECTION}."
+)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """No options: everything comes from the environment or .env (see .env.example)."""
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(MISSING_TOKEN, file=sys.stderr)
+        return 2
+    # imported here so that the other subcommands do not load discord.py
+    import discord
+
+    from bot.app import create_bot
+
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print(f"error: Discord refused the token in DISCORD_TOKEN; make a new one ({README_SECTION}).", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("error: Discord refused an intent the bot asked for.", file=sys.stderr)
+        return 2
+    return 0

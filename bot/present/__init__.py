@@ -1,0 +1,1 @@
+"""Text for Discord: card names and payments, hands, turn messages, rules, recaps. No Discord calls."""

@@ -1,0 +1,95 @@
+"""Answering interactions: acknowledge at once, answer privately, and never let an exception reach a user.
+
+Every command and component handler runs inside `guarded`: it defers the
+interaction first (Discord wants an answer within three seconds, and the
+work behind it touches the database and may draw images), then answers
+refusals with their message and anything unexpected with a short apology,
+logged with the game it concerned.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
+from typing import Any
+
+import discord
+
+from bot.service import ServiceError
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side. It has been logged; please try again in a moment."
+
+# The game the current interaction is about, for the log line if something fails.
+current_game: ContextVar[int | None] = ContextVar("current_game", default=None)
+
+
+class Refusal(Exception):
+    """A request the bot turns down; the message tells the user why and what would work."""
+
+
+async def defer(interaction: discord.Interaction) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def private(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    view: discord.ui.View | None = None,
+    file: discord.File | None = None,
+    files: list[discord.File] | None = None,
+) -> None:
+    """An answer only the user who asked sees."""
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if content is not None:
+        kwargs["content"] = content[:2000]
+    if view is not None:
+        kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
+    if files:
+        kwargs["files"] = files
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Defer, run `work`, and turn every failure into a private answer."""
+    try:
+        await defer(interaction)
+        await work()
+    except (ServiceError, Refusal) as exc:
+        await _answer(interaction, str(exc))
+    except Exception:
+        await report_failure(interaction)
+
+
+async def report_failure(interaction: discord.Interaction, error: BaseException | None = None) -> None:
+    """Log the exception (by default the one being handled) with its game id, and apologise to the user."""
+    name = interaction.command.qualified_name if interaction.command is not None else _custom_id(interaction)
+    log.error(
+        "game #%s: %s by user %s failed",
+        current_game.get(),
+        name,
+        interaction.user.id,
+        exc_info=error if error is not None else True,
+    )
+    await _answer(interaction, APOLOGY)
+
+
+async def _answer(interaction: discord.Interaction, text: str) -> None:
+    try:
+        await private(interaction, text)
+    except discord.HTTPException:
+        log.warning("game #%s: could not answer user %s", current_game.get(), interaction.user.id, exc_info=True)
+
+
+def _custom_id(interaction: discord.Interaction) -> str:
+    data: Any = interaction.data or {}
+    return str(data.get("custom_id", "an interaction"))

@@ -1,0 +1,209 @@
+"""The views the bot sends: turn buttons and the private panels for each decision.
+
+Each function builds a `discord.ui.View` of persistent components from what
+the service says; none of them decides anything about the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.present.cards import CARD_EMOJI, card_name, format_cards, pay_code
+from bot.views.ids import ComponentId
+from bot.views.items import GameButton, GameSelect
+from engine import ClaimOption
+from maps import Rules
+
+MAX_ROUTE_MENUS = 4  # 4 x 25 routes; the fifth row is left for nothing else, /ttr claim covers the rest
+
+
+def _view() -> discord.ui.View:
+    return discord.ui.View(timeout=None)
+
+
+def hand_button(game: int, version: int, row: int | None = None) -> GameButton:
+    return GameButton.make(ComponentId("hand", game, version), "My hand", emoji="\N{FLOWER PLAYING CARDS}", row=row)
+
+
+def turn_view(
+    game: int, version: int, rules: Rules, face_up: Sequence[str | None], *, can_pass: bool = False
+) -> discord.ui.View:
+    """The turn message's buttons: the five face-up cards, the deck, claim, tickets, my hand; pass if that is all."""
+    view = _view()
+    if can_pass:
+        view.add_item(GameButton.make(ComponentId("pass", game, version), "Pass (nothing else is possible)", row=2))
+    for slot, card in enumerate(face_up):
+        if card is None:
+            view.add_item(
+                GameButton.make(ComponentId("draw", game, version, ("none", str(slot))), "-", disabled=True, row=0)
+            )
+            continue
+        view.add_item(
+            GameButton.make(
+                ComponentId("draw", game, version, (card, str(slot))),
+                card_name(rules, card).capitalize(),
+                emoji=CARD_EMOJI.get(card),
+                row=0,
+            )
+        )
+    view.add_item(
+        GameButton.make(
+            ComponentId("draw", game, version, ("deck", "d")),
+            "Draw from deck",
+            style=discord.ButtonStyle.primary,
+            row=1,
+        )
+    )
+    view.add_item(
+        GameButton.make(ComponentId("claim", game, version), "Claim a route", style=discord.ButtonStyle.success, row=1)
+    )
+    view.add_item(GameButton.make(ComponentId("tickets", game, version), f"{rules.ticket_name.capitalize()}s", row=1))
+    view.add_item(hand_button(game, version, row=1))
+    return view
+
+
+def draw_view(game: int, version: int, rules: Rules, sources: Sequence[str]) -> discord.ui.View:
+    """A private panel with the card draws open now (the second card of a turn)."""
+    view = _view()
+    for i, source in enumerate(sources[:10]):
+        if source == "deck":
+            button = GameButton.make(
+                ComponentId("draw", game, version, ("deck", f"p{i}")),
+                "Draw from deck",
+                style=discord.ButtonStyle.primary,
+            )
+        else:
+            button = GameButton.make(
+                ComponentId("draw", game, version, (source, f"p{i}")),
+                f"Take {card_name(rules, source)}",
+                emoji=CARD_EMOJI.get(source),
+            )
+        view.add_item(button)
+    return view
+
+
+def ticket_view(
+    game: int, version: int, rules: Rules, offered: Sequence[Mapping[str, Any]], least: int, *, setup: bool
+) -> discord.ui.View:
+    options = [discord.SelectOption(label=str(t["label"])[:100], value=str(t["id"])) for t in offered]
+    view = _view()
+    view.add_item(
+        GameSelect.make(
+            ComponentId("setupkeep" if setup else "keep", game, version),
+            f"Keep at least {least} of these {rules.ticket_name}s",
+            options,
+            min_values=max(least, 1),
+            max_values=len(options),
+        )
+    )
+    return view
+
+
+def tunnel_view(game: int, version: int, rules: Rules, payments: Sequence[Mapping[str, int]]) -> discord.ui.View:
+    view = _view()
+    for pay in payments[:4]:
+        count = sum(pay.values())
+        view.add_item(
+            GameButton.make(
+                ComponentId("tunnel", game, version, (pay_code(pay),)),
+                f"Pay {count} more ({format_cards(rules, pay)})",
+                style=discord.ButtonStyle.success,
+            )
+        )
+    view.add_item(
+        GameButton.make(ComponentId("tunnel", game, version, ("giveup",)), "Give up", style=discord.ButtonStyle.danger)
+    )
+    return view
+
+
+def route_view(game: int, version: int, rules: Rules, options: Sequence[ClaimOption]) -> discord.ui.View:
+    view = _view()
+    ordered = sorted(options, key=lambda o: o.route.label())
+    for part in range(min(MAX_ROUTE_MENUS, (len(ordered) + 24) // 25)):
+        chunk = ordered[part * 25 : (part + 1) * 25]
+        select_options = [
+            discord.SelectOption(
+                label=o.route.label()[:100],
+                value=str(o.route.id),
+                description=f"for example {format_cards(rules, o.payments[0])}"[:100],
+            )
+            for o in chunk
+        ]
+        first, last = chunk[0].route.label()[:20], chunk[-1].route.label()[:20]
+        view.add_item(
+            GameSelect.make(
+                ComponentId("route", game, version, (str(part),)),
+                f"Routes {first} … {last}" if len(ordered) > 25 else "Choose the route to claim",
+                select_options,
+            )
+        )
+    return view
+
+
+def payment_view(
+    game: int, version: int, rules: Rules, route_id: int, payments: Sequence[Mapping[str, int]]
+) -> discord.ui.View:
+    options = [discord.SelectOption(label=format_cards(rules, p)[:100], value=pay_code(p)) for p in payments[:25]]
+    view = _view()
+    view.add_item(GameSelect.make(ComponentId("pay", game, version, (str(route_id),)), "Choose how to pay", options))
+    return view
+
+
+def souvenir_view(
+    game: int, version: int, route_id: int, code: str, ends: Sequence[tuple[str, str]]
+) -> discord.ui.View:
+    """`ends`: (place, its token's symbol) for both ends of the route."""
+    options = [
+        discord.SelectOption(label=f"{symbol.replace('_', ' ')} at {place}"[:100], value=place)
+        for place, symbol in ends
+    ]
+    view = _view()
+    view.add_item(
+        GameSelect.make(ComponentId("souvenir", game, version, (str(route_id), code)), "Choose your souvenir", options)
+    )
+    return view
+
+
+def setup_view(game: int, version: int, rules: Rules) -> discord.ui.View:
+    view = _view()
+    view.add_item(
+        GameButton.make(
+            ComponentId("setup", game, version),
+            f"Choose my {rules.ticket_name}s",
+            style=discord.ButtonStyle.primary,
+        )
+    )
+    view.add_item(hand_button(game, version))
+    return view
+
+
+def place_view(game: int, version: int) -> discord.ui.View:
+    view = _view()
+    view.add_item(
+        GameButton.make(ComponentId("place", game, version), "Place a stack", style=discord.ButtonStyle.primary)
+    )
+    view.add_item(hand_button(game, version))
+    return view
+
+
+def symbol_view(game: int, version: int, symbols: Sequence[str]) -> discord.ui.View:
+    options = [discord.SelectOption(label=s.replace("_", " "), value=s) for s in symbols]
+    view = _view()
+    view.add_item(GameSelect.make(ComponentId("symbol", game, version), "Which tourist stack?", options))
+    return view
+
+
+def spot_view(game: int, version: int, symbol: str, places: Sequence[str]) -> discord.ui.View:
+    options = [discord.SelectOption(label=p[:100], value=p) for p in places[:25]]
+    view = _view()
+    view.add_item(
+        GameSelect.make(
+            ComponentId("spot", game, version, (symbol,)),
+            f"Where does the {symbol.replace('_', ' ')} stack go?",
+            options,
+        )
+    )
+    return view

@@ -1,0 +1,196 @@
+"""The thin layer between the Discord tests and SimCord (an in-memory Discord running the real discord.py).
+
+Tests use these fixtures and helpers only, so that SimCord can be swapped or
+upgraded in one place: a guild with a games channel and members, slash
+commands, clicks and menu choices by custom-id prefix, and the replies, DMs
+and public messages they produce.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from simcord import Env, InteractionResult, MemberActor, ResponseMessage
+from simcord.builders import ChannelHandle, GuildHandle
+
+import bot.service.game_service as game_service
+from bot import Settings, create_bot
+from bot.app import ConductorBot
+
+Message = discord.Message | ResponseMessage
+
+
+@pytest.fixture
+def bot_settings(tmp_path: Path) -> Settings:
+    return Settings(database=tmp_path / "conductor.sqlite3")
+
+
+@pytest.fixture
+def game_seed() -> int | None:
+    """Parametrize a test with `game_seed` to make seat orders and deals reproducible."""
+    return None
+
+
+@pytest.fixture
+async def simcord_bot(
+    bot_settings: Settings, game_seed: int | None, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[ConductorBot]:
+    """The bot SimCord runs (the plugin's `simcord_env` fixture asks for it); closed after the test."""
+    if game_seed is not None:
+        seed = game_seed
+        monkeypatch.setattr(game_service.random, "SystemRandom", lambda: random.Random(seed))
+    bot = create_bot(bot_settings)
+    yield bot
+    await bot.close()
+
+
+async def restart(env: Env, settings: Settings | None = None) -> ConductorBot:
+    """Stop the running bot and start a new one (on the same database by default), as after a crash or a deploy."""
+    old = env.bot
+    assert isinstance(old, ConductorBot)
+    new = create_bot(settings or old.settings)
+    await env.restart_bot(new)
+    await old.close()
+    return new
+
+
+@dataclass
+class Room:
+    """A server with a games channel and its members."""
+
+    env: Env
+    guild: GuildHandle
+    channel: ChannelHandle
+    members: list[MemberActor]
+
+    @property
+    def bot(self) -> ConductorBot:
+        bot = self.env.bot
+        assert isinstance(bot, ConductorBot)
+        return bot
+
+    def member(self, user_id: int) -> MemberActor:
+        return next(m for m in self.members if m.id == user_id)
+
+    def add_member(self, name: str, **kwargs: Any) -> MemberActor:
+        member = self.guild.add_member(self.env.create_user(name), **kwargs)
+        self.members.append(member)
+        return member
+
+    def public_messages(self) -> list[discord.Message]:
+        """What anyone reading the channel sees (no ephemeral replies)."""
+        return [m for m in self.channel.history() if not m.flags.ephemeral]
+
+    def stage_message(self) -> discord.Message:
+        """The newest public message with buttons: the live turn (or setup) message."""
+        for message in reversed(self.public_messages()):
+            if message.components:
+                return message
+        raise AssertionError("no message with buttons in the channel")
+
+    def dms(self, member: MemberActor) -> list[discord.Message]:
+        return member.user.dm_channel.history()
+
+
+def make_room(env: Env, names: Sequence[str]) -> Room:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    return Room(env, guild, channel, members)
+
+
+async def slash(member: MemberActor, room: Room, command: str, **options: Any) -> InteractionResult:
+    return await member.slash(room.channel, command, **options)
+
+
+def replies(result: InteractionResult) -> list[ResponseMessage]:
+    """The messages an interaction answered with, first to last."""
+    seen: dict[int, ResponseMessage] = {}
+    if result.response is not None:
+        seen[result.response.id] = result.response
+    for message in result.followups:
+        seen.setdefault(message.id, message)
+    return [seen[k] for k in sorted(seen)]
+
+
+def reply_text(result: InteractionResult) -> str:
+    return "\n".join(m.content for m in replies(result))
+
+
+def all_private(result: InteractionResult) -> bool:
+    return all(m.ephemeral for m in replies(result))
+
+
+def custom_ids(message: Message) -> list[str]:
+    out: list[str] = []
+
+    def walk(items: Iterable[Any]) -> None:
+        for item in items:
+            data = item if isinstance(item, dict) else item.to_dict()
+            if data.get("custom_id"):
+                out.append(str(data["custom_id"]))
+            walk(data.get("components") or [])
+
+    walk(message.components)
+    return out
+
+
+def select_options(message: Message, prefix: str) -> list[dict[str, Any]]:
+    def walk(items: Iterable[Any]) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = []
+        for item in items:
+            data = item if isinstance(item, dict) else item.to_dict()
+            if str(data.get("custom_id", "")).startswith(prefix):
+                found.extend(data.get("options") or [])
+            found.extend(walk(data.get("components") or []))
+        return found
+
+    return walk(message.components)
+
+
+def find_id(message: Message, prefix: str) -> str:
+    found = [c for c in custom_ids(message) if c.startswith(prefix)]
+    if not found:
+        raise AssertionError(f"no component {prefix!r}* on the message; it has {custom_ids(message)}")
+    return found[0]
+
+
+def panel(result: InteractionResult, prefix: str) -> ResponseMessage:
+    """The reply of an interaction that holds a component whose custom id starts with `prefix`."""
+    for message in reversed(replies(result)):
+        if any(c.startswith(prefix) for c in custom_ids(message)):
+            return message
+    raise AssertionError(f"no reply with a component {prefix!r}*: {reply_text(result)!r}")
+
+
+async def click(member: MemberActor, message: Message, prefix: str) -> InteractionResult:
+    return await member.click(message, custom_id=find_id(message, prefix))
+
+
+async def choose(member: MemberActor, message: Message, prefix: str, values: Sequence[str]) -> InteractionResult:
+    return await member.select(message, list(values), custom_id=find_id(message, prefix))
+
+
+def close_dms(env: Env, member: MemberActor) -> None:
+    """From now on Discord refuses DMs to this member (403, code 50007), as when they closed them."""
+    channel = member.user.dm_channel
+    env.inject_error(
+        "POST",
+        f"/channels/{channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+
+
+def dm_attempts(env: Env, member: MemberActor) -> int:
+    """How many times the bot tried to DM this member."""
+    channel = member.user.dm_channel
+    return sum(1 for r in env.http_requests if r.method == "POST" and r.path == f"/channels/{channel.id}/messages")

@@ -1,0 +1,80 @@
+"""Whole games in a Discord channel, played only through slash commands, buttons and menus.
+
+Every map is played with 2 players and with its most players, short games
+thanks to the trains house rule. `Player` (tests/discord_play.py) checks at
+every step that the answers are private, that no public message shows a card
+or ticket that is secret at that moment, and that every turn message carries
+the board image with alt text.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from discord_harness import Room, bot_settings, game_seed, make_room, reply_text, simcord_bot, slash  # noqa: F401
+from discord_play import Player, open_game
+from simcord import Env
+
+from maps import load_board
+
+NAMES = ["alice", "bob", "carol", "dave", "erin"]
+# (map, players, seed): the seeds make the deals reproducible and were picked so that each game
+# shows its map's special interface (tunnels paid and given up, ferries, souvenir menus).
+GAMES = [
+    ("usa", 2, 1),
+    ("usa", 5, 1),
+    ("india", 2, 1),
+    ("india", 4, 1),
+    ("switzerland", 2, 1),
+    ("switzerland", 3, 1),
+    ("amsterdam", 2, 1),
+    ("amsterdam", 4, 1),
+    ("san_francisco", 2, 2),
+    ("san_francisco", 4, 1),
+]
+
+
+@pytest.mark.parametrize(("map_name", "players", "game_seed"), GAMES, ids=[f"{m}-{n}p" for m, n, _ in GAMES])
+async def test_a_whole_game_through_discord(simcord_env: Env, map_name: str, players: int) -> None:
+    room = make_room(simcord_env, NAMES[:players])
+    assert players in (2, load_board(map_name).rules.max_players)
+    game_id, _ = await open_game(room, map_name, players, trains=7)
+    player = Player(room, game_id)
+
+    game = await player.play()
+
+    used = player.used
+    assert used["tickets button"] + used["tickets command"] >= 1, used
+    assert used["keep menu"] + used["keep command"] >= 1, used
+    assert used["setup menu"] >= 1 and used["claim menu"] >= 1 and used["claim command"] >= 1, used
+    assert used["draw button"] + used["draw command"] >= 1, used
+    if map_name == "switzerland":
+        assert used["tunnel given up"] >= 1, used
+        assert used["tunnel paid"] >= 1 or players == 2, used
+    if map_name in ("india", "san_francisco"):
+        assert used["ferry claimed"] >= 1, used
+    if map_name == "san_francisco":
+        assert used["placement"] == 2 and used["souvenir menu"] >= 1, used
+    assert player.scan.scanned >= game.state.turn
+
+    await the_end_is_shown(room, game_id)
+    # one public turn message per turn, each with the board
+    turn_messages = [m for m in room.public_messages() if "your turn:" in m.content]
+    assert len(turn_messages) == game.state.turn
+    assert all(m.attachments and m.attachments[0].description for m in turn_messages)
+
+
+async def the_end_is_shown(room: Room, game_id: int) -> None:
+    final = next(m for m in room.public_messages() if "is over" in m.content)
+    assert final.attachments[0].filename == "final.png"
+    assert final.attachments[0].description and "final" in final.attachments[0].description.lower()
+    assert "Score breakdown" in room.public_messages()[-1].content
+    # the record is everyone's once the game is over: a player, and someone who never played
+    watcher = room.add_member("watcher")
+    for member in (room.members[0], watcher):
+        result = await slash(member, room, "ttr export")
+        reply = result.response
+        assert reply is not None and reply.ephemeral, reply_text(result)
+        record = json.loads(await reply.attachments[0].read())
+        assert record["conductor"]["game_id"] == game_id and record["moves"]
