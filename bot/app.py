@@ -1,25 +1,33 @@
 """The Discord bot: `create_bot(settings)` builds it, `python -m bot` runs it.
 
-`setup_hook` opens the database and the game service, adds the `/ttr`
-commands, registers the persistent buttons and menus (so that the buttons of
-messages posted before a restart keep working) and syncs the commands if
-their definitions changed. Tests and harnesses build the bot with the same
-factory.
+`setup_hook` opens the database and the game service, adds the `/ttr` and
+`/ttrmod` commands, registers the persistent buttons and menus (so that the
+buttons of messages posted before a restart keep working) and syncs the
+commands if their definitions changed. Once the bot is connected it posts any
+stage message a crash kept back and starts the scheduler of the turn clocks
+(bot/scheduler.py), which at once fires every deadline that fell due while
+the bot was down. Tests and harnesses build the bot with the same factory;
+they may give it their own clock (SimCord's simulated time).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock_notifier import ClockNotifier
 from bot.cogs.game import GameCog
+from bot.cogs.moderation import ModerationCog
 from bot.notify import Notifier
 from bot.replies import current_game, report_failure
+from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.settings import Settings
 from bot.sync import sync_if_changed
@@ -46,7 +54,7 @@ class ConductorTree(app_commands.CommandTree[Any]):
 
 
 class ConductorBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, clock: Callable[[], datetime] | None = None) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands need none
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -56,8 +64,10 @@ class ConductorBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
+        self.clock = clock  # the game service's clock; None: the wall clock (UTC)
         self._service: GameService | None = None
         self._table: Table | None = None
+        self._scheduler: Scheduler | None = None
         self._recovery: asyncio.Task[None] | None = None
 
     @property
@@ -73,18 +83,33 @@ class ConductorBot(commands.Bot):
             raise RuntimeError("the bot has not been set up yet")
         return self._table
 
+    @property
+    def scheduler(self) -> Scheduler:
+        """The runner of the turn clocks' timers (started once the bot is connected)."""
+        if self._scheduler is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._scheduler
+
     async def setup_hook(self) -> None:
-        self._service = await GameService.open(self.settings.database)
+        self._service = await GameService.open(self.settings.database, clock=self.clock)
         self._table = Table(self, self._service, Notifier(self, self._service.store))
+        self._scheduler = Scheduler(self._service, ClockNotifier(self._table))
         await self.add_cog(GameCog(self._table))
+        await self.add_cog(ModerationCog(self._table))
         self.add_dynamic_items(GameButton, GameSelect)
         await sync_if_changed(self.tree, self._service.store, self.application_id, self.settings.dev_guild_id)
         self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
 
     async def _recover(self) -> None:
+        """Once connected: post the stage messages a crash kept back, then run the clocks (overdue ones fire now)."""
         await self.wait_until_ready()
-        if self._table is not None:
-            await self._table.recover()
+        try:
+            if self._table is not None:
+                await self._table.recover()
+        except Exception:
+            log.exception("could not bring the games' channel messages up to date")
+        if self._scheduler is not None and not self.is_closed():
+            self._scheduler.start()
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("game #%s: unhandled error in %s", current_game.get(), event_method)
@@ -93,13 +118,21 @@ class ConductorBot(commands.Bot):
         if self._recovery is not None and not self._recovery.done():
             self._recovery.cancel()
         try:
-            await super().close()
+            if self._scheduler is not None:
+                await self._scheduler.stop()
         finally:
-            if self._service is not None:
-                await self._service.close()
-                self._service = None
+            try:
+                await super().close()
+            finally:
+                if self._service is not None:
+                    await self._service.close()
+                    self._service = None
 
 
-def create_bot(settings: Settings) -> ConductorBot:
-    """The bot, not started: `await bot.start(token)`, or `bot.run(token)`."""
-    return ConductorBot(settings)
+def create_bot(settings: Settings, *, clock: Callable[[], datetime] | None = None) -> ConductorBot:
+    """The bot, not started: `await bot.start(token)`, or `bot.run(token)`.
+
+    `clock`: where the game service reads the time (timezone-aware UTC); the
+    wall clock by default. Tests pass simulated time.
+    """
+    return ConductorBot(settings, clock=clock)

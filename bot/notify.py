@@ -1,4 +1,4 @@
-"""Direct messages: "your turn" notes for players who accept them.
+"""Direct messages: "your turn" notes, reminders and seat news for players who accept them.
 
 Discord refuses a DM to a user who has closed them (403, code 50007). The
 refusal is remembered in the database and that user gets no more attempts:
@@ -26,12 +26,17 @@ class Notifier:
         self._store = store
 
     async def dm(self, user_id: int, text: str, *, game_id: int | None = None) -> bool:
-        """Send `text` to the user; False if they refuse DMs or Discord failed. Never raises for Discord errors."""
+        """Send `text` to the user; False if they refuse DMs or Discord failed. Never raises for Discord errors.
+
+        Autopilot players (negative ids) are nobody to write to: False.
+        """
+        if user_id <= 0:
+            return False
         if await self._store.dm_refused(user_id):
             return False
         try:
             channel = await self._client.create_dm(discord.Object(user_id))
-            await channel.send(text)
+            await channel.send(text[:2000])
         except discord.Forbidden as exc:
             if exc.code == CANNOT_SEND_TO_USER:
                 await self._store.set_dm_refused(user_id, True)

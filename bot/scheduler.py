@@ -17,6 +17,10 @@ whether or not their announcement got out.
 Waiting uses the injectable `sleep` (asyncio.sleep by default, so a test
 driver that moves the event loop's time, like SimCord's advance_time, moves
 it), and deadlines are compared with the service's own clock (`service.now`).
+The task waits only on that sleep (in a task of its own, cancelled to wake it
+early), never on an event that only other code can set: a test driver that
+waits until the bot is idle sees a sleeping task, not a stuck one. With no
+timer at all it still looks again every `max_sleep` seconds.
 """
 
 from __future__ import annotations
@@ -74,7 +78,8 @@ class Scheduler:
         self._sleep = sleep
         self._max_sleep = max_sleep  # look again at least this often (the wall clock may jump)
         self._retry_after = retry_after  # a timer whose handling failed is tried again this much later
-        self._wake = asyncio.Event()
+        self._wake = asyncio.Event()  # a flag: a sooner timer was written (nothing awaits it)
+        self._sleeper: asyncio.Future[object] | None = None  # the current wait; cancelled to wake up early
         self._task: asyncio.Task[None] | None = None
         self._next: datetime | None = None  # the deadline the task sleeps towards
         self.idle = False  # the task is waiting (for a deadline or a new timer), not handling one
@@ -114,6 +119,8 @@ class Scheduler:
     def _timer_written(self, soonest: datetime) -> None:
         if self._next is None or soonest < self._next:
             self._wake.set()
+            if self._sleeper is not None:
+                self._sleeper.cancel()
 
     # ----- the loop ----------------------------------------------------------------
 
@@ -138,18 +145,19 @@ class Scheduler:
                 await self._wait(self._retry_after)
 
     async def _wait(self, seconds: float | None) -> None:
-        """Until `seconds` have passed (None: forever) or a sooner timer was written."""
-        waiters: set[asyncio.Future[object]] = {asyncio.ensure_future(self._wake.wait())}
-        if seconds is not None:
-            waiters.add(asyncio.ensure_future(self._sleep(seconds)))
+        """Until `seconds` have passed (None: `max_sleep`) or a sooner timer was written."""
+        if self._wake.is_set():
+            return
+        sleeper = asyncio.ensure_future(self._sleep(self._max_sleep if seconds is None else seconds))
+        self._sleeper = sleeper
         self.idle = True
         try:
-            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait({sleeper})  # a cancelled sleeper ends the wait without raising here
         finally:
             self.idle = False
-            for waiter in waiters:
-                waiter.cancel()
-            await asyncio.gather(*waiters, return_exceptions=True)
+            self._sleeper = None
+            sleeper.cancel()
+            await asyncio.gather(sleeper, return_exceptions=True)
 
     async def run_due(self) -> int:
         """Handle every timer due now (also those written while handling); how many were handled."""

@@ -10,6 +10,19 @@ at the start, each tourist-stack placement, each turn, the end), posted with
 the bot's token and remembered in the store under the stage's key. `publish`
 posts the message of the current stage if it is missing, so calling it after
 every action, and once for every game after a restart, is always right.
+
+A moderator's undo can take the game back to a stage whose message was posted
+long ago, and a replacement or a resume changes whose buttons count; then the
+stage messages start a new *generation* ("turn:5#1"): the current stage is
+posted again with buttons of the game's current version, and every stage
+after it gets a message of its own again.
+
+`deliver` is the one way every action's result reaches people, whether a
+command, a button, a moderator or the clock caused it: the stage message (with
+what happened since the last one, autopilot moves included), notes such as a
+timeout or a moderator's action, the "your turn" notes with the catch-up
+digest (by DM only: they name the player's tickets), and the lines for the
+moderators' log channel.
 """
 
 from __future__ import annotations
@@ -20,8 +33,9 @@ import logging
 import re
 import weakref
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -29,9 +43,10 @@ import discord
 from bot.notify import Notifier
 from bot.present import texts
 from bot.present.cards import CardTextError, card_name, parse_cards, parse_draw, parse_pay_code, pay_code
-from bot.present.recap import last_stage_lines, stage_key
+from bot.present.clock import timestamp
+from bot.present.recap import recap_lines, stage_key
 from bot.replies import Refusal, current_game, guarded, private
-from bot.service import ActionResult, GameInfo, GameService, NotYourTurn, StaleVersion
+from bot.service import ActionResult, ClockSettings, GameInfo, GameService, NotYourTurn, PrivateEvent, StaleVersion
 from bot.service.announce import final_scores
 from bot.store import ACTIVE, GameStatus
 from bot.views import panels
@@ -48,6 +63,13 @@ NOT_STARTED = "The game has not started yet: the host starts it with `/ttr start
 RETRY_DELAYS = (15.0, 60.0, 300.0, 900.0)
 # Announcements the acting player is told in other words by their private events or the next panel.
 _SAID_PRIVATELY = {"draw_deck", "draw_tickets", "keep", "final_scores", "game_over", "setup_done", "place_stacks"}
+# Public events that are not moves (the recap of the next stage message tells the moves): told at the top
+# of the next stage message, or in a message of their own if no stage message follows.
+NOTES = frozenset({"timeout", "paused", "resumed", "extended", "replaced", "autopilot", "undone", "ended", "cancelled"})
+# Private events a member who is not acting gets by DM (a moderator gave or took their seat).
+_SEAT_NEWS = frozenset({"seat_given", "seat_taken"})
+REMINDER = "reminder"  # the kind of a reminder posted in the channel for a member who refuses DMs
+CLOCK_MARKS = ("\N{ALARM CLOCK}", "\N{DOUBLE VERTICAL BAR}", "\N{HOURGLASS}")  # the clock line of a stage message
 
 
 @dataclass(frozen=True)
@@ -60,9 +82,30 @@ class Material:
     extra: tuple[str, ...] = ()  # further messages (the score breakdown)
 
 
+def stage_base(kind: str) -> str:
+    """The stage of a stored message kind, without its generation: "turn:5#2" -> "turn:5"."""
+    return kind.partition("#")[0]
+
+
+def stage_generation(kind: str) -> int:
+    _, sep, number = kind.partition("#")
+    return int(number) if sep and number.isdigit() else 0
+
+
+def generation_key(base: str, generation: int) -> str:
+    return base if generation == 0 else f"{base}#{generation}"
+
+
 def is_stage(kind: str) -> bool:
     """Is a stored message kind a stage of the game (the newest one holds the live buttons)?"""
-    return kind == "setup" or kind == "final" or kind.startswith(("place:", "turn:"))
+    base = stage_base(kind)
+    return base == "setup" or base == "final" or base.startswith(("place:", "turn:"))
+
+
+def message_url(info: GameInfo, message_id: int | None) -> str:
+    """A link to a message of the game's channel (to the channel itself without a message)."""
+    base = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
+    return base if message_id is None else f"{base}/{message_id}"
 
 
 def start_text(info: GameInfo, game: Game) -> str:
@@ -73,18 +116,34 @@ def image_file(image: RenderedImage, filename: str) -> discord.File:
     return discord.File(io.BytesIO(image.png), filename=filename, description=image.alt_text[:1024])
 
 
-def _prepare(info: GameInfo, game: Game, key: str) -> Material:
-    """The content and image of a stage message (CPU work: runs in a worker thread)."""
-    recap = last_stage_lines(info, game) if game.moves else []
+def _prepare(
+    info: GameInfo,
+    game: Game,
+    key: str,
+    lead: Sequence[str] = (),
+    shown: Collection[str] = (),
+    actors: Sequence[str] = (),
+    clock: str = "",
+) -> Material:
+    """The content and image of a stage message (CPU work: runs in a worker thread).
+
+    `lead`: notes told first; `shown`: the stages that have a message already
+    (the recap tells everything since the newest of them); `actors`: who made
+    each move; `clock`: the clock's line.
+    """
+    recap = recap_lines(info, game, shown, actors) if game.moves and key != "setup" else []
+    head = "\n".join([*lead, *recap])
+    labels = texts.seat_labels(info)
     if key == "setup":
-        return Material(texts.setup_content(info, game, start_text(info, game)), None, "")
+        return Material(texts.setup_content(info, game, start_text(info, game), head, clock), None, "")
     if key == "final":
         scores = final_scores(info, game).data
         extra = texts.chunks(texts.breakdown_lines(game.board, scores))
-        return Material(texts.final_content(info, recap, scores), render_final(game), "final.png", tuple(extra))
+        content = texts.final_content(info, head, scores, early=not game.finished)
+        return Material(content, render_final(game, ended=True), "final.png", tuple(extra))
     if key.startswith("place:"):
-        return Material(texts.place_content(info, game, recap), render_board(game), "board.png")
-    return Material(texts.turn_content(info, game, recap), render_board(game), "board.png")
+        return Material(texts.place_content(info, game, head, clock), render_board(game, labels), "board.png")
+    return Material(texts.turn_content(info, game, head, clock), render_board(game, labels), "board.png")
 
 
 def find_routes(board: Board, text: str) -> list[Route]:
@@ -184,19 +243,38 @@ class Table:
     # ----- the lobby -----------------------------------------------------------------
 
     async def announce(self, info: GameInfo, result: ActionResult, *, lobby: bool = True) -> None:
+        """A lobby change in the channel (and its moderators' log lines, if it has any)."""
         lines = [e.text for e in result.public]
         if lobby and result.game.status is GameStatus.LOBBY:
             lines.append(texts.lobby_text(result.game))
         channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+        for line in result.mod_log:
+            await self.post_mod_log(info, line)
 
     async def new(
-        self, interaction: discord.Interaction, map_name: str, max_players: int | None, trains: int | None
+        self,
+        interaction: discord.Interaction,
+        map_name: str,
+        max_players: int | None,
+        trains: int | None,
+        *,
+        clock: ClockSettings | None = None,
+        bots: int = 0,
     ) -> None:
+        """Open a game; `clock` None takes the server's default clock, `bots` seats go to autopilot players."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
         result = await self.service.create_game(
-            interaction.guild_id, interaction.channel_id, user.id, user.display_name, map_name, max_players, trains
+            interaction.guild_id,
+            interaction.channel_id,
+            user.id,
+            user.display_name,
+            map_name,
+            max_players,
+            trains,
+            clock=clock,
+            bots=bots,
         )
         current_game.set(result.game.id)
         await self.announce(result.game, result)
@@ -226,9 +304,33 @@ class Table:
     async def start(self, interaction: discord.Interaction) -> None:
         info = await self.channel_game(interaction)
         result = await self.service.start(info.id, interaction.user.id)
-        await self.publish_or_retry(interaction, info.id)
+        await self.deliver(result, actor=interaction.user.id, interaction=interaction)
         text, view = await self.panel(result.game, interaction.user.id)
         await private(interaction, f"Game #{info.id} has started. {text}", view=view)
+
+    async def add_bot(self, interaction: discord.Interaction) -> None:
+        info = await self.channel_game(interaction)
+        result = await self.service.add_bot(info.id, interaction.user.id)
+        await self.announce(info, result)
+        await private(interaction, f"An autopilot player takes a seat in game #{info.id}.")
+
+    async def remove_bot(self, interaction: discord.Interaction, name: str | None) -> None:
+        info = await self.channel_game(interaction)
+        bots = [s for s in info.seats if s.bot]
+        if not bots:
+            raise Refusal(f"Game #{info.id} has no autopilot player to remove.")
+        if name is None or not name.strip():
+            seat = bots[-1]
+        else:
+            wanted = " ".join(name.split()).casefold()
+            found = [s for s in bots if s.display_name.casefold() == wanted or str(s.user_id) == name.strip()]
+            if not found:
+                listed = ", ".join(s.display_name for s in bots)
+                raise Refusal(f"There is no autopilot player {name!r} in this game; there are: {listed}.")
+            seat = found[0]
+        result = await self.service.remove_bot(info.id, interaction.user.id, seat.user_id)
+        await self.announce(info, result)
+        await private(interaction, f"{seat.display_name} left game #{info.id}.")
 
     # ----- acting --------------------------------------------------------------------
 
@@ -248,11 +350,11 @@ class Table:
             return
         except NotYourTurn:
             raise Refusal("It is not your turn. " + await self.waiting_text(info)) from None
-        lines = [e.text for e in result.private_for(user) if e.kind != "draw_tickets"]
+        lines = [e.text for e in result.private_for(user) if e.kind != "draw_tickets" and e.kind not in _SEAT_NEWS]
         lines += [e.text for e in result.public if e.kind not in _SAID_PRIVATELY]
         text, view = await self.panel(result.game, user)
-        await private(interaction, "\n".join([*lines, text]), view=view)
-        await self.publish_or_retry(interaction, info.id)
+        await private(interaction, texts.clip_head("\n".join([*lines, text]), 2000), view=view)
+        await self.deliver(result, actor=user, interaction=interaction)
 
     async def panel(self, info: GameInfo, user: int) -> tuple[str, discord.ui.View | None]:
         """What this user must decide now, with the components to decide it."""
@@ -452,7 +554,7 @@ class Table:
             raise Refusal(NOT_STARTED)
         view = await self.service.private_view(info.id, interaction.user.id)
         game = await self.service.engine_game(info.id)
-        image = await asyncio.to_thread(render_private, game, view["seat"])
+        image = await asyncio.to_thread(render_private, game, view["seat"], texts.seat_labels(info))
         text = texts.hand_text(game.rules, view)
         await private(interaction, text, file=image_file(image, "hand.png"))
 
@@ -461,8 +563,134 @@ class Table:
             await private(interaction, texts.lobby_text(info))
             return
         game = await self.service.engine_game(info.id)
-        image = await asyncio.to_thread(render_board, game)
+        image = await asyncio.to_thread(render_board, game, texts.seat_labels(info))
         await private(interaction, f"The board of game #{info.id}:", file=image_file(image, "board.png"))
+
+    # ----- telling everyone what an action did ---------------------------------------
+
+    async def deliver(
+        self,
+        result: ActionResult,
+        *,
+        actor: int | None = None,
+        lead: Sequence[str] | None = None,
+        refresh: bool = False,
+        interaction: discord.Interaction | None = None,
+    ) -> None:
+        """Post what an action did, whoever caused it (a player, a moderator, the clock).
+
+        The stage message if a new stage began (`refresh`: post the current one
+        again, as after an undo), with the notes (`lead`, by default the
+        result's public events that are not moves) at its top, or the notes on
+        their own; the moderators' log lines; the "your turn" notes by DM; the
+        seat news of a replacement by DM. `actor` is the member who acted: their
+        own answer already says all that, so they get no DM. With `interaction`,
+        a failed stage message is reported to that member (it is posted again later).
+        """
+        info = result.game
+        current_game.set(info.id)
+        notes = list(lead) if lead is not None else [e.text for e in result.public if e.kind in NOTES]
+        posted = False
+        if info.started and info.status is not GameStatus.CANCELLED:
+            posted = await self._publish_safely(
+                info.id, lead=notes, refresh=refresh, notices=result.notices, interaction=interaction
+            )
+        if notes and not posted:
+            await self.post_lines(info, notes)
+        for line in result.mod_log:
+            await self.post_mod_log(info, line)
+        for event in result.private:
+            if event.kind in _SEAT_NEWS and event.user_id != actor:
+                await self.notifier.dm(event.user_id, self._seat_news(info, event), game_id=info.id)
+        await self._send_notices(info, result.notices, skip=actor)
+
+    async def post_lines(self, info: GameInfo, lines: Sequence[str]) -> None:
+        """A message of its own in the game's channel; it pings nobody. Failures are logged, not raised."""
+        channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        try:
+            for chunk in texts.chunks(lines):
+                await channel.send(chunk, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("game #%d: could not post to its channel", info.id, exc_info=True)
+
+    async def post_mod_log(self, info: GameInfo, text: str) -> None:
+        """A line for the server's moderators' log channel (guild setting `mod_log_channel_id`), if there is one.
+
+        The lines name members and channels with Discord's mention syntax: they are sent pinging nobody.
+        """
+        config = await self.service.guild_config(info.guild_id)
+        if config.mod_log_channel_id is None:
+            log.info("game #%d: no moderators' log channel set; not posted: %s", info.id, text)
+            return
+        channel = self.client.get_partial_messageable(config.mod_log_channel_id, guild_id=info.guild_id)
+        try:
+            await channel.send(texts.clip(text), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("game #%d: could not post to the moderators' log channel", info.id, exc_info=True)
+
+    async def remind(self, info: GameInfo, user_id: int, text: str) -> None:
+        """A reminder that a member's time runs out: by DM, or where DMs are closed by one line in the game's channel.
+
+        A member who refuses DMs is mentioned in one short message, and that
+        message replaces the game's previous reminder (a new stage message
+        removes it too), so reminders never pile up in the channel.
+        """
+        if user_id <= 0:
+            return  # the autopilot needs no reminding
+        current_game.set(info.id)
+        url = message_url(info, await self.latest_stage(info.id))
+        if await self.notifier.dm(user_id, f"{text} {url}", game_id=info.id):
+            return
+        await self._clear_reminders(info)
+        channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        try:
+            message = await channel.send(
+                texts.clip(f"<@{user_id}> {text}"),
+                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)]),
+            )
+        except discord.HTTPException:
+            log.warning("game #%d: could not post a reminder for user %d", info.id, user_id, exc_info=True)
+            return
+        await self.service.store.add_message(info.id, REMINDER, info.channel_id, message.id)
+
+    async def _clear_reminders(self, info: GameInfo) -> None:
+        for row in await self.service.store.messages(info.id, REMINDER):
+            channel = self.client.get_partial_messageable(row.channel_id, guild_id=info.guild_id)
+            try:
+                await channel.get_partial_message(row.message_id).delete()
+            except discord.NotFound:
+                pass
+            except discord.HTTPException:
+                log.warning("game #%d: could not delete reminder %d", info.id, row.message_id, exc_info=True)
+                continue
+            await self.service.store.delete_message(row.message_id)
+
+    async def _send_notices(self, info: GameInfo, notices: Sequence[PrivateEvent], *, skip: int | None) -> None:
+        """The "your turn" notes with the catch-up digest: by DM only, never in the channel (they name tickets).
+
+        A member who refuses DMs learns it is their turn from the stage message's mention.
+        """
+        if not notices:
+            return
+        url = message_url(info, await self.latest_stage(info.id))
+        where = f"your {info.title} game #{info.id} in <#{info.channel_id}>"
+        for notice in notices:
+            if notice.user_id <= 0 or notice.user_id == skip:
+                continue
+            body = [line for line in notice.text.split("\n")[1:] if not line.startswith("Time left:")]
+            deadline = notice.data.get("deadline")
+            if isinstance(deadline, str):
+                body.append(f"Deadline: {timestamp(deadline)} (reserve included).")
+            text = texts.clip("\n".join([f"It is your turn in {where}: {url}", *body]))
+            await self.notifier.dm(notice.user_id, text, game_id=info.id)
+
+    def _seat_news(self, info: GameInfo, event: PrivateEvent) -> str:
+        if event.kind == "seat_given":
+            return (
+                f"{event.text} It is played in <#{info.channel_id}>: `/ttr hand` there shows your cards and "
+                "tickets, and the turn message's buttons work for you now."
+            )
+        return event.text
 
     # ----- the channel's messages ----------------------------------------------------
 
@@ -470,8 +698,22 @@ class Table:
         rows = [m for m in await self.service.store.messages(game_id) if is_stage(m.kind)]
         return rows[-1].message_id if rows else None
 
-    async def publish(self, game_id: int) -> None:
-        """Post the message of the game's current stage unless it is there already."""
+    async def publish(
+        self,
+        game_id: int,
+        *,
+        lead: Sequence[str] = (),
+        refresh: bool = False,
+        notices: Sequence[PrivateEvent] | None = None,
+    ) -> bool:
+        """Post the message of the game's current stage unless it is there already; True if it was posted now.
+
+        `lead`: lines told at its top. `refresh`: post the current stage again
+        as a new generation (after an undo, a replacement, a resume), with
+        buttons of the game's current version. `notices`: the result's "your
+        turn" notes, which the caller sends; without them (after a restart)
+        the member to move gets a short DM with the link.
+        """
         lock = self._publishing.get(game_id)
         if lock is None:
             lock = asyncio.Lock()
@@ -479,23 +721,31 @@ class Table:
         async with lock:
             info = await self.service.game(game_id)
             if not info.started or info.status is GameStatus.CANCELLED:
-                return
+                return False
             game = await self.service.engine_game(game_id)
-            key = stage_key(game)
-            posted = {m.kind: m for m in await self.service.store.messages(game_id)}
+            rows = [m for m in await self.service.store.messages(game_id) if is_stage(m.kind)]
+            generation = max((stage_generation(m.kind) for m in rows), default=0)
+            if refresh and rows:
+                generation += 1
+            base = stage_key(game, info.status)
+            key = generation_key(base, generation)
+            posted = {m.kind: m for m in rows}
             channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
             if key in posted:
-                if key == "setup":
+                if base == "setup":
                     await self._refresh_setup(channel, posted[key].message_id, info, game)
-                return
-            material = await asyncio.to_thread(_prepare, info, game, key)
+                return False
+            shown = {stage_base(m.kind) for m in rows if stage_generation(m.kind) == generation}
+            actors = [m.actor for m in await self.service.store.moves(game_id)]
+            clock = await self.clock_line(info, game) if base != "final" else ""
+            material = await asyncio.to_thread(_prepare, info, game, base, lead, shown, actors, clock)
             rules = game.rules
             view: discord.ui.View | None
-            if key == "setup":
+            if base == "setup":
                 view = panels.setup_view(game_id, info.version, rules)
-            elif key.startswith("place:"):
+            elif base.startswith("place:"):
                 view = panels.place_view(game_id, info.version)
-            elif key.startswith("turn:"):
+            elif base.startswith("turn:"):
                 mover = game.to_move()
                 stuck = mover is not None and not game.has_action(mover.player)
                 view = panels.turn_view(game_id, info.version, rules, list(game.state.piles.face_up), can_pass=stuck)
@@ -512,29 +762,76 @@ class Table:
                 more = await channel.send(extra, allowed_mentions=discord.AllowedMentions.none())
                 await self.service.store.add_message(game_id, "breakdown", info.channel_id, more.id)
             log.info("game #%d: posted %s (message %d)", game_id, key, message.id)
-        await self._notify(info, game, key, message.jump_url)
+        await self._clear_reminders(info)
+        await self._notify(info, game, base, message.jump_url, notices, first=generation == 0)
+        return True
 
-    async def publish_or_retry(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Publish; if Discord fails, tell the user their move counts and try again later (the game must not stall)."""
+    async def clock_line(self, info: GameInfo, game: Game) -> str:
+        """The clock's line of a stage message: the deadline of whoever must act, or that the game is paused."""
+        if not info.clock.enabled or not info.status.active:
+            return ""
+        status = await self.service.clock_status(info.id)
+        if status["paused"]:
+            return "\N{DOUBLE VERTICAL BAR} **Paused** by a moderator: no clock runs and no move can be made."
+        seats = [s for s in status["seats"] if s["waiting"] and not s["autopilot"]]
+        if any(s["waiting_for_moderator"] for s in seats):
+            return "\N{HOURGLASS} Time ran out: the game waits for a moderator (the move can still be made)."
+        deadlines = [datetime.fromisoformat(s["deadline"]) for s in seats if s["deadline"]]
+        if not deadlines:
+            return ""
+        return f"\N{ALARM CLOCK} Deadline {timestamp(min(deadlines))} (reserve included)."
+
+    async def refresh_clock(self, game_id: int) -> None:
+        """Bring the clock's line of the current stage message up to date (after a pause, an extension, a timeout)."""
+        info = await self.service.game(game_id)
+        message_id = await self.latest_stage(game_id)
+        if message_id is None or not info.started or not info.status.active:
+            return
+        game = await self.service.engine_game(game_id)
+        line = await self.clock_line(info, game)
+        channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         try:
-            await self.publish(game_id)
+            message = await channel.fetch_message(message_id)
+            lines = [x for x in message.content.split("\n") if not x.startswith(CLOCK_MARKS)]
+            if line:
+                lines.append(line)
+            content = texts.clip("\n".join(lines))
+            if content != message.content:
+                await message.edit(content=content)
+        except discord.HTTPException:
+            log.warning("game #%d: could not update the clock of message %d", game_id, message_id, exc_info=True)
+
+    async def _publish_safely(
+        self,
+        game_id: int,
+        *,
+        lead: Sequence[str] = (),
+        refresh: bool = False,
+        notices: Sequence[PrivateEvent] | None = None,
+        interaction: discord.Interaction | None = None,
+    ) -> bool:
+        """Publish; if Discord fails, try again later (the game must not stall) and tell the member who acted."""
+        try:
+            return await self.publish(game_id, lead=lead, refresh=refresh, notices=notices)
         except Exception:
             log.exception("game #%d: could not post the channel message; retrying later", game_id)
-            task = asyncio.create_task(self._retry_publish(game_id), name=f"conductor-republish-{game_id}")
+            task = asyncio.create_task(self._retry_publish(game_id, refresh), name=f"conductor-republish-{game_id}")
             self._retries.add(task)
             task.add_done_callback(self._retries.discard)
-            await private(
-                interaction,
-                "Your move counts, but I could not post the new turn message in the channel. "
-                "I will try again in a moment; `/ttr status` shows the game meanwhile.",
-            )
+            if interaction is not None:
+                await private(
+                    interaction,
+                    "Your move counts, but I could not post the new turn message in the channel. "
+                    "I will try again in a moment; `/ttr status` shows the game meanwhile.",
+                )
+            return False
 
-    async def _retry_publish(self, game_id: int) -> None:
+    async def _retry_publish(self, game_id: int, refresh: bool = False) -> None:
         current_game.set(game_id)
         for delay in RETRY_DELAYS:
             await asyncio.sleep(delay)
             try:
-                await self.publish(game_id)
+                await self.publish(game_id, refresh=refresh)
                 return
             except Exception:
                 log.exception("game #%d: posting the channel message failed again", game_id)
@@ -542,25 +839,38 @@ class Table:
     async def _refresh_setup(
         self, channel: discord.PartialMessageable, message_id: int, info: GameInfo, game: Game
     ) -> None:
-        content = texts.setup_content(info, game, start_text(info, game))
+        content = texts.setup_content(info, game, start_text(info, game), clock=await self.clock_line(info, game))
         try:
             await channel.get_partial_message(message_id).edit(content=content)
         except discord.HTTPException:
             log.warning("game #%d: could not update the setup message %d", info.id, message_id, exc_info=True)
 
-    async def _notify(self, info: GameInfo, game: Game, key: str, url: str) -> None:
+    async def _notify(
+        self,
+        info: GameInfo,
+        game: Game,
+        key: str,
+        url: str,
+        notices: Sequence[PrivateEvent] | None,
+        *,
+        first: bool,
+    ) -> None:
+        """DMs for a new stage message: everyone at the start; the member to move if no "your turn" note tells them."""
         where = f"your {info.title} game #{info.id} in <#{info.channel_id}>"
         if key == "setup":
+            if not first:
+                return  # posted again: everyone was told at the start
             for seat in info.seats:
-                text = f"Choose your starting {game.rules.ticket_name}s in {where}: {url}"
-                await self.notifier.dm(seat.user_id, text, game_id=info.id)
+                if seat.user_id > 0 and not seat.autopilot:
+                    text = f"Choose your starting {game.rules.ticket_name}s in {where}: {url}"
+                    await self.notifier.dm(seat.user_id, text, game_id=info.id)
             return
-        if key == "final":
+        if key == "final" or notices is not None:
             return
         to_move = game.to_move()
-        user = None if to_move is None else info.user_of(to_move.player)
-        if user is not None:
-            await self.notifier.dm(user, f"It is your turn in {where}: {url}", game_id=info.id)
+        mover = None if to_move is None else next((s for s in info.seats if s.player == to_move.player), None)
+        if mover is not None and mover.user_id > 0 and not mover.autopilot:
+            await self.notifier.dm(mover.user_id, f"It is your turn in {where}: {url}", game_id=info.id)
 
     async def recover(self) -> None:
         """After a start: post any stage message a crash kept from being posted."""

@@ -7,6 +7,7 @@ sentences are added most important first and the rest is left out whole.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from engine import Game
 from render import describe, icons
@@ -27,7 +28,7 @@ def fit_sentences(sentences: list[str], limit: int = LIMIT) -> str:
     return out
 
 
-def _players(game: Game) -> str:
+def _players(game: Game, labels: Mapping[int, str] | None = None) -> str:
     rules = game.rules
     parts = []
     for seat, p in enumerate(game.state.players):
@@ -41,7 +42,8 @@ def _players(game: Game) -> str:
             counts.append(f"{p.merchandise} merchandise")
         if rules.tourists:
             counts.append(describe.plural(len(p.souvenirs), "souvenir"))
-        parts.append(f"{describe.player_name(game, seat)} ({describe.colour_cue(seat)}): {', '.join(counts)}")
+        name = describe.player_name(game, seat, labels)
+        parts.append(f"{name} ({describe.colour_cue(seat)}): {', '.join(counts)}")
     return "Players: " + "; ".join(parts) + "."
 
 
@@ -71,7 +73,7 @@ def _board(game: Game) -> str:
     return f"{board.rules.title} board{caption}, {claimed} of {len(board.routes)} routes claimed."
 
 
-def board_alt(game: Game) -> str:
+def board_alt(game: Game, labels: Mapping[int, str] | None = None) -> str:
     last = describe.last_move(game)
     sentences = [_board(game), describe.status(game) + "."]
     if last:
@@ -80,7 +82,7 @@ def board_alt(game: Game) -> str:
     final = describe.final_round(game)
     if final:
         sentences.append(final + ".")
-    sentences.append(_players(game))
+    sentences.append(_players(game, labels))
     sentences.append(_cards(game))
     stacks = _stacks(game)
     if stacks:
@@ -88,7 +90,7 @@ def board_alt(game: Game) -> str:
     return fit_sentences(sentences)
 
 
-def private_alt(game: Game, seat: int) -> str:
+def private_alt(game: Game, seat: int, labels: Mapping[int, str] | None = None) -> str:
     board = game.board
     hand: Counter[str] = game.state.players[seat].hand
     cards = ", ".join(f"{n} {describe.card_name(board, c)}" for c, n in sorted(hand.items()) if n > 0) or "none"
@@ -107,17 +109,18 @@ def private_alt(game: Game, seat: int) -> str:
         f"Your cards: {cards}.",
         f"Your {name}s, their places ringed on the board: {'; '.join(tickets) or 'none'}.",
         describe.status(game) + ".",
-        _players(game),
+        _players(game, labels),
         _cards(game),
     ]
     return fit_sentences(sentences)
 
 
-def final_alt(game: Game) -> str:
+def final_alt(game: Game, ended: bool = False) -> str:
+    """`ended`: a game ended before its end (by a moderator): its scores as it stood are the final ones."""
     scores = game.score()
     sentences = [
         f"Final scores on the {game.rules.title} board."
-        if game.finished
+        if game.finished or ended
         else (f"Scores on the {game.rules.title} board if the game ended now.")
     ]
     if game.finished:

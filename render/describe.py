@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine import Claim, DrawCard, DrawTickets, Game, Keep, Pass, Phase, PlaceStack, TunnelPay
 from maps import WILD, Board, Route, Ticket
 from render.fonts import drawable
@@ -21,9 +23,13 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word if word.endswith('s') else word + 's'}"
 
 
-def player_name(game: Game, seat: int) -> str:
-    """The name as drawn: characters the font lacks (emoji) are left out."""
-    return drawable(game.names[seat], fallback=f"Player {seat + 1}")
+def player_name(game: Game, seat: int, labels: Mapping[int, str] | None = None) -> str:
+    """The name as drawn: characters the font lacks (emoji) are left out.
+
+    `labels` may name seats otherwise than the game does ("ann (autopilot)").
+    """
+    name = labels.get(seat, game.names[seat]) if labels else game.names[seat]
+    return drawable(name, fallback=f"Player {seat + 1}")
 
 
 def route_text(route: Route) -> str:

@@ -6,6 +6,7 @@ read shared caches, so they may run in worker threads (asyncio.to_thread).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PIL import Image
@@ -32,15 +33,15 @@ def _rendered(image: Image.Image, alt: str) -> RenderedImage:
     return RenderedImage(encode_png(image), alt, image.width, image.height)
 
 
-def board_image(game: Game) -> Image.Image:
-    """The public board after the last move, with the panel."""
+def board_image(game: Game, labels: Mapping[int, str] | None = None) -> Image.Image:
+    """The public board after the last move, with the panel (`labels`: names to show by seat)."""
     layout = board_layout(game.board.name)
     board = draw_board(game, highlight=last_move_route(game))
     return compose(
         layout,
         board,
         [
-            [lambda w: header_block(game, w), lambda w: players_block(game, w)],
+            [lambda w: header_block(game, w), lambda w: players_block(game, w, labels)],
             [lambda w: cards_block(game, w)],
             [lambda w: legend_block(game.board, w)],
         ],
@@ -48,7 +49,7 @@ def board_image(game: Game) -> Image.Image:
     )
 
 
-def private_image(game: Game, seat: int) -> Image.Image:
+def private_image(game: Game, seat: int, labels: Mapping[int, str] | None = None) -> Image.Image:
     """`seat`'s own view: the public board plus their cards and tickets, ringed on the board."""
     if not 0 <= seat < len(game.names):
         raise ValueError(f"no seat {seat} in a game of {len(game.names)}")
@@ -58,7 +59,7 @@ def private_image(game: Game, seat: int) -> Image.Image:
         layout,
         board,
         [
-            [lambda w: header_block(game, w), lambda w: players_block(game, w)],
+            [lambda w: header_block(game, w), lambda w: players_block(game, w, labels)],
             [lambda w: hand_block(game, seat, w), lambda w: tickets_block(game, seat, w)],
             [lambda w: cards_block(game, w), lambda w: legend_block(game.board, w, private=True)],
         ],
@@ -66,16 +67,19 @@ def private_image(game: Game, seat: int) -> Image.Image:
     )
 
 
-def final_image(game: Game) -> Image.Image:
+def final_image(game: Game, ended: bool = False) -> Image.Image:
     """Every player's score broken down, with the longest path drawn on the board.
 
-    For a game still being played it shows the scores as if it ended now.
+    For a game still being played it shows the scores as if it ended now;
+    `ended`: the game was ended there (by a moderator), so they are its final scores.
     """
     layout = board_layout(game.board.name)
     scores = game.score()
     board = draw_board(game, longest=longest_path_routes(game, scores))
     rules = game.rules
-    title = f"{rules.title} · final scores" if game.finished else f"{rules.title} · scores if the game ended now"
+    title = (
+        f"{rules.title} · final scores" if game.finished or ended else f"{rules.title} · scores if the game ended now"
+    )
     return compose(
         layout,
         board,
@@ -90,13 +94,14 @@ def final_image(game: Game) -> Image.Image:
     )
 
 
-def render_board(game: Game) -> RenderedImage:
-    return _rendered(board_image(game), alt_text.board_alt(game))
+def render_board(game: Game, labels: Mapping[int, str] | None = None) -> RenderedImage:
+    """The public board; `labels` names seats otherwise than the game ("ann (autopilot)")."""
+    return _rendered(board_image(game, labels), alt_text.board_alt(game, labels))
 
 
-def render_private(game: Game, seat: int) -> RenderedImage:
-    return _rendered(private_image(game, seat), alt_text.private_alt(game, seat))
+def render_private(game: Game, seat: int, labels: Mapping[int, str] | None = None) -> RenderedImage:
+    return _rendered(private_image(game, seat, labels), alt_text.private_alt(game, seat, labels))
 
 
-def render_final(game: Game) -> RenderedImage:
-    return _rendered(final_image(game), alt_text.final_alt(game))
+def render_final(game: Game, ended: bool = False) -> RenderedImage:
+    return _rendered(final_image(game, ended), alt_text.final_alt(game, ended))

@@ -6,6 +6,8 @@ it needs; compose.py arranges them beside or under the board.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PIL import Image
 
 from engine import Game, Phase
@@ -64,10 +66,11 @@ def _counts(game: Game, seat: int) -> str:
     return " · ".join(parts)
 
 
-def players_block(game: Game, width: int) -> Image.Image:
+def players_block(game: Game, width: int, labels: Mapping[int, str] | None = None) -> Image.Image:
     """One row per player: colour and mark, name, points and public counts.
 
     Points are those scored so far; once the game is over, the final totals.
+    `labels`: names to show instead of the game's, by seat.
     """
     sheet = Sheet(width)
     finished = game.finished
@@ -87,7 +90,7 @@ def players_block(game: Game, width: int) -> Image.Image:
         train_swatch(sheet.image, 58, top + 19, style)
         points = str(totals[seat]).replace("-", "−")
         points_w = fonts.text_width(points, points_font, True)
-        name = fonts.fit(describe.player_name(game, seat), width - 100 - points_w - 20, BODY + 2, True)
+        name = fonts.fit(describe.player_name(game, seat, labels), width - 100 - points_w - 20, BODY + 2, True)
         sheet.text(92, top + 19, name, BODY + 2, bold=True, anchor="lm")
         sheet.text(width - 12, top + 19, points, points_font, bold=True, anchor="rm")
         sheet.text(

@@ -4,6 +4,12 @@ Tests use these fixtures and helpers only, so that SimCord can be swapped or
 upgraded in one place: a guild with a games channel and members, slash
 commands, clicks and menu choices by custom-id prefix, and the replies, DMs
 and public messages they produce.
+
+Time is SimCord's: the bot's game service reads `sim_clock` (SimCord runs
+discord.py's clock on its simulated time, so it is `env.now()`), and the
+scheduler sleeps with asyncio.sleep, which `env.advance_time` moves. So
+`await env.advance_time(3600)` is an hour of the turn clocks, with every
+deadline and reminder in it fired on the way.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,16 +52,30 @@ async def simcord_bot(
     if game_seed is not None:
         seed = game_seed
         monkeypatch.setattr(game_service.random, "SystemRandom", lambda: random.Random(seed))
-    bot = create_bot(bot_settings)
+    bot = create_bot(bot_settings, clock=sim_clock)
     yield bot
     await bot.close()
 
 
-async def restart(env: Env, settings: Settings | None = None) -> ConductorBot:
-    """Stop the running bot and start a new one (on the same database by default), as after a crash or a deploy."""
+def sim_clock() -> datetime:
+    """SimCord's simulated time (`env.now()`): SimCord runs discord.py's clock on it, for the bot and the tests."""
+    return discord.utils.utcnow()
+
+
+async def restart(env: Env, settings: Settings | None = None, *, down_for: float = 0) -> ConductorBot:
+    """Stop the running bot and start a new one (on the same database by default), as after a crash or a deploy.
+
+    `down_for`: seconds the bot is down in between. SimCord swaps bots in one
+    step, so the downtime is simulated: the old bot's scheduler is stopped
+    first (no timer of the old process fires any more, as if it had died),
+    then time moves on, then the new bot starts and finds the overdue timers.
+    """
     old = env.bot
     assert isinstance(old, ConductorBot)
-    new = create_bot(settings or old.settings)
+    if down_for:
+        await old.scheduler.stop()
+        await env.advance_time(down_for)
+    new = create_bot(settings or old.settings, clock=old.clock)
     await env.restart_bot(new)
     await old.close()
     return new
@@ -105,7 +126,7 @@ def make_room(env: Env, names: Sequence[str]) -> Room:
     return Room(env, guild, channel, members)
 
 
-async def slash(member: MemberActor, room: Room, command: str, **options: Any) -> InteractionResult:
+async def slash(member: MemberActor, room: Room, command: str, /, **options: Any) -> InteractionResult:
     return await member.slash(room.channel, command, **options)
 
 
@@ -194,3 +215,63 @@ def dm_attempts(env: Env, member: MemberActor) -> int:
     """How many times the bot tried to DM this member."""
     channel = member.user.dm_channel
     return sum(1 for r in env.http_requests if r.method == "POST" and r.path == f"/channels/{channel.id}/messages")
+
+
+def posted_texts(env: Env, channel: ChannelHandle) -> list[str]:
+    """The text of every message the bot tried to post in a channel, deleted ones included, oldest first."""
+    out = []
+    for r in env.http_requests:
+        if r.method == "POST" and r.path == f"/channels/{channel.id}/messages" and isinstance(r.json, dict):
+            out.append(str(r.json.get("content") or ""))
+    return out
+
+
+def dm_texts(room: Room, member: MemberActor) -> list[str]:
+    return [m.content for m in room.dms(member)]
+
+
+async def attachment(result: InteractionResult) -> tuple[str, bytes]:
+    """The name and bytes of the first file an interaction answered with."""
+    for message in replies(result):
+        if message.attachments:
+            file = message.attachments[0]
+            return file.filename, await file.read()
+    raise AssertionError(f"no file in the answer: {reply_text(result)!r}")
+
+
+def allow_command(room: Room, command: str, targets: dict[Any, bool]) -> None:
+    """A command's permission overrides in the server (what an admin sets under Server Settings > Integrations)."""
+    found = room.env.backend.find_command(command, room.guild.id)
+    assert found is not None, f"no command /{command}"
+    room.guild.set_command_permissions(int(found["id"]), targets)
+
+
+def can_use(member: MemberActor, room: Room, command: str) -> bool:
+    """Would Discord let this member run the command in the room's channel?"""
+    return command in member.available_commands(room.channel)
+
+
+@dataclass
+class Moderation:
+    """A server set up for moderation: a moderator role and a member with it, a log channel, a server manager."""
+
+    role: Any
+    moderator: MemberActor
+    manager: MemberActor
+    log: ChannelHandle
+
+    def log_lines(self) -> list[str]:
+        return [m.content for m in self.log.history()]
+
+
+async def moderate(room: Room) -> Moderation:
+    """Give the room's server a moderator role (opened to `/ttrmod` by the admin), a moderator and a log channel."""
+    managers = room.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    manager = room.add_member("manager", roles=[managers])
+    role = room.guild.create_role("Game mods")
+    moderator = room.add_member("mod", roles=[role])
+    log = room.guild.create_text_channel("mod-log")
+    result = await slash(manager, room, "ttr config", moderator_role=role, log_channel=log)
+    assert "Settings of this server" in reply_text(result), reply_text(result)
+    allow_command(room, "ttrmod", {role: True})
+    return Moderation(role, moderator, manager, log)

@@ -1,20 +1,25 @@
-"""The Discord layer's pure parts: reading what players type, custom ids, recaps and long texts."""
+"""The Discord layer's pure parts: reading what players type, custom ids, recaps, clocks and long texts."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 
 from bot.present.cards import CardTextError, format_cards, parse_cards, parse_draw, parse_pay_code, pay_code
-from bot.present.recap import stage_key, stages
-from bot.present.texts import MESSAGE_LIMIT, chunks, rules_text
+from bot.present.clock import DurationError, clock_summary, parse_duration, parse_reminders, timestamp
+from bot.present.recap import recap_lines, stage_key, stages
+from bot.present.texts import MESSAGE_LIMIT, chunks, clip_head, player_label, rules_text, who
 from bot.replies import Refusal
-from bot.table import find_routes
+from bot.service import NO_CLOCK, ClockSettings, GameInfo, SeatInfo
+from bot.store import GameStatus
+from bot.table import find_routes, generation_key, is_stage, stage_base, stage_generation
 from bot.views.ids import BUTTON, BUTTON_TEMPLATE, ComponentId
 from engine import Game
 from engine.autopilot import choose_move
 from maps import load_board
+from render import render_board
 
 USA = load_board("usa")
 SF = load_board("san_francisco")
@@ -101,3 +106,73 @@ def test_long_texts_are_split_at_lines_within_discords_limit() -> None:
     assert "\n".join(parts).split("\n") == lines
     for name in ("usa", "india", "switzerland", "amsterdam", "san_francisco"):
         assert len(rules_text(load_board(name))) <= MESSAGE_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [("12h", 43200), ("2d", 172800), ("30m", 1800), ("1d 12h", 129600), ("1d12h", 129600), ("90 min", 5400)],
+)
+def test_durations_are_read_as_people_write_them(text: str, seconds: int) -> None:
+    assert parse_duration(text) == seconds
+
+
+def test_durations_that_make_no_sense_are_refused_with_an_example() -> None:
+    assert parse_duration("none") is None and parse_duration(" Off ") is None
+    for text in ("soon", "12", "h", "12 parsecs", "400d"):
+        with pytest.raises(DurationError, match="12h|366 days"):
+            parse_duration(text)
+    assert parse_reminders("50% 90%") == [0.5, 0.9] == parse_reminders("0.9, 0.5")
+    assert parse_reminders("none") == []
+    with pytest.raises(DurationError):
+        parse_reminders("100%")
+    assert timestamp(datetime(2026, 1, 1, tzinfo=UTC)) == "<t:1767225600:R>"
+    assert clock_summary(NO_CLOCK) == "no turn clock"
+    assert clock_summary(ClockSettings(3600, 0, "wait")) == (
+        "1 h per turn, no reserve; when time runs out, the game waits for a moderator"
+    )
+
+
+def _info(seats: list[SeatInfo]) -> GameInfo:
+    return GameInfo(1, 2, 3, 10, "usa", GameStatus.PLAYING, 1, 4, None, tuple(seats), datetime(2026, 1, 1, tzinfo=UTC))
+
+
+def test_autopilot_seats_are_named_and_never_mentioned() -> None:
+    info = _info(
+        [
+            SeatInfo(10, "ann", 0, "ann"),
+            SeatInfo(-1, "Autopilot 1", 1, "Autopilot 1", autopilot=True),
+            SeatInfo(11, "bob", 2, "bob", autopilot=True),
+        ]
+    )
+    assert who(info, "ann") == "<@10> (ann)"
+    assert who(info, "Autopilot 1") == "Autopilot 1" and "<@" not in who(info, "Autopilot 1")
+    assert who(info, "bob") == "bob (autopilot)" == player_label(info, "bob")
+    game = Game(USA, ["ann", "Autopilot 1", "bob"], "seed", trains=5)
+    labels = {0: "ann", 1: "Autopilot 1", 2: "bob (autopilot)"}
+    assert "bob (autopilot)" in render_board(game, labels).alt_text
+
+
+def test_the_recap_tells_every_stage_since_the_last_message_and_marks_the_autopilot() -> None:
+    info = _info([SeatInfo(10, "ann", 0, "ann"), SeatInfo(11, "bob", 1, "bob")])
+    game = Game(USA, ["ann", "bob"], "seed", trains=8)
+    while game.state.turn < 3:
+        game.apply(choose_move(game, game.waiting_for()[0]))
+    actors = ["player"] * len(game.moves)
+    last_of_turn_1 = max(i for i, s in enumerate(stages(game)) if s.key == "turn:1")
+    index = stages(game)[last_of_turn_1].moves[0][0]
+    actors[index] = "timeout"
+    (one,) = recap_lines(info, game, {"turn:2"}, actors)
+    assert one.startswith("**Last turn:** ann")
+    several = recap_lines(info, game, {"turn:1"}, actors)
+    assert [line.split(":**")[0] for line in several] == ["**Turn 2", "**Turn 3"]
+    assert several[0].startswith("**Turn 2:** bob (autopilot, time ran out)")
+    # no stage has a message of this generation yet (after an undo): the last stage only
+    assert recap_lines(info, game, set(), actors) == [one]
+    assert clip_head("abcdef", 4) == "…def"
+
+
+def test_stage_messages_have_generations() -> None:
+    assert generation_key("turn:5", 0) == "turn:5" and generation_key("turn:5", 2) == "turn:5#2"
+    assert stage_base("turn:5#2") == "turn:5" and stage_generation("turn:5#2") == 2 and stage_generation("setup") == 0
+    assert all(is_stage(k) for k in ("setup", "setup#1", "place:0#3", "turn:7", "final#1"))
+    assert not any(is_stage(k) for k in ("breakdown", "reminder", "lobby"))

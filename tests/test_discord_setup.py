@@ -252,3 +252,10 @@ async def test_the_readme_lists_every_command(simcord_env: Env) -> None:
     assert len(names) >= 16
     for name in names:
         assert f"| `/ttr {name}" in readme, f"/ttr {name} is missing from the README's command table"
+    moderation = simcord_env.bot.tree.get_command("ttrmod")  # type: ignore[attr-defined]
+    assert isinstance(moderation, discord.app_commands.Group)
+    assert moderation.default_permissions is not None and moderation.default_permissions.manage_guild
+    mod_names = [c.name for c in moderation.commands]
+    assert set(mod_names) >= {"pause", "resume", "extend", "replace", "autopilot", "undo", "end", "log", "export"}
+    for name in mod_names:
+        assert f"| `/ttrmod {name}" in readme, f"/ttrmod {name} is missing from the README's command table"

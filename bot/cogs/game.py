@@ -12,9 +12,26 @@ from discord.ext import commands
 
 from bot.present import texts
 from bot.present.cards import card_name
+from bot.present.clock import (
+    SUGGESTED,
+    DurationError,
+    parse_duration,
+    parse_reminders,
+    settings_text,
+    status_lines,
+)
 from bot.present.recap import history_lines
 from bot.replies import Refusal, current_game, guarded, private
-from bot.service import GameInfo, NotFound
+from bot.service import ClockSettings, GameInfo, NotFound, may_moderate
+from bot.service.clock import AUTOPILOT, WAIT
+from bot.service.moderation import (
+    MOD_LOG_CHANNEL,
+    MODERATOR_ROLE,
+    REMINDERS,
+    RESERVE_SECONDS,
+    TIMEOUT_POLICY,
+    TURN_SECONDS,
+)
 from bot.store import GameStatus
 from bot.table import Table
 from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION
@@ -23,9 +40,38 @@ from maps import MAP_NAMES, load_board
 log = logging.getLogger(__name__)
 
 MAP_CHOICES = [app_commands.Choice(name=load_board(m).rules.title, value=m) for m in MAP_NAMES]
-MODERATOR_ROLE = "moderator_role_id"  # guild setting: the role id of the server's game moderators
-MOD_LOG_CHANNEL = "mod_log_channel_id"  # guild setting: the channel id for moderator logs
+POLICY_CHOICES = [
+    app_commands.Choice(name="autopilot: it plays the turn", value=AUTOPILOT),
+    app_commands.Choice(name="wait: for a moderator", value=WAIT),
+]
 MAX_CHOICES = 25
+MAX_BOTS = 4
+
+
+def duration_choices(current: str, *, none: str) -> list[app_commands.Choice[str]]:
+    """Suggestions for a duration option; whatever is typed stays possible (it is read by parse_duration)."""
+    typed = current.strip()
+    values = [*SUGGESTED, "none"]
+    choices = [app_commands.Choice(name=none if v == "none" else v, value=v) for v in values]
+    if typed and typed.casefold() not in values:
+        choices.insert(0, app_commands.Choice(name=typed[:100], value=typed[:100]))
+    return [c for c in choices if typed.casefold() in c.name.casefold() or c.value == typed[:100]][:MAX_CHOICES]
+
+
+def read_duration(text: str, what: str, zero: str) -> int | None:
+    try:
+        return parse_duration(text, what=what, zero=zero)
+    except DurationError as exc:
+        raise Refusal(str(exc)) from None
+
+
+def game_clock(default: ClockSettings, turn_time: str | None, reserve: str | None, policy: str | None) -> ClockSettings:
+    """A new game's clock: the server's default with what `/ttr new` was given instead."""
+    turn = default.turn_seconds if turn_time is None else read_duration(turn_time, "the turn time", "no clock")
+    spare = default.reserve_seconds if reserve is None else read_duration(reserve, "the reserve", "no reserve") or 0
+    if turn is None:
+        return ClockSettings(turn_seconds=None, reserve_seconds=spare, policy=policy or default.policy, reminders=())
+    return ClockSettings(turn, spare, policy or default.policy, default.reminders)
 
 
 class GameCog(commands.Cog):
@@ -39,12 +85,11 @@ class GameCog(commands.Cog):
 
     async def is_moderator(self, interaction: discord.Interaction) -> bool:
         """Server managers, and members with the moderator role set by `/ttr config`."""
-        if interaction.permissions.manage_guild:
-            return True
-        if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
+        if interaction.guild_id is None:
             return False
-        role = (await self.service.store.guild_settings(interaction.guild_id)).get(MODERATOR_ROLE)
-        return role is not None and any(r.id == role for r in interaction.user.roles)
+        roles = [r.id for r in interaction.user.roles] if isinstance(interaction.user, discord.Member) else []
+        config = await self.service.guild_config(interaction.guild_id)
+        return may_moderate(config, role_ids=roles, manage_guild=interaction.permissions.manage_guild)
 
     # ----- the lobby -----------------------------------------------------------------
 
@@ -53,16 +98,44 @@ class GameCog(commands.Cog):
         map="The board to play",
         max_players="How many seats (default: as many as the map allows)",
         trains="House rule: trains per player, for a shorter game",
+        turn_time='Time per turn, like "12h", "2d", "30m", or "none" for no clock (default: the server\'s)',
+        reserve='Extra time per player for the whole game, like "1d" (default: the server\'s)',
+        timeout_policy="When time runs out (default: the server's)",
+        bots="Seats to fill with autopilot players now",
     )
-    @app_commands.choices(map=MAP_CHOICES)
+    @app_commands.choices(map=MAP_CHOICES, timeout_policy=POLICY_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         map: str,
         max_players: app_commands.Range[int, 2, 5] | None = None,
         trains: app_commands.Range[int, MIN_TRAINS_OPTION, MAX_TRAINS_OPTION] | None = None,
+        turn_time: str | None = None,
+        reserve: str | None = None,
+        timeout_policy: str | None = None,
+        bots: app_commands.Range[int, 0, MAX_BOTS] | None = None,
     ) -> None:
-        await guarded(interaction, lambda: self.table.new(interaction, map, max_players, trains))
+        async def work() -> None:
+            clock = None
+            if turn_time is not None or reserve is not None or timeout_policy is not None:
+                assert interaction.guild_id is not None
+                default = (await self.service.guild_config(interaction.guild_id)).clock
+                clock = game_clock(default, turn_time, reserve, timeout_policy)
+            await self.table.new(interaction, map, max_players, trains, clock=clock, bots=bots or 0)
+
+        await guarded(interaction, work)
+
+    @new.autocomplete("turn_time")
+    async def new_turn_time_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return duration_choices(current, none="none (no clock)")
+
+    @new.autocomplete("reserve")
+    async def new_reserve_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return duration_choices(current, none="none (no reserve)")
 
     @ttr.command(name="join", description="Take a seat in this channel's game")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -79,6 +152,26 @@ class GameCog(commands.Cog):
     @ttr.command(name="cancel", description="Host: cancel the game before it starts")
     async def cancel(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: self.table.cancel(interaction))
+
+    @ttr.command(name="addbot", description="Host: fill an empty seat with an autopilot player")
+    async def addbot(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.table.add_bot(interaction))
+
+    @ttr.command(name="removebot", description="Host: take an autopilot player out of the game before it starts")
+    @app_commands.describe(name="Which autopilot player (default: the last one)")
+    async def removebot(self, interaction: discord.Interaction, name: str | None = None) -> None:
+        await guarded(interaction, lambda: self.table.remove_bot(interaction, name))
+
+    @removebot.autocomplete("name")
+    async def removebot_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
+        info = await self.service.active_game(interaction.channel_id)
+        if info is None:
+            return []
+        typed = current.casefold().strip()
+        names = [s.display_name for s in info.seats if s.bot and typed in s.display_name.casefold()]
+        return [app_commands.Choice(name=n, value=n) for n in names][:MAX_CHOICES]
 
     # ----- playing -------------------------------------------------------------------
 
@@ -176,7 +269,10 @@ class GameCog(commands.Cog):
         async def work() -> None:
             info = await self.table.channel_game(interaction)
             view = await self.service.public_view(info.id)
-            await private(interaction, texts.status_text(info, view, load_board(info.map).rules))
+            clock: list[str] = []
+            if info.started:
+                clock = status_lines(await self.service.clock_status(info.id), texts.seat_labels(info))
+            await private(interaction, texts.status_text(info, view, load_board(info.map).rules, clock))
 
         await guarded(interaction, work)
 
@@ -200,7 +296,8 @@ class GameCog(commands.Cog):
             if info.status is GameStatus.LOBBY:
                 raise Refusal("Nothing has happened yet: the game has not started.")
             game = await self.service.engine_game(info.id)
-            lines = history_lines(info, game)
+            actors = [m.actor for m in await self.service.store.moves(info.id)]
+            lines = history_lines(info, game, actors)
             text = "\n".join(lines)
             if len(text) > 1900:
                 text = "…\n" + text[-1900:].split("\n", 1)[-1]
@@ -240,37 +337,72 @@ class GameCog(commands.Cog):
 
     # ----- server settings -----------------------------------------------------------
 
-    @ttr.command(name="config", description="Server managers: the moderator role and the moderator log channel")
+    @ttr.command(name="config", description="Server managers: moderator role, moderators' log channel, clock defaults")
     @app_commands.describe(
-        moderator_role="Members with this role may moderate games",
-        log_channel="Where moderator actions are logged",
+        moderator_role="Members with this role may moderate games (/ttrmod)",
+        log_channel="Where moderator actions and repeated timeouts are logged",
+        turn_time='Default time per turn of new games, like "12h", "1d", or "none" for no clock',
+        reserve='Default extra time per player for a whole game, like "1d", or "none"',
+        timeout_policy="Default: what happens when a player's time runs out",
+        reminders='When to remind the player to move, as parts of the turn, like "50% 90%", or "none"',
     )
+    @app_commands.choices(timeout_policy=POLICY_CHOICES)
     async def config(
         self,
         interaction: discord.Interaction,
         moderator_role: discord.Role | None = None,
         log_channel: discord.TextChannel | None = None,
+        turn_time: str | None = None,
+        reserve: str | None = None,
+        timeout_policy: str | None = None,
+        reminders: str | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
                 raise Refusal("Only members who may manage this server can change its settings.")
             guild = interaction.guild_id
             assert guild is not None
-            store = self.service.store
+            changes: list[tuple[str, object]] = []
             if moderator_role is not None:
-                await store.set_guild_setting(guild, MODERATOR_ROLE, moderator_role.id)
+                changes.append((MODERATOR_ROLE, moderator_role.id))
             if log_channel is not None:
-                await store.set_guild_setting(guild, MOD_LOG_CHANNEL, log_channel.id)
-            settings = await store.guild_settings(guild)
-            role, channel = settings.get(MODERATOR_ROLE), settings.get(MOD_LOG_CHANNEL)
+                changes.append((MOD_LOG_CHANNEL, log_channel.id))
+            if turn_time is not None:
+                changes.append((TURN_SECONDS, read_duration(turn_time, "the turn time", "no clock") or 0))
+            if reserve is not None:
+                changes.append((RESERVE_SECONDS, read_duration(reserve, "the reserve", "no reserve") or 0))
+            if timeout_policy is not None:
+                changes.append((TIMEOUT_POLICY, timeout_policy))
+            if reminders is not None:
+                try:
+                    changes.append((REMINDERS, parse_reminders(reminders)))
+                except DurationError as exc:
+                    raise Refusal(str(exc)) from None
+            for key, value in changes:
+                await self.service.set_guild_config(guild, key, value)
+            config = await self.service.guild_config(guild)
+            role, channel = config.moderator_role_id, config.mod_log_channel_id
             await private(
                 interaction,
                 "Settings of this server:\n"
                 f"Moderator role: {f'<@&{role}>' if role else 'none (server managers only)'}\n"
-                f"Moderator log channel: {f'<#{channel}>' if channel else 'none'}",
+                f"Moderator log channel: {f'<#{channel}>' if channel else 'none'}\n"
+                f"Clock of new games: {settings_text(config.clock)}",
             )
 
         await guarded(interaction, work)
+
+    @config.autocomplete("turn_time")
+    async def config_turn_time_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return duration_choices(current, none="none (no clock)")
+
+    @config.autocomplete("reserve")
+    async def config_reserve_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return duration_choices(current, none="none (no reserve)")
 
     # ----- helpers -------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.present.cards import card_name, format_cards
+from bot.present.clock import clock_summary
 from bot.service.models import GameInfo
 from engine import Game
 from maps import WILD, Board, Rules
@@ -19,7 +20,36 @@ def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
 
 
 def mention(user_id: int | None) -> str:
-    return f"<@{user_id}>" if user_id is not None else "someone"
+    """A member's mention; autopilot players (negative ids) are never mentioned."""
+    if user_id is None:
+        return "someone"
+    return f"<@{user_id}>" if user_id > 0 else "the autopilot"
+
+
+def player_label(info: GameInfo, player: str | None) -> str:
+    """How texts name a seat: its player name, "alice (autopilot)" while the autopilot plays a member's seat.
+
+    Autopilot players are called "Autopilot k" already.
+    """
+    seat = next((s for s in info.seats if s.player is not None and s.player == player), None)
+    if seat is None:
+        return player or "someone"
+    if seat.autopilot and not seat.bot:
+        return f"{player} (autopilot)"
+    return str(player)
+
+
+def who(info: GameInfo, player: str | None) -> str:
+    """A seat in a public message that pings its member: "<@123> (alice)"; the autopilot is never mentioned."""
+    seat = next((s for s in info.seats if s.player is not None and s.player == player), None)
+    if seat is None or seat.autopilot or seat.user_id <= 0:
+        return player_label(info, player)
+    return f"{mention(seat.user_id)} ({player})"
+
+
+def seat_labels(info: GameInfo) -> dict[int, str]:
+    """Seat number -> label, for the board's panel and the status."""
+    return {s.seat: player_label(info, s.player) for s in info.seats if s.seat is not None}
 
 
 def plural(n: int, word: str) -> str:
@@ -34,7 +64,7 @@ def lobby_text(info: GameInfo) -> str:
     rules = f", {info.trains} trains each (house rule)" if info.trains is not None else ""
     return (
         f"**{info.title}** game #{info.id}: {len(info.seats)}/{info.max_players} seated ({names}){rules}. "
-        "Join with `/ttr join`; the host starts with `/ttr start`."
+        f"Clock: {clock_summary(info.clock)}. Join with `/ttr join`; the host starts with `/ttr start`."
     )
 
 
@@ -55,17 +85,31 @@ def recap_text(lines: Sequence[str]) -> str:
     return "**Last turn:** " + " ".join(lines) if lines else ""
 
 
-def turn_content(info: GameInfo, game: Game, recap: Sequence[str]) -> str:
-    """A turn message: what just happened, whose turn it is (with a mention) and what they may do."""
+def clip_head(head: str, limit: int) -> str:
+    """The end of a text that is too long (the newest lines matter most), marked where it was cut."""
+    if len(head) <= limit:
+        return head
+    if limit <= 1:
+        return ""
+    return "…" + head[len(head) - limit + 1 :]
+
+
+def _with_head(head: str, tail: str) -> str:
+    if not head:
+        return clip(tail)
+    room = MESSAGE_LIMIT - len(tail) - 1
+    return clip(clip_head(head, room) + "\n" + tail)
+
+
+def turn_content(info: GameInfo, game: Game, head: str, clock: str = "") -> str:
+    """A turn message: what happened since the last one (`head`), whose turn it is (with a mention), the clock."""
     rules = game.rules
     to_move = game.to_move()
     parts = []
-    head = recap_text(recap)
     if to_move is not None:
-        user = info.user_of(to_move.player)
         turn = game.state.turn + 1
         line = (
-            f"**{info.title} · game #{info.id} · turn {turn}:** {mention(user)} ({to_move.player}), "
+            f"**{info.title} · game #{info.id} · turn {turn}:** {who(info, to_move.player)}, "
             f"your turn: {must_text(rules, 'turn')}."
         )
         s = game.state
@@ -75,45 +119,46 @@ def turn_content(info: GameInfo, game: Game, recap: Sequence[str]) -> str:
         parts.append(
             "Use the buttons below or `/ttr draw`, `/ttr claim`, `/ttr tickets`; `/ttr hand` shows your cards."
         )
-    tail = "\n".join(parts)
-    if head:
-        room = MESSAGE_LIMIT - len(tail) - 1
-        head = clip(head, room)
-        return head + "\n" + tail
-    return tail
+    if clock:
+        parts.append(clock)
+    return _with_head(head, "\n".join(parts))
 
 
-def setup_content(info: GameInfo, game: Game, start_text: str) -> str:
-    waiting = ", ".join(f"{mention(info.user_of(n))}" for n in game.waiting_for())
+def setup_content(info: GameInfo, game: Game, start_text: str, head: str = "", clock: str = "") -> str:
+    waiting = ", ".join(who(info, n) for n in game.waiting_for())
     ticket = game.rules.ticket_name
-    return clip(
+    text = (
         f"{start_text}\nEveryone chooses starting {ticket}s at the same time: click **Choose my {ticket}s** "
         f"(or use `/ttr tickets`). Still choosing: {waiting or 'nobody'}."
     )
+    if clock:
+        text += "\n" + clock
+    return _with_head(head, text)
 
 
-def place_content(info: GameInfo, game: Game, recap: Sequence[str]) -> str:
+def place_content(info: GameInfo, game: Game, head: str, clock: str = "") -> str:
     to_move = game.to_move()
     assert to_move is not None
-    user = info.user_of(to_move.player)
     left = ", ".join(s.replace("_", " ") for s in game.unplaced_symbols())
     line = (
-        f"**{info.title} · game #{info.id}:** {mention(user)} ({to_move.player}), place a tourist stack "
+        f"**{info.title} · game #{info.id}:** {who(info, to_move.player)}, place a tourist stack "
         f"({left} left to place): click **Place a stack**."
     )
-    head = recap_text(recap)
-    return clip(head + "\n" + line if head else line)
+    if clock:
+        line += "\n" + clock
+    return _with_head(head, line)
 
 
-def final_content(info: GameInfo, recap: Sequence[str], scores: Mapping[str, Any]) -> str:
+def final_content(info: GameInfo, head: str, scores: Mapping[str, Any], *, early: bool = False) -> str:
+    """The last message: final scores and winners. `early`: a moderator ended the game, scored as it stood."""
     ranking = sorted(scores["scores"], key=lambda r: -int(r["total"]))
     winners = list(scores["winners"])
     line = ", ".join(f"{r['player']} {r['total']}" for r in ranking)
     verb = "win" if len(winners) > 1 else "wins"
-    text = f"**{info.title} · game #{info.id} is over.** Final scores: {line}. **{' and '.join(winners)} {verb}!**"
+    how = " (ended by a moderator, scored as it stood)" if early else ""
+    text = f"**{info.title} · game #{info.id} is over{how}.** Final scores: {line}. **{' and '.join(winners)} {verb}!**"
     text += " `/ttr export` gives the game record."
-    head = recap_text(recap)
-    return clip(head + "\n" + text if head else text)
+    return _with_head(head, text)
 
 
 def breakdown_lines(board: Board, scores: Mapping[str, Any]) -> list[str]:
@@ -131,7 +176,9 @@ def breakdown_lines(board: Board, scores: Mapping[str, Any]) -> list[str]:
             parts.append(bonus)
         if rules.longest_bonus:
             parts.append(f"longest path {r['longest']}")
-        lines.append(f"**{r['player']}** ({mention(r['user_id'])}): {r['total']} = " + "; ".join(parts))
+        user = r["user_id"]
+        member = f" ({mention(user)})" if isinstance(user, int) and user > 0 else ""
+        lines.append(f"**{r['player']}**{member}: {r['total']} = " + "; ".join(parts))
         for ticket in r["ticket_results"]:
             mark = "\N{WHITE HEAVY CHECK MARK}" if ticket["done"] else "\N{CROSS MARK}"
             lines.append(f"  {mark} {ticket['label']}: {ticket['points']:+d}")
@@ -195,7 +242,8 @@ def offered_text(rules: Rules, offered: Sequence[Mapping[str, Any]], least: int)
 # ----- status and rules ------------------------------------------------------------
 
 
-def status_text(info: GameInfo, view: Mapping[str, Any], rules: Rules) -> str:
+def status_text(info: GameInfo, view: Mapping[str, Any], rules: Rules, clock: Sequence[str] = ()) -> str:
+    """`/ttr status`: `clock` are the clock's lines (bot/present/clock.py: status_lines)."""
     lines = [f"**{info.title} game #{info.id}** · {view['status']}"]
     if "phase" not in view:
         lines.append(lobby_text(info))
@@ -206,8 +254,11 @@ def status_text(info: GameInfo, view: Mapping[str, Any], rules: Rules) -> str:
             extra += f", {p['merchandise']} merchandise"
         if "souvenirs" in p:
             extra += f", {len(p['souvenirs'])} souvenirs"
+        user = p["user_id"]
+        name = player_label(info, p["player"])
+        member = f" ({mention(user)})" if isinstance(user, int) and user > 0 else ""
         lines.append(
-            f"{p['player']} ({mention(p['user_id'])}): {p['route_points']} route points, "
+            f"{name}{member}: {p['route_points']} route points, "
             f"{p['trains']} {rules.piece_name}, {plural(p['cards'], 'card')}, "
             f"{plural(p['tickets'], rules.ticket_name)}, {plural(len(p['routes']), 'route')}{extra}"
         )
@@ -221,10 +272,12 @@ def status_text(info: GameInfo, view: Mapping[str, Any], rules: Rules) -> str:
         waiting = ", ".join(w["player"] for w in view["waiting_for"])
         lines.append(f"Choosing starting {rules.ticket_name}s: {waiting}.")
     elif to_move is not None:
-        lines.append(f"To move: {to_move['player']} ({must_text(rules, to_move['must'])}).")
+        lines.append(f"To move: {player_label(info, to_move['player'])} ({must_text(rules, to_move['must'])}).")
     final = view.get("final_round")
     if final:
         lines.append(f"Final round: {plural(final['turns_left'], 'turn')} left.")
+    if not view.get("finished"):
+        lines.extend(clock)
     return clip("\n".join(lines))
 
 

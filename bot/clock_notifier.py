@@ -1,0 +1,35 @@
+"""What the turn clocks' scheduler (bot/scheduler.py) does in Discord: its `Notifier`.
+
+The scheduler fires deadlines, reminders and autopilot turns while nobody is
+typing a command; their results reach the channel and the members exactly as
+a command's would, through the table (bot/table.py):
+
+- `remind`: a DM to the member, or, where DMs are closed, one short line
+  mentioning them in the game's channel (it replaces the game's previous one).
+- `announce`: the result as for any command: the next stage message (the
+  autopilot's moves in its recap, the timeout at its top), the "your turn"
+  notes by DM.
+- `mod_log`: a line for the server's moderators' log channel, pinging nobody.
+"""
+
+from __future__ import annotations
+
+from bot.service import ActionResult, GameInfo
+from bot.service.clock import WAIT
+from bot.table import Table
+
+
+class ClockNotifier:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    async def remind(self, game: GameInfo, user_id: int, text: str) -> None:
+        await self.table.remind(game, user_id, text)
+
+    async def announce(self, result: ActionResult) -> None:
+        await self.table.deliver(result)
+        if result.game.clock.policy == WAIT and any(e.kind == "timeout" for e in result.public):
+            await self.table.refresh_clock(result.game.id)  # the turn message: "the game waits for a moderator"
+
+    async def mod_log(self, game: GameInfo, text: str) -> None:
+        await self.table.post_mod_log(game, text)

@@ -1,0 +1,330 @@
+"""The `/ttrmod` commands: what a server's game moderators may do to the game in the current channel.
+
+Discord shows the group to members with Manage Server by default (server
+admins can open it to the moderator role in the server's Integrations
+settings); every command checks again at run time that the member has Manage
+Server or the moderator role set by `/ttr config`. Each action takes a reason;
+the service stores it in the game's audit log, and the table posts the
+result: a public line in the game's channel, the line for the moderators' log
+channel, and the turn message again where its buttons changed (after an undo,
+a replacement, a resume). All answers to the moderator are private.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.present.clock import DurationError, parse_duration
+from bot.replies import Refusal, current_game, guarded, private
+from bot.service import ActionResult, GameInfo, NotAllowed, NotFound, log_text
+from bot.service.moderation import MAX_REASON, mod_line
+from bot.table import NOTES, Table
+
+log = logging.getLogger(__name__)
+
+NOT_A_MODERATOR = (
+    "Only this server's game moderators can use `/ttrmod`: members who may manage the server, "
+    "or who have the moderator role set with `/ttr config`."
+)
+MAX_CHOICES = 25
+MAX_UNDO = 200
+Reason = app_commands.Range[str, 1, MAX_REASON]
+ON_OFF = [
+    app_commands.Choice(name="on: the autopilot plays this seat", value="on"),
+    app_commands.Choice(name="off: give the seat back to its member", value="off"),
+]
+YES_NO = [
+    app_commands.Choice(name="yes: score the game as it stands, with winners", value="yes"),
+    app_commands.Choice(name="no: abandon it without a result", value="no"),
+]
+
+
+def seat_of(info: GameInfo, text: str) -> int:
+    """The seat a moderator named: the player's name (what the autocomplete sends), the member's name or mention."""
+    wanted = " ".join(text.split())
+    folded = wanted.casefold()
+    for s in info.seats:
+        if s.seat is None or s.player is None:
+            continue
+        mentions = {f"<@{s.user_id}>", f"<@!{s.user_id}>", str(s.user_id)}
+        if folded in (s.player.casefold(), s.display_name.casefold()) or wanted in mentions:
+            return s.seat
+    players = ", ".join(s.player for s in info.seats if s.player) or "nobody yet"
+    raise Refusal(f"There is no player {text!r} in game #{info.id}. The players: {players}.")
+
+
+class ModerationCog(commands.Cog):
+    """Moderating the games of a server."""
+
+    ttrmod = app_commands.Group(
+        name="ttrmod",
+        description="Game moderators: pause, extend, replace, autopilot, undo, end, log, export",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.service = table.service
+
+    # ----- who and which game ----------------------------------------------------------
+
+    async def check(self, interaction: discord.Interaction) -> None:
+        """Refuse (privately, saying who may) anyone who is not a moderator of this server."""
+        guild = interaction.guild_id
+        if guild is None:
+            raise Refusal("Moderator commands work in a server's channels only.")
+        roles = [r.id for r in interaction.user.roles] if isinstance(interaction.user, discord.Member) else []
+        try:
+            await self.service.check_moderator(
+                guild, interaction.user.id, role_ids=roles, manage_guild=interaction.permissions.manage_guild
+            )
+        except NotAllowed:
+            raise Refusal(NOT_A_MODERATOR) from None
+
+    async def game(self, interaction: discord.Interaction) -> GameInfo:
+        """The moderator's check, then the game in progress in this channel."""
+        await self.check(interaction)
+        info = None if interaction.channel_id is None else await self.service.active_game(interaction.channel_id)
+        if info is None:
+            raise Refusal("There is no game in progress in this channel: use `/ttrmod` in the game's channel.")
+        current_game.set(info.id)
+        return info
+
+    async def any_game(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
+        """The moderator's check, then game `game_id` of this server, or the latest game of this channel."""
+        await self.check(interaction)
+        if game_id is None:
+            channel = interaction.channel_id
+            row = None if channel is None else await self.service.store.latest_game(channel)
+            if row is None:
+                raise Refusal("No game was ever played in this channel. Give the game's number with `game`.")
+            game_id = row.id
+        current_game.set(game_id)
+        try:
+            info = await self.service.game(game_id)
+        except NotFound:
+            raise Refusal(f"There is no game #{game_id}.") from None
+        if info.guild_id != interaction.guild_id:
+            raise Refusal(f"There is no game #{game_id} on this server.")
+        return info
+
+    async def post(
+        self, interaction: discord.Interaction, result: ActionResult, reason: str, *, refresh: bool = False
+    ) -> None:
+        """The result in the game's channel (with the reason), the moderators' log, the DMs it calls for."""
+        why = " ".join(reason.split())
+        lead = [f"**Moderator:** {e.text} Reason: {why}" for e in result.public if e.kind in NOTES]
+        await self.table.deliver(result, lead=lead, refresh=refresh, interaction=interaction)
+
+    # ----- the clock -------------------------------------------------------------------
+
+    @ttrmod.command(name="pause", description="Stop the game's clocks; no moves until it is resumed")
+    @app_commands.describe(reason="Why (stored in the audit log and posted to the moderators' log)")
+    async def pause(self, interaction: discord.Interaction, reason: Reason) -> None:
+        async def work() -> None:
+            info = await self.game(interaction)
+            result = await self.service.pause(info.id, interaction.user.id, reason)
+            await self.post(interaction, result, reason)
+            await self.table.refresh_clock(info.id)
+            await private(interaction, f"Game #{info.id} is paused. `/ttrmod resume` starts its clocks again.")
+
+        await guarded(interaction, work)
+
+    @ttrmod.command(name="resume", description="Start the clocks of a paused game again")
+    @app_commands.describe(reason="Why (stored in the audit log and posted to the moderators' log)")
+    async def resume(self, interaction: discord.Interaction, reason: Reason) -> None:
+        async def work() -> None:
+            info = await self.game(interaction)
+            result = await self.service.resume(info.id, interaction.user.id, reason)
+            await self.post(interaction, result, reason, refresh=True)
+            await private(interaction, f"Game #{info.id} goes on; its deadlines moved on by the pause.")
+
+        await guarded(interaction, work)
+
+    @ttrmod.command(name="extend", description="Give a player (or everyone who must act) more time")
+    @app_commands.describe(
+        duration='How much more time, like "12h", "1d" or "30m"',
+        reason="Why (stored in the audit log and posted to the moderators' log)",
+        player="Whose deadline (default: everyone who must act now)",
+    )
+    async def extend(
+        self, interaction: discord.Interaction, duration: str, reason: Reason, player: str | None = None
+    ) -> None:
+        async def work() -> None:
+            info = await self.game(interaction)
+            try:
+                seconds = parse_duration(duration, what="the extra time")
+            except DurationError as exc:
+                raise Refusal(str(exc)) from None
+            if seconds is None:
+                raise Refusal('Give the extra time, like "12h" or "1d".')
+            seat = None if player is None else seat_of(info, player)
+            result = await self.service.extend(info.id, interaction.user.id, seconds, reason, seat)
+            await self.post(interaction, result, reason)
+            await self.table.refresh_clock(info.id)
+            await private(interaction, "Done: " + " ".join(e.text for e in result.public if e.kind in NOTES))
+
+        await guarded(interaction, work)
+
+    # ----- seats -----------------------------------------------------------------------
+
+    @ttrmod.command(name="replace", description="Give a player's seat to another member")
+    @app_commands.describe(
+        player="The seat to give",
+        member="The member who plays it from now on",
+        reason="Why (stored in the audit log and posted to the moderators' log)",
+    )
+    async def replace(
+        self, interaction: discord.Interaction, player: str, member: discord.Member, reason: Reason
+    ) -> None:
+        async def work() -> None:
+            info = await self.game(interaction)
+            if member.bot:
+                raise Refusal("A bot cannot take a seat; `/ttrmod autopilot` hands a seat to the autopilot.")
+            seat = seat_of(info, player)
+            result = await self.service.replace(
+                info.id, interaction.user.id, seat, member.id, member.display_name, reason
+            )
+            await self.post(interaction, result, reason, refresh=True)
+            name = info.seats[seat].player
+            await private(interaction, f"{member.mention} plays {name}'s seat in game #{info.id} now.")
+
+        await guarded(interaction, work)
+
+    @ttrmod.command(name="autopilot", description="Hand a seat to the autopilot, or give it back to its member")
+    @app_commands.describe(
+        player="The seat",
+        state="on: the autopilot plays it; off: its member plays again",
+        reason="Why (stored in the audit log and posted to the moderators' log)",
+    )
+    @app_commands.choices(state=ON_OFF)
+    async def autopilot(self, interaction: discord.Interaction, player: str, state: str, reason: Reason) -> None:
+        async def work() -> None:
+            info = await self.game(interaction)
+            seat = seat_of(info, player)
+            on = state == "on"
+            result = await self.service.set_autopilot(
+                info.id, seat, on, moderator_user_id=interaction.user.id, reason=reason
+            )
+            await self.post(interaction, result, reason, refresh=True)
+            name = info.seats[seat].player
+            what = "the autopilot plays it" if on else "its member plays it again"
+            await private(interaction, f"{name}'s seat in game #{info.id}: {what}.")
+
+        await guarded(interaction, work)
+
+    # ----- the game --------------------------------------------------------------------
+
+    @ttrmod.command(name="undo", description="Take back the last moves: the game is exactly as it was before them")
+    @app_commands.describe(
+        count="How many moves (each card drawn, ticket choice or claim is one move)",
+        reason="Why (stored in the audit log and posted to the moderators' log)",
+    )
+    async def undo(
+        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, MAX_UNDO], reason: Reason
+    ) -> None:
+        async def work() -> None:
+            info = await self.game(interaction)
+            result = await self.service.undo(info.id, interaction.user.id, count, reason)
+            await self.post(interaction, result, reason, refresh=True)
+            await private(interaction, f"Took back {count} move{'s' if count != 1 else ''} in game #{info.id}.")
+
+        await guarded(interaction, work)
+
+    @ttrmod.command(name="end", description="End the game now: scored as it stands, or abandoned without a result")
+    @app_commands.describe(
+        score="yes: final scores and winners as the game stands; no: no result",
+        reason="Why (stored in the audit log and posted to the moderators' log)",
+    )
+    @app_commands.choices(score=YES_NO)
+    async def end(self, interaction: discord.Interaction, score: str, reason: Reason) -> None:
+        async def work() -> None:
+            info = await self.game(interaction)
+            scored = score == "yes"
+            result = await self.service.end(info.id, interaction.user.id, scored, reason)
+            await self.post(interaction, result, reason)
+            how = "scored as it stood" if scored else "abandoned without a result"
+            await private(interaction, f"Game #{info.id} is over: {how}.")
+
+        await guarded(interaction, work)
+
+    # ----- reading -----------------------------------------------------------------------
+
+    @ttrmod.command(name="log", description="The game's full log: every move and moderator action, with times")
+    @app_commands.describe(
+        game="The game number (default: this channel's latest game)",
+        reason="Why you read it (optional; posted to the moderators' log)",
+    )
+    async def log(self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None) -> None:
+        async def work() -> None:
+            info = await self.any_game(interaction, game)
+            text = log_text(await self.service.log(info.id))
+            data = (text or "Nothing has happened in this game yet.\n").encode("utf-8")
+            file = discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}-log.txt")
+            await private(interaction, f"The log of game #{info.id} ({info.status.value}).", file=file)
+            await self.table.post_mod_log(info, mod_line(info, interaction.user.id, "read the log", reason or ""))
+
+        await guarded(interaction, work)
+
+    @ttrmod.command(name="export", description="The game record (JSON), at any time")
+    @app_commands.describe(
+        game="The game number (default: this channel's latest game)",
+        reason="Why you export it (optional; posted to the moderators' log)",
+    )
+    async def export(
+        self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None
+    ) -> None:
+        async def work() -> None:
+            info = await self.any_game(interaction, game)
+            record = await self.service.export_record(info.id, moderator=True)
+            data = json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8")
+            file = discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}.json")
+            await private(interaction, f"The record of game #{info.id} ({info.status.value}).", file=file)
+            line = mod_line(info, interaction.user.id, "exported the record", reason or "")
+            await self.table.post_mod_log(info, line)
+
+        await guarded(interaction, work)
+
+    # ----- autocomplete ------------------------------------------------------------------
+
+    @extend.autocomplete("player")
+    @replace.autocomplete("player")
+    @autopilot.autocomplete("player")
+    async def player_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The players of this channel's game (the value is the player's name; the command checks it again)."""
+        try:
+            if interaction.channel_id is None:
+                return []
+            info = await self.service.active_game(interaction.channel_id)
+            if info is None:
+                return []
+            typed = current.casefold().strip()
+            choices = []
+            for s in info.seats:
+                if s.player is None:
+                    continue
+                label = s.player if s.display_name == s.player else f"{s.player} ({s.display_name})"
+                if s.autopilot:
+                    label += " - autopilot"
+                if typed in label.casefold():
+                    choices.append(app_commands.Choice(name=label[:100], value=s.player[:100]))
+            return choices[:MAX_CHOICES]
+        except Exception:
+            log.debug("player autocomplete gave up", exc_info=True)
+            return []
+
+    @extend.autocomplete("duration")
+    async def duration_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        typed = current.strip()
+        values = ["1h", "6h", "12h", "1d", "2d", "3d", "7d"]
+        choices = [app_commands.Choice(name=v, value=v) for v in values if typed.casefold() in v]
+        if typed and typed not in values:
+            choices.insert(0, app_commands.Choice(name=typed[:100], value=typed[:100]))
+        return choices[:MAX_CHOICES]
