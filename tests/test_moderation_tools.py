@@ -362,3 +362,24 @@ async def test_autopilot_players_finish_a_game_with_no_member_acting(
     replayed = replay(parse_record(record))
     assert same_game(replayed, game) and outcome(replayed)["winners"] == game.winners()
     assert await timers(service, game_id) == []
+
+
+async def test_a_moderator_reading_the_log_or_record_is_audited_without_changing_the_game(
+    service: GameService, time: FakeTime
+) -> None:
+    game_id, _ = await new_game(service, HOURLY)
+    await to_play_phase(service, game_id)
+    before = await service.game(game_id)
+    time.advance(30)
+    await service.note_read(game_id, MOD, "read_log", "dispute at table 3")
+    await service.note_read(game_id, MOD, "export", "")
+    audit = await service.audit(game_id)
+    assert [(a.action, a.reason, a.moderator_user_id) for a in audit] == [
+        ("read_log", "dispute at table 3", MOD),
+        ("export", "", MOD),
+    ]
+    assert audit[0].created_at == time.now
+    assert (await service.game(game_id)).version == before.version  # open buttons stay valid
+    assert "read the log - dispute at table 3" in log_text(await service.log(game_id))
+    with pytest.raises(InvalidInput):
+        await service.note_read(game_id, 0, "export")

@@ -269,6 +269,7 @@ class ModerationCog(commands.Cog):
             data = (text or "Nothing has happened in this game yet.\n").encode("utf-8")
             file = discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}-log.txt")
             await private(interaction, f"The log of game #{info.id} ({info.status.value}).", file=file)
+            await self.service.note_read(info.id, interaction.user.id, "read_log", reason or "")
             await self.table.post_mod_log(info, mod_line(info, interaction.user.id, "read the log", reason or ""))
 
         await guarded(interaction, work)
@@ -287,6 +288,7 @@ class ModerationCog(commands.Cog):
             data = json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8")
             file = discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}.json")
             await private(interaction, f"The record of game #{info.id} ({info.status.value}).", file=file)
+            await self.service.note_read(info.id, interaction.user.id, "export", reason or "")
             line = mod_line(info, interaction.user.id, "exported the record", reason or "")
             await self.table.post_mod_log(info, line)
 

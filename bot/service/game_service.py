@@ -1269,6 +1269,15 @@ class GameService:
 
         return await self._locked(game_id, work)
 
+    async def note_read(self, game_id: int, moderator_user_id: int, action: str, reason: str = "") -> None:
+        """Audit a moderator reading a game (its log, its record) without changing it."""
+        moderator_user_id = _check_id(moderator_user_id, "the moderator's user id")
+        entry = NewAudit(moderator_user_id, action, {}, reason.strip(), self.now())
+        try:
+            await self.store.add_audit(game_id, entry)
+        except UnknownGame:
+            raise NotFound(f"There is no game #{game_id}.") from None
+
     async def audit(self, game_id: int) -> list[AuditRow]:
         """Every moderator action and timeout of the game: who, what, when, why."""
         return await self._locked(game_id, lambda: self.store.audit_log(game_id))

@@ -150,6 +150,8 @@ AUDIT_TEXTS = {
     "end": "ended the game",
     "cancel": "cancelled the game",
     "timeout": "time ran out",
+    "read_log": "read the log",
+    "export": "exported the record",
 }
 
 

@@ -13,6 +13,10 @@ from maps import load_board
 SEAT_ACTIONS = ("replace", "autopilot")
 
 
+# Audit entries of moderators reading a game: in the log, not in the record.
+READ_ACTIONS = frozenset({"read_log", "export"})
+
+
 def record_of(stored: StoredGame, audit: Sequence[AuditRow] = ()) -> dict[str, Any]:
     """The record with explicit decks, plus who sat where under the `conductor` key (replayers ignore it).
 
@@ -58,5 +62,6 @@ def record_of(stored: StoredGame, audit: Sequence[AuditRow] = ()) -> dict[str, A
                 "reason": a.reason,
             }
             for a in audit
+            if a.action not in READ_ACTIONS  # reading a game changes nothing the record describes
         ]
     return doc

@@ -392,6 +392,10 @@ class Store(Protocol):
         """The game's audit entries, oldest first."""
         ...
 
+    async def add_audit(self, game_id: int, entry: NewAudit) -> int:
+        """Store an audit entry for something that does not change the game (a moderator reading it)."""
+        ...
+
     async def undone_moves(self, game_id: int) -> list[UndoneMoveRow]: ...
 
     # ----- messages the bot posted for a game

@@ -29,6 +29,7 @@ from bot.store.protocol import (
     GameStatus,
     MessageRow,
     MoveRow,
+    NewAudit,
     NewGame,
     NewMove,
     SeatClockRow,
@@ -542,6 +543,14 @@ class SqliteStore:
                 _undo(conn, game_id, change.undo.keep, audit_ids[0])
                 _put_snapshot(conn, game_id, change.undo.keep, change.undo.snapshot)
             return version
+
+        return await self._run(lambda conn: _write(conn, work))
+
+    async def add_audit(self, game_id: int, entry: NewAudit) -> int:
+        def work(conn: sqlite3.Connection) -> int:
+            if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise UnknownGame(game_id)
+            return _apply_writes(conn, game_id, Writes(timers=[], audit=[entry]))[0]
 
         return await self._run(lambda conn: _write(conn, work))
 
