@@ -105,11 +105,14 @@ def ticket_cost(game: Game, costs: dict[int, int], ticket_id: int) -> tuple[int,
     return best
 
 
-def _wanted_routes(game: Game, seat: int) -> list[Route]:
-    """Routes on the cheapest missing paths of this seat's unfinished tickets."""
+def missing_routes(game: Game, seat: int) -> dict[int, list[int]]:
+    """Route id -> this seat's unfinished tickets whose cheapest missing path needs it.
+
+    Tickets that cannot be finished with the trains left are skipped.
+    """
     costs = route_costs(game, seat)
     trains = game.state.players[seat].trains
-    wanted: dict[int, Route] = {}
+    needed: dict[int, list[int]] = {}
     for ticket_id, done, _ in game.ticket_progress(seat):
         if done:
             continue
@@ -118,8 +121,13 @@ def _wanted_routes(game: Game, seat: int) -> list[Route]:
             continue
         for route_id in path:
             if costs[route_id] > 0:
-                wanted[route_id] = game.board.routes[route_id]
-    return list(wanted.values())
+                needed.setdefault(route_id, []).append(ticket_id)
+    return needed
+
+
+def _wanted_routes(game: Game, seat: int) -> list[Route]:
+    """Routes on the cheapest missing paths of this seat's unfinished tickets."""
+    return [game.board.routes[r] for r in missing_routes(game, seat)]
 
 
 # ----- decisions -------------------------------------------------------------

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.lookup import server_game
 from bot.present import texts
 from bot.present.cards import card_name
 from bot.present.clock import (
@@ -21,8 +22,8 @@ from bot.present.clock import (
     status_lines,
 )
 from bot.present.recap import history_lines
-from bot.replies import Refusal, current_game, guarded, private
-from bot.service import ClockSettings, GameInfo, NotFound, may_moderate
+from bot.replies import Refusal, guarded, private
+from bot.service import ClockSettings, GameInfo, may_moderate
 from bot.service.clock import AUTOPILOT, WAIT
 from bot.service.moderation import (
     MOD_LOG_CHANNEL,
@@ -319,21 +320,7 @@ class GameCog(commands.Cog):
         await guarded(interaction, work)
 
     async def _game_to_export(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
-        if game_id is None:
-            row = (
-                None if interaction.channel_id is None else await self.service.store.latest_game(interaction.channel_id)
-            )
-            if row is None:
-                raise Refusal("No game was ever played in this channel. Give the game's number with `game`.")
-            game_id = row.id
-        current_game.set(game_id)
-        try:
-            info = await self.service.game(game_id)
-        except NotFound:
-            raise Refusal(f"There is no game #{game_id}.") from None
-        if info.guild_id != interaction.guild_id:
-            raise Refusal(f"There is no game #{game_id} on this server.")
-        return info
+        return await server_game(self.service, interaction, game_id)
 
     # ----- server settings -----------------------------------------------------------
 

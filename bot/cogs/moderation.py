@@ -20,9 +20,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.lookup import server_game
 from bot.present.clock import DurationError, parse_duration
 from bot.replies import Refusal, current_game, guarded, private
-from bot.service import ActionResult, GameInfo, NotAllowed, NotFound, log_text
+from bot.service import ActionResult, GameInfo, NotAllowed, log_text
 from bot.service.moderation import MAX_REASON, mod_line
 from bot.table import NOTES, Table
 
@@ -100,20 +101,7 @@ class ModerationCog(commands.Cog):
     async def any_game(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
         """The moderator's check, then game `game_id` of this server, or the latest game of this channel."""
         await self.check(interaction)
-        if game_id is None:
-            channel = interaction.channel_id
-            row = None if channel is None else await self.service.store.latest_game(channel)
-            if row is None:
-                raise Refusal("No game was ever played in this channel. Give the game's number with `game`.")
-            game_id = row.id
-        current_game.set(game_id)
-        try:
-            info = await self.service.game(game_id)
-        except NotFound:
-            raise Refusal(f"There is no game #{game_id}.") from None
-        if info.guild_id != interaction.guild_id:
-            raise Refusal(f"There is no game #{game_id} on this server.")
-        return info
+        return await server_game(self.service, interaction, game_id)
 
     async def post(
         self, interaction: discord.Interaction, result: ActionResult, reason: str, *, refresh: bool = False

@@ -19,7 +19,7 @@ from bot.service.models import GameInfo
 from engine import Game
 
 # the shortest-path measure the autopilot plays by, so "needed" means the same to both
-from engine.autopilot import route_costs, ticket_cost
+from engine.autopilot import missing_routes
 
 MAX_TEXT = 1800  # a Discord message holds 2000 characters
 
@@ -84,23 +84,6 @@ def _fresh(game: Game) -> Game:
     return Game(game.board, game.names, game.seed, game.trains_option, game.initial_cards, game.initial_tickets)
 
 
-def _needed(game: Game, seat: int) -> dict[int, list[int]]:
-    """Route id -> this seat's unfinished tickets whose cheapest missing path uses it."""
-    costs = route_costs(game, seat)
-    trains = game.state.players[seat].trains
-    needed: dict[int, list[int]] = {}
-    for ticket, done, _ in game.ticket_progress(seat):
-        if done:
-            continue
-        cost, path = ticket_cost(game, costs, ticket)
-        if cost > trains:
-            continue
-        for route in path:
-            if costs[route] > 0:
-                needed.setdefault(route, []).append(ticket)
-    return needed
-
-
 def last_move_index(game: Game, seat: int) -> int:
     """The number of moves up to and including the seat's last move (0 if it never moved)."""
     name = game.names[seat]
@@ -139,7 +122,7 @@ def digest(info: GameInfo, game: Game, seat: int, actors: Sequence[str] = (), ea
             if not isinstance(route, int) or event.player == name:
                 continue
             if needed is None:
-                needed = _needed(before, seat)
+                needed = missing_routes(before, seat)
             if route in needed:
                 labels = tuple(board.tickets[t].label() for t in needed.pop(route))
                 lost.append(LostRoute(route, board.routes[route].label(), event.player or "", labels))
