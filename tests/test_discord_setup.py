@@ -132,7 +132,7 @@ async def test_the_lobby_new_join_leave_start_cancel(simcord_env: Env) -> None:
     alice, bob, carol = room.members
     opened = await slash(alice, room, "ttr new", map="india", max_players=2)
     assert all_private(opened) and "You opened game #1" in reply_text(opened)
-    assert "alice opens a India game for up to 2 players" in room.public_messages()[-1].content
+    assert "alice opens an India game for up to 2 players" in room.public_messages()[-1].content
     busy = await slash(bob, room, "ttr new", map="usa")
     assert all_private(busy) and "already has a game" in reply_text(busy)
     early = await slash(alice, room, "ttr start")

@@ -358,7 +358,8 @@ class GameService:
 
             await self._locked(row.id, seat_bots)
         info = await self.game(row.id)
-        text = f"{name} opens a {rules.title} game for up to {seats} players."
+        article = "an" if rules.title[0] in "AEIO" else "a"  # an India, an Amsterdam; a USA
+        text = f"{name} opens {article} {rules.title} game for up to {seats} players."
         if bots:
             text += f" {bots} {'seat is' if bots == 1 else 'seats are'} taken by the autopilot."
         return ActionResult(info, (PublicEvent("created", text, {"map": map_name, "bots": bots}, None, host_user_id),))
