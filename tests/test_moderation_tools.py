@@ -45,11 +45,6 @@ HOURLY = ClockSettings(turn_seconds=HOUR, reserve_seconds=0)
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "conductor.sqlite3"
-
-
-@pytest.fixture
 def time() -> FakeTime:
     return FakeTime()
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -15,18 +14,6 @@ from bot.store import NewMove, SqliteStore
 from engine import DrawCard, DrawTickets, Move, Pending, Phase
 from engine.random_play import random_move
 from maps import MAP_NAMES
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "conductor.sqlite3"
-
-
-@pytest.fixture
-async def service(db: Path) -> AsyncIterator[GameService]:
-    opened = await open_service(db)
-    yield opened
-    await opened.close()
 
 
 async def game_in_play(service: GameService, players: int = 3) -> int:

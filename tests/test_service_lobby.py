@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.service_support import fingerprint, open_service
+from helpers.service_support import fingerprint
 
 from bot.service import (
     ChannelBusy,
@@ -24,18 +23,6 @@ from bot.service import (
 from bot.service.names import unique_names
 from bot.store import GameStatus
 from engine import Phase
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "conductor.sqlite3"
-
-
-@pytest.fixture
-async def service(db: Path) -> AsyncIterator[GameService]:
-    opened = await open_service(db)
-    yield opened
-    await opened.close()
 
 
 async def test_a_lobby_fills_and_starts_with_a_random_seat_order(service: GameService) -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.service_support import fingerprint, open_service, replay_rows, same_game, started_game, stored
+from helpers.service_support import fingerprint, replay_rows, same_game, started_game, stored
 
 from bot.service import (
     ActionResult,
@@ -30,18 +29,6 @@ from engine.moves import move_from_json, payment_of
 from engine.random_play import random_move
 from engine.record import outcome, parse_record, replay
 from maps import MAP_NAMES, WILD, load_board
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "conductor.sqlite3"
-
-
-@pytest.fixture
-async def service(db: Path) -> AsyncIterator[GameService]:
-    opened = await open_service(db)
-    yield opened
-    await opened.close()
 
 
 async def random_step(service: GameService, game_id: int, rng: random.Random) -> ActionResult | None:
