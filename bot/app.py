@@ -1,7 +1,9 @@
 """The Discord bot: `create_bot(settings)` builds it, `python -m bot` runs it.
 
-`setup_hook` opens the database and the game service, adds the `/ttr` and
-`/ttrmod` commands, registers the persistent buttons and menus (so that the
+`setup_hook` opens the database and the game service, wires the front end
+(bot/table/), adds the `/ttr` commands (one group shared by the cogs of the
+lobby, of play and of the server's settings: bot/cogs/ttr.py) and the
+`/ttrmod` ones, registers the persistent buttons and menus (so that the
 buttons of messages posted before a restart keep working) and syncs the
 commands if their definitions changed. Once the bot is connected it posts any
 stage message a crash kept back and starts the scheduler of the turn clocks
@@ -23,15 +25,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clock_notifier import ClockNotifier
-from bot.cogs.game import GameCog
+from bot.cogs.config import ConfigCog
+from bot.cogs.lobby import LobbyCog
 from bot.cogs.moderation import ModerationCog
-from bot.notify import Notifier
+from bot.cogs.play import PlayCog
+from bot.cogs.ttr import add_ttr_cogs, ttr_group
 from bot.replies import current_game, report_failure
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.settings import Settings
 from bot.sync import sync_if_changed
-from bot.table import Table
+from bot.table.controls import Controls
+from bot.table.front import Front
 from bot.views.items import GameButton, GameSelect
 
 log = logging.getLogger(__name__)
@@ -66,7 +71,7 @@ class ConductorBot(commands.Bot):
         self.settings = settings
         self.clock = clock  # the game service's clock; None: the wall clock (UTC)
         self._service: GameService | None = None
-        self._table: Table | None = None
+        self._front: Front | None = None
         self._scheduler: Scheduler | None = None
         self._recovery: asyncio.Task[None] | None = None
 
@@ -77,11 +82,11 @@ class ConductorBot(commands.Bot):
         return self._service
 
     @property
-    def components(self) -> Table:
+    def components(self) -> Controls:
         """What the persistent buttons and menus call (bot.views.items)."""
-        if self._table is None:
+        if self._front is None:
             raise RuntimeError("the bot has not been set up yet")
-        return self._table
+        return self._front.controls
 
     @property
     def scheduler(self) -> Scheduler:
@@ -92,20 +97,21 @@ class ConductorBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._service = await GameService.open(self.settings.database, clock=self.clock)
-        self._table = Table(self, self._service, Notifier(self, self._service.store))
-        self._scheduler = Scheduler(self._service, ClockNotifier(self._table))
-        await self.add_cog(GameCog(self._table))
-        await self.add_cog(ModerationCog(self._table))
+        front = self._front = Front.build(self, self._service)
+        self._scheduler = Scheduler(self._service, ClockNotifier(front))
+        ttr = ttr_group()
+        await add_ttr_cogs(self, ttr, [LobbyCog(ttr, front), PlayCog(ttr, front), ConfigCog(ttr, front)])
+        await self.add_cog(ModerationCog(front))
         self.add_dynamic_items(GameButton, GameSelect)
-        await sync_if_changed(self.tree, self._service.store, self.application_id, self.settings.dev_guild_id)
+        await sync_if_changed(self.tree, self._service, self.application_id, self.settings.dev_guild_id)
         self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
 
     async def _recover(self) -> None:
         """Once connected: post the stage messages a crash kept back, then run the clocks (overdue ones fire now)."""
         await self.wait_until_ready()
         try:
-            if self._table is not None:
-                await self._table.recover()
+            if self._front is not None:
+                await self._front.stage.recover()
         except Exception:
             log.exception("could not bring the games' channel messages up to date")
         if self._scheduler is not None and not self.is_closed():

@@ -2,7 +2,7 @@
 
 The scheduler fires deadlines, reminders and autopilot turns while nobody is
 typing a command; their results reach the channel and the members exactly as
-a command's would, through the table (bot/table.py):
+a command's would, through delivery (bot/table/delivery.py):
 
 - `remind`: a DM to the member, or, where DMs are closed, one short line
   mentioning them in the game's channel (it replaces the game's previous one).
@@ -16,20 +16,21 @@ from __future__ import annotations
 
 from bot.service import ActionResult, GameInfo
 from bot.service.clock import WAIT
-from bot.table import Table
+from bot.table.front import Front
 
 
 class ClockNotifier:
-    def __init__(self, table: Table) -> None:
-        self.table = table
+    def __init__(self, front: Front) -> None:
+        self.delivery = front.delivery
+        self.stage = front.stage
 
     async def remind(self, game: GameInfo, user_id: int, text: str) -> None:
-        await self.table.remind(game, user_id, text)
+        await self.delivery.remind(game, user_id, text)
 
     async def announce(self, result: ActionResult) -> None:
-        await self.table.deliver(result)
+        await self.delivery.deliver(result)
         if result.game.clock.policy == WAIT and any(e.kind == "timeout" for e in result.public):
-            await self.table.refresh_clock(result.game.id)  # the turn message: "the game waits for a moderator"
+            await self.stage.refresh_clock(result.game.id)  # the turn message: "the game waits for a moderator"
 
     async def mod_log(self, game: GameInfo, text: str) -> None:
-        await self.table.post_mod_log(game, text)
+        await self.delivery.post_mod_log(game, text)

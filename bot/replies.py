@@ -9,6 +9,7 @@ logged with the game it concerned.
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
@@ -17,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.service import ServiceError
+from render import RenderedImage
 
 log = logging.getLogger(__name__)
 
@@ -93,3 +95,8 @@ async def _answer(interaction: discord.Interaction, text: str) -> None:
 def _custom_id(interaction: discord.Interaction) -> str:
     data: Any = interaction.data or {}
     return str(data.get("custom_id", "an interaction"))
+
+
+def image_file(image: RenderedImage, filename: str) -> discord.File:
+    """An image to attach to a message, with its alt text (what a screen reader says)."""
+    return discord.File(io.BytesIO(image.png), filename=filename, description=image.alt_text[:1024])

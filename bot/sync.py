@@ -2,8 +2,8 @@
 
 Discord limits how often commands may be created, so the bot does not sync at
 every start: it hashes the command definitions it would send and compares the
-hash with the one stored for the same target (the application, and the
-development server or "global") at the last successful sync.
+hash with the one stored (through the game service) for the same target (the
+application, and the development server or "global") at the last successful sync.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.store import Store
+from bot.service import GameService
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ def sync_target(application_id: int | None, guild_id: int | None) -> str:
 
 
 async def sync_if_changed(
-    tree: app_commands.CommandTree, store: Store, application_id: int | None, guild_id: int | None
+    tree: app_commands.CommandTree, service: GameService, application_id: int | None, guild_id: int | None
 ) -> bool:
     """Sync to the development server `guild_id` (copying the global commands there) or globally; True if synced."""
     guild = discord.Object(guild_id) if guild_id is not None else None
@@ -42,7 +42,7 @@ async def sync_if_changed(
         tree.copy_global_to(guild=guild)
     digest = command_digest(tree, guild)
     target = sync_target(application_id, guild_id)
-    if await store.command_digest(target) == digest:
+    if await service.synced_commands(target) == digest:
         log.info("slash commands unchanged since the last sync (%s): not syncing", target)
         return False
     try:
@@ -50,6 +50,6 @@ async def sync_if_changed(
     except discord.HTTPException:
         log.exception("syncing the slash commands (%s) failed; the bot runs with the commands Discord has", target)
         return False
-    await store.set_command_digest(target, digest)
+    await service.set_synced_commands(target, digest)
     log.info("synced %d slash commands (%s)", len(synced), target)
     return True

@@ -30,7 +30,7 @@ from discord_harness import (  # noqa: F401
 from discord_play import Player, open_game
 from simcord import Env, MemberActor
 
-from bot.table import Table
+from bot.table.play import Play
 from engine import Game, Phase
 
 pytestmark = pytest.mark.parametrize("game_seed", [7])
@@ -244,7 +244,7 @@ async def test_an_unexpected_failure_is_an_apology_and_a_log_line(
     async def broken(*args: object) -> None:
         raise RuntimeError("the board printer caught fire")
 
-    monkeypatch.setattr(Table, "show_board", broken)
+    monkeypatch.setattr(Play, "show_board", broken)
     with caplog.at_level(logging.ERROR):
         result = await slash(room.members[0], room, "ttr board")
     assert all_private(result)

@@ -7,14 +7,26 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.present.cards import CardTextError, format_cards, parse_cards, parse_draw, parse_pay_code, pay_code
-from bot.present.clock import DurationError, clock_summary, parse_duration, parse_reminders, timestamp
-from bot.present.recap import recap_lines, stage_key, stages
+from bot.present.cards import format_cards
+from bot.present.clock import clock_summary, timestamp
+from bot.present.recap import recap_lines
 from bot.present.texts import MESSAGE_LIMIT, chunks, clip_head, player_label, rules_text, who
 from bot.replies import Refusal
 from bot.service import NO_CLOCK, ClockSettings, GameInfo, SeatInfo
+from bot.service.stages import stage_key, stages, told_since
 from bot.store import GameStatus
-from bot.table import find_routes, generation_key, is_stage, stage_base, stage_generation
+from bot.table.parsing import (
+    CardTextError,
+    DurationError,
+    find_routes,
+    parse_cards,
+    parse_draw,
+    parse_duration,
+    parse_pay_code,
+    parse_reminders,
+    pay_code,
+)
+from bot.table.stage import generation_key, is_stage, stage_base, stage_generation
 from bot.views.ids import BUTTON, BUTTON_TEMPLATE, ComponentId
 from engine import Game
 from engine.autopilot import choose_move
@@ -161,13 +173,13 @@ def test_the_recap_tells_every_stage_since_the_last_message_and_marks_the_autopi
     last_of_turn_1 = max(i for i, s in enumerate(stages(game)) if s.key == "turn:1")
     index = stages(game)[last_of_turn_1].moves[0][0]
     actors[index] = "timeout"
-    (one,) = recap_lines(info, game, {"turn:2"}, actors)
+    (one,) = recap_lines(info, told_since(info, game, {"turn:2"}, actors))
     assert one.startswith("**Last turn:** ann")
-    several = recap_lines(info, game, {"turn:1"}, actors)
+    several = recap_lines(info, told_since(info, game, {"turn:1"}, actors))
     assert [line.split(":**")[0] for line in several] == ["**Turn 2", "**Turn 3"]
     assert several[0].startswith("**Turn 2:** bob (autopilot, time ran out)")
     # no stage has a message of this generation yet (after an undo): the last stage only
-    assert recap_lines(info, game, set(), actors) == [one]
+    assert recap_lines(info, told_since(info, game, set(), actors)) == [one]
     assert clip_head("abcdef", 4) == "…def"
 
 

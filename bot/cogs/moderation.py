@@ -4,8 +4,8 @@ Discord shows the group to members with Manage Server by default (server
 admins can open it to the moderator role in the server's Integrations
 settings); every command checks again at run time that the member has Manage
 Server or the moderator role set by `/ttr config`. Each action takes a reason;
-the service stores it in the game's audit log, and the table posts the
-result: a public line in the game's channel, the line for the moderators' log
+the service stores it in the game's audit log, and delivery posts the result:
+a public line in the game's channel, the line for the moderators' log
 channel, and the turn message again where its buttons changed (after an undo,
 a replacement, a resume). All answers to the moderator are private.
 """
@@ -13,19 +13,21 @@ a replacement, a resume). All answers to the moderator are private.
 from __future__ import annotations
 
 import io
-import json
 import logging
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.lookup import server_game
-from bot.present.clock import DurationError, parse_duration
+from bot.cogs.common import MAX_CHOICES, duration_choices, is_moderator, record_file
 from bot.replies import Refusal, current_game, guarded, private
-from bot.service import ActionResult, GameInfo, NotAllowed, log_text
+from bot.service import ActionResult, GameInfo, log_text
 from bot.service.moderation import MAX_REASON, mod_line
-from bot.table import NOTES, Table
+from bot.table.delivery import NOTES
+from bot.table.front import Front
+from bot.table.lookup import server_game
+from bot.table.parsing import read_duration
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +35,8 @@ NOT_A_MODERATOR = (
     "Only this server's game moderators can use `/ttrmod`: members who may manage the server, "
     "or who have the moderator role set with `/ttr config`."
 )
-MAX_CHOICES = 25
 MAX_UNDO = 200
+EXTEND_SUGGESTED = ("1h", "6h", "12h", "1d", "2d", "3d", "7d")
 Reason = app_commands.Range[str, 1, MAX_REASON]
 ON_OFF = [
     app_commands.Choice(name="on: the autopilot plays this seat", value="on"),
@@ -44,6 +46,7 @@ YES_NO = [
     app_commands.Choice(name="yes: score the game as it stands, with winners", value="yes"),
     app_commands.Choice(name="no: abandon it without a result", value="no"),
 ]
+WHY = "Why (stored in the audit log and posted to the moderators' log)"
 
 
 def seat_of(info: GameInfo, text: str) -> int:
@@ -70,180 +73,184 @@ class ModerationCog(commands.Cog):
         default_permissions=discord.Permissions(manage_guild=True),
     )
 
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.service = table.service
+    def __init__(self, front: Front) -> None:
+        self.service = front.service
+        self.delivery = front.delivery
+        self.stage = front.stage
 
     # ----- who and which game ----------------------------------------------------------
 
     async def check(self, interaction: discord.Interaction) -> None:
         """Refuse (privately, saying who may) anyone who is not a moderator of this server."""
-        guild = interaction.guild_id
-        if guild is None:
+        if interaction.guild_id is None:
             raise Refusal("Moderator commands work in a server's channels only.")
-        roles = [r.id for r in interaction.user.roles] if isinstance(interaction.user, discord.Member) else []
-        try:
-            await self.service.check_moderator(
-                guild, interaction.user.id, role_ids=roles, manage_guild=interaction.permissions.manage_guild
-            )
-        except NotAllowed:
-            raise Refusal(NOT_A_MODERATOR) from None
+        if not await is_moderator(self.service, interaction):
+            raise Refusal(NOT_A_MODERATOR)
 
-    async def game(self, interaction: discord.Interaction) -> GameInfo:
-        """The moderator's check, then the game in progress in this channel."""
-        await self.check(interaction)
-        info = None if interaction.channel_id is None else await self.service.active_game(interaction.channel_id)
-        if info is None:
-            raise Refusal("There is no game in progress in this channel: use `/ttrmod` in the game's channel.")
-        current_game.set(info.id)
-        return info
+    async def in_game(self, interaction: discord.Interaction, work: Callable[[GameInfo], Awaitable[None]]) -> None:
+        """The moderator's check, then `work` on the game in progress in this channel; every failure answered."""
 
-    async def any_game(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
-        """The moderator's check, then game `game_id` of this server, or the latest game of this channel."""
-        await self.check(interaction)
-        return await server_game(self.service, interaction, game_id)
+        async def run() -> None:
+            await self.check(interaction)
+            channel = interaction.channel_id
+            info = None if channel is None else await self.service.active_game(channel)
+            if info is None:
+                raise Refusal("There is no game in progress in this channel: use `/ttrmod` in the game's channel.")
+            current_game.set(info.id)
+            await work(info)
 
-    async def post(
-        self, interaction: discord.Interaction, result: ActionResult, reason: str, *, refresh: bool = False
+        await guarded(interaction, run)
+
+    async def done(
+        self,
+        interaction: discord.Interaction,
+        result: ActionResult,
+        reason: str,
+        answer: str,
+        *,
+        refresh: bool = False,
+        clock: bool = False,
     ) -> None:
-        """The result in the game's channel (with the reason), the moderators' log, the DMs it calls for."""
+        """The result in the game's channel (with the reason), the moderators' log, the DMs it calls for; the answer.
+
+        `refresh`: post the turn message again (its buttons changed); `clock`: update its clock's line.
+        """
         why = " ".join(reason.split())
         lead = [f"**Moderator:** {e.text} Reason: {why}" for e in result.public if e.kind in NOTES]
-        await self.table.deliver(result, lead=lead, refresh=refresh, interaction=interaction)
+        await self.delivery.deliver(result, lead=lead, refresh=refresh, interaction=interaction)
+        if clock:
+            await self.stage.refresh_clock(result.game.id)
+        await private(interaction, answer)
 
     # ----- the clock -------------------------------------------------------------------
 
     @ttrmod.command(name="pause", description="Stop the game's clocks; no moves until it is resumed")
-    @app_commands.describe(reason="Why (stored in the audit log and posted to the moderators' log)")
+    @app_commands.describe(reason=WHY)
     async def pause(self, interaction: discord.Interaction, reason: Reason) -> None:
-        async def work() -> None:
-            info = await self.game(interaction)
+        async def work(info: GameInfo) -> None:
             result = await self.service.pause(info.id, interaction.user.id, reason)
-            await self.post(interaction, result, reason)
-            await self.table.refresh_clock(info.id)
-            await private(interaction, f"Game #{info.id} is paused. `/ttrmod resume` starts its clocks again.")
+            answer = f"Game #{info.id} is paused. `/ttrmod resume` starts its clocks again."
+            await self.done(interaction, result, reason, answer, clock=True)
 
-        await guarded(interaction, work)
+        await self.in_game(interaction, work)
 
     @ttrmod.command(name="resume", description="Start the clocks of a paused game again")
-    @app_commands.describe(reason="Why (stored in the audit log and posted to the moderators' log)")
+    @app_commands.describe(reason=WHY)
     async def resume(self, interaction: discord.Interaction, reason: Reason) -> None:
-        async def work() -> None:
-            info = await self.game(interaction)
+        async def work(info: GameInfo) -> None:
             result = await self.service.resume(info.id, interaction.user.id, reason)
-            await self.post(interaction, result, reason, refresh=True)
-            await private(interaction, f"Game #{info.id} goes on; its deadlines moved on by the pause.")
+            answer = f"Game #{info.id} goes on; its deadlines moved on by the pause."
+            await self.done(interaction, result, reason, answer, refresh=True)
 
-        await guarded(interaction, work)
+        await self.in_game(interaction, work)
 
     @ttrmod.command(name="extend", description="Give a player (or everyone who must act) more time")
     @app_commands.describe(
         duration='How much more time, like "12h", "1d" or "30m"',
-        reason="Why (stored in the audit log and posted to the moderators' log)",
+        reason=WHY,
         player="Whose deadline (default: everyone who must act now)",
     )
     async def extend(
         self, interaction: discord.Interaction, duration: str, reason: Reason, player: str | None = None
     ) -> None:
-        async def work() -> None:
-            info = await self.game(interaction)
-            try:
-                seconds = parse_duration(duration, what="the extra time")
-            except DurationError as exc:
-                raise Refusal(str(exc)) from None
+        async def work(info: GameInfo) -> None:
+            seconds = read_duration(duration, "the extra time")
             if seconds is None:
                 raise Refusal('Give the extra time, like "12h" or "1d".')
             seat = None if player is None else seat_of(info, player)
             result = await self.service.extend(info.id, interaction.user.id, seconds, reason, seat)
-            await self.post(interaction, result, reason)
-            await self.table.refresh_clock(info.id)
-            await private(interaction, "Done: " + " ".join(e.text for e in result.public if e.kind in NOTES))
+            answer = "Done: " + " ".join(e.text for e in result.public if e.kind in NOTES)
+            await self.done(interaction, result, reason, answer, clock=True)
 
-        await guarded(interaction, work)
+        await self.in_game(interaction, work)
 
     # ----- seats -----------------------------------------------------------------------
 
     @ttrmod.command(name="replace", description="Give a player's seat to another member")
-    @app_commands.describe(
-        player="The seat to give",
-        member="The member who plays it from now on",
-        reason="Why (stored in the audit log and posted to the moderators' log)",
-    )
+    @app_commands.describe(player="The seat to give", member="The member who plays it from now on", reason=WHY)
     async def replace(
         self, interaction: discord.Interaction, player: str, member: discord.Member, reason: Reason
     ) -> None:
-        async def work() -> None:
-            info = await self.game(interaction)
+        async def work(info: GameInfo) -> None:
             if member.bot:
                 raise Refusal("A bot cannot take a seat; `/ttrmod autopilot` hands a seat to the autopilot.")
             seat = seat_of(info, player)
-            result = await self.service.replace(
-                info.id, interaction.user.id, seat, member.id, member.display_name, reason
-            )
-            await self.post(interaction, result, reason, refresh=True)
-            name = info.seats[seat].player
-            await private(interaction, f"{member.mention} plays {name}'s seat in game #{info.id} now.")
+            moderator = interaction.user.id
+            result = await self.service.replace(info.id, moderator, seat, member.id, member.display_name, reason)
+            answer = f"{member.mention} plays {info.seats[seat].player}'s seat in game #{info.id} now."
+            await self.done(interaction, result, reason, answer, refresh=True)
 
-        await guarded(interaction, work)
+        await self.in_game(interaction, work)
 
     @ttrmod.command(name="autopilot", description="Hand a seat to the autopilot, or give it back to its member")
     @app_commands.describe(
-        player="The seat",
-        state="on: the autopilot plays it; off: its member plays again",
-        reason="Why (stored in the audit log and posted to the moderators' log)",
+        player="The seat", state="on: the autopilot plays it; off: its member plays again", reason=WHY
     )
     @app_commands.choices(state=ON_OFF)
     async def autopilot(self, interaction: discord.Interaction, player: str, state: str, reason: Reason) -> None:
-        async def work() -> None:
-            info = await self.game(interaction)
+        async def work(info: GameInfo) -> None:
             seat = seat_of(info, player)
             on = state == "on"
             result = await self.service.set_autopilot(
                 info.id, seat, on, moderator_user_id=interaction.user.id, reason=reason
             )
-            await self.post(interaction, result, reason, refresh=True)
-            name = info.seats[seat].player
             what = "the autopilot plays it" if on else "its member plays it again"
-            await private(interaction, f"{name}'s seat in game #{info.id}: {what}.")
+            answer = f"{info.seats[seat].player}'s seat in game #{info.id}: {what}."
+            await self.done(interaction, result, reason, answer, refresh=True)
 
-        await guarded(interaction, work)
+        await self.in_game(interaction, work)
 
     # ----- the game --------------------------------------------------------------------
 
     @ttrmod.command(name="undo", description="Take back the last moves: the game is exactly as it was before them")
-    @app_commands.describe(
-        count="How many moves (each card drawn, ticket choice or claim is one move)",
-        reason="Why (stored in the audit log and posted to the moderators' log)",
-    )
+    @app_commands.describe(count="How many moves (each card drawn, ticket choice or claim is one move)", reason=WHY)
     async def undo(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, MAX_UNDO], reason: Reason
     ) -> None:
-        async def work() -> None:
-            info = await self.game(interaction)
+        async def work(info: GameInfo) -> None:
             result = await self.service.undo(info.id, interaction.user.id, count, reason)
-            await self.post(interaction, result, reason, refresh=True)
-            await private(interaction, f"Took back {count} move{'s' if count != 1 else ''} in game #{info.id}.")
+            answer = f"Took back {count} move{'s' if count != 1 else ''} in game #{info.id}."
+            await self.done(interaction, result, reason, answer, refresh=True)
 
-        await guarded(interaction, work)
+        await self.in_game(interaction, work)
 
     @ttrmod.command(name="end", description="End the game now: scored as it stands, or abandoned without a result")
-    @app_commands.describe(
-        score="yes: final scores and winners as the game stands; no: no result",
-        reason="Why (stored in the audit log and posted to the moderators' log)",
-    )
+    @app_commands.describe(score="yes: final scores and winners as the game stands; no: no result", reason=WHY)
     @app_commands.choices(score=YES_NO)
     async def end(self, interaction: discord.Interaction, score: str, reason: Reason) -> None:
-        async def work() -> None:
-            info = await self.game(interaction)
+        async def work(info: GameInfo) -> None:
             scored = score == "yes"
             result = await self.service.end(info.id, interaction.user.id, scored, reason)
-            await self.post(interaction, result, reason)
             how = "scored as it stood" if scored else "abandoned without a result"
-            await private(interaction, f"Game #{info.id} is over: {how}.")
+            await self.done(interaction, result, reason, f"Game #{info.id} is over: {how}.")
 
-        await guarded(interaction, work)
+        await self.in_game(interaction, work)
 
     # ----- reading -----------------------------------------------------------------------
+
+    async def read(
+        self,
+        interaction: discord.Interaction,
+        game: int | None,
+        reason: str | None,
+        what: tuple[str, str, str],
+        file_of: Callable[[GameInfo], Awaitable[discord.File]],
+    ) -> None:
+        """A moderator reads a game (any game of this server): the file, then the audit and the moderators' log.
+
+        `what`: what the file is ("log"), the audit's action ("read_log"), the log line's verb ("read the log").
+        """
+
+        async def work() -> None:
+            await self.check(interaction)
+            info = await server_game(self.service, interaction, game)
+            label, action, verb = what
+            file = await file_of(info)
+            await private(interaction, f"The {label} of game #{info.id} ({info.status.value}).", file=file)
+            await self.service.note_read(info.id, interaction.user.id, action, reason or "")
+            await self.delivery.post_mod_log(info, mod_line(info, interaction.user.id, verb, reason or ""))
+
+        await guarded(interaction, work)
 
     @ttrmod.command(name="log", description="The game's full log: every move and moderator action, with times")
     @app_commands.describe(
@@ -251,16 +258,12 @@ class ModerationCog(commands.Cog):
         reason="Why you read it (optional; posted to the moderators' log)",
     )
     async def log(self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None) -> None:
-        async def work() -> None:
-            info = await self.any_game(interaction, game)
+        async def log_file(info: GameInfo) -> discord.File:
             text = log_text(await self.service.log(info.id))
             data = (text or "Nothing has happened in this game yet.\n").encode("utf-8")
-            file = discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}-log.txt")
-            await private(interaction, f"The log of game #{info.id} ({info.status.value}).", file=file)
-            await self.service.note_read(info.id, interaction.user.id, "read_log", reason or "")
-            await self.table.post_mod_log(info, mod_line(info, interaction.user.id, "read the log", reason or ""))
+            return discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}-log.txt")
 
-        await guarded(interaction, work)
+        await self.read(interaction, game, reason, ("log", "read_log", "read the log"), log_file)
 
     @ttrmod.command(name="export", description="The game record (JSON), at any time")
     @app_commands.describe(
@@ -270,17 +273,10 @@ class ModerationCog(commands.Cog):
     async def export(
         self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None
     ) -> None:
-        async def work() -> None:
-            info = await self.any_game(interaction, game)
-            record = await self.service.export_record(info.id, moderator=True)
-            data = json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8")
-            file = discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}.json")
-            await private(interaction, f"The record of game #{info.id} ({info.status.value}).", file=file)
-            await self.service.note_read(info.id, interaction.user.id, "export", reason or "")
-            line = mod_line(info, interaction.user.id, "exported the record", reason or "")
-            await self.table.post_mod_log(info, line)
+        async def json_file(info: GameInfo) -> discord.File:
+            return record_file(info, await self.service.export_record(info.id, moderator=True))
 
-        await guarded(interaction, work)
+        await self.read(interaction, game, reason, ("record", "export", "exported the record"), json_file)
 
     # ----- autocomplete ------------------------------------------------------------------
 
@@ -311,10 +307,7 @@ class ModerationCog(commands.Cog):
             return []
 
     @extend.autocomplete("duration")
-    async def duration_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        typed = current.strip()
-        values = ["1h", "6h", "12h", "1d", "2d", "3d", "7d"]
-        choices = [app_commands.Choice(name=v, value=v) for v in values if typed.casefold() in v]
-        if typed and typed not in values:
-            choices.insert(0, app_commands.Choice(name=typed[:100], value=typed[:100]))
-        return choices[:MAX_CHOICES]
+    async def extend_duration_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return duration_choices(current, values=EXTEND_SUGGESTED)

@@ -1,4 +1,4 @@
-"""Turn clocks in words: durations people type ("12h", "2d", "1d 12h", "none"), and what a clock says.
+"""Turn clocks in words: what a clock says (durations people type are read in bot/table/parsing.py).
 
 Pure functions, no Discord calls. Times are shown as Discord timestamps
 (`<t:UNIX:R>`), which every reader sees in their own time zone and language.
@@ -6,96 +6,11 @@ Pure functions, no Discord calls. Times are shown as Discord timestamps
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from bot.service.clock import AUTOPILOT, MAX_SECONDS, ClockSettings, duration_text
-
-UNITS = {
-    "w": 7 * 86400,
-    "week": 7 * 86400,
-    "weeks": 7 * 86400,
-    "d": 86400,
-    "day": 86400,
-    "days": 86400,
-    "h": 3600,
-    "hr": 3600,
-    "hrs": 3600,
-    "hour": 3600,
-    "hours": 3600,
-    "m": 60,
-    "min": 60,
-    "mins": 60,
-    "minute": 60,
-    "minutes": 60,
-    "s": 1,
-    "sec": 1,
-    "secs": 1,
-    "second": 1,
-    "seconds": 1,
-}
-NONE_WORDS = {"none", "no", "off", "0", "never", "no clock"}
-_PART = re.compile(r"(\d+(?:\.\d+)?)\s*([a-z]+)")
-# what the duration options suggest (Discord lets people type anything else too)
-SUGGESTED = ("30m", "1h", "6h", "12h", "1d", "2d", "3d", "7d")
-EXAMPLE = '"12h", "2d", "30m" or "1d 12h"'
-
-
-class DurationError(ValueError):
-    """A duration that cannot be read; the message says how to write one."""
-
-
-def parse_duration(text: str, *, what: str = "the duration", zero: str | None = None) -> int | None:
-    """Seconds of a duration like "12h", "2d", "1d 12h", "90 min"; None for "none" (or "0", "off").
-
-    `zero`: what "none" means, for the error message only.
-    """
-    cleaned = " ".join(text.casefold().replace(",", " ").split())
-    if cleaned in NONE_WORDS:
-        return None
-    compact = cleaned.replace(" ", "")
-    parts = _PART.findall(cleaned)
-    if not parts or "".join(f"{n}{u}" for n, u in parts) != compact:
-        raise DurationError(_hint(text, what, zero))
-    total = 0.0
-    for number, unit in parts:
-        if unit not in UNITS:
-            raise DurationError(_hint(text, what, zero))
-        total += float(number) * UNITS[unit]
-    seconds = round(total)
-    if not 0 < seconds <= MAX_SECONDS:
-        raise DurationError(f"{what.capitalize()} must be from 1 second to 366 days, not {text.strip()!r}.")
-    return seconds
-
-
-def parse_reminders(text: str) -> list[float]:
-    """When to remind, as fractions of a turn: "50% 90%" (or "50 90", "0.5, 0.9") -> [0.5, 0.9]; "none" -> []."""
-    cleaned = text.casefold().replace(",", " ").replace("%", " % ").split()
-    if not cleaned or " ".join(cleaned) in NONE_WORDS:
-        return []
-    fractions: list[float] = []
-    for word in cleaned:
-        if word == "%":
-            continue
-        try:
-            value = float(word)
-        except ValueError:
-            raise DurationError(
-                f'I cannot read {text.strip()!r} as reminders. Write the moments as parts of the turn, like "50% 90%", '
-                'or "none".'
-            ) from None
-        fraction = value / 100 if value >= 1 else value
-        if not 0 < fraction < 1:
-            raise DurationError(f"A reminder must fall within the turn (between 0% and 100%), not {word!r}.")
-        fractions.append(round(fraction, 4))
-    return sorted(set(fractions))
-
-
-def _hint(text: str, what: str, zero: str | None) -> str:
-    none = f', or "none" for {zero}' if zero else ""
-    return f"I cannot read {text.strip()!r} as {what}. Write it like {EXAMPLE}{none}."
+from bot.service.clock import AUTOPILOT, ClockSettings, duration_text
 
 
 def timestamp(moment: datetime | str, style: str = "R") -> str:

@@ -8,8 +8,8 @@ from typing import Any
 from bot.present.cards import card_name, format_cards
 from bot.present.clock import clock_summary
 from bot.service.models import GameInfo
-from engine import Game
-from maps import WILD, Board, Rules
+from bot.service.stages import StageView
+from maps import WILD, Board, Rules, load_board
 
 MESSAGE_LIMIT = 2000
 
@@ -101,20 +101,18 @@ def _with_head(head: str, tail: str) -> str:
     return clip(clip_head(head, room) + "\n" + tail)
 
 
-def turn_content(info: GameInfo, game: Game, head: str, clock: str = "") -> str:
+def turn_content(view: StageView, head: str, clock: str = "") -> str:
     """A turn message: what happened since the last one (`head`), whose turn it is (with a mention), the clock."""
-    rules = game.rules
-    to_move = game.to_move()
+    info = view.info
+    rules = load_board(info.map).rules
     parts = []
-    if to_move is not None:
-        turn = game.state.turn + 1
+    if view.to_move is not None:
         line = (
-            f"**{info.title} · game #{info.id} · turn {turn}:** {who(info, to_move.player)}, "
+            f"**{info.title} · game #{info.id} · turn {view.turn + 1}:** {who(info, view.to_move)}, "
             f"your turn: {must_text(rules, 'turn')}."
         )
-        s = game.state
-        if s.final_turns is not None:
-            line += f" **Final round:** {plural(s.final_turns, 'turn')} left in the game."
+        if view.final_turns is not None:
+            line += f" **Final round:** {plural(view.final_turns, 'turn')} left in the game."
         parts.append(line)
         parts.append(
             "Use the buttons below or `/ttr draw`, `/ttr claim`, `/ttr tickets`; `/ttr hand` shows your cards."
@@ -124,11 +122,18 @@ def turn_content(info: GameInfo, game: Game, head: str, clock: str = "") -> str:
     return _with_head(head, "\n".join(parts))
 
 
-def setup_content(info: GameInfo, game: Game, start_text: str, head: str = "", clock: str = "") -> str:
-    waiting = ", ".join(who(info, n) for n in game.waiting_for())
-    ticket = game.rules.ticket_name
+def start_text(view: StageView) -> str:
+    info = view.info
+    return f"**The {info.title} game #{info.id} starts!** Seat order: {', '.join(view.names)}."
+
+
+def setup_content(view: StageView, head: str = "", clock: str = "") -> str:
+    """The message of the ticket choice at the start: who is still choosing."""
+    info = view.info
+    waiting = ", ".join(who(info, n) for n in view.waiting_for)
+    ticket = load_board(info.map).rules.ticket_name
     text = (
-        f"{start_text}\nEveryone chooses starting {ticket}s at the same time: click **Choose my {ticket}s** "
+        f"{start_text(view)}\nEveryone chooses starting {ticket}s at the same time: click **Choose my {ticket}s** "
         f"(or use `/ttr tickets`). Still choosing: {waiting or 'nobody'}."
     )
     if clock:
@@ -136,12 +141,13 @@ def setup_content(info: GameInfo, game: Game, start_text: str, head: str = "", c
     return _with_head(head, text)
 
 
-def place_content(info: GameInfo, game: Game, head: str, clock: str = "") -> str:
-    to_move = game.to_move()
-    assert to_move is not None
-    left = ", ".join(s.replace("_", " ") for s in game.unplaced_symbols())
+def place_content(view: StageView, head: str, clock: str = "") -> str:
+    """The message of a tourist-stack placement: who places one, and which are left."""
+    info = view.info
+    assert view.to_move is not None
+    left = ", ".join(s.replace("_", " ") for s in view.unplaced)
     line = (
-        f"**{info.title} · game #{info.id}:** {who(info, to_move.player)}, place a tourist stack "
+        f"**{info.title} · game #{info.id}:** {who(info, view.to_move)}, place a tourist stack "
         f"({left} left to place): click **Place a stack**."
     )
     if clock:

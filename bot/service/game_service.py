@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 from bot.service import announce
 from bot.service import clock as clocks
+from bot.service.choices import MoveChoices
 from bot.service.clock import ClockSettings, duration_text
 from bot.service.digest import Digest, digest
 from bot.service.errors import (
@@ -43,6 +44,8 @@ from bot.service.errors import (
     StaleVersion,
     WrongState,
 )
+from bot.service.front_records import FrontRecords
+from bot.service.images import Images
 from bot.service.loading import LiveGame, load, status_of
 from bot.service.models import (
     ActionResult,
@@ -65,6 +68,7 @@ from bot.service.moderation import (
 )
 from bot.service.names import clean_name, unique_names
 from bot.service.record import record_of
+from bot.service.stages import Stages
 from bot.service.views import private_view, public_view
 from bot.store import (
     ACTIVE,
@@ -139,7 +143,7 @@ def _display_name(raw: object) -> str:
     return clean_name(raw)
 
 
-class GameService:
+class GameService(FrontRecords, MoveChoices, Images, Stages):
     """Create, join, start and play games; read views; export records. Knows nothing of Discord."""
 
     def __init__(

@@ -2,12 +2,14 @@
 
 discord.py matches a click's custom id against the templates registered with
 `bot.add_dynamic_items`, also after a restart, and rebuilds the item; its
-callback hands the parsed id to the bot's component handler. No game logic here.
+callback hands the parsed id (and, for a menu, the values chosen) to the bot's
+component handler. No game logic here.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import re
+from typing import Any, Protocol, Self
 
 import discord
 
@@ -18,18 +20,31 @@ class ComponentHandler(Protocol):
     async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None: ...
 
 
-def _handler(interaction: discord.Interaction) -> ComponentHandler:
-    handler = getattr(interaction.client, "components", None)
-    if handler is None:
-        raise RuntimeError("the bot has no component handler (was setup_hook run?)")
-    return handler  # type: ignore[no-any-return]
+class _GameItem:
+    """What both component classes share: the parsed custom id, rebuilding from it, handing a click over."""
 
-
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
-    def __init__(self, item: discord.ui.Button[Any], cid: ComponentId) -> None:
-        super().__init__(item)
+    def __init__(self, item: Any, cid: ComponentId) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__, next in the classes' order
         self.cid = cid
 
+    def chosen(self) -> list[str]:
+        """The values chosen (a menu's); none for a button."""
+        return []
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(item, ComponentId.from_match(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = getattr(interaction.client, "components", None)
+        if handler is None:
+            raise RuntimeError("the bot has no component handler (was setup_hook run?)")
+        await handler.on_component(interaction, self.cid, self.chosen())
+
+
+class GameButton(_GameItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
     @classmethod
     def make(
         cls,
@@ -46,22 +61,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
         )
         return cls(button, cid)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
-    ) -> GameButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item, ComponentId.from_match(match))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _handler(interaction).on_component(interaction, self.cid, [])
-
-
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    def __init__(self, item: discord.ui.Select[Any], cid: ComponentId) -> None:
-        super().__init__(item)
-        self.cid = cid
-
+class GameSelect(_GameItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
     @classmethod
     def make(
         cls,
@@ -83,12 +84,5 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
         )
         return cls(select, cid)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any, /
-    ) -> GameSelect:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item, ComponentId.from_match(match))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _handler(interaction).on_component(interaction, self.cid, list(self.item.values))
+    def chosen(self) -> list[str]:
+        return list(self.item.values)

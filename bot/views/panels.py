@@ -11,10 +11,12 @@ from typing import Any
 
 import discord
 
-from bot.present.cards import CARD_EMOJI, card_name, format_cards, pay_code
+from bot.present.cards import CARD_EMOJI, card_name, format_cards
+from bot.service.choices import RouteChoice
+from bot.table.actions import Action
+from bot.table.parsing import pay_code
 from bot.views.ids import ComponentId
 from bot.views.items import GameButton, GameSelect
-from engine import ClaimOption
 from maps import Rules
 
 MAX_ROUTE_MENUS = 4  # 4 x 25 routes; the fifth row is left for nothing else, /ttr claim covers the rest
@@ -25,7 +27,9 @@ def _view() -> discord.ui.View:
 
 
 def hand_button(game: int, version: int, row: int | None = None) -> GameButton:
-    return GameButton.make(ComponentId("hand", game, version), "My hand", emoji="\N{FLOWER PLAYING CARDS}", row=row)
+    return GameButton.make(
+        ComponentId(Action.HAND, game, version), "My hand", emoji="\N{FLOWER PLAYING CARDS}", row=row
+    )
 
 
 def turn_view(
@@ -34,16 +38,18 @@ def turn_view(
     """The turn message's buttons: the five face-up cards, the deck, claim, tickets, my hand; pass if that is all."""
     view = _view()
     if can_pass:
-        view.add_item(GameButton.make(ComponentId("pass", game, version), "Pass (nothing else is possible)", row=2))
+        view.add_item(
+            GameButton.make(ComponentId(Action.PASS, game, version), "Pass (nothing else is possible)", row=2)
+        )
     for slot, card in enumerate(face_up):
         if card is None:
             view.add_item(
-                GameButton.make(ComponentId("draw", game, version, ("none", str(slot))), "-", disabled=True, row=0)
+                GameButton.make(ComponentId(Action.DRAW, game, version, ("none", str(slot))), "-", disabled=True, row=0)
             )
             continue
         view.add_item(
             GameButton.make(
-                ComponentId("draw", game, version, (card, str(slot))),
+                ComponentId(Action.DRAW, game, version, (card, str(slot))),
                 card_name(rules, card).capitalize(),
                 emoji=CARD_EMOJI.get(card),
                 row=0,
@@ -51,16 +57,20 @@ def turn_view(
         )
     view.add_item(
         GameButton.make(
-            ComponentId("draw", game, version, ("deck", "d")),
+            ComponentId(Action.DRAW, game, version, ("deck", "d")),
             "Draw from deck",
             style=discord.ButtonStyle.primary,
             row=1,
         )
     )
     view.add_item(
-        GameButton.make(ComponentId("claim", game, version), "Claim a route", style=discord.ButtonStyle.success, row=1)
+        GameButton.make(
+            ComponentId(Action.CLAIM, game, version), "Claim a route", style=discord.ButtonStyle.success, row=1
+        )
     )
-    view.add_item(GameButton.make(ComponentId("tickets", game, version), f"{rules.ticket_name.capitalize()}s", row=1))
+    view.add_item(
+        GameButton.make(ComponentId(Action.TICKETS, game, version), f"{rules.ticket_name.capitalize()}s", row=1)
+    )
     view.add_item(hand_button(game, version, row=1))
     return view
 
@@ -71,13 +81,13 @@ def draw_view(game: int, version: int, rules: Rules, sources: Sequence[str]) -> 
     for i, source in enumerate(sources[:10]):
         if source == "deck":
             button = GameButton.make(
-                ComponentId("draw", game, version, ("deck", f"p{i}")),
+                ComponentId(Action.DRAW, game, version, ("deck", f"p{i}")),
                 "Draw from deck",
                 style=discord.ButtonStyle.primary,
             )
         else:
             button = GameButton.make(
-                ComponentId("draw", game, version, (source, f"p{i}")),
+                ComponentId(Action.DRAW, game, version, (source, f"p{i}")),
                 f"Take {card_name(rules, source)}",
                 emoji=CARD_EMOJI.get(source),
             )
@@ -92,7 +102,7 @@ def ticket_view(
     view = _view()
     view.add_item(
         GameSelect.make(
-            ComponentId("setupkeep" if setup else "keep", game, version),
+            ComponentId(Action.SETUPKEEP if setup else Action.KEEP, game, version),
             f"Keep at least {least} of these {rules.ticket_name}s",
             options,
             min_values=max(least, 1),
@@ -108,18 +118,20 @@ def tunnel_view(game: int, version: int, rules: Rules, payments: Sequence[Mappin
         count = sum(pay.values())
         view.add_item(
             GameButton.make(
-                ComponentId("tunnel", game, version, (pay_code(pay),)),
+                ComponentId(Action.TUNNEL, game, version, (pay_code(pay),)),
                 f"Pay {count} more ({format_cards(rules, pay)})",
                 style=discord.ButtonStyle.success,
             )
         )
     view.add_item(
-        GameButton.make(ComponentId("tunnel", game, version, ("giveup",)), "Give up", style=discord.ButtonStyle.danger)
+        GameButton.make(
+            ComponentId(Action.TUNNEL, game, version, ("giveup",)), "Give up", style=discord.ButtonStyle.danger
+        )
     )
     return view
 
 
-def route_view(game: int, version: int, rules: Rules, options: Sequence[ClaimOption]) -> discord.ui.View:
+def route_view(game: int, version: int, rules: Rules, options: Sequence[RouteChoice]) -> discord.ui.View:
     view = _view()
     ordered = sorted(options, key=lambda o: o.route.label())
     for part in range(min(MAX_ROUTE_MENUS, (len(ordered) + 24) // 25)):
@@ -135,7 +147,7 @@ def route_view(game: int, version: int, rules: Rules, options: Sequence[ClaimOpt
         first, last = chunk[0].route.label()[:20], chunk[-1].route.label()[:20]
         view.add_item(
             GameSelect.make(
-                ComponentId("route", game, version, (str(part),)),
+                ComponentId(Action.ROUTE, game, version, (str(part),)),
                 f"Routes {first} … {last}" if len(ordered) > 25 else "Choose the route to claim",
                 select_options,
             )
@@ -148,7 +160,9 @@ def payment_view(
 ) -> discord.ui.View:
     options = [discord.SelectOption(label=format_cards(rules, p)[:100], value=pay_code(p)) for p in payments[:25]]
     view = _view()
-    view.add_item(GameSelect.make(ComponentId("pay", game, version, (str(route_id),)), "Choose how to pay", options))
+    view.add_item(
+        GameSelect.make(ComponentId(Action.PAY, game, version, (str(route_id),)), "Choose how to pay", options)
+    )
     return view
 
 
@@ -162,7 +176,9 @@ def souvenir_view(
     ]
     view = _view()
     view.add_item(
-        GameSelect.make(ComponentId("souvenir", game, version, (str(route_id), code)), "Choose your souvenir", options)
+        GameSelect.make(
+            ComponentId(Action.SOUVENIR, game, version, (str(route_id), code)), "Choose your souvenir", options
+        )
     )
     return view
 
@@ -171,7 +187,7 @@ def setup_view(game: int, version: int, rules: Rules) -> discord.ui.View:
     view = _view()
     view.add_item(
         GameButton.make(
-            ComponentId("setup", game, version),
+            ComponentId(Action.SETUP, game, version),
             f"Choose my {rules.ticket_name}s",
             style=discord.ButtonStyle.primary,
         )
@@ -183,7 +199,7 @@ def setup_view(game: int, version: int, rules: Rules) -> discord.ui.View:
 def place_view(game: int, version: int) -> discord.ui.View:
     view = _view()
     view.add_item(
-        GameButton.make(ComponentId("place", game, version), "Place a stack", style=discord.ButtonStyle.primary)
+        GameButton.make(ComponentId(Action.PLACE, game, version), "Place a stack", style=discord.ButtonStyle.primary)
     )
     view.add_item(hand_button(game, version))
     return view
@@ -192,7 +208,7 @@ def place_view(game: int, version: int) -> discord.ui.View:
 def symbol_view(game: int, version: int, symbols: Sequence[str]) -> discord.ui.View:
     options = [discord.SelectOption(label=s.replace("_", " "), value=s) for s in symbols]
     view = _view()
-    view.add_item(GameSelect.make(ComponentId("symbol", game, version), "Which tourist stack?", options))
+    view.add_item(GameSelect.make(ComponentId(Action.SYMBOL, game, version), "Which tourist stack?", options))
     return view
 
 
@@ -201,7 +217,7 @@ def spot_view(game: int, version: int, symbol: str, places: Sequence[str]) -> di
     view = _view()
     view.add_item(
         GameSelect.make(
-            ComponentId("spot", game, version, (symbol,)),
+            ComponentId(Action.SPOT, game, version, (symbol,)),
             f"Where does the {symbol.replace('_', ' ')} stack go?",
             options,
         )

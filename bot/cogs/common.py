@@ -1,0 +1,62 @@
+"""What several cogs use: who is a moderator, the timeout policy choices, duration suggestions, record files."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.service import GameInfo, GameService, may_moderate
+from bot.service.clock import AUTOPILOT, WAIT
+
+MAX_CHOICES = 25  # Discord shows at most 25 choices
+POLICY_CHOICES = [
+    app_commands.Choice(name="autopilot: it plays the turn", value=AUTOPILOT),
+    app_commands.Choice(name="wait: for a moderator", value=WAIT),
+]
+# what the duration options suggest (Discord lets people type anything else too)
+SUGGESTED = ("30m", "1h", "6h", "12h", "1d", "2d", "3d", "7d")
+
+
+async def is_moderator(service: GameService, interaction: discord.Interaction) -> bool:
+    """Server managers, and members with the moderator role set by `/ttr config`."""
+    if interaction.guild_id is None:
+        return False
+    roles = [r.id for r in interaction.user.roles] if isinstance(interaction.user, discord.Member) else []
+    config = await service.guild_config(interaction.guild_id)
+    return may_moderate(config, role_ids=roles, manage_guild=interaction.permissions.manage_guild)
+
+
+def duration_choices(
+    current: str, *, values: Sequence[str] = SUGGESTED, none: str | None = None
+) -> list[app_commands.Choice[str]]:
+    """Suggestions for a duration option; whatever is typed stays possible (it is read by parse_duration).
+
+    `none`: the label of a "none" choice, if the option takes one.
+    """
+    typed = current.strip()
+    listed = [*values, "none"] if none is not None else list(values)
+    choices = [app_commands.Choice(name=none if v == "none" and none else v, value=v) for v in listed]
+    if typed and typed.casefold() not in listed:
+        choices.insert(0, app_commands.Choice(name=typed[:100], value=typed[:100]))
+    return [c for c in choices if typed.casefold() in c.name.casefold() or c.value == typed[:100]][:MAX_CHOICES]
+
+
+def record_file(info: GameInfo, record: dict[str, Any]) -> discord.File:
+    """A game record as a JSON file to attach."""
+    data = json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8")
+    return discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}.json")
+
+
+async def turn_time_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The suggestions of a turn time option."""
+    return duration_choices(current, none="none (no clock)")
+
+
+async def reserve_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The suggestions of a reserve option."""
+    return duration_choices(current, none="none (no reserve)")

@@ -1,0 +1,87 @@
+"""`/ttr config`: a server's settings (moderator role, moderators' log channel, clock defaults of new games)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.cogs.common import POLICY_CHOICES, reserve_choices, turn_time_choices
+from bot.cogs.ttr import TtrCog
+from bot.present.clock import settings_text
+from bot.replies import Refusal, guarded, private
+from bot.service.moderation import (
+    MOD_LOG_CHANNEL,
+    MODERATOR_ROLE,
+    REMINDERS,
+    RESERVE_SECONDS,
+    TIMEOUT_POLICY,
+    TURN_SECONDS,
+)
+from bot.table.front import Front
+from bot.table.parsing import DurationError, parse_reminders, read_duration
+
+
+class ConfigCog(TtrCog):
+    """The settings of a server, for its managers."""
+
+    def __init__(self, ttr: app_commands.Group, front: Front) -> None:
+        super().__init__(ttr)
+        self.service = front.service
+
+    @app_commands.command(
+        name="config", description="Server managers: moderator role, moderators' log channel, clock defaults"
+    )
+    @app_commands.describe(
+        moderator_role="Members with this role may moderate games (/ttrmod)",
+        log_channel="Where moderator actions and repeated timeouts are logged",
+        turn_time='Default time per turn of new games, like "12h", "1d", or "none" for no clock',
+        reserve='Default extra time per player for a whole game, like "1d", or "none"',
+        timeout_policy="Default: what happens when a player's time runs out",
+        reminders='When to remind the player to move, as parts of the turn, like "50% 90%", or "none"',
+    )
+    @app_commands.choices(timeout_policy=POLICY_CHOICES)
+    @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        moderator_role: discord.Role | None = None,
+        log_channel: discord.TextChannel | None = None,
+        turn_time: str | None = None,
+        reserve: str | None = None,
+        timeout_policy: str | None = None,
+        reminders: str | None = None,
+    ) -> None:
+        async def work() -> None:
+            if not interaction.permissions.manage_guild:
+                raise Refusal("Only members who may manage this server can change its settings.")
+            guild = interaction.guild_id
+            assert guild is not None
+            changes: list[tuple[str, object]] = []
+            if moderator_role is not None:
+                changes.append((MODERATOR_ROLE, moderator_role.id))
+            if log_channel is not None:
+                changes.append((MOD_LOG_CHANNEL, log_channel.id))
+            if turn_time is not None:
+                changes.append((TURN_SECONDS, read_duration(turn_time, "the turn time", "no clock") or 0))
+            if reserve is not None:
+                changes.append((RESERVE_SECONDS, read_duration(reserve, "the reserve", "no reserve") or 0))
+            if timeout_policy is not None:
+                changes.append((TIMEOUT_POLICY, timeout_policy))
+            if reminders is not None:
+                try:
+                    changes.append((REMINDERS, parse_reminders(reminders)))
+                except DurationError as exc:
+                    raise Refusal(str(exc)) from None
+            for key, value in changes:
+                await self.service.set_guild_config(guild, key, value)
+            config = await self.service.guild_config(guild)
+            role, channel = config.moderator_role_id, config.mod_log_channel_id
+            await private(
+                interaction,
+                "Settings of this server:\n"
+                f"Moderator role: {f'<@&{role}>' if role else 'none (server managers only)'}\n"
+                f"Moderator log channel: {f'<#{channel}>' if channel else 'none'}\n"
+                f"Clock of new games: {settings_text(config.clock)}",
+            )
+
+        await guarded(interaction, work)

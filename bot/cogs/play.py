@@ -1,0 +1,204 @@
+"""The `/ttr` commands of playing and looking: draw, claim, tickets, keep, hand, board, status, rules, history, export.
+
+The commands that do what a button or menu does go through the same handler
+table (bot/table/controls.py); each reads its options first.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.cogs.common import MAX_CHOICES, is_moderator, record_file
+from bot.cogs.lobby import MAP_CHOICES
+from bot.cogs.ttr import TtrCog
+from bot.present import texts
+from bot.present.cards import card_name
+from bot.present.clock import status_lines
+from bot.present.recap import history_lines
+from bot.replies import Refusal, guarded, private
+from bot.service import GameInfo
+from bot.store import GameStatus
+from bot.table.actions import Action
+from bot.table.controls import Request
+from bot.table.front import Front
+from bot.table.lookup import channel_game, server_game
+from bot.table.parsing import pay_code
+from maps import load_board
+
+log = logging.getLogger(__name__)
+
+
+class PlayCog(TtrCog):
+    """Playing Ticket to Ride in a channel, and looking at the game."""
+
+    def __init__(self, ttr: app_commands.Group, front: Front) -> None:
+        super().__init__(ttr)
+        self.service = front.service
+        self.play = front.play
+        self.controls = front.controls
+
+    async def _do(self, interaction: discord.Interaction, action: Action) -> None:
+        """An action of this channel's game, as its button would do it."""
+
+        async def work() -> None:
+            info = await channel_game(self.service, interaction)
+            await self.controls.handle(interaction, info, Request(action))
+
+        await guarded(interaction, work)
+
+    # ----- playing -------------------------------------------------------------------
+
+    @app_commands.command(name="draw", description="Draw a card: from the deck or a face-up colour")
+    @app_commands.describe(card="deck, or a face-up card")
+    async def draw(self, interaction: discord.Interaction, card: str) -> None:
+        async def work() -> None:
+            info = await channel_game(self.service, interaction)
+            source = await self.play.card_source(interaction, info, card)
+            await self.controls.handle(interaction, info, Request(Action.DRAW, args=(source,)))
+
+        await guarded(interaction, work)
+
+    @draw.autocomplete("card")
+    async def draw_card_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            info = await self._my_game(interaction)
+            rules = load_board(info.map).rules
+            choices = []
+            for source in await self.service.card_draws(info.id, interaction.user.id):
+                name = "Deck (a blind draw)" if source == "deck" else card_name(rules, source).capitalize()
+                choices.append(app_commands.Choice(name=name, value=source))
+            typed = current.casefold().strip()
+            return [c for c in choices if typed in c.name.casefold()][:MAX_CHOICES]
+        except Exception:
+            log.debug("draw autocomplete gave up", exc_info=True)
+            return []
+
+    @app_commands.command(name="claim", description="Claim a route")
+    @app_commands.describe(
+        route="A route you can claim now",
+        pay='The cards to pay, like "3 pink 1 locomotive" (default: the fewest wilds)',
+    )
+    async def claim(self, interaction: discord.Interaction, route: str, pay: str | None = None) -> None:
+        async def work() -> None:
+            info = await channel_game(self.service, interaction)
+            chosen = await self.play.route_named(interaction, info, route)
+            cards = self.play.payment_named(info, pay)
+            if cards is None:
+                request = Request(Action.ROUTE, values=(str(chosen.id),))
+            else:
+                request = Request(Action.PAY, args=(str(chosen.id),), values=(pay_code(cards),))
+            await self.controls.handle(interaction, info, request)
+
+        await guarded(interaction, work)
+
+    @claim.autocomplete("route")
+    async def claim_route_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Only the routes this player can claim now."""
+        try:
+            info = await self._my_game(interaction)
+            routes = (await self.service.claim_choices(info.id, interaction.user.id)).routes
+            typed = " ".join(current.casefold().replace("-", " ").split())
+            choices = []
+            for choice in sorted(routes, key=lambda c: c.route.label()):
+                label = choice.route.label()
+                if typed in " ".join(label.casefold().replace("-", " ").split()):
+                    choices.append(app_commands.Choice(name=label[:100], value=str(choice.route.id)))
+            return choices[:MAX_CHOICES]
+        except Exception:
+            log.debug("claim autocomplete gave up", exc_info=True)
+            return []
+
+    @app_commands.command(name="tickets", description="Draw tickets (or see the tickets you are choosing from)")
+    async def tickets(self, interaction: discord.Interaction) -> None:
+        await self._do(interaction, Action.TICKETS)
+
+    @app_commands.command(name="keep", description="Keep tickets by their numbers, like 1 3")
+    @app_commands.describe(numbers="The numbers of the tickets to keep, as listed when they were drawn")
+    async def keep(self, interaction: discord.Interaction, numbers: str) -> None:
+        async def work() -> None:
+            info = await channel_game(self.service, interaction)
+            version, kept = await self.play.kept_numbers(interaction, info, numbers)
+            request = Request(Action.KEEP, version=version, values=tuple(str(t) for t in kept))
+            await self.controls.handle(interaction, info, request)
+
+        await guarded(interaction, work)
+
+    # ----- looking -------------------------------------------------------------------
+
+    @app_commands.command(name="hand", description="Your cards and tickets (only you see them)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self._do(interaction, Action.HAND)
+
+    @app_commands.command(name="board", description="The board as it is now")
+    async def board(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await self.play.show_board(interaction, await channel_game(self.service, interaction))
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="status", description="Scores, trains, cards and whose turn it is")
+    async def status(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            info = await channel_game(self.service, interaction)
+            view = await self.service.public_view(info.id)
+            clock: list[str] = []
+            if info.started:
+                clock = status_lines(await self.service.clock_status(info.id), texts.seat_labels(info))
+            await private(interaction, texts.status_text(info, view, load_board(info.map).rules, clock))
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="rules", description="The rules of this channel's map, or of another map")
+    @app_commands.describe(map="The map (default: this channel's game)")
+    @app_commands.choices(map=MAP_CHOICES)
+    async def rules(self, interaction: discord.Interaction, map: str | None = None) -> None:
+        async def work() -> None:
+            name = map
+            if name is None and interaction.channel_id is not None:
+                info = await self.service.active_game(interaction.channel_id)
+                name = info.map if info is not None else None
+            await private(interaction, texts.rules_text(load_board(name or "usa")))
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="history", description="What happened so far in this channel's game")
+    async def history(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            info = await channel_game(self.service, interaction)
+            if info.status is GameStatus.LOBBY:
+                raise Refusal("Nothing has happened yet: the game has not started.")
+            text = "\n".join(history_lines(info, await self.service.history(info.id)))
+            if len(text) > 1900:
+                text = "…\n" + text[-1900:].split("\n", 1)[-1]
+            await private(interaction, text or "Nothing has happened yet.")
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="export", description="The game record (after the end; moderators at any time)")
+    @app_commands.describe(game="The game number (default: this channel's latest game)")
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work() -> None:
+            info = await server_game(self.service, interaction, game)
+            moderator = await is_moderator(self.service, interaction)
+            record = await self.service.export_record(info.id, moderator=moderator)
+            file = record_file(info, record)
+            await private(interaction, f"The record of game #{info.id} ({info.status.value}).", file=file)
+
+        await guarded(interaction, work)
+
+    async def _my_game(self, interaction: discord.Interaction) -> GameInfo:
+        """This channel's game, if the member plays in it (for autocompletes: they fail quietly)."""
+        if interaction.channel_id is None:
+            raise LookupError("no channel")
+        info = await self.service.active_game(interaction.channel_id)
+        if info is None:
+            raise LookupError("no game here")
+        seat = info.seat_of(interaction.user.id)
+        if seat is None or seat.player is None:
+            raise LookupError("not a player")
+        return info

@@ -1,0 +1,162 @@
+"""What a player may choose now: the cards they may draw, the routes they may claim (with every way to pay
+and the souvenirs they may take), and, as a typed reason, why they cannot claim now or cannot claim a route.
+
+Every answer is the engine's (its move options and route checks), asked for
+the player alone: the front end builds its menus and refusals from these.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from bot.service.errors import InvalidInput
+from bot.service.front_base import ServiceCore, dealt_game, seated
+from bot.service.models import ActionResult
+from engine import Game, Phase
+from maps import Board, Route, load_board
+
+
+class ClaimBlock(StrEnum):
+    """Why a claim cannot be made."""
+
+    NOT_UNDER_WAY = "not_under_way"  # routes are claimed once the turns have begun (and until the end)
+    NOT_YOUR_TURN = "not_your_turn"  # `to_move` is to move
+    FINISH_FIRST = "finish_first"  # the player must first do `must` (a second card, a ticket choice, a tunnel)
+    ROUTE_TAKEN = "route_taken"  # the route or its double is closed to the player; `reason` is the engine's
+    TOO_FEW_TRAINS = "too_few_trains"  # the route needs `needs` pieces, the player has `has`
+    CANNOT_PAY = "cannot_pay"  # the player's cards cannot pay for the route
+
+
+@dataclass(frozen=True)
+class ClaimRefusal:
+    block: ClaimBlock
+    to_move: str | None = None
+    must: str | None = None
+    route: Route | None = None
+    reason: str = ""
+    needs: int = 0
+    has: int = 0
+
+
+@dataclass(frozen=True)
+class Souvenir:
+    """A tourist token the player may take at an end of the route they claim."""
+
+    place: str
+    symbol: str
+
+
+@dataclass(frozen=True)
+class RouteChoice:
+    """A route the player may claim now, every payment the rules allow, and the souvenirs on offer.
+
+    Two souvenirs: the player must say which one they take.
+    """
+
+    route: Route
+    payments: tuple[Counter[str], ...]
+    souvenirs: tuple[Souvenir, ...]
+
+
+@dataclass(frozen=True)
+class ClaimChoices:
+    """The routes a player may claim now; `refusal` says why there are none while it is not their turn."""
+
+    player: str
+    refusal: ClaimRefusal | None
+    routes: tuple[RouteChoice, ...]
+
+    def route(self, route_id: int) -> RouteChoice | None:
+        return next((c for c in self.routes if c.route.id == route_id), None)
+
+
+class _Acting(ServiceCore, Protocol):
+    async def act(
+        self, game_id: int, user_id: int, move: Mapping[str, Any], expected_version: int | None = None
+    ) -> ActionResult: ...
+
+
+def _turn_refusal(game: Game, player: str) -> ClaimRefusal | None:
+    to_move = game.to_move()
+    if game.state.phase is not Phase.PLAY or to_move is None:
+        return ClaimRefusal(ClaimBlock.NOT_UNDER_WAY)
+    if to_move.player != player:
+        return ClaimRefusal(ClaimBlock.NOT_YOUR_TURN, to_move=to_move.player)
+    if to_move.must != "turn":
+        return ClaimRefusal(ClaimBlock.FINISH_FIRST, must=to_move.must)
+    return None
+
+
+def _route(board: Board, route_id: int) -> Route:
+    if not 0 <= route_id < len(board.routes):
+        raise InvalidInput(f"There is no route number {route_id} on this map.")
+    return board.routes[route_id]
+
+
+class MoveChoices:
+    async def card_draws(self: ServiceCore, game_id: int, user_id: int) -> tuple[str, ...]:
+        """Where this player may draw a card from now: "deck" and face-up colours (none when it is not their turn)."""
+        dealt = await dealt_game(self, game_id)
+        _, player, _ = seated(dealt.info, user_id)
+        return tuple(dealt.game.card_draws(player))
+
+    async def claim_choices(self: ServiceCore, game_id: int, user_id: int) -> ClaimChoices:
+        dealt = await dealt_game(self, game_id)
+        game = dealt.game
+        _, player, _ = seated(dealt.info, user_id)
+        refusal = _turn_refusal(game, player)
+        routes: tuple[RouteChoice, ...] = ()
+        if refusal is None:
+            routes = tuple(
+                RouteChoice(
+                    option.route,
+                    tuple(option.payments),
+                    tuple(Souvenir(end, game.state.stacks[end].symbol) for end in option.souvenirs),
+                )
+                for option in game.claim_options(player)
+            )
+        return ClaimChoices(player, refusal, routes)
+
+    async def claim_refusal(self: ServiceCore, game_id: int, user_id: int, route_id: int) -> ClaimRefusal | None:
+        """Why this player cannot claim the route now; None if they can."""
+        dealt = await dealt_game(self, game_id)
+        game = dealt.game
+        _, player, seat = seated(dealt.info, user_id)
+        refusal = _turn_refusal(game, player)
+        if refusal is not None:
+            return refusal
+        route = _route(game.board, route_id)
+        if any(option.route.id == route_id for option in game.claim_options(player)):
+            return None
+        status = game.route_status(seat, route)
+        if status is not None:
+            return ClaimRefusal(ClaimBlock.ROUTE_TAKEN, route=route, reason=status)
+        trains = game.state.players[seat].trains
+        if route.length > trains:
+            return ClaimRefusal(ClaimBlock.TOO_FEW_TRAINS, route=route, needs=route.length, has=trains)
+        return ClaimRefusal(ClaimBlock.CANNOT_PAY, route=route)
+
+    async def claim(
+        self: _Acting,
+        game_id: int,
+        user_id: int,
+        route_id: int,
+        pay: Mapping[str, int],
+        *,
+        souvenir: str | None = None,
+        expected_version: int | None = None,
+    ) -> ActionResult:
+        """Claim a route by its id, paying `pay`, taking the souvenir at `souvenir` where there is a choice."""
+        info = await self.game(game_id)
+        board = load_board(info.map)
+        route = _route(board, route_id)
+        move: dict[str, Any] = {"claim": [route.a, route.b], "pay": dict(pay)}
+        if len(board.routes_between(route.a, route.b)) > 1:
+            move["route"] = route.color
+        if souvenir is not None:
+            move["souvenir"] = souvenir
+        return await self.act(info.id, user_id, move, expected_version)

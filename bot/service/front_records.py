@@ -1,0 +1,57 @@
+"""What the Discord front end keeps in the database, through the service: the messages it posted for a game,
+the members who refuse direct messages, the slash command definitions last synced, and which games to look at.
+
+A thin layer over the store, so that nothing outside the service touches the store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.service.front_base import ServiceCore
+from bot.store import ACTIVE, GameStatus
+
+
+@dataclass(frozen=True)
+class PostedMessage:
+    """A message the bot posted for a game: `kind` says what it is (a stage, a reminder, a score breakdown)."""
+
+    kind: str
+    channel_id: int
+    message_id: int
+
+
+class FrontRecords:
+    async def posted_messages(self: ServiceCore, game_id: int, kind: str | None = None) -> list[PostedMessage]:
+        """The messages posted for a game (of one kind, or all), oldest first."""
+        rows = await self.store.messages(game_id, kind)
+        return [PostedMessage(r.kind, r.channel_id, r.message_id) for r in rows]
+
+    async def remember_message(self: ServiceCore, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
+        await self.store.add_message(game_id, kind, channel_id, message_id)
+
+    async def forget_message(self: ServiceCore, message_id: int) -> None:
+        await self.store.delete_message(message_id)
+
+    async def refuses_dms(self: ServiceCore, user_id: int) -> bool:
+        """Has Discord refused a direct message to this member (they closed them)?"""
+        return await self.store.dm_refused(user_id)
+
+    async def set_refuses_dms(self: ServiceCore, user_id: int, refused: bool) -> None:
+        await self.store.set_dm_refused(user_id, refused)
+
+    async def synced_commands(self: ServiceCore, target: str) -> str | None:
+        """The fingerprint of the slash commands last synced to `target` (an application and a server, or global)."""
+        return await self.store.command_digest(target)
+
+    async def set_synced_commands(self: ServiceCore, target: str, digest: str) -> None:
+        await self.store.set_command_digest(target, digest)
+
+    async def latest_game_id(self: ServiceCore, channel_id: int) -> int | None:
+        """The newest game ever opened in a channel, whatever its status."""
+        row = await self.store.latest_game(channel_id)
+        return None if row is None else row.id
+
+    async def running_games(self: ServiceCore) -> list[int]:
+        """The games that have started and are not over: each has a current stage to show."""
+        return [row.id for row in await self.store.games_with_status(ACTIVE - {GameStatus.LOBBY})]

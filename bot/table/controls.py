@@ -1,0 +1,165 @@
+"""The one handler table: what each action does, for a button or menu and for the commands that share it.
+
+A click or a menu choice arrives as a custom id ("ttr:ACTION:GAME:VERSION
+[:ARG...]", bot/views/ids.py) and the values chosen; a command that does the
+same as a control (`/ttr hand`, `/ttr draw`, `/ttr claim`, `/ttr tickets`,
+`/ttr keep`) reads its options into the same request. Either way the
+request's handler below runs. A click on an outdated stage message is refused
+with a link to the current one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+
+import discord
+
+from bot.replies import Refusal, guarded
+from bot.service import GameInfo, GameService
+from bot.table.actions import Action
+from bot.table.delivery import message_url
+from bot.table.lookup import component_game
+from bot.table.parsing import find_routes, parse_pay_code
+from bot.table.play import Play
+from bot.table.stage import StageMessages
+from bot.views.ids import ComponentId
+from maps import load_board
+
+OUT_OF_DATE = "This message is out of date, so nothing was done. Use the latest one"
+NO_LONGER_USED = "This control is no longer in use. Use the latest turn message or the `/ttr` commands."
+
+
+@dataclass(frozen=True)
+class Request:
+    """One action asked for: `version` is the game's version the control showed (None from a command)."""
+
+    action: Action
+    version: int | None = None
+    args: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+
+    def arg(self, index: int, default: str = "") -> str:
+        return self.args[index] if index < len(self.args) else default
+
+    def ticket_ids(self) -> list[int]:
+        return [int(v) for v in self.values if v.isdigit()]
+
+
+Handler = Callable[[Play, discord.Interaction, GameInfo, Request], Awaitable[None]]
+
+
+async def _hand(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    await play.show_hand(interaction, info)
+
+
+async def _decide(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    await play.show_panel(interaction, info)
+
+
+async def _draw(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    source = request.arg(0)
+    if source in ("", "none"):
+        raise Refusal("There is no card there.")
+    await play.act(interaction, info, {"draw": source}, request.version)
+
+
+async def _pass(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    await play.act(interaction, info, {"pass": True}, request.version)
+
+
+async def _claim(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    await play.claim_menu(interaction, info)
+
+
+async def _tickets(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    await play.draw_tickets(interaction, info, request.version)
+
+
+async def _tunnel(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    choice = request.arg(0)
+    pay = None if choice == "giveup" else dict(parse_pay_code(choice))
+    await play.act(interaction, info, {"tunnel": pay}, request.version)
+
+
+async def _setup_keep(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    await play.keep(interaction, info, request.ticket_ids(), None)
+
+
+async def _keep(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    await play.keep(interaction, info, request.ticket_ids(), request.version)
+
+
+async def _route(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    route = find_routes(load_board(info.map), request.values[0])[0]
+    await play.claim(interaction, info, route, None, request.version)
+
+
+async def _pay(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    route = find_routes(load_board(info.map), request.arg(0))[0]
+    await play.claim(interaction, info, route, parse_pay_code(request.values[0]), request.version)
+
+
+async def _souvenir(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    route = find_routes(load_board(info.map), request.arg(0))[0]
+    pay = parse_pay_code(request.arg(1))
+    await play.claim(interaction, info, route, pay, request.version, request.values[0])
+
+
+async def _symbol(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    assert request.version is not None  # a menu's choice: it carries the version it was shown at
+    await play.choose_spot(interaction, info, request.values[0], request.version)
+
+
+async def _spot(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    move = {"place": {"symbol": request.arg(0), "at": request.values[0]}}
+    await play.act(interaction, info, move, request.version)
+
+
+HANDLERS: Mapping[Action, Handler] = {
+    Action.HAND: _hand,
+    Action.SETUP: _decide,
+    Action.PLACE: _decide,
+    Action.DRAW: _draw,
+    Action.PASS: _pass,
+    Action.CLAIM: _claim,
+    Action.TICKETS: _tickets,
+    Action.TUNNEL: _tunnel,
+    Action.SETUPKEEP: _setup_keep,
+    Action.KEEP: _keep,
+    Action.ROUTE: _route,
+    Action.PAY: _pay,
+    Action.SOUVENIR: _souvenir,
+    Action.SYMBOL: _symbol,
+    Action.SPOT: _spot,
+}
+
+
+class Controls:
+    """What the persistent buttons and menus call (bot/views/items.py), and the commands that act alike."""
+
+    def __init__(self, service: GameService, play: Play, stage: StageMessages) -> None:
+        self.service = service
+        self.play = play
+        self.stage = stage
+
+    async def handle(self, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+        """Run a request's handler (inside the caller's `guarded`)."""
+        await HANDLERS[request.action](self.play, interaction, info, request)
+
+    async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
+        async def work() -> None:
+            info = await component_game(self.service, interaction, cid.game)
+            message = interaction.message
+            if message is not None and not message.flags.ephemeral:
+                latest = await self.stage.latest(info.id)
+                if latest != message.id:
+                    link = f": {message_url(info, latest)}" if latest else "."
+                    raise Refusal(OUT_OF_DATE + link)
+            try:
+                action = Action(cid.action)
+            except ValueError:
+                raise Refusal(NO_LONGER_USED) from None
+            await self.handle(interaction, info, Request(action, cid.version, cid.args, tuple(values)))
+
+        await guarded(interaction, work)

@@ -1,0 +1,165 @@
+"""Delivery: how the result of every action reaches people, whoever caused it (a member, a moderator, the clock).
+
+`deliver` posts the stage message (with what happened since the last one,
+autopilot moves included, and the notes such as a timeout or a moderator's
+action at its top), the notes on their own when no new stage begins, the lines
+for the moderators' log channel, the "your turn" notes with the catch-up
+digest (by DM only: they name the player's tickets) and the seat news of a
+replacement. `remind` reminds a member whose time runs out.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import discord
+
+from bot.notify import Notifier
+from bot.present import texts
+from bot.present.clock import timestamp
+from bot.replies import current_game, private
+from bot.service import ActionResult, GameInfo, GameService, PrivateEvent
+from bot.store import GameStatus
+from bot.table.stage import REMINDER, StageMessages
+
+log = logging.getLogger(__name__)
+
+# Public events that are not moves (the recap of the next stage message tells the moves): told at the top
+# of the next stage message, or in a message of their own if no stage message follows.
+NOTES = frozenset({"timeout", "paused", "resumed", "extended", "replaced", "autopilot", "undone", "ended", "cancelled"})
+# Private events a member who is not acting gets by DM (a moderator gave or took their seat).
+SEAT_NEWS = frozenset({"seat_given", "seat_taken"})
+
+
+def message_url(info: GameInfo, message_id: int | None) -> str:
+    """A link to a message of the game's channel (to the channel itself without a message)."""
+    base = f"https://discord.com/channels/{info.guild_id}/{info.channel_id}"
+    return base if message_id is None else f"{base}/{message_id}"
+
+
+class Delivery:
+    def __init__(self, client: discord.Client, service: GameService, notifier: Notifier, stage: StageMessages) -> None:
+        self.client = client
+        self.service = service
+        self.notifier = notifier
+        self.stage = stage
+
+    async def deliver(
+        self,
+        result: ActionResult,
+        *,
+        actor: int | None = None,
+        lead: Sequence[str] | None = None,
+        refresh: bool = False,
+        interaction: discord.Interaction | None = None,
+    ) -> None:
+        """Post what an action did.
+
+        The stage message if a new stage began (`refresh`: post the current one
+        again, as after an undo), with the notes (`lead`, by default the
+        result's public events that are not moves) at its top, or the notes on
+        their own; the moderators' log lines; the "your turn" notes by DM; the
+        seat news of a replacement by DM. `actor` is the member who acted: their
+        own answer already says all that, so they get no DM. With `interaction`,
+        a failed stage message is reported to that member (it is posted again later).
+        """
+        info = result.game
+        current_game.set(info.id)
+        notes = list(lead) if lead is not None else [e.text for e in result.public if e.kind in NOTES]
+        posted = False
+        if info.started and info.status is not GameStatus.CANCELLED:
+
+            async def tell_actor() -> None:
+                if interaction is not None:
+                    await private(
+                        interaction,
+                        "Your move counts, but I could not post the new turn message in the channel. "
+                        "I will try again in a moment; `/ttr status` shows the game meanwhile.",
+                    )
+
+            posted = await self.stage.publish_safely(
+                info.id, lead=notes, refresh=refresh, notices=result.notices, on_failure=tell_actor
+            )
+        if notes and not posted:
+            await self.post_lines(info, notes)
+        for line in result.mod_log:
+            await self.post_mod_log(info, line)
+        for event in result.private:
+            if event.kind in SEAT_NEWS and event.user_id != actor:
+                await self.notifier.dm(event.user_id, self._seat_news(info, event), game_id=info.id)
+        await self._send_notices(info, result.notices, skip=actor)
+
+    async def post_lines(self, info: GameInfo, lines: Sequence[str]) -> None:
+        """A message of its own in the game's channel; it pings nobody. Failures are logged, not raised."""
+        try:
+            for chunk in texts.chunks(lines):
+                await self.stage.channel(info).send(chunk, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("game #%d: could not post to its channel", info.id, exc_info=True)
+
+    async def post_mod_log(self, info: GameInfo, text: str) -> None:
+        """A line for the server's moderators' log channel (guild setting `mod_log_channel_id`), if there is one.
+
+        The lines name members and channels with Discord's mention syntax: they are sent pinging nobody.
+        """
+        config = await self.service.guild_config(info.guild_id)
+        if config.mod_log_channel_id is None:
+            log.info("game #%d: no moderators' log channel set; not posted: %s", info.id, text)
+            return
+        channel = self.client.get_partial_messageable(config.mod_log_channel_id, guild_id=info.guild_id)
+        try:
+            await channel.send(texts.clip(text), allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("game #%d: could not post to the moderators' log channel", info.id, exc_info=True)
+
+    async def remind(self, info: GameInfo, user_id: int, text: str) -> None:
+        """A reminder that a member's time runs out: by DM, or where DMs are closed by one line in the game's channel.
+
+        A member who refuses DMs is mentioned in one short message, and that
+        message replaces the game's previous reminder (a new stage message
+        removes it too), so reminders never pile up in the channel.
+        """
+        if user_id <= 0:
+            return  # the autopilot needs no reminding
+        current_game.set(info.id)
+        url = message_url(info, await self.stage.latest(info.id))
+        if await self.notifier.dm(user_id, f"{text} {url}", game_id=info.id):
+            return
+        await self.stage.clear_reminders(info)
+        try:
+            message = await self.stage.channel(info).send(
+                texts.clip(f"<@{user_id}> {text}"),
+                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)]),
+            )
+        except discord.HTTPException:
+            log.warning("game #%d: could not post a reminder for user %d", info.id, user_id, exc_info=True)
+            return
+        await self.service.remember_message(info.id, REMINDER, info.channel_id, message.id)
+
+    async def _send_notices(self, info: GameInfo, notices: Sequence[PrivateEvent], *, skip: int | None) -> None:
+        """The "your turn" notes with the catch-up digest: by DM only, never in the channel (they name tickets).
+
+        A member who refuses DMs learns it is their turn from the stage message's mention.
+        """
+        if not notices:
+            return
+        url = message_url(info, await self.stage.latest(info.id))
+        where = f"your {info.title} game #{info.id} in <#{info.channel_id}>"
+        for notice in notices:
+            if notice.user_id <= 0 or notice.user_id == skip:
+                continue
+            body = [line for line in notice.text.split("\n")[1:] if not line.startswith("Time left:")]
+            deadline = notice.data.get("deadline")
+            if isinstance(deadline, str):
+                body.append(f"Deadline: {timestamp(deadline)} (reserve included).")
+            text = texts.clip("\n".join([f"It is your turn in {where}: {url}", *body]))
+            await self.notifier.dm(notice.user_id, text, game_id=info.id)
+
+    def _seat_news(self, info: GameInfo, event: PrivateEvent) -> str:
+        if event.kind == "seat_given":
+            return (
+                f"{event.text} It is played in <#{info.channel_id}>: `/ttr hand` there shows your cards and "
+                "tickets, and the turn message's buttons work for you now."
+            )
+        return event.text

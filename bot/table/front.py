@@ -1,0 +1,33 @@
+"""The Discord front end's parts, wired together once per bot; the cogs and the clock's notifier use them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.notify import Notifier
+from bot.service import GameService
+from bot.table.controls import Controls
+from bot.table.delivery import Delivery
+from bot.table.lobby import Lobby
+from bot.table.play import Play
+from bot.table.stage import StageMessages
+
+
+@dataclass(frozen=True)
+class Front:
+    service: GameService
+    stage: StageMessages
+    delivery: Delivery
+    lobby: Lobby
+    play: Play
+    controls: Controls
+
+    @classmethod
+    def build(cls, client: discord.Client, service: GameService) -> Front:
+        notifier = Notifier(client, service)
+        stage = StageMessages(client, service, notifier)
+        delivery = Delivery(client, service, notifier, stage)
+        play = Play(service, delivery)
+        return cls(service, stage, delivery, Lobby(service, delivery), play, Controls(service, play, stage))

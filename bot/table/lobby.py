@@ -1,0 +1,114 @@
+"""The lobby: opening a game, taking and leaving seats, autopilot players, starting and cancelling.
+
+Each change is announced in the channel with the lobby as it now stands; the
+member who asked is answered privately. Starting deals the cards: from then on
+the stage messages (bot/table/stage.py) show the game.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.present import texts
+from bot.replies import Refusal, current_game, private
+from bot.service import ActionResult, ClockSettings, GameInfo, GameService
+from bot.store import GameStatus
+from bot.table import decisions
+from bot.table.delivery import Delivery
+from bot.table.lookup import channel_game
+
+
+class Lobby:
+    def __init__(self, service: GameService, delivery: Delivery) -> None:
+        self.service = service
+        self.delivery = delivery
+
+    async def announce(self, info: GameInfo, result: ActionResult, *, lobby: bool = True) -> None:
+        """A lobby change in the channel (and its moderators' log lines, if it has any)."""
+        lines = [e.text for e in result.public]
+        if lobby and result.game.status is GameStatus.LOBBY:
+            lines.append(texts.lobby_text(result.game))
+        channel = self.delivery.stage.channel(info)
+        await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+        for line in result.mod_log:
+            await self.delivery.post_mod_log(info, line)
+
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        map_name: str,
+        max_players: int | None,
+        trains: int | None,
+        *,
+        clock: ClockSettings | None = None,
+        bots: int = 0,
+    ) -> None:
+        """Open a game; `clock` None takes the server's default clock, `bots` seats go to autopilot players."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        user = interaction.user
+        result = await self.service.create_game(
+            interaction.guild_id,
+            interaction.channel_id,
+            user.id,
+            user.display_name,
+            map_name,
+            max_players,
+            trains,
+            clock=clock,
+            bots=bots,
+        )
+        current_game.set(result.game.id)
+        await self.announce(result.game, result)
+        await private(
+            interaction,
+            f"You opened game #{result.game.id} and hold the first seat. When everyone has joined, `/ttr start`.",
+        )
+
+    async def join(self, interaction: discord.Interaction) -> None:
+        info = await channel_game(self.service, interaction)
+        result = await self.service.join(info.id, interaction.user.id, interaction.user.display_name)
+        await self.announce(info, result)
+        await private(interaction, f"You joined game #{info.id}. You will be mentioned when it starts.")
+
+    async def leave(self, interaction: discord.Interaction) -> None:
+        info = await channel_game(self.service, interaction)
+        result = await self.service.leave(info.id, interaction.user.id)
+        await self.announce(info, result)
+        await private(interaction, f"You left game #{info.id}.")
+
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        info = await channel_game(self.service, interaction)
+        result = await self.service.cancel(info.id, interaction.user.id)
+        await self.announce(info, result, lobby=False)
+        await private(interaction, f"Game #{info.id} is cancelled.")
+
+    async def start(self, interaction: discord.Interaction) -> None:
+        info = await channel_game(self.service, interaction)
+        result = await self.service.start(info.id, interaction.user.id)
+        await self.delivery.deliver(result, actor=interaction.user.id, interaction=interaction)
+        text, view = await decisions.panel(self.service, result.game, interaction.user.id)
+        await private(interaction, f"Game #{info.id} has started. {text}", view=view)
+
+    async def add_bot(self, interaction: discord.Interaction) -> None:
+        info = await channel_game(self.service, interaction)
+        result = await self.service.add_bot(info.id, interaction.user.id)
+        await self.announce(info, result)
+        await private(interaction, f"An autopilot player takes a seat in game #{info.id}.")
+
+    async def remove_bot(self, interaction: discord.Interaction, name: str | None) -> None:
+        info = await channel_game(self.service, interaction)
+        bots = [s for s in info.seats if s.bot]
+        if not bots:
+            raise Refusal(f"Game #{info.id} has no autopilot player to remove.")
+        if name is None or not name.strip():
+            seat = bots[-1]
+        else:
+            wanted = " ".join(name.split()).casefold()
+            found = [s for s in bots if s.display_name.casefold() == wanted or str(s.user_id) == name.strip()]
+            if not found:
+                listed = ", ".join(s.display_name for s in bots)
+                raise Refusal(f"There is no autopilot player {name!r} in this game; there are: {listed}.")
+            seat = found[0]
+        result = await self.service.remove_bot(info.id, interaction.user.id, seat.user_id)
+        await self.announce(info, result)
+        await private(interaction, f"{seat.display_name} left game #{info.id}.")

@@ -1,0 +1,272 @@
+"""Reading what members type and what controls send back: cards, payments, routes, ticket numbers, durations.
+
+Every function here turns text into the values the game service takes, or
+refuses with a message that says what would work. Nothing here decides
+whether a move is allowed: that is the service's (and the engine's) answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from bot.present.cards import card_order_names
+from bot.replies import Refusal
+from bot.service.clock import MAX_SECONDS
+from maps import WILD, Board, Route, Rules
+
+# ----- cards and payments -----------------------------------------------------------
+
+_WILD_WORDS = ("wild", "wilds", "loco", "locos", "locomotive", "locomotives")
+
+
+class CardTextError(ValueError):
+    """A payment text that cannot be read; the message says what would work."""
+
+
+def _names(rules: Rules) -> dict[str, str]:
+    """Every way to write a card (lower case, singular and plural) -> the card."""
+    names: dict[str, str] = {}
+    for colour in rules.colors:
+        names[colour] = colour
+        names[colour + "s"] = colour
+    wild = rules.wild_name.lower()
+    for word in (*_WILD_WORDS, wild, wild + "s", WILD):
+        names[word] = WILD
+    return names
+
+
+def parse_draw(rules: Rules, text: str) -> str | None:
+    """A draw as typed ("deck", "red", "locos") as the engine names it; None if it names no card."""
+    word = " ".join(text.lower().split())
+    if word in ("deck", "the deck", "blind", "draw from deck"):
+        return "deck"
+    return _names(rules).get(word)
+
+
+def parse_cards(rules: Rules, text: str) -> Counter[str]:
+    """Read "3 pink 1 locomotive" (also "3 pink, 1 loco", "pink 3", "2x red + 1 wild") as card counts."""
+    names = _names(rules)
+    tokens = [t for t in re.findall(r"\d+|[^\W\d_]+", text.lower()) if t not in ("and", "x")]
+    help_text = (
+        f'Write the cards like "3 {rules.colors[0]} 1 {rules.wild_name}"; '
+        f"the cards on this map are {', '.join(card_order_names(rules))}."
+    )
+    if not tokens:
+        raise CardTextError(f"No cards given. {help_text}")
+    cards: Counter[str] = Counter()
+    count: int | None = None
+    i = 0
+    pending_card: str | None = None
+    while i < len(tokens):
+        token = tokens[i]
+        if token.isdigit():
+            if pending_card is not None:  # "pink 3"
+                cards[pending_card] += int(token)
+                pending_card = None
+            elif count is not None:
+                raise CardTextError(f"Two numbers in a row ({count} {token}). {help_text}")
+            else:
+                count = int(token)
+            i += 1
+            continue
+        # the longest run of words that names a card ("ferry card" is one name)
+        card = None
+        for width in (3, 2, 1):
+            phrase = " ".join(tokens[i : i + width])
+            if phrase in names:
+                card, i = names[phrase], i + width
+                break
+        if card is None and token in ("card", "cards"):
+            i += 1
+            continue
+        if card is None:
+            raise CardTextError(f"'{token}' is not a card on this map. {help_text}")
+        if pending_card is not None:
+            cards[pending_card] += 1
+        if count is None:
+            pending_card = card
+        else:
+            cards[card] += count
+            count = None
+    if count is not None:
+        raise CardTextError(f"The number {count} is not followed by a card. {help_text}")
+    if pending_card is not None:
+        cards[pending_card] += 1
+    if any(n <= 0 for n in cards.values()):
+        raise CardTextError(f"Every count must be at least 1. {help_text}")
+    return cards
+
+
+def pay_code(cards: Mapping[str, int]) -> str:
+    """A payment in a custom id: "pink3+locomotive1" (`parse_pay_code` reads it back)."""
+    return "+".join(f"{c}{n}" for c, n in sorted(cards.items()) if n > 0)
+
+
+def parse_pay_code(code: str) -> Counter[str]:
+    cards: Counter[str] = Counter()
+    for part in code.split("+"):
+        match = re.fullmatch(r"([a-z_]+)(\d+)", part)
+        if match is None:
+            raise CardTextError(f"unreadable payment code {code!r}")
+        cards[match.group(1)] += int(match.group(2))
+    return cards
+
+
+# ----- routes ------------------------------------------------------------------------
+
+
+def find_routes(board: Board, text: str) -> list[Route]:
+    """The routes a player's text names: a route id (what the autocomplete sends) or "A - B (colour, ...)"."""
+    text = " ".join(text.split())
+    if text.isdigit():
+        index = int(text)
+        if 0 <= index < len(board.routes):
+            return [board.routes[index]]
+        raise Refusal(f"There is no route number {index}. Pick a route from the list `/ttr claim` offers.")
+    match = re.fullmatch(r"(.*?)\s*(?:\(([^)]*)\)?)?", text)
+    assert match is not None
+    main, extra = match.group(1), match.group(2)
+    ends = _split_ends(board, main)
+    if ends is None:
+        raise Refusal(
+            f"I cannot read {text!r} as a route. Pick one from the list, or write it like "
+            f'"{board.routes[0].a} - {board.routes[0].b}".'
+        )
+    a, b = ends
+    routes = board.routes_between(a, b)
+    if not routes:
+        raise Refusal(f"There is no route between {a} and {b}.")
+    if extra:
+        colour = extra.split(",")[0].strip().lower()
+        coloured = [r for r in routes if r.color == colour]
+        if coloured:
+            routes = coloured
+    return routes
+
+
+def _split_ends(board: Board, text: str) -> tuple[str, str] | None:
+    for separator in (" - ", " to ", "-", " – "):
+        pieces = text.split(separator)
+        for cut in range(1, len(pieces)):
+            a = board.find_place(separator.join(pieces[:cut]).strip())
+            b = board.find_place(separator.join(pieces[cut:]).strip())
+            if a is not None and b is not None:
+                return a, b
+    return None
+
+
+# ----- ticket numbers ----------------------------------------------------------------
+
+
+def parse_keep_numbers(text: str, offered: Sequence[tuple[int, str]], least: int) -> list[int]:
+    """The tickets kept, from their numbers as listed ("1 3"); `offered` is (ticket id, label) in list order."""
+    listing = "; ".join(f"{i}. {label}" for i, (_, label) in enumerate(offered, start=1))
+    chosen: list[int] = []
+    for pick in re.findall(r"\d+|\S+", text):
+        if pick in (",", ";", "and"):
+            continue
+        if not pick.isdigit() or not 1 <= int(pick) <= len(offered):
+            raise Refusal(
+                f'{pick!r} is not one of the numbers 1 to {len(offered)}. Write them like "1 3". The choice: {listing}.'
+            )
+        ticket = offered[int(pick) - 1][0]
+        if ticket not in chosen:
+            chosen.append(ticket)
+    if len(chosen) < least:
+        raise Refusal(f'Keep at least {least}: write their numbers like "1 3". The choice: {listing}.')
+    return chosen
+
+
+# ----- durations ---------------------------------------------------------------------
+
+UNITS = {
+    "w": 7 * 86400,
+    "week": 7 * 86400,
+    "weeks": 7 * 86400,
+    "d": 86400,
+    "day": 86400,
+    "days": 86400,
+    "h": 3600,
+    "hr": 3600,
+    "hrs": 3600,
+    "hour": 3600,
+    "hours": 3600,
+    "m": 60,
+    "min": 60,
+    "mins": 60,
+    "minute": 60,
+    "minutes": 60,
+    "s": 1,
+    "sec": 1,
+    "secs": 1,
+    "second": 1,
+    "seconds": 1,
+}
+NONE_WORDS = {"none", "no", "off", "0", "never", "no clock"}
+_PART = re.compile(r"(\d+(?:\.\d+)?)\s*([a-z]+)")
+EXAMPLE = '"12h", "2d", "30m" or "1d 12h"'
+
+
+class DurationError(ValueError):
+    """A duration that cannot be read; the message says how to write one."""
+
+
+def parse_duration(text: str, *, what: str = "the duration", zero: str | None = None) -> int | None:
+    """Seconds of a duration like "12h", "2d", "1d 12h", "90 min"; None for "none" (or "0", "off").
+
+    `zero`: what "none" means, for the error message only.
+    """
+    cleaned = " ".join(text.casefold().replace(",", " ").split())
+    if cleaned in NONE_WORDS:
+        return None
+    compact = cleaned.replace(" ", "")
+    parts = _PART.findall(cleaned)
+    if not parts or "".join(f"{n}{u}" for n, u in parts) != compact:
+        raise DurationError(_hint(text, what, zero))
+    total = 0.0
+    for number, unit in parts:
+        if unit not in UNITS:
+            raise DurationError(_hint(text, what, zero))
+        total += float(number) * UNITS[unit]
+    seconds = round(total)
+    if not 0 < seconds <= MAX_SECONDS:
+        raise DurationError(f"{what.capitalize()} must be from 1 second to 366 days, not {text.strip()!r}.")
+    return seconds
+
+
+def read_duration(text: str, what: str, zero: str | None = None) -> int | None:
+    """`parse_duration`, refusing the member with its message."""
+    try:
+        return parse_duration(text, what=what, zero=zero)
+    except DurationError as exc:
+        raise Refusal(str(exc)) from None
+
+
+def parse_reminders(text: str) -> list[float]:
+    """When to remind, as fractions of a turn: "50% 90%" (or "50 90", "0.5, 0.9") -> [0.5, 0.9]; "none" -> []."""
+    cleaned = text.casefold().replace(",", " ").replace("%", " % ").split()
+    if not cleaned or " ".join(cleaned) in NONE_WORDS:
+        return []
+    fractions: list[float] = []
+    for word in cleaned:
+        if word == "%":
+            continue
+        try:
+            value = float(word)
+        except ValueError:
+            raise DurationError(
+                f'I cannot read {text.strip()!r} as reminders. Write the moments as parts of the turn, like "50% 90%", '
+                'or "none".'
+            ) from None
+        fraction = value / 100 if value >= 1 else value
+        if not 0 < fraction < 1:
+            raise DurationError(f"A reminder must fall within the turn (between 0% and 100%), not {word!r}.")
+        fractions.append(round(fraction, 4))
+    return sorted(set(fractions))
+
+
+def _hint(text: str, what: str, zero: str | None) -> str:
+    none = f', or "none" for {zero}' if zero else ""
+    return f"I cannot read {text.strip()!r} as {what}. Write it like {EXAMPLE}{none}."

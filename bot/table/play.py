@@ -1,0 +1,251 @@
+"""Playing: a member's moves (draw, tickets, keep, claim, place), their private answers, and what they may look at.
+
+Each move is one service call. The member is answered privately with what
+happened for them and what they must decide next (bot/table/decisions.py);
+the channel is brought up to date by delivery (bot/table/delivery.py). Whether
+a move is allowed is the service's answer: refusals name what would work.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+import discord
+
+from bot.present import texts
+from bot.present.cards import card_name
+from bot.replies import Refusal, image_file, private
+from bot.service import ActionResult, GameInfo, GameService, NotYourTurn, StaleVersion
+from bot.service.choices import ClaimBlock, ClaimRefusal
+from bot.store import GameStatus
+from bot.table import decisions
+from bot.table.delivery import SEAT_NEWS, Delivery
+from bot.table.lookup import NOT_STARTED, player_of, waiting_text
+from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_keep_numbers, pay_code
+from bot.views import panels
+from maps import WILD, Route, Rules, load_board
+
+# Announcements the acting player is told in other words by their private events or the next panel.
+SAID_PRIVATELY = {"draw_deck", "draw_tickets", "keep", "final_scores", "game_over", "setup_done", "place_stacks"}
+CLAIM_HINT = " The `route` list of `/ttr claim` shows only the routes you can claim now."
+
+
+def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
+    """Why a claim cannot be made, in words."""
+    block, route = refusal.block, refusal.route
+    if block is ClaimBlock.NOT_UNDER_WAY:
+        return "Routes can be claimed once the game is under way."
+    if block is ClaimBlock.NOT_YOUR_TURN:
+        return f"It is not your turn: {refusal.to_move} is to move. You will be mentioned when it is yours."
+    if block is ClaimBlock.FINISH_FIRST:
+        return f"First {texts.must_text(rules, refusal.must or '')}."
+    assert route is not None
+    if block is ClaimBlock.ROUTE_TAKEN:
+        return f"You cannot claim {route.label()}: {refusal.reason}.{CLAIM_HINT}"
+    if block is ClaimBlock.TOO_FEW_TRAINS:
+        need = f"it needs {refusal.needs} {rules.piece_name}, you have {refusal.has}"
+        return f"You cannot claim {route.label()}: {need}.{CLAIM_HINT}"
+    colour = "cards of one colour" if route.color == "gray" else f"{route.color} cards"
+    return (
+        f"Your cards cannot pay for {route.label()}: it takes {route.length} {colour} "
+        f"({card_name(rules, WILD)}s count as any colour where the map allows).{CLAIM_HINT}"
+    )
+
+
+def _paid_colour(pay: Mapping[str, int]) -> str:
+    colours = [c for c in pay if c != WILD and pay[c] > 0]
+    return colours[0] if colours else WILD
+
+
+class Play:
+    def __init__(self, service: GameService, delivery: Delivery) -> None:
+        self.service = service
+        self.delivery = delivery
+
+    # ----- making a move -------------------------------------------------------------
+
+    async def act(
+        self, interaction: discord.Interaction, info: GameInfo, move: Mapping[str, Any], version: int | None
+    ) -> None:
+        """Make one move for the member, answer them privately, and update the channel."""
+        user = interaction.user.id
+        await self._acted(interaction, info, lambda: self.service.act(info.id, user, move, expected_version=version))
+
+    async def _acted(
+        self, interaction: discord.Interaction, info: GameInfo, move: Callable[[], Awaitable[ActionResult]]
+    ) -> None:
+        user = interaction.user.id
+        player_of(info, user)
+        try:
+            result = await move()
+        except StaleVersion:
+            text, view = await decisions.panel(self.service, await self.service.game(info.id), user)
+            await private(
+                interaction, f"That was shown before the game moved on, so nothing was done. {text}", view=view
+            )
+            return
+        except NotYourTurn:
+            raise Refusal("It is not your turn. " + await waiting_text(self.service, info)) from None
+        lines = [e.text for e in result.private_for(user) if e.kind != "draw_tickets" and e.kind not in SEAT_NEWS]
+        lines += [e.text for e in result.public if e.kind not in SAID_PRIVATELY]
+        text, view = await decisions.panel(self.service, result.game, user)
+        await private(interaction, texts.clip_head("\n".join([*lines, text]), 2000), view=view)
+        await self.delivery.deliver(result, actor=user, interaction=interaction)
+
+    async def show_panel(self, interaction: discord.Interaction, info: GameInfo) -> None:
+        """What the member must decide now (the stage message's main button)."""
+        player_of(info, interaction.user.id)
+        text, view = await decisions.panel(self.service, info, interaction.user.id)
+        await private(interaction, text, view=view)
+
+    # ----- cards and tickets ---------------------------------------------------------
+
+    async def card_source(self, interaction: discord.Interaction, info: GameInfo, text: str) -> str:
+        """Where a typed draw takes the card from ("deck" or a colour); refused with the draws open now."""
+        rules = load_board(info.map).rules
+        card = parse_draw(rules, text)
+        if card is None:
+            player_of(info, interaction.user.id)
+            draws = await self.service.card_draws(info.id, interaction.user.id)
+            choices = ", ".join(card_name(rules, c) for c in draws) or "nothing"
+            raise Refusal(f'{text!r} is not a card you can draw. Choose "deck" or a face-up card: {choices}.')
+        return card
+
+    async def draw_tickets(self, interaction: discord.Interaction, info: GameInfo, version: int | None) -> None:
+        player_of(info, interaction.user.id)  # refuses before the game starts
+        view = await self.service.private_view(info.id, interaction.user.id)
+        if view["your_move"] and view["must"] == "keep":  # already offered (or the start): show the choice again
+            await self.show_panel(interaction, info)
+            return
+        await self.act(interaction, info, {"draw": "tickets"}, version)
+
+    async def keep(self, interaction: discord.Interaction, info: GameInfo, ids: list[int], version: int | None) -> None:
+        board = load_board(info.map)
+        refs = [board.tickets[t].ref() for t in ids if 0 <= t < len(board.tickets)]
+        # the choice at the start is made by everyone at once: their keeps move the version, so none is checked
+        expected = None if info.status is GameStatus.SETUP else version
+        await self.act(interaction, info, {"keep": refs}, expected)
+
+    async def kept_numbers(
+        self, interaction: discord.Interaction, info: GameInfo, numbers: str
+    ) -> tuple[int, list[int]]:
+        """The tickets a member keeps by their numbers ("1 3"), and the version the offer was made at."""
+        player_of(info, interaction.user.id)
+        if info.status is GameStatus.LOBBY:
+            raise Refusal(NOT_STARTED)
+        view = await self.service.private_view(info.id, interaction.user.id)
+        offered = view["offered"]
+        if not offered:
+            raise Refusal("You have no tickets to choose from now. `/ttr tickets` draws some on your turn.")
+        listed = [(int(t["id"]), str(t["label"])) for t in offered]
+        return view["version"], parse_keep_numbers(numbers, listed, view["keep_minimum"])
+
+    # ----- claiming ------------------------------------------------------------------
+
+    async def route_named(self, interaction: discord.Interaction, info: GameInfo, text: str) -> Route:
+        """The route a member typed or picked: of the routes the text names, the first they can claim now."""
+        player_of(info, interaction.user.id)
+        routes = find_routes(load_board(info.map), text)
+        choices = await self.service.claim_choices(info.id, interaction.user.id)
+        claimable = {c.route.id for c in choices.routes}
+        return next((r for r in routes if r.id in claimable), routes[0])
+
+    def payment_named(self, info: GameInfo, text: str | None) -> Counter[str] | None:
+        """The cards a member typed to pay with, if they typed any."""
+        if text is None or not text.strip():
+            return None
+        try:
+            return parse_cards(load_board(info.map).rules, text)
+        except CardTextError as exc:
+            raise Refusal(str(exc)) from None
+
+    async def claim(
+        self,
+        interaction: discord.Interaction,
+        info: GameInfo,
+        route: Route,
+        cards: Mapping[str, int] | None,
+        version: int | None,
+        souvenir: str | None = None,
+    ) -> None:
+        """Claim a route: ask how to pay where the colour is a choice, and which souvenir where there are two."""
+        user = interaction.user.id
+        player_of(info, user)
+        rules = load_board(info.map).rules
+        choices = await self.service.claim_choices(info.id, user)
+        if choices.refusal is not None:
+            raise Refusal(claim_refusal_text(rules, choices.refusal))
+        shown = version if version is not None else info.version
+        option = choices.route(route.id)
+        if cards is None:
+            if option is None:
+                why = await self.service.claim_refusal(info.id, user, route.id)
+                assert why is not None  # the route is not among the claimable ones
+                raise Refusal(claim_refusal_text(rules, why))
+            fewest = min(p[WILD] for p in option.payments)
+            cheapest = [p for p in option.payments if p[WILD] == fewest]
+            if len({_paid_colour(p) for p in cheapest}) > 1:
+                view = panels.payment_view(info.id, shown, rules, route.id, option.payments)
+                await private(interaction, f"{route.label()} can be paid in several colours: choose how.", view=view)
+                return
+            cards = cheapest[0]
+        if souvenir is None and option is not None and len(option.souvenirs) == 2:
+            ends = [(s.place, s.symbol) for s in option.souvenirs]
+            view = panels.souvenir_view(info.id, shown, route.id, pay_code(cards), ends)
+            await private(interaction, "Both ends hold a souvenir you do not have yet: choose one.", view=view)
+            return
+        pay = cards
+        await self._acted(
+            interaction,
+            info,
+            lambda: self.service.claim(info.id, user, route.id, pay, souvenir=souvenir, expected_version=version),
+        )
+
+    async def claim_menu(self, interaction: discord.Interaction, info: GameInfo) -> None:
+        """The routes the member may claim now, in menus."""
+        player_of(info, interaction.user.id)
+        choices = await self.service.claim_choices(info.id, interaction.user.id)
+        rules = load_board(info.map).rules
+        if choices.refusal is not None:
+            raise Refusal(claim_refusal_text(rules, choices.refusal))
+        if not choices.routes:
+            raise Refusal(
+                "No route can be claimed with your cards now: draw cards (or tickets) instead. "
+                "`/ttr hand` shows your cards."
+            )
+        current = await self.service.game(info.id)
+        view = panels.route_view(info.id, current.version, rules, choices.routes)
+        count = len(choices.routes)
+        more = "" if count <= 100 else " More routes are open to you than fit here: `/ttr claim` lists them all."
+        await private(interaction, f"You can claim {texts.plural(count, 'route')} now.{more}", view=view)
+
+    # ----- tourist stacks ------------------------------------------------------------
+
+    async def choose_spot(self, interaction: discord.Interaction, info: GameInfo, symbol: str, version: int) -> None:
+        """Where the chosen tourist stack goes."""
+        player_of(info, interaction.user.id)
+        view = await self.service.private_view(info.id, interaction.user.id)
+        if not view["your_move"] or view["must"] != "place":
+            raise Refusal("It is not your turn. " + await waiting_text(self.service, info))
+        text, spots = decisions.spot_panel(info.id, version, symbol, view["options"]["place"]["places"])
+        await private(interaction, text, view=spots)
+
+    # ----- looking -------------------------------------------------------------------
+
+    async def show_hand(self, interaction: discord.Interaction, info: GameInfo) -> None:
+        player_of(info, interaction.user.id)
+        if info.status is GameStatus.LOBBY:
+            raise Refusal(NOT_STARTED)
+        view = await self.service.private_view(info.id, interaction.user.id)
+        image = await self.service.hand_image(info.id, interaction.user.id, texts.seat_labels(info))
+        text = texts.hand_text(load_board(info.map).rules, view)
+        await private(interaction, text, file=image_file(image, "hand.png"))
+
+    async def show_board(self, interaction: discord.Interaction, info: GameInfo) -> None:
+        if info.status is GameStatus.LOBBY:
+            await private(interaction, texts.lobby_text(info))
+            return
+        image = await self.service.board_image(info.id, texts.seat_labels(info))
+        await private(interaction, f"The board of game #{info.id}:", file=image_file(image, "board.png"))

@@ -1,0 +1,303 @@
+"""The stage message: the one public message per stage of a game, kept up to date in its channel.
+
+The channel always shows one message per stage of the game (the ticket choice
+at the start, each tourist-stack placement, each turn, the end), posted with
+the bot's token and remembered (through the service) under the stage's key.
+`publish` posts the message of the current stage if it is missing, so calling
+it after every action, and once for every game after a restart (`recover`),
+is always right. If Discord fails, the message is posted again later.
+
+A moderator's undo can take the game back to a stage whose message was posted
+long ago, and a replacement or a resume changes whose buttons count; then the
+stage messages start a new *generation* ("turn:5#1"): the current stage is
+posted again with buttons of the game's current version, and every stage
+after it gets a message of its own again.
+
+A new stage message also takes the game's reminders out of the channel, and
+tells by DM who must act now (everyone at the start; later the member to move,
+unless a "your turn" note from the action tells them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from bot.notify import Notifier
+from bot.present import texts
+from bot.present.clock import timestamp
+from bot.present.recap import recap_lines
+from bot.replies import current_game, image_file
+from bot.service import GameInfo, GameService, PrivateEvent
+from bot.service.stages import StageView
+from bot.store import GameStatus
+from bot.views import panels
+from maps import load_board
+
+log = logging.getLogger(__name__)
+
+# Seconds to wait before posting a channel message again after Discord failed.
+RETRY_DELAYS = (15.0, 60.0, 300.0, 900.0)
+REMINDER = "reminder"  # the kind of a reminder posted in the channel for a member who refuses DMs
+CLOCK_MARKS = ("\N{ALARM CLOCK}", "\N{DOUBLE VERTICAL BAR}", "\N{HOURGLASS}")  # the clock line of a stage message
+
+
+def stage_base(kind: str) -> str:
+    """The stage of a stored message kind, without its generation: "turn:5#2" -> "turn:5"."""
+    return kind.partition("#")[0]
+
+
+def stage_generation(kind: str) -> int:
+    _, sep, number = kind.partition("#")
+    return int(number) if sep and number.isdigit() else 0
+
+
+def generation_key(base: str, generation: int) -> str:
+    return base if generation == 0 else f"{base}#{generation}"
+
+
+def is_stage(kind: str) -> bool:
+    """Is a stored message kind a stage of the game (the newest one holds the live buttons)?"""
+    base = stage_base(kind)
+    return base == "setup" or base == "final" or base.startswith(("place:", "turn:"))
+
+
+def stage_content(view: StageView, lead: Sequence[str], clock: str) -> str:
+    """The words of a stage message: `lead` (notes), the recap of what happened since the last one, the stage."""
+    head = "\n".join([*lead, *recap_lines(view.info, view.recap)])
+    if view.key == "setup":
+        return texts.setup_content(view, head, clock)
+    if view.key == "final":
+        assert view.scores is not None
+        return texts.final_content(view.info, head, view.scores, early=not view.finished)
+    if view.key.startswith("place:"):
+        return texts.place_content(view, head, clock)
+    return texts.turn_content(view, head, clock)
+
+
+def stage_buttons(view: StageView) -> discord.ui.View | None:
+    """The stage message's buttons, of the game's version at this stage (the final message has none)."""
+    info = view.info
+    rules = load_board(info.map).rules
+    if view.key == "setup":
+        return panels.setup_view(info.id, info.version, rules)
+    if view.key.startswith("place:"):
+        return panels.place_view(info.id, info.version)
+    if view.key.startswith("turn:"):
+        return panels.turn_view(info.id, info.version, rules, list(view.face_up), can_pass=view.stuck)
+    return None
+
+
+class StageMessages:
+    def __init__(self, client: discord.Client, service: GameService, notifier: Notifier) -> None:
+        self.client = client
+        self.service = service
+        self.notifier = notifier
+        self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._retries: set[asyncio.Task[None]] = set()
+
+    def channel(self, info: GameInfo) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+
+    async def latest(self, game_id: int) -> int | None:
+        """The newest stage message of the game (the one whose buttons count), if any."""
+        rows = [m for m in await self.service.posted_messages(game_id) if is_stage(m.kind)]
+        return rows[-1].message_id if rows else None
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._publishing.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._publishing[game_id] = lock
+        return lock
+
+    async def publish(
+        self,
+        game_id: int,
+        *,
+        lead: Sequence[str] = (),
+        refresh: bool = False,
+        notices: Sequence[PrivateEvent] | None = None,
+    ) -> bool:
+        """Post the message of the game's current stage unless it is there already; True if it was posted now.
+
+        `lead`: lines told at its top. `refresh`: post the current stage again
+        as a new generation (after an undo, a replacement, a resume), with
+        buttons of the game's current version. `notices`: the result's "your
+        turn" notes, which the caller sends; without them (after a restart)
+        the member to move gets a short DM with the link.
+        """
+        async with self._lock(game_id):
+            info = await self.service.game(game_id)
+            if not info.started or info.status is GameStatus.CANCELLED:
+                return False
+            rows = [m for m in await self.service.posted_messages(game_id) if is_stage(m.kind)]
+            generation = max((stage_generation(m.kind) for m in rows), default=0)
+            if refresh and rows:
+                generation += 1
+            posted = {m.kind: m for m in rows}
+            now = await self.service.stage(game_id)
+            key = generation_key(now.key, generation)
+            if key in posted:
+                if now.key == "setup":
+                    await self._refresh_setup(posted[key].message_id, now)
+                return False
+            shown = {stage_base(m.kind) for m in rows if stage_generation(m.kind) == generation}
+            view = await self.service.stage(
+                game_id, shown=None if now.key == "setup" else shown, labels=texts.seat_labels(info)
+            )
+            key = generation_key(view.key, generation)
+            if key in posted:
+                return False  # the game moved on meanwhile, to a stage that has its message
+            clock = await self.clock_line(view.info) if view.key != "final" else ""
+            message = await self._post(view, key, lead, clock)
+        await self.clear_reminders(info)
+        await self._tell_who_acts(view, message.jump_url, notices, first=generation == 0)
+        return True
+
+    async def _post(self, view: StageView, key: str, lead: Sequence[str], clock: str) -> discord.Message:
+        info = view.info
+        channel = self.channel(info)
+        kwargs: dict[str, Any] = {"content": stage_content(view, lead, clock)}
+        if view.image is not None:
+            kwargs["file"] = image_file(view.image, "final.png" if view.key == "final" else "board.png")
+        buttons = stage_buttons(view)
+        if buttons is not None:
+            kwargs["view"] = buttons
+        message = await channel.send(**kwargs)
+        await self.service.remember_message(info.id, key, info.channel_id, message.id)
+        if view.key == "final" and view.scores is not None:
+            for extra in texts.chunks(texts.breakdown_lines(load_board(info.map), view.scores)):
+                more = await channel.send(extra, allowed_mentions=discord.AllowedMentions.none())
+                await self.service.remember_message(info.id, "breakdown", info.channel_id, more.id)
+        log.info("game #%d: posted %s (message %d)", info.id, key, message.id)
+        return message
+
+    async def publish_safely(
+        self,
+        game_id: int,
+        *,
+        lead: Sequence[str] = (),
+        refresh: bool = False,
+        notices: Sequence[PrivateEvent] | None = None,
+        on_failure: Callable[[], Awaitable[None]] | None = None,
+    ) -> bool:
+        """Publish; if Discord fails, try again later (the game must not stall); False then.
+
+        `on_failure`: awaited (without arguments) when the message could not be posted now.
+        """
+        try:
+            return await self.publish(game_id, lead=lead, refresh=refresh, notices=notices)
+        except Exception:
+            log.exception("game #%d: could not post the channel message; retrying later", game_id)
+            task = asyncio.create_task(self._retry(game_id, refresh), name=f"conductor-republish-{game_id}")
+            self._retries.add(task)
+            task.add_done_callback(self._retries.discard)
+            if on_failure is not None:
+                await on_failure()
+            return False
+
+    async def _retry(self, game_id: int, refresh: bool = False) -> None:
+        current_game.set(game_id)
+        for delay in RETRY_DELAYS:
+            await asyncio.sleep(delay)
+            try:
+                await self.publish(game_id, refresh=refresh)
+                return
+            except Exception:
+                log.exception("game #%d: posting the channel message failed again", game_id)
+
+    async def recover(self) -> None:
+        """After a start: post any stage message a crash kept from being posted."""
+        for game_id in await self.service.running_games():
+            current_game.set(game_id)
+            try:
+                await self.publish(game_id)
+            except Exception:
+                log.exception("game #%d: could not bring its channel message up to date", game_id)
+
+    # ----- the clock's line ----------------------------------------------------------
+
+    async def clock_line(self, info: GameInfo) -> str:
+        """The clock's line of a stage message: the deadline of whoever must act, or that the game is paused."""
+        if not info.clock.enabled or not info.status.active:
+            return ""
+        status = await self.service.clock_status(info.id)
+        if status["paused"]:
+            return "\N{DOUBLE VERTICAL BAR} **Paused** by a moderator: no clock runs and no move can be made."
+        seats = [s for s in status["seats"] if s["waiting"] and not s["autopilot"]]
+        if any(s["waiting_for_moderator"] for s in seats):
+            return "\N{HOURGLASS} Time ran out: the game waits for a moderator (the move can still be made)."
+        deadlines = [datetime.fromisoformat(s["deadline"]) for s in seats if s["deadline"]]
+        if not deadlines:
+            return ""
+        return f"\N{ALARM CLOCK} Deadline {timestamp(min(deadlines))} (reserve included)."
+
+    async def refresh_clock(self, game_id: int) -> None:
+        """Bring the clock's line of the current stage message up to date (after a pause, an extension, a timeout)."""
+        info = await self.service.game(game_id)
+        message_id = await self.latest(game_id)
+        if message_id is None or not info.started or not info.status.active:
+            return
+        line = await self.clock_line(info)
+        try:
+            message = await self.channel(info).fetch_message(message_id)
+            lines = [x for x in message.content.split("\n") if not x.startswith(CLOCK_MARKS)]
+            if line:
+                lines.append(line)
+            content = texts.clip("\n".join(lines))
+            if content != message.content:
+                await message.edit(content=content)
+        except discord.HTTPException:
+            log.warning("game #%d: could not update the clock of message %d", game_id, message_id, exc_info=True)
+
+    async def _refresh_setup(self, message_id: int, view: StageView) -> None:
+        """The setup message again, with who is still choosing now."""
+        info = view.info
+        content = texts.setup_content(view, clock=await self.clock_line(info))
+        try:
+            await self.channel(info).get_partial_message(message_id).edit(content=content)
+        except discord.HTTPException:
+            log.warning("game #%d: could not update the setup message %d", info.id, message_id, exc_info=True)
+
+    # ----- what a new stage message brings along -------------------------------------
+
+    async def clear_reminders(self, info: GameInfo) -> None:
+        """Delete the game's reminders from the channel (a new stage message or a newer reminder replaces them)."""
+        for row in await self.service.posted_messages(info.id, REMINDER):
+            channel = self.client.get_partial_messageable(row.channel_id, guild_id=info.guild_id)
+            try:
+                await channel.get_partial_message(row.message_id).delete()
+            except discord.NotFound:
+                pass
+            except discord.HTTPException:
+                log.warning("game #%d: could not delete reminder %d", info.id, row.message_id, exc_info=True)
+                continue
+            await self.service.forget_message(row.message_id)
+
+    async def _tell_who_acts(
+        self, view: StageView, url: str, notices: Sequence[PrivateEvent] | None, *, first: bool
+    ) -> None:
+        """DMs for a new stage message: everyone at the start; the member to move if no "your turn" note tells them."""
+        info = view.info
+        where = f"your {info.title} game #{info.id} in <#{info.channel_id}>"
+        if view.key == "setup":
+            if not first:
+                return  # posted again: everyone was told at the start
+            ticket = load_board(info.map).rules.ticket_name
+            for seat in info.seats:
+                if seat.user_id > 0 and not seat.autopilot:
+                    text = f"Choose your starting {ticket}s in {where}: {url}"
+                    await self.notifier.dm(seat.user_id, text, game_id=info.id)
+            return
+        if view.key == "final" or notices is not None:
+            return
+        mover = None if view.to_move is None else next((s for s in info.seats if s.player == view.to_move), None)
+        if mover is not None and mover.user_id > 0 and not mover.autopilot:
+            await self.notifier.dm(mover.user_id, f"It is your turn in {where}: {url}", game_id=info.id)
