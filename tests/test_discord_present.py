@@ -15,6 +15,8 @@ from bot.replies import Refusal
 from bot.service import NO_CLOCK, ClockSettings, GameInfo, SeatInfo
 from bot.service.stages import stage_key, stages, told_since
 from bot.store import GameStatus
+from bot.table.actions import Action
+from bot.table.controls import HANDLERS
 from bot.table.parsing import (
     CardTextError,
     DurationError,
@@ -86,6 +88,28 @@ def test_routes_are_found_by_id_or_by_name() -> None:
         find_routes(USA, "Atlantis - Denver")
     with pytest.raises(Refusal, match="no route between"):
         find_routes(USA, "Miami - Seattle")
+
+
+def test_every_action_keeps_its_name_and_has_one_handler() -> None:
+    # the names are in the custom ids of messages Discord keeps: the buttons of old messages must keep working
+    assert [a.value for a in Action] == [
+        "hand",
+        "setup",
+        "place",
+        "draw",
+        "pass",
+        "claim",
+        "tickets",
+        "tunnel",
+        "setupkeep",
+        "keep",
+        "route",
+        "pay",
+        "souvenir",
+        "symbol",
+        "spot",
+    ]
+    assert set(HANDLERS) == set(Action)
 
 
 def test_custom_ids_fit_and_parse_back() -> None:

@@ -95,6 +95,18 @@ def _syncs(env: Env) -> list[str]:
     return [r.path for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
 
 
+async def test_the_commands_are_exactly_the_recorded_ones(simcord_env: Env) -> None:
+    """What Discord is sent for the slash commands: any change to a name, option, description, choice or
+    permission shows here (and makes the bot sync again at its next start); tests/commands.json records it."""
+    bot = simcord_env.bot
+    assert isinstance(bot, commands.Bot)
+    sent = sorted((c.to_dict(bot.tree) for c in bot.tree.get_commands()), key=lambda c: str(c.get("name")))
+    recorded = json.loads((Path(__file__).parent / "commands.json").read_text(encoding="utf-8"))
+    assert json.loads(json.dumps(sent, default=str)) == recorded
+    ttr = next(c for c in sent if c["name"] == "ttr")
+    assert [o["name"] for o in ttr["options"]][-1] == "config"  # a subcommand of /ttr, listed last
+
+
 async def test_commands_are_synced_only_when_they_changed(simcord_env: Env) -> None:
     assert len(_syncs(simcord_env)) == 1  # the first start syncs (globally: no development server)
     await restart(simcord_env)

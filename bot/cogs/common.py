@@ -22,6 +22,12 @@ POLICY_CHOICES = [
 SUGGESTED = ("30m", "1h", "6h", "12h", "1d", "2d", "3d", "7d")
 
 
+async def game_here(service: GameService, interaction: discord.Interaction) -> GameInfo | None:
+    """The lobby or running game of the channel an interaction comes from, if any (no refusal: for autocompletes)."""
+    channel = interaction.channel_id
+    return None if channel is None else await service.active_game(channel)
+
+
 async def is_moderator(service: GameService, interaction: discord.Interaction) -> bool:
     """Server managers, and members with the moderator role set by `/ttr config`."""
     if interaction.guild_id is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.cogs.common import MAX_CHOICES, POLICY_CHOICES, reserve_choices, turn_time_choices
+from bot.cogs.common import MAX_CHOICES, POLICY_CHOICES, game_here, reserve_choices, turn_time_choices
 from bot.cogs.ttr import TtrCog
 from bot.replies import guarded
 from bot.service import ClockSettings
@@ -97,9 +97,7 @@ class LobbyCog(TtrCog):
 
     @removebot.autocomplete("name")
     async def removebot_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        if interaction.channel_id is None:
-            return []
-        info = await self.service.active_game(interaction.channel_id)
+        info = await game_here(self.service, interaction)
         if info is None:
             return []
         typed = current.casefold().strip()

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import MAX_CHOICES, duration_choices, is_moderator, record_file
+from bot.cogs.common import MAX_CHOICES, duration_choices, game_here, is_moderator, record_file
 from bot.replies import Refusal, current_game, guarded, private
 from bot.service import ActionResult, GameInfo, log_text
 from bot.service.moderation import MAX_REASON, mod_line
@@ -92,8 +92,7 @@ class ModerationCog(commands.Cog):
 
         async def run() -> None:
             await self.check(interaction)
-            channel = interaction.channel_id
-            info = None if channel is None else await self.service.active_game(channel)
+            info = await game_here(self.service, interaction)
             if info is None:
                 raise Refusal("There is no game in progress in this channel: use `/ttrmod` in the game's channel.")
             current_game.set(info.id)
@@ -286,9 +285,7 @@ class ModerationCog(commands.Cog):
     async def player_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The players of this channel's game (the value is the player's name; the command checks it again)."""
         try:
-            if interaction.channel_id is None:
-                return []
-            info = await self.service.active_game(interaction.channel_id)
+            info = await game_here(self.service, interaction)
             if info is None:
                 return []
             typed = current.casefold().strip()

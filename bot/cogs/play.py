@@ -11,7 +11,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.cogs.common import MAX_CHOICES, is_moderator, record_file
+from bot.cogs.common import MAX_CHOICES, game_here, is_moderator, record_file
 from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
 from bot.present import texts
@@ -159,8 +159,8 @@ class PlayCog(TtrCog):
     async def rules(self, interaction: discord.Interaction, map: str | None = None) -> None:
         async def work() -> None:
             name = map
-            if name is None and interaction.channel_id is not None:
-                info = await self.service.active_game(interaction.channel_id)
+            if name is None:
+                info = await game_here(self.service, interaction)
                 name = info.map if info is not None else None
             await private(interaction, texts.rules_text(load_board(name or "usa")))
 
@@ -193,9 +193,7 @@ class PlayCog(TtrCog):
 
     async def _my_game(self, interaction: discord.Interaction) -> GameInfo:
         """This channel's game, if the member plays in it (for autocompletes: they fail quietly)."""
-        if interaction.channel_id is None:
-            raise LookupError("no channel")
-        info = await self.service.active_game(interaction.channel_id)
+        info = await game_here(self.service, interaction)
         if info is None:
             raise LookupError("no game here")
         seat = info.seat_of(interaction.user.id)
