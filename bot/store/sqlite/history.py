@@ -97,7 +97,7 @@ class SqliteHistory(SqliteCore):
     async def add_audit(self, game_id: int, entry: NewAudit) -> int:
         def work(conn: sqlite3.Connection) -> int:
             require_game(conn, game_id)
-            return apply_writes(conn, game_id, Writes(timers=[], audit=[entry]))[0]
+            return apply_writes(conn, game_id, Writes(audit=[entry]))[0]
 
         return await self._write(work)
 
