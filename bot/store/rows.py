@@ -14,6 +14,8 @@ from bot.store.status import GameStatus
 
 @dataclass(frozen=True)
 class GameRow:
+    """A game as kept: where it is played, its map and options, and once started its seed and decks."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -31,6 +33,8 @@ class GameRow:
 
 @dataclass(frozen=True)
 class SeatRow:
+    """A member's place in a game."""
+
     game_id: int
     user_id: int
     display_name: str
@@ -43,6 +47,8 @@ class SeatRow:
 
 @dataclass(frozen=True)
 class MoveRow:
+    """One move of a game's log."""
+
     game_id: int
     index: int
     move: dict[str, Any]  # as in the game record
@@ -53,6 +59,8 @@ class MoveRow:
 
 @dataclass(frozen=True)
 class SnapshotRow:
+    """The game's state after its first `move_count` moves, kept for fast loading."""
+
     game_id: int
     move_count: int
     data: str  # JSON text, left unparsed: a damaged one must reach the loader as it is
@@ -61,6 +69,8 @@ class SnapshotRow:
 
 @dataclass(frozen=True)
 class TimerRow:
+    """A durable timer, of a game or of none, due at `deadline`."""
+
     id: int
     game_id: int | None
     kind: str
@@ -71,6 +81,8 @@ class TimerRow:
 
 @dataclass(frozen=True)
 class MessageRow:
+    """A channel message the bot posted for a game."""
+
     game_id: int
     kind: str
     channel_id: int

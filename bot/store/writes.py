@@ -13,6 +13,8 @@ from bot.store.status import GameStatus
 
 @dataclass(frozen=True)
 class NewGame:
+    """A lobby to open, with its host in the first seat."""
+
     guild_id: int
     channel_id: int
     host_user_id: int
@@ -23,6 +25,8 @@ class NewGame:
 
 @dataclass(frozen=True)
 class NewTimer:
+    """A timer to set for a game, due at `deadline` (timezone-aware)."""
+
     kind: str
     deadline: datetime
     data: dict[str, Any] = field(default_factory=dict)
@@ -30,6 +34,8 @@ class NewTimer:
 
 @dataclass(frozen=True)
 class NewAudit:
+    """An audit entry to keep: who acted (None: the bot itself), what, with which details, why, and when."""
+
     moderator_user_id: int | None
     action: str
     details: dict[str, Any]
@@ -84,6 +90,8 @@ class GameChange:
 
 @dataclass(frozen=True)
 class StartedSeat:
+    """Where a lobby member sits once the game starts, and their name in the game."""
+
     user_id: int
     seat: int
     player: str
@@ -91,6 +99,8 @@ class StartedSeat:
 
 @dataclass(frozen=True)
 class GameStart:
+    """What starting a game records: the seed, the decks as dealt, the seat order and the first snapshot."""
+
     seed: str
     cards: Sequence[str]
     tickets: Sequence[int]
@@ -102,6 +112,8 @@ class GameStart:
 
 @dataclass(frozen=True)
 class NewMove:
+    """One move to append to the log, with the state it leads to."""
+
     index: int  # must be the number of moves logged so far
     move: dict[str, Any]
     user_id: int | None
