@@ -35,11 +35,6 @@ FLAG_STRIPES: dict[str, tuple[str, tuple[RGB, ...]]] = {
 }
 
 
-def symbol_title(symbol: str) -> str:
-    """'golden_gate_bridge' -> 'Golden Gate Bridge'."""
-    return " ".join(w.capitalize() for w in symbol.split("_"))
-
-
 def _box(local: Local, x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], tuple[float, float]]:
     return (local(x0, y0), local(x1, y1))
 
