@@ -7,13 +7,10 @@ the panel and the legend.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PIL import ImageDraw
 
 from render.palette import INK, RGB
-
-Local = Callable[[float, float], tuple[float, float]]
+from render.sprites import Local
 
 # Each tourist symbol's badge colour; names as in the San Francisco board data.
 TOURIST_COLOURS: dict[str, RGB] = {
