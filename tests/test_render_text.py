@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 from test_render_support import NAMES, crowded_game, start_game
@@ -10,7 +12,7 @@ from bot.present.image_words import IMAGE_WORDS
 from bot.present.words import plural
 from maps import MAP_NAMES, load_board
 from render import missing_glyphs, render_board, static_board
-from render.alt_text import LIMIT, fit_sentences
+from render.alt_text import LIMIT, board_alt, final_alt, fit_sentences, private_alt
 from render.describe import player_name
 from render.fonts import drawable, font, has_glyph
 
@@ -83,3 +85,24 @@ def test_counts_read_naturally() -> None:
     assert plural(3, "trains") == "3 trains"
     assert plural(1, "ticket") == "1 ticket"
     assert plural(0, "contract") == "0 contracts"
+
+
+class _Shouting:
+    """The English words in capitals: a text the renderer wrote itself would stay in small letters."""
+
+    def __getattr__(self, name: str) -> Callable[..., str]:
+        english = getattr(IMAGE_WORDS, name)
+
+        def shout(*args: object) -> str:
+            return str(english(*args)).upper()
+
+        return shout
+
+
+@pytest.mark.parametrize("map_name", MAP_NAMES)
+def test_every_word_of_the_alt_texts_comes_from_the_words_given(map_name: str) -> None:
+    shouting = _Shouting()
+    for game in (start_game(map_name), crowded_game(map_name)):
+        assert board_alt(game, shouting) == board_alt(game, IMAGE_WORDS).upper()
+        assert private_alt(game, 0, shouting) == private_alt(game, 0, IMAGE_WORDS).upper()
+        assert final_alt(game, shouting) == final_alt(game, IMAGE_WORDS).upper()
