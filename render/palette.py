@@ -35,9 +35,9 @@ WILD_STRIPES: tuple[RGB, ...] = ((206, 38, 42), (246, 212, 52), (84, 168, 68), (
 class PlayerStyle:
     """A seat's colour and the mark drawn on each of its trains, for colour-blind players."""
 
-    name: str  # the colour's key; alt text asks ImageWords.colour_cue for its name
+    name: str  # the colour's key: ImageWords.colour_cue names it in alt text
     rgb: RGB
-    mark: str  # circle | triangle | square | diamond | cross (the shape drawn, and the key its name is asked by)
+    mark: str  # circle | triangle | square | diamond | cross: the shape drawn, named by colour_cue too
     mark_rgb: RGB  # the mark's colour: whichever of black and white contrasts more
 
 
