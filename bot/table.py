@@ -44,6 +44,7 @@ from bot.notify import Notifier
 from bot.present import texts
 from bot.present.cards import CardTextError, card_name, parse_cards, parse_draw, parse_pay_code, pay_code
 from bot.present.clock import timestamp
+from bot.present.image_words import IMAGE_WORDS
 from bot.present.recap import recap_lines, stage_key
 from bot.replies import Refusal, current_game, guarded, private
 from bot.service import ActionResult, ClockSettings, GameInfo, GameService, NotYourTurn, PrivateEvent, StaleVersion
@@ -140,10 +141,14 @@ def _prepare(
         scores = final_scores(info, game).data
         extra = texts.chunks(texts.breakdown_lines(game.board, scores))
         content = texts.final_content(info, head, scores, early=not game.finished)
-        return Material(content, render_final(game, ended=True), "final.png", tuple(extra))
+        return Material(content, render_final(game, ended=True, words=IMAGE_WORDS), "final.png", tuple(extra))
     if key.startswith("place:"):
-        return Material(texts.place_content(info, game, head, clock), render_board(game, labels), "board.png")
-    return Material(texts.turn_content(info, game, head, clock), render_board(game, labels), "board.png")
+        return Material(
+            texts.place_content(info, game, head, clock), render_board(game, labels, words=IMAGE_WORDS), "board.png"
+        )
+    return Material(
+        texts.turn_content(info, game, head, clock), render_board(game, labels, words=IMAGE_WORDS), "board.png"
+    )
 
 
 def find_routes(board: Board, text: str) -> list[Route]:
@@ -554,7 +559,7 @@ class Table:
             raise Refusal(NOT_STARTED)
         view = await self.service.private_view(info.id, interaction.user.id)
         game = await self.service.engine_game(info.id)
-        image = await asyncio.to_thread(render_private, game, view["seat"], texts.seat_labels(info))
+        image = await asyncio.to_thread(render_private, game, view["seat"], texts.seat_labels(info), words=IMAGE_WORDS)
         text = texts.hand_text(game.rules, view)
         await private(interaction, text, file=image_file(image, "hand.png"))
 
@@ -563,7 +568,7 @@ class Table:
             await private(interaction, texts.lobby_text(info))
             return
         game = await self.service.engine_game(info.id)
-        image = await asyncio.to_thread(render_board, game, texts.seat_labels(info))
+        image = await asyncio.to_thread(render_board, game, texts.seat_labels(info), words=IMAGE_WORDS)
         await private(interaction, f"The board of game #{info.id}:", file=image_file(image, "board.png"))
 
     # ----- telling everyone what an action did ---------------------------------------
