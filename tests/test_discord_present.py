@@ -9,6 +9,7 @@ import pytest
 
 from bot.present.cards import format_cards
 from bot.present.clock import clock_summary, timestamp
+from bot.present.image_words import IMAGE_WORDS
 from bot.present.recap import recap_lines
 from bot.present.texts import MESSAGE_LIMIT, chunks, clip_head, player_label, rules_text, who
 from bot.replies import Refusal
@@ -185,7 +186,7 @@ def test_autopilot_seats_are_named_and_never_mentioned() -> None:
     assert who(info, "bob") == "bob (autopilot)" == player_label(info, "bob")
     game = Game(USA, ["ann", "Autopilot 1", "bob"], "seed", trains=5)
     labels = {0: "ann", 1: "Autopilot 1", 2: "bob (autopilot)"}
-    assert "bob (autopilot)" in render_board(game, labels).alt_text
+    assert "bob (autopilot)" in render_board(game, labels, words=IMAGE_WORDS).alt_text
 
 
 def test_the_recap_tells_every_stage_since_the_last_message_and_marks_the_autopilot() -> None:

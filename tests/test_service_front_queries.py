@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers.service_support import GUILD, started_game
 
+from bot.present.image_words import IMAGE_WORDS
 from bot.service import GameService, InvalidInput, NotAPlayer, WrongState
 from bot.service.choices import ClaimBlock
 from bot.service.stages import stage_key
@@ -121,7 +122,7 @@ async def test_the_stage_view_tells_the_stage_and_what_happened_since_the_last_m
     assert start.key == "setup" and start.recap == () and start.image is None
     assert set(start.waiting_for) == set(start.names) and len(start.names) == 2
     game = await _to_play(service, game_id)
-    first = await service.stage(game_id, shown={"setup"}, labels={0: "a", 1: "b"})
+    first = await service.stage(game_id, shown={"setup"}, image=({0: "a", 1: "b"}, IMAGE_WORDS))
     assert first.key == "turn:0" and first.to_move == game.names[0] and first.turn == 0
     assert [s.key for s in first.recap] == ["setup"]
     assert first.image is not None and first.image.png.startswith(b"\x89PNG")
@@ -141,22 +142,22 @@ async def test_the_stage_at_the_end_carries_the_scores(service: GameService) -> 
     await _to_play(service, game_id)
     info = await service.game(game_id)
     await service.end(game_id, users[0], True, "testing")
-    final = await service.stage(game_id, labels={})
+    final = await service.stage(game_id, image=({}, IMAGE_WORDS))
     assert final.key == "final" and not final.finished and final.image is not None
     assert final.scores is not None and {s["player"] for s in final.scores["scores"]} == {s.player for s in info.seats}
 
 
 async def test_images_of_the_board_and_of_a_hand(service: GameService) -> None:
     game_id, users = await started_game(service, "india", 3)
-    board = await service.board_image(game_id, {0: "x"})
-    hand = await service.hand_image(game_id, users[1], {})
+    board = await service.board_image(game_id, {0: "x"}, words=IMAGE_WORDS)
+    hand = await service.hand_image(game_id, users[1], {}, words=IMAGE_WORDS)
     assert board.png.startswith(b"\x89PNG") and hand.png.startswith(b"\x89PNG") and board.png != hand.png
     assert board.alt_text and hand.alt_text
     with pytest.raises(NotAPlayer):
-        await service.hand_image(game_id, 999, {})
+        await service.hand_image(game_id, 999, {}, words=IMAGE_WORDS)
     lobby = await service.create_game(GUILD, 77, 500, "host", "usa")
     with pytest.raises(WrongState):
-        await service.board_image(lobby.game.id, {})
+        await service.board_image(lobby.game.id, {}, words=IMAGE_WORDS)
 
 
 async def test_the_front_ends_records(service: GameService) -> None:

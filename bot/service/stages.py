@@ -26,6 +26,7 @@ from bot.service.models import GameInfo, PublicEvent
 from bot.store import GameStatus
 from engine import Event, Game, Phase
 from render import RenderedImage, render_board, render_final
+from render.words import ImageWords
 
 # MoveRow.actor of a move the player made themselves
 PLAYER = "player"
@@ -150,16 +151,19 @@ def _view(
     game: Game,
     actors: Sequence[str],
     shown: Collection[str] | None,
-    labels: Mapping[int, str] | None,
+    image: tuple[Mapping[int, str], ImageWords] | None,
 ) -> StageView:
-    """The stage view of a game (CPU work: runs in a worker thread)."""
+    """The stage view of a game (CPU work: runs in a worker thread); `image`: the seat labels and words to draw with."""
     key = stage_key(game, info.status)
     s = game.state
     to_move = game.to_move()
     recap = () if shown is None or not game.moves else tuple(told_since(info, game, shown, actors))
-    image = None
-    if labels is not None and key != "setup":
-        image = render_final(game, ended=True) if key == "final" else render_board(game, labels)
+    drawn = None
+    if image is not None and key != "setup":
+        labels, words = image
+        drawn = (
+            render_final(game, ended=True, words=words) if key == "final" else render_board(game, labels, words=words)
+        )
     return StageView(
         info=info,
         key=key,
@@ -174,7 +178,7 @@ def _view(
         stuck=to_move is not None and not game.has_action(to_move.player),
         finished=game.finished,
         scores=final_scores(info, game).data if key == "final" else None,
-        image=image,
+        image=drawn,
     )
 
 
@@ -184,13 +188,13 @@ class Stages:
         game_id: int,
         *,
         shown: Collection[str] | None = None,
-        labels: Mapping[int, str] | None = None,
+        image: tuple[Mapping[int, str], ImageWords] | None = None,
     ) -> StageView:
         """The game's current stage. `shown`: the stages that have a message (asks for the recap since the newest
-        of them); `labels`: seat labels, to draw the stage's image with. WrongState before the deal.
+        of them); `image`: the seat labels and the words to draw the stage's image with. WrongState before the deal.
         """
         dealt = await dealt_game(self, game_id)
-        return await asyncio.to_thread(_view, dealt.info, dealt.game, dealt.actors, shown, labels)
+        return await asyncio.to_thread(_view, dealt.info, dealt.game, dealt.actors, shown, image)
 
     async def history(self: ServiceCore, game_id: int) -> tuple[ToldStage, ...]:
         """Every stage so far, told from the public side, oldest first. WrongState before the deal."""

@@ -16,6 +16,7 @@ import discord
 
 from bot.present import texts
 from bot.present.cards import card_name
+from bot.present.image_words import IMAGE_WORDS
 from bot.replies import Refusal, image_file, private
 from bot.service import ActionResult, GameInfo, GameService, NotYourTurn, StaleVersion
 from bot.service.choices import ClaimBlock, ClaimRefusal
@@ -239,7 +240,8 @@ class Play:
         if info.status is GameStatus.LOBBY:
             raise Refusal(NOT_STARTED)
         view = await self.service.private_view(info.id, interaction.user.id)
-        image = await self.service.hand_image(info.id, interaction.user.id, texts.seat_labels(info))
+        labels = texts.seat_labels(info)
+        image = await self.service.hand_image(info.id, interaction.user.id, labels, words=IMAGE_WORDS)
         text = texts.hand_text(load_board(info.map).rules, view)
         await private(interaction, text, file=image_file(image, "hand.png"))
 
@@ -247,5 +249,5 @@ class Play:
         if info.status is GameStatus.LOBBY:
             await private(interaction, texts.lobby_text(info))
             return
-        image = await self.service.board_image(info.id, texts.seat_labels(info))
+        image = await self.service.board_image(info.id, texts.seat_labels(info), words=IMAGE_WORDS)
         await private(interaction, f"The board of game #{info.id}:", file=image_file(image, "board.png"))

@@ -32,6 +32,7 @@ import discord
 from bot.notify import Notifier
 from bot.present import texts
 from bot.present.clock import timestamp
+from bot.present.image_words import IMAGE_WORDS
 from bot.present.recap import recap_lines
 from bot.replies import current_game, image_file
 from bot.service import GameInfo, GameService, PrivateEvent
@@ -149,9 +150,8 @@ class StageMessages:
                     await self._refresh_setup(posted[key].message_id, now)
                 return False
             shown = {stage_base(m.kind) for m in rows if stage_generation(m.kind) == generation}
-            view = await self.service.stage(
-                game_id, shown=None if now.key == "setup" else shown, labels=texts.seat_labels(info)
-            )
+            shown_now = None if now.key == "setup" else shown
+            view = await self.service.stage(game_id, shown=shown_now, image=(texts.seat_labels(info), IMAGE_WORDS))
             key = generation_key(view.key, generation)
             if key in posted:
                 return False  # the game moved on meanwhile, to a stage that has its message
