@@ -14,8 +14,9 @@ a command's would, through the table (bot/table.py):
 
 from __future__ import annotations
 
-from bot.service import ActionResult, GameInfo
-from bot.service.clock import WAIT
+from bot.present.clock import reminder_text
+from bot.present.moderation import mod_line
+from bot.service import ActionResult, EventKind, ModLogEntry, Reminder, TimeoutPolicy
 from bot.table import Table
 
 
@@ -23,13 +24,13 @@ class ClockNotifier:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    async def remind(self, game: GameInfo, user_id: int, text: str) -> None:
-        await self.table.remind(game, user_id, text)
+    async def remind(self, reminder: Reminder) -> None:
+        await self.table.remind(reminder.game, reminder.user_id, reminder_text(reminder))
 
     async def announce(self, result: ActionResult) -> None:
         await self.table.deliver(result)
-        if result.game.clock.policy == WAIT and any(e.kind == "timeout" for e in result.public):
+        if result.game.clock.policy is TimeoutPolicy.WAIT and any(e.kind is EventKind.TIMEOUT for e in result.public):
             await self.table.refresh_clock(result.game.id)  # the turn message: "the game waits for a moderator"
 
-    async def mod_log(self, game: GameInfo, text: str) -> None:
-        await self.table.post_mod_log(game, text)
+    async def mod_log(self, entry: ModLogEntry) -> None:
+        await self.table.post_mod_log(entry.game, mod_line(entry))

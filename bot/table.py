@@ -35,19 +35,38 @@ import weakref
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 import discord
 
 from bot.notify import Notifier
-from bot.present import texts
-from bot.present.cards import CardTextError, card_name, parse_cards, parse_draw, parse_pay_code, pay_code
+from bot.present.cards import CardTextError, parse_cards, parse_draw, parse_pay_code, pay_code
 from bot.present.clock import timestamp
-from bot.present.recap import recap_lines, stage_key
+from bot.present.digest import digest_lines
+from bot.present.events import private_text, public_text
+from bot.present.layout import chunks, clip, clip_head
+from bot.present.lobby import lobby_text
+from bot.present.moderation import mod_line
+from bot.present.recap import recap_lines
+from bot.present.seats import seat_labels
+from bot.present.stage import breakdown_lines, final_content, must_text, place_content, setup_content, turn_content
+from bot.present.status import hand_text, offered_text
+from bot.present.words import card_name, plural
 from bot.replies import Refusal, current_game, guarded, private
-from bot.service import ActionResult, ClockSettings, GameInfo, GameService, NotYourTurn, PrivateEvent, StaleVersion
-from bot.service.announce import final_scores
+from bot.service import (
+    ActionResult,
+    ClockSettings,
+    GameInfo,
+    GameService,
+    NotYourTurn,
+    PrivateEvent,
+    Stage,
+    StaleVersion,
+    TurnNotice,
+)
+from bot.service.history import stage_key
+from bot.service.scores import final_scores
+from bot.service.views import TableView
 from bot.store import ACTIVE, GameStatus
 from bot.views import panels
 from bot.views.ids import ComponentId
@@ -119,31 +138,32 @@ def image_file(image: RenderedImage, filename: str) -> discord.File:
 def _prepare(
     info: GameInfo,
     game: Game,
+    table: TableView,
     key: str,
     lead: Sequence[str] = (),
     shown: Collection[str] = (),
-    actors: Sequence[str] = (),
+    history: Sequence[Stage] = (),
     clock: str = "",
 ) -> Material:
     """The content and image of a stage message (CPU work: runs in a worker thread).
 
     `lead`: notes told first; `shown`: the stages that have a message already
-    (the recap tells everything since the newest of them); `actors`: who made
-    each move; `clock`: the clock's line.
+    (the recap tells everything since the newest of them); `history`: the
+    game's stages (`GameService.history`); `clock`: the clock's line.
     """
-    recap = recap_lines(info, game, shown, actors) if game.moves and key != "setup" else []
+    recap = recap_lines(info, history, shown) if game.moves and key != "setup" else []
     head = "\n".join([*lead, *recap])
-    labels = texts.seat_labels(info)
+    labels = seat_labels(info)
     if key == "setup":
-        return Material(texts.setup_content(info, game, start_text(info, game), head, clock), None, "")
+        return Material(setup_content(info, table, start_text(info, game), head, clock), None, "")
     if key == "final":
-        scores = final_scores(info, game).data
-        extra = texts.chunks(texts.breakdown_lines(game.board, scores))
-        content = texts.final_content(info, head, scores, early=not game.finished)
+        scores = final_scores(info, game)
+        extra = chunks(breakdown_lines(game.board, scores))
+        content = final_content(info, head, scores, early=not game.finished)
         return Material(content, render_final(game, ended=True), "final.png", tuple(extra))
     if key.startswith("place:"):
-        return Material(texts.place_content(info, game, head, clock), render_board(game, labels), "board.png")
-    return Material(texts.turn_content(info, game, head, clock), render_board(game, labels), "board.png")
+        return Material(place_content(info, table, head, clock), render_board(game, labels), "board.png")
+    return Material(turn_content(info, table, head, clock), render_board(game, labels), "board.png")
 
 
 def find_routes(board: Board, text: str) -> list[Route]:
@@ -238,19 +258,19 @@ class Table:
             return "The game is over."
         rules = load_board(info.map).rules
         names = ", ".join(waiting.players)
-        return f"Now waiting for {names} to {texts.must_text(rules, waiting.must)}."
+        return f"Now waiting for {names} to {must_text(rules, waiting.must)}."
 
     # ----- the lobby -----------------------------------------------------------------
 
     async def announce(self, info: GameInfo, result: ActionResult, *, lobby: bool = True) -> None:
         """A lobby change in the channel (and its moderators' log lines, if it has any)."""
-        lines = [e.text for e in result.public]
+        lines = [public_text(result.game, e) for e in result.public]
         if lobby and result.game.status is GameStatus.LOBBY:
-            lines.append(texts.lobby_text(result.game))
+            lines.append(lobby_text(result.game))
         channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
-        for line in result.mod_log:
-            await self.post_mod_log(info, line)
+        for entry in result.mod_log:
+            await self.post_mod_log(info, mod_line(entry))
 
     async def new(
         self,
@@ -350,10 +370,15 @@ class Table:
             return
         except NotYourTurn:
             raise Refusal("It is not your turn. " + await self.waiting_text(info)) from None
-        lines = [e.text for e in result.private_for(user) if e.kind != "draw_tickets" and e.kind not in _SEAT_NEWS]
-        lines += [e.text for e in result.public if e.kind not in _SAID_PRIVATELY]
+        said = result.game
+        lines = [
+            private_text(said, e)
+            for e in result.private_for(user)
+            if e.kind != "draw_tickets" and e.kind not in _SEAT_NEWS
+        ]
+        lines += [public_text(said, e) for e in result.public if e.kind not in _SAID_PRIVATELY]
         text, view = await self.panel(result.game, user)
-        await private(interaction, texts.clip_head("\n".join([*lines, text]), 2000), view=view)
+        await private(interaction, clip_head("\n".join([*lines, text]), 2000), view=view)
         await self.deliver(result, actor=user, interaction=interaction)
 
     async def panel(self, info: GameInfo, user: int) -> tuple[str, discord.ui.View | None]:
@@ -363,37 +388,41 @@ class Table:
         if not info.status.active:
             return f"Game #{info.id} is {info.status.value}.", None
         view = await self.service.private_view(info.id, user)
-        if not view["your_move"]:
+        if not view.your_move or view.options is None:
             return await self.waiting_text(info), None
         rules = load_board(info.map).rules
-        must, version, options = view["must"], view["version"], view["options"]
+        must, version, options = view.must, view.version, view.options
         if must == "keep":
             setup = info.status is GameStatus.SETUP
+            offered, least = view.offered or (), view.keep_minimum or 0
             return (
-                texts.offered_text(rules, view["offered"], view["keep_minimum"]),
-                panels.ticket_view(info.id, version, rules, view["offered"], view["keep_minimum"], setup=setup),
+                offered_text(rules, offered, least),
+                panels.ticket_view(info.id, version, rules, offered, least, setup=setup),
             )
         if must == "draw":
-            return "Draw your second card:", panels.draw_view(info.id, version, rules, options["card_draws"])
+            return "Draw your second card:", panels.draw_view(info.id, version, rules, options.card_draws)
         if must == "tunnel":
-            tunnel = (await self.service.public_view(info.id))["tunnel"]
-            payments = options["tunnel"]
-            text = f"The tunnel asks for {texts.plural(tunnel['surcharge'], 'more card')}."
+            table = (await self.service.public_view(info.id)).table
+            assert table is not None and table.tunnel is not None
+            payments = options.tunnel
+            text = f"The tunnel asks for {plural(table.tunnel.surcharge, 'more card')}."
             text += " Pay it or give the tunnel up." if payments else " You cannot pay it: give the tunnel up."
             return text, panels.tunnel_view(info.id, version, rules, payments)
-        if must == "place":
-            symbols, places = options["place"]["symbols"], options["place"]["places"]
+        if must == "place" and options.place is not None:
+            symbols, places = options.place.symbols, options.place.places
             if len(symbols) == 1:
                 symbol = symbols[0]
                 text = f"Where does the {symbol.replace('_', ' ')} stack go?"
                 return text, panels.spot_view(info.id, version, symbol, places)
             return "Which tourist stack do you place?", panels.symbol_view(info.id, version, symbols)
-        face_up = (await self.service.public_view(info.id))["face_up"]
-        if options["pass"]:
+        table = (await self.service.public_view(info.id)).table
+        assert table is not None
+        face_up = list(table.face_up)
+        if options.can_pass:
             return "Your turn, but there is nothing you can do: pass.", panels.turn_view(
                 info.id, version, rules, face_up, can_pass=True
             )
-        text = f"Your turn: {texts.must_text(rules, 'turn')}."
+        text = f"Your turn: {must_text(rules, 'turn')}."
         return text, panels.turn_view(info.id, version, rules, face_up)
 
     async def draw(self, interaction: discord.Interaction, info: GameInfo, source: str, version: int | None) -> None:
@@ -409,7 +438,7 @@ class Table:
     async def draw_tickets(self, interaction: discord.Interaction, info: GameInfo, version: int | None) -> None:
         self.player(info, interaction.user.id)  # refuses before the game starts
         view = await self.service.private_view(info.id, interaction.user.id)
-        if view["your_move"] and view["must"] == "keep":  # already offered (or the start): show the choice again
+        if view.your_move and view.must == "keep":  # already offered (or the start): show the choice again
             text, panel = await self.panel(info, interaction.user.id)
             await private(interaction, text, view=panel)
             return
@@ -427,11 +456,11 @@ class Table:
         if info.status is GameStatus.LOBBY:
             raise Refusal(NOT_STARTED)
         view = await self.service.private_view(info.id, interaction.user.id)
-        offered = view["offered"]
+        offered = view.offered
         if not offered:
             raise Refusal("You have no tickets to choose from now. `/ttr tickets` draws some on your turn.")
         picks = re.findall(r"\d+|\S+", numbers)
-        listing = "; ".join(f"{i}. {t['label']}" for i, t in enumerate(offered, start=1))
+        listing = "; ".join(f"{i}. {t.label}" for i, t in enumerate(offered, start=1))
         chosen: list[int] = []
         for pick in picks:
             if pick in (",", ";", "and"):
@@ -441,13 +470,12 @@ class Table:
                     f'{pick!r} is not one of the numbers 1 to {len(offered)}. Write them like "1 3". '
                     f"The choice: {listing}."
                 )
-            if offered[int(pick) - 1]["id"] not in chosen:
-                chosen.append(offered[int(pick) - 1]["id"])
-        if len(chosen) < view["keep_minimum"]:
-            raise Refusal(
-                f'Keep at least {view["keep_minimum"]}: write their numbers like "1 3". The choice: {listing}.'
-            )
-        await self.keep(interaction, info, chosen, view["version"])
+            if offered[int(pick) - 1].id not in chosen:
+                chosen.append(offered[int(pick) - 1].id)
+        least = view.keep_minimum or 0
+        if len(chosen) < least:
+            raise Refusal(f'Keep at least {least}: write their numbers like "1 3". The choice: {listing}.')
+        await self.keep(interaction, info, chosen, view.version)
 
     # ----- claiming ------------------------------------------------------------------
 
@@ -512,7 +540,7 @@ class Table:
         if to_move.player != player:
             raise Refusal(f"It is not your turn: {to_move.player} is to move. You will be mentioned when it is yours.")
         if to_move.must != "turn":
-            raise Refusal(f"First {texts.must_text(game.rules, to_move.must)}.")
+            raise Refusal(f"First {must_text(game.rules, to_move.must)}.")
 
     def _why_not(self, game: Game, player: str, route: Route) -> str:
         seat = game.seat(player)
@@ -544,7 +572,7 @@ class Table:
         current = await self.service.game(info.id)
         view = panels.route_view(info.id, current.version, game.rules, options)
         more = "" if len(options) <= 100 else " More routes are open to you than fit here: `/ttr claim` lists them all."
-        await private(interaction, f"You can claim {texts.plural(len(options), 'route')} now.{more}", view=view)
+        await private(interaction, f"You can claim {plural(len(options), 'route')} now.{more}", view=view)
 
     # ----- looking -------------------------------------------------------------------
 
@@ -554,16 +582,16 @@ class Table:
             raise Refusal(NOT_STARTED)
         view = await self.service.private_view(info.id, interaction.user.id)
         game = await self.service.engine_game(info.id)
-        image = await asyncio.to_thread(render_private, game, view["seat"], texts.seat_labels(info))
-        text = texts.hand_text(game.rules, view)
+        image = await asyncio.to_thread(render_private, game, view.seat, seat_labels(info))
+        text = hand_text(game.rules, view)
         await private(interaction, text, file=image_file(image, "hand.png"))
 
     async def show_board(self, interaction: discord.Interaction, info: GameInfo) -> None:
         if info.status is GameStatus.LOBBY:
-            await private(interaction, texts.lobby_text(info))
+            await private(interaction, lobby_text(info))
             return
         game = await self.service.engine_game(info.id)
-        image = await asyncio.to_thread(render_board, game, texts.seat_labels(info))
+        image = await asyncio.to_thread(render_board, game, seat_labels(info))
         await private(interaction, f"The board of game #{info.id}:", file=image_file(image, "board.png"))
 
     # ----- telling everyone what an action did ---------------------------------------
@@ -589,7 +617,7 @@ class Table:
         """
         info = result.game
         current_game.set(info.id)
-        notes = list(lead) if lead is not None else [e.text for e in result.public if e.kind in NOTES]
+        notes = list(lead) if lead is not None else [public_text(info, e) for e in result.public if e.kind in NOTES]
         posted = False
         if info.started and info.status is not GameStatus.CANCELLED:
             posted = await self._publish_safely(
@@ -597,8 +625,8 @@ class Table:
             )
         if notes and not posted:
             await self.post_lines(info, notes)
-        for line in result.mod_log:
-            await self.post_mod_log(info, line)
+        for entry in result.mod_log:
+            await self.post_mod_log(info, mod_line(entry))
         for event in result.private:
             if event.kind in _SEAT_NEWS and event.user_id != actor:
                 await self.notifier.dm(event.user_id, self._seat_news(info, event), game_id=info.id)
@@ -608,7 +636,7 @@ class Table:
         """A message of its own in the game's channel; it pings nobody. Failures are logged, not raised."""
         channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         try:
-            for chunk in texts.chunks(lines):
+            for chunk in chunks(lines):
                 await channel.send(chunk, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("game #%d: could not post to its channel", info.id, exc_info=True)
@@ -624,7 +652,7 @@ class Table:
             return
         channel = self.client.get_partial_messageable(config.mod_log_channel_id, guild_id=info.guild_id)
         try:
-            await channel.send(texts.clip(text), allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(clip(text), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("game #%d: could not post to the moderators' log channel", info.id, exc_info=True)
 
@@ -645,7 +673,7 @@ class Table:
         channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
         try:
             message = await channel.send(
-                texts.clip(f"<@{user_id}> {text}"),
+                clip(f"<@{user_id}> {text}"),
                 allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)]),
             )
         except discord.HTTPException:
@@ -665,7 +693,7 @@ class Table:
                 continue
             await self.service.store.delete_message(row.message_id)
 
-    async def _send_notices(self, info: GameInfo, notices: Sequence[PrivateEvent], *, skip: int | None) -> None:
+    async def _send_notices(self, info: GameInfo, notices: Sequence[TurnNotice], *, skip: int | None) -> None:
         """The "your turn" notes with the catch-up digest: by DM only, never in the channel (they name tickets).
 
         A member who refuses DMs learns it is their turn from the stage message's mention.
@@ -677,20 +705,19 @@ class Table:
         for notice in notices:
             if notice.user_id <= 0 or notice.user_id == skip:
                 continue
-            body = [line for line in notice.text.split("\n")[1:] if not line.startswith("Time left:")]
-            deadline = notice.data.get("deadline")
-            if isinstance(deadline, str):
-                body.append(f"Deadline: {timestamp(deadline)} (reserve included).")
-            text = texts.clip("\n".join([f"It is your turn in {where}: {url}", *body]))
+            body = digest_lines(info, notice.digest)
+            if notice.deadline is not None:
+                body.append(f"Deadline: {timestamp(notice.deadline)} (reserve included).")
+            text = clip("\n".join([f"It is your turn in {where}: {url}", *body]))
             await self.notifier.dm(notice.user_id, text, game_id=info.id)
 
     def _seat_news(self, info: GameInfo, event: PrivateEvent) -> str:
         if event.kind == "seat_given":
             return (
-                f"{event.text} It is played in <#{info.channel_id}>: `/ttr hand` there shows your cards and "
-                "tickets, and the turn message's buttons work for you now."
+                f"{private_text(info, event)} It is played in <#{info.channel_id}>: `/ttr hand` there shows your "
+                "cards and tickets, and the turn message's buttons work for you now."
             )
-        return event.text
+        return private_text(info, event)
 
     # ----- the channel's messages ----------------------------------------------------
 
@@ -704,7 +731,7 @@ class Table:
         *,
         lead: Sequence[str] = (),
         refresh: bool = False,
-        notices: Sequence[PrivateEvent] | None = None,
+        notices: Sequence[TurnNotice] | None = None,
     ) -> bool:
         """Post the message of the game's current stage unless it is there already; True if it was posted now.
 
@@ -736,9 +763,11 @@ class Table:
                     await self._refresh_setup(channel, posted[key].message_id, info, game)
                 return False
             shown = {stage_base(m.kind) for m in rows if stage_generation(m.kind) == generation}
-            actors = [m.actor for m in await self.service.store.moves(game_id)]
+            history = await self.service.history(game_id)
+            table = (await self.service.public_view(game_id)).table
+            assert table is not None
             clock = await self.clock_line(info, game) if base != "final" else ""
-            material = await asyncio.to_thread(_prepare, info, game, base, lead, shown, actors, clock)
+            material = await asyncio.to_thread(_prepare, info, game, table, base, lead, shown, history, clock)
             rules = game.rules
             view: discord.ui.View | None
             if base == "setup":
@@ -771,12 +800,12 @@ class Table:
         if not info.clock.enabled or not info.status.active:
             return ""
         status = await self.service.clock_status(info.id)
-        if status["paused"]:
+        if status.paused:
             return "\N{DOUBLE VERTICAL BAR} **Paused** by a moderator: no clock runs and no move can be made."
-        seats = [s for s in status["seats"] if s["waiting"] and not s["autopilot"]]
-        if any(s["waiting_for_moderator"] for s in seats):
+        seats = [s for s in status.seats if s.waiting and not s.autopilot]
+        if any(s.waiting_for_moderator for s in seats):
             return "\N{HOURGLASS} Time ran out: the game waits for a moderator (the move can still be made)."
-        deadlines = [datetime.fromisoformat(s["deadline"]) for s in seats if s["deadline"]]
+        deadlines = [s.deadline for s in seats if s.deadline]
         if not deadlines:
             return ""
         return f"\N{ALARM CLOCK} Deadline {timestamp(min(deadlines))} (reserve included)."
@@ -795,7 +824,7 @@ class Table:
             lines = [x for x in message.content.split("\n") if not x.startswith(CLOCK_MARKS)]
             if line:
                 lines.append(line)
-            content = texts.clip("\n".join(lines))
+            content = clip("\n".join(lines))
             if content != message.content:
                 await message.edit(content=content)
         except discord.HTTPException:
@@ -807,7 +836,7 @@ class Table:
         *,
         lead: Sequence[str] = (),
         refresh: bool = False,
-        notices: Sequence[PrivateEvent] | None = None,
+        notices: Sequence[TurnNotice] | None = None,
         interaction: discord.Interaction | None = None,
     ) -> bool:
         """Publish; if Discord fails, try again later (the game must not stall) and tell the member who acted."""
@@ -839,7 +868,9 @@ class Table:
     async def _refresh_setup(
         self, channel: discord.PartialMessageable, message_id: int, info: GameInfo, game: Game
     ) -> None:
-        content = texts.setup_content(info, game, start_text(info, game), clock=await self.clock_line(info, game))
+        table = (await self.service.public_view(info.id)).table
+        assert table is not None
+        content = setup_content(info, table, start_text(info, game), clock=await self.clock_line(info, game))
         try:
             await channel.get_partial_message(message_id).edit(content=content)
         except discord.HTTPException:
@@ -851,7 +882,7 @@ class Table:
         game: Game,
         key: str,
         url: str,
-        notices: Sequence[PrivateEvent] | None,
+        notices: Sequence[TurnNotice] | None,
         *,
         first: bool,
     ) -> None:
@@ -978,9 +1009,9 @@ class Table:
     ) -> None:
         self.player(info, interaction.user.id)
         view = await self.service.private_view(info.id, interaction.user.id)
-        if not view["your_move"] or view["must"] != "place":
+        if not view.your_move or view.must != "place" or view.options is None or view.options.place is None:
             raise Refusal("It is not your turn. " + await self.waiting_text(info))
-        places = view["options"]["place"]["places"]
+        places = view.options.place.places
         symbol = values[0]
         text = f"Where does the {symbol.replace('_', ' ')} stack go?"
         await private(interaction, text, view=panels.spot_view(info.id, cid.version, symbol, places))

@@ -11,8 +11,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.lookup import server_game
-from bot.present import texts
-from bot.present.cards import card_name
 from bot.present.clock import (
     SUGGESTED,
     DurationError,
@@ -22,10 +20,13 @@ from bot.present.clock import (
     status_lines,
 )
 from bot.present.recap import history_lines
+from bot.present.rules import rules_text
+from bot.present.seats import seat_labels
+from bot.present.status import status_text
+from bot.present.words import card_name
 from bot.replies import Refusal, guarded, private
-from bot.service import ClockSettings, GameInfo, may_moderate
-from bot.service.clock import AUTOPILOT, WAIT
-from bot.service.moderation import (
+from bot.service import ClockSettings, GameInfo, TimeoutPolicy, may_moderate
+from bot.service.settings import (
     MOD_LOG_CHANNEL,
     MODERATOR_ROLE,
     REMINDERS,
@@ -42,8 +43,8 @@ log = logging.getLogger(__name__)
 
 MAP_CHOICES = [app_commands.Choice(name=load_board(m).rules.title, value=m) for m in MAP_NAMES]
 POLICY_CHOICES = [
-    app_commands.Choice(name="autopilot: it plays the turn", value=AUTOPILOT),
-    app_commands.Choice(name="wait: for a moderator", value=WAIT),
+    app_commands.Choice(name="autopilot: it plays the turn", value=TimeoutPolicy.AUTOPILOT.value),
+    app_commands.Choice(name="wait: for a moderator", value=TimeoutPolicy.WAIT.value),
 ]
 MAX_CHOICES = 25
 MAX_BOTS = 4
@@ -70,9 +71,10 @@ def game_clock(default: ClockSettings, turn_time: str | None, reserve: str | Non
     """A new game's clock: the server's default with what `/ttr new` was given instead."""
     turn = default.turn_seconds if turn_time is None else read_duration(turn_time, "the turn time", "no clock")
     spare = default.reserve_seconds if reserve is None else read_duration(reserve, "the reserve", "no reserve") or 0
+    chosen = TimeoutPolicy(policy or default.policy)
     if turn is None:
-        return ClockSettings(turn_seconds=None, reserve_seconds=spare, policy=policy or default.policy, reminders=())
-    return ClockSettings(turn, spare, policy or default.policy, default.reminders)
+        return ClockSettings(turn_seconds=None, reserve_seconds=spare, policy=chosen, reminders=())
+    return ClockSettings(turn, spare, chosen, default.reminders)
 
 
 class GameCog(commands.Cog):
@@ -272,8 +274,8 @@ class GameCog(commands.Cog):
             view = await self.service.public_view(info.id)
             clock: list[str] = []
             if info.started:
-                clock = status_lines(await self.service.clock_status(info.id), texts.seat_labels(info))
-            await private(interaction, texts.status_text(info, view, load_board(info.map).rules, clock))
+                clock = status_lines(await self.service.clock_status(info.id), seat_labels(info))
+            await private(interaction, status_text(info, view, load_board(info.map).rules, clock))
 
         await guarded(interaction, work)
 
@@ -286,7 +288,7 @@ class GameCog(commands.Cog):
             if name is None and interaction.channel_id is not None:
                 info = await self.service.active_game(interaction.channel_id)
                 name = info.map if info is not None else None
-            await private(interaction, texts.rules_text(load_board(name or "usa")))
+            await private(interaction, rules_text(load_board(name or "usa")))
 
         await guarded(interaction, work)
 
@@ -296,9 +298,7 @@ class GameCog(commands.Cog):
             info = await self.table.channel_game(interaction)
             if info.status is GameStatus.LOBBY:
                 raise Refusal("Nothing has happened yet: the game has not started.")
-            game = await self.service.engine_game(info.id)
-            actors = [m.actor for m in await self.service.store.moves(info.id)]
-            lines = history_lines(info, game, actors)
+            lines = history_lines(info, await self.service.history(info.id))
             text = "\n".join(lines)
             if len(text) > 1900:
                 text = "…\n" + text[-1900:].split("\n", 1)[-1]

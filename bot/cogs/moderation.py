@@ -21,10 +21,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.lookup import server_game
+from bot.present.audit import log_text
 from bot.present.clock import DurationError, parse_duration
+from bot.present.events import public_text
+from bot.present.moderation import mod_line
 from bot.replies import Refusal, current_game, guarded, private
-from bot.service import ActionResult, GameInfo, NotAllowed, log_text
-from bot.service.moderation import MAX_REASON, mod_line
+from bot.service import ActionResult, GameInfo, NotAllowed
+from bot.service.checks import MAX_REASON
 from bot.table import NOTES, Table
 
 log = logging.getLogger(__name__)
@@ -108,7 +111,7 @@ class ModerationCog(commands.Cog):
     ) -> None:
         """The result in the game's channel (with the reason), the moderators' log, the DMs it calls for."""
         why = " ".join(reason.split())
-        lead = [f"**Moderator:** {e.text} Reason: {why}" for e in result.public if e.kind in NOTES]
+        lead = [f"**Moderator:** {public_text(result.game, e)} Reason: {why}" for e in result.public if e.kind in NOTES]
         await self.table.deliver(result, lead=lead, refresh=refresh, interaction=interaction)
 
     # ----- the clock -------------------------------------------------------------------
@@ -157,7 +160,8 @@ class ModerationCog(commands.Cog):
             result = await self.service.extend(info.id, interaction.user.id, seconds, reason, seat)
             await self.post(interaction, result, reason)
             await self.table.refresh_clock(info.id)
-            await private(interaction, "Done: " + " ".join(e.text for e in result.public if e.kind in NOTES))
+            said = " ".join(public_text(result.game, e) for e in result.public if e.kind in NOTES)
+            await private(interaction, "Done: " + said)
 
         await guarded(interaction, work)
 
@@ -253,12 +257,12 @@ class ModerationCog(commands.Cog):
     async def log(self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None) -> None:
         async def work() -> None:
             info = await self.any_game(interaction, game)
-            text = log_text(await self.service.log(info.id))
+            text = log_text(info, await self.service.log(info.id))
             data = (text or "Nothing has happened in this game yet.\n").encode("utf-8")
             file = discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}-log.txt")
             await private(interaction, f"The log of game #{info.id} ({info.status.value}).", file=file)
-            await self.service.note_read(info.id, interaction.user.id, "read_log", reason or "")
-            await self.table.post_mod_log(info, mod_line(info, interaction.user.id, "read the log", reason or ""))
+            entry = await self.service.note_read(info.id, interaction.user.id, "read_log", reason or "")
+            await self.table.post_mod_log(info, mod_line(entry))
 
         await guarded(interaction, work)
 
@@ -276,9 +280,8 @@ class ModerationCog(commands.Cog):
             data = json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8")
             file = discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}.json")
             await private(interaction, f"The record of game #{info.id} ({info.status.value}).", file=file)
-            await self.service.note_read(info.id, interaction.user.id, "export", reason or "")
-            line = mod_line(info, interaction.user.id, "exported the record", reason or "")
-            await self.table.post_mod_log(info, line)
+            entry = await self.service.note_read(info.id, interaction.user.id, "export", reason or "")
+            await self.table.post_mod_log(info, mod_line(entry))
 
         await guarded(interaction, work)
 

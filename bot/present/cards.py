@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 
+from bot.present.words import card_name
 from maps import WILD, Rules
 
 # One square per card colour, for buttons; the wild gets a rainbow.
@@ -27,11 +28,6 @@ _WILD_WORDS = ("wild", "wilds", "loco", "locos", "locomotive", "locomotives")
 
 class CardTextError(ValueError):
     """A payment text that cannot be read; the message says what would work."""
-
-
-def card_name(rules: Rules, card: str) -> str:
-    """The card as this map calls it: the wild is a locomotive, a joker or a ferry card."""
-    return rules.wild_name if card == WILD else card
 
 
 def card_order(rules: Rules) -> list[str]:

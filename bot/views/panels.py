@@ -7,11 +7,12 @@ the service says; none of them decides anything about the rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import discord
 
-from bot.present.cards import CARD_EMOJI, card_name, format_cards, pay_code
+from bot.present.cards import CARD_EMOJI, format_cards, pay_code
+from bot.present.words import card_name
+from bot.service.scores import TicketLabel
 from bot.views.ids import ComponentId
 from bot.views.items import GameButton, GameSelect
 from engine import ClaimOption
@@ -86,9 +87,9 @@ def draw_view(game: int, version: int, rules: Rules, sources: Sequence[str]) -> 
 
 
 def ticket_view(
-    game: int, version: int, rules: Rules, offered: Sequence[Mapping[str, Any]], least: int, *, setup: bool
+    game: int, version: int, rules: Rules, offered: Sequence[TicketLabel], least: int, *, setup: bool
 ) -> discord.ui.View:
-    options = [discord.SelectOption(label=str(t["label"])[:100], value=str(t["id"])) for t in offered]
+    options = [discord.SelectOption(label=t.label[:100], value=str(t.id)) for t in offered]
     view = _view()
     view.add_item(
         GameSelect.make(
