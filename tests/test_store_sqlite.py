@@ -14,6 +14,7 @@ from bot.store import (
     ChannelBusy,
     GameStart,
     GameStatus,
+    NewAudit,
     NewGame,
     NewMove,
     SqliteStore,
@@ -257,3 +258,16 @@ async def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path: Path)
     path.write_bytes(b"this is not a database, just some text that is long enough" * 20)
     with pytest.raises(StoreError, match="not a database"):
         await SqliteStore.open(path)
+
+
+async def test_an_audit_entry_alone_leaves_the_game_and_its_timers_as_they_are(store: SqliteStore) -> None:
+    game_id = await started(store)
+    timer = await store.add_timer(game_id, "deadline", datetime(2030, 1, 1, tzinfo=UTC))
+    before = await store.game(game_id)
+    entry = NewAudit(7, "read_log", {}, "a dispute", datetime(2026, 3, 1, tzinfo=UTC))
+    audit_id = await store.add_audit(game_id, entry)
+    assert [(a.id, a.action, a.reason) for a in await store.audit_log(game_id)] == [(audit_id, "read_log", "a dispute")]
+    assert await store.timers(game_id) == [timer]
+    assert await store.game(game_id) == before
+    with pytest.raises(UnknownGame):
+        await store.add_audit(999, entry)

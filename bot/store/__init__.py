@@ -1,38 +1,40 @@
-"""Everything the bot keeps between restarts: the `Store` interface and its SQLite implementation."""
+"""Everything the bot keeps between restarts: the `Store` interface, its values, and its SQLite implementation.
 
+`status`, `rows`, `writes` and `errors` hold the values the store speaks in,
+`protocols` the interface (one Protocol per part, `Store` for all of them),
+`sqlite` the implementation and `migrations` its schema.
+"""
+
+from bot.store.errors import ChannelBusy, StoreError, TimerGone, UnknownGame, VersionConflict
 from bot.store.migrations import MigrationError
-from bot.store.protocol import (
-    ACTIVE,
+from bot.store.protocols import GameStore, MessageStore, SettingsStore, Store, TimerStore
+from bot.store.rows import (
     AuditRow,
-    ChannelBusy,
     ClockRow,
-    GameChange,
     GameRow,
-    GameStart,
-    GameStatus,
     MessageRow,
     MoveRow,
+    SeatClockRow,
+    SeatRow,
+    SnapshotRow,
+    StoredGame,
+    TimerRow,
+    UndoneMoveRow,
+)
+from bot.store.sqlite import SqliteStore
+from bot.store.status import ACTIVE, GameStatus
+from bot.store.writes import (
+    GameChange,
+    GameStart,
     NewAudit,
     NewGame,
     NewMove,
     NewTimer,
-    SeatClockRow,
-    SeatRow,
     SeatUpdate,
-    SnapshotRow,
     StartedSeat,
-    Store,
-    StoredGame,
-    StoreError,
-    TimerGone,
-    TimerRow,
     Undo,
-    UndoneMoveRow,
-    UnknownGame,
-    VersionConflict,
     Writes,
 )
-from bot.store.sqlite import SqliteStore
 
 __all__ = [
     "ACTIVE",
@@ -43,7 +45,9 @@ __all__ = [
     "GameRow",
     "GameStart",
     "GameStatus",
+    "GameStore",
     "MessageRow",
+    "MessageStore",
     "MigrationError",
     "MoveRow",
     "NewAudit",
@@ -53,6 +57,7 @@ __all__ = [
     "SeatClockRow",
     "SeatRow",
     "SeatUpdate",
+    "SettingsStore",
     "SnapshotRow",
     "SqliteStore",
     "StartedSeat",
@@ -61,6 +66,7 @@ __all__ = [
     "StoredGame",
     "TimerGone",
     "TimerRow",
+    "TimerStore",
     "Undo",
     "UndoneMoveRow",
     "UnknownGame",

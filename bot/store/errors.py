@@ -1,0 +1,36 @@
+"""What the store refuses, whatever keeps the data."""
+
+from __future__ import annotations
+
+
+class StoreError(RuntimeError):
+    """The store could not do what was asked; the message says why."""
+
+
+class VersionConflict(StoreError):
+    """The game changed since the caller read it (another action came first)."""
+
+
+class UnknownGame(StoreError):
+    """No game has this id."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(f"there is no game #{game_id}")
+
+
+class TimerGone(StoreError):
+    """The timer to be claimed is no longer there: it fired already, or the game moved on."""
+
+    def __init__(self, timer_id: int) -> None:
+        self.timer_id = timer_id
+        super().__init__(f"timer {timer_id} is gone")
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an active game."""
+
+    def __init__(self, channel_id: int, game_id: int | None) -> None:
+        self.channel_id = channel_id
+        self.game_id = game_id
+        super().__init__(f"channel {channel_id} already has an active game (#{game_id})")

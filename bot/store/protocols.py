@@ -1,0 +1,172 @@
+"""The store's interface, one Protocol per thing it serves, and `Store`, all of them together.
+
+A caller that needs one part asks for that part (a `TimerStore`, a
+`SettingsStore`); `Store` is what a backend implements. Nothing here depends
+on how the data is kept: the Protocols speak only in rows, writes and errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime
+from typing import Any, Protocol
+
+from bot.store.rows import (
+    AuditRow,
+    ClockRow,
+    GameRow,
+    MessageRow,
+    MoveRow,
+    SeatRow,
+    SnapshotRow,
+    StoredGame,
+    TimerRow,
+    UndoneMoveRow,
+)
+from bot.store.status import GameStatus
+from bot.store.writes import GameChange, GameStart, NewAudit, NewGame, NewMove
+
+
+class GameStore(Protocol):
+    """Games and their seats, move log, snapshot, clock, undo and audit trail.
+
+    Every write that changes a game names the version the caller saw, and the
+    store refuses it with `VersionConflict` when the game has changed since:
+    that is what makes a stale button or a second process harmless. What goes
+    with a move or a change (`Writes`) is written in the same transaction.
+    """
+
+    # ----- games and seats
+    async def create_game(self, new: NewGame) -> GameRow:
+        """A lobby with the host seated; ChannelBusy if the channel has an active game."""
+        ...
+
+    async def game(self, game_id: int) -> GameRow | None: ...
+
+    async def stored_game(self, game_id: int) -> StoredGame | None:
+        """The game, its seats, its move log and its snapshot, all from one read transaction."""
+        ...
+
+    async def active_game(self, channel_id: int) -> GameRow | None: ...
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The newest game ever opened in a channel, whatever its status."""
+        ...
+
+    async def games_of_user(self, user_id: int, statuses: Collection[GameStatus]) -> list[GameRow]: ...
+
+    async def games_with_status(self, statuses: Collection[GameStatus]) -> list[GameRow]: ...
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """In seat order once started, in join order before."""
+        ...
+
+    async def add_seat(self, game_id: int, expected_version: int, user_id: int, display_name: str) -> int:
+        """Seat a user in the lobby; the new version."""
+        ...
+
+    async def remove_seat(self, game_id: int, expected_version: int, user_id: int, new_host: int | None) -> int:
+        """Unseat a user from the lobby, handing the host role to `new_host` if given; the new version."""
+        ...
+
+    async def set_status(self, game_id: int, expected_version: int, status: GameStatus) -> int: ...
+
+    async def start_game(self, game_id: int, expected_version: int, start: GameStart) -> int:
+        """Record seed, decks, seat order and the first snapshot at once; the new version."""
+        ...
+
+    # ----- the move log and its snapshot
+    async def append_move(self, game_id: int, expected_version: int, move: NewMove) -> int:
+        """Log one move with its snapshot and status in one transaction; the new version."""
+        ...
+
+    async def moves(self, game_id: int) -> list[MoveRow]: ...
+
+    async def snapshot(self, game_id: int) -> SnapshotRow | None: ...
+
+    async def save_snapshot(self, game_id: int, expected_version: int, move_count: int, data: str) -> None:
+        """Replace a damaged or outdated snapshot; the version does not change (the game did not)."""
+        ...
+
+    # ----- the clock, changes that are not moves, undo and audit
+    async def clock(self, game_id: int) -> ClockRow:
+        """The game's clock; a fresh one (running, no seat state) if none was written yet."""
+        ...
+
+    async def apply_change(self, game_id: int, expected_version: int, change: GameChange) -> int:
+        """Apply a change that is not a move in one transaction; the version after it."""
+        ...
+
+    async def audit_log(self, game_id: int) -> list[AuditRow]:
+        """The game's audit entries, oldest first."""
+        ...
+
+    async def add_audit(self, game_id: int, entry: NewAudit) -> int:
+        """Store an audit entry for something that does not change the game (a moderator reading it)."""
+        ...
+
+    async def undone_moves(self, game_id: int) -> list[UndoneMoveRow]: ...
+
+
+class TimerStore(Protocol):
+    """Durable timers: deadlines that outlive a restart, each handled once."""
+
+    async def add_timer(
+        self, game_id: int | None, kind: str, deadline: datetime, data: dict[str, Any] | None = None
+    ) -> TimerRow: ...
+
+    async def timers(self, game_id: int | None = None) -> list[TimerRow]:
+        """All timers (of one game if given), soonest first."""
+        ...
+
+    async def due_timers(self, now: datetime) -> list[TimerRow]: ...
+
+    async def next_timer(self) -> TimerRow | None: ...
+
+    async def delete_timer(self, timer_id: int) -> bool: ...
+
+    async def delete_timers(self, game_id: int, kind: str | None = None) -> int: ...
+
+    async def timer(self, timer_id: int) -> TimerRow | None: ...
+
+    async def postpone_timer(self, timer_id: int, deadline: datetime) -> bool:
+        """Move a timer to a later deadline (after its handling failed); False if it is gone."""
+        ...
+
+
+class MessageStore(Protocol):
+    """The channel messages the bot posted for a game, and the members who refuse direct messages."""
+
+    async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None: ...
+
+    async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRow]: ...
+
+    async def delete_message(self, message_id: int) -> bool: ...
+
+    async def dm_refused(self, user_id: int) -> bool:
+        """Has Discord refused a direct message to this user (error 50007)?"""
+        ...
+
+    async def set_dm_refused(self, user_id: int, refused: bool) -> None: ...
+
+
+class SettingsStore(Protocol):
+    """Each server's settings, and the fingerprint of the slash commands last synced."""
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Set one JSON-able setting; None removes it."""
+        ...
+
+    async def command_digest(self, target: str) -> str | None:
+        """The fingerprint of the slash commands last synced to `target` ('global' or 'guild:<id>')."""
+        ...
+
+    async def set_command_digest(self, target: str, digest: str) -> None: ...
+
+
+class Store(GameStore, TimerStore, MessageStore, SettingsStore, Protocol):
+    """Everything the bot keeps between restarts."""
+
+    async def close(self) -> None: ...

@@ -1,0 +1,37 @@
+"""On SQLite: each server's settings, and the fingerprint of the slash commands last synced."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.store.sqlite.columns import now_text, to_json
+from bot.store.sqlite.core import SqliteCore
+
+
+class SqliteSettings(SqliteCore):
+    """`SettingsStore` on SQLite."""
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        rows = await self._all(tuple, "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return {key: json.loads(value) for key, value in rows}
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        if value is None:
+            await self._change("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+        else:
+            await self._change(
+                "INSERT INTO guild_settings (guild_id, key, value, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (guild_id, key, to_json(value), now_text()),
+            )
+
+    async def command_digest(self, target: str) -> str | None:
+        return await self._one(lambda row: str(row[0]), "SELECT digest FROM command_syncs WHERE target = ?", (target,))
+
+    async def set_command_digest(self, target: str, digest: str) -> None:
+        await self._change(
+            "INSERT INTO command_syncs (target, digest, synced_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (target) DO UPDATE SET digest = excluded.digest, synced_at = excluded.synced_at",
+            (target, digest, now_text()),
+        )

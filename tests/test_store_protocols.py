@@ -1,0 +1,139 @@
+"""SqliteStore serves as each part of the store's interface, and as all of them.
+
+`parts` below assigns one SqliteStore to a variable of each Protocol: mypy
+checks that (the last test runs it on this file), and the other tests check
+at run time that every method a Protocol asks for is there with its signature.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from mypy import api as mypy_api
+
+from bot.store import GameStore, MessageStore, NewGame, SettingsStore, SqliteStore, Store, TimerStore
+
+ROOT = Path(__file__).resolve().parents[1]
+PARTS: tuple[type[Any], ...] = (GameStore, TimerStore, MessageStore, SettingsStore)
+
+# Every method of the store's interface: none may go missing when the Protocols change shape.
+EVERY_METHOD = {
+    "close",
+    # GameStore
+    "create_game",
+    "game",
+    "stored_game",
+    "active_game",
+    "latest_game",
+    "games_of_user",
+    "games_with_status",
+    "seats",
+    "add_seat",
+    "remove_seat",
+    "set_status",
+    "start_game",
+    "append_move",
+    "moves",
+    "snapshot",
+    "save_snapshot",
+    "clock",
+    "apply_change",
+    "audit_log",
+    "add_audit",
+    "undone_moves",
+    # TimerStore
+    "add_timer",
+    "timers",
+    "due_timers",
+    "next_timer",
+    "delete_timer",
+    "delete_timers",
+    "timer",
+    "postpone_timer",
+    # MessageStore
+    "add_message",
+    "messages",
+    "delete_message",
+    "dm_refused",
+    "set_dm_refused",
+    # SettingsStore
+    "guild_settings",
+    "set_guild_setting",
+    "command_digest",
+    "set_command_digest",
+}
+
+
+def asked(protocol: type[Any]) -> dict[str, Callable[..., Any]]:
+    """The methods a store Protocol asks for: its own and those of the Protocols it joins."""
+    return {
+        name: value
+        for cls in protocol.__mro__
+        if cls.__module__ == protocol.__module__
+        for name, value in vars(cls).items()
+        if inspect.isfunction(value) and not name.startswith("_")
+    }
+
+
+def shape(method: Callable[..., Any]) -> tuple[list[tuple[str, Any, Any]], dict[str, Any]]:
+    """A method's parameters (name, kind, default) and its resolved type hints."""
+    parameters = [(p.name, p.kind, p.default) for p in inspect.signature(method).parameters.values()]
+    return parameters, typing.get_type_hints(method)
+
+
+def parts(store: SqliteStore) -> tuple[Store, GameStore, TimerStore, MessageStore, SettingsStore]:
+    whole: Store = store
+    games: GameStore = store
+    timers: TimerStore = store
+    messages: MessageStore = store
+    settings: SettingsStore = store
+    return whole, games, timers, messages, settings
+
+
+def test_store_joins_the_parts_and_each_method_is_in_one_part() -> None:
+    names = [set(asked(part)) for part in PARTS]
+    assert sum(len(n) for n in names) == len(set().union(*names))
+    assert set(asked(Store)) == set().union(*names) | {"close"} == EVERY_METHOD
+
+
+def test_sqlite_store_has_every_method_each_part_asks_for_with_its_signature() -> None:
+    every: tuple[type[Any], ...] = (*PARTS, Store)
+    for protocol in every:
+        for name, wanted in asked(protocol).items():
+            found = getattr(SqliteStore, name, None)
+            assert found is not None, f"SqliteStore has no {protocol.__name__}.{name}"
+            assert inspect.iscoroutinefunction(found), name
+            assert shape(found) == shape(wanted), name
+
+
+async def test_one_sqlite_store_serves_through_each_part(tmp_path: Path) -> None:
+    whole, games, timers, messages, settings = parts(await SqliteStore.open(tmp_path / "parts.sqlite3"))
+    try:
+        await settings.set_command_digest("global", "abc")
+        assert await settings.command_digest("global") == "abc"
+        row = await games.create_game(NewGame(guild_id=1, channel_id=2, host_user_id=3, host_name="ann", map="usa"))
+        assert await games.active_game(2) == row
+        timer = await timers.add_timer(row.id, "deadline", datetime(2030, 1, 1, tzinfo=UTC))
+        assert await timers.next_timer() == timer
+        await messages.add_message(row.id, "stage", 2, 99)
+        assert [m.message_id for m in await messages.messages(row.id)] == [99]
+    finally:
+        await whole.close()
+
+
+def test_mypy_accepts_sqlite_store_as_each_part() -> None:
+    out, err, status = mypy_api.run(
+        [
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--cache-dir",
+            str(ROOT / ".mypy_cache"),
+            str(Path(__file__).resolve()),
+        ]
+    )
+    assert status == 0, out + err
