@@ -17,6 +17,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from bench.engine import crowded_game
+from bot.present.image_words import IMAGE_WORDS
 from engine import Game
 from maps import MAP_NAMES
 from render.compose import encode_png
@@ -57,9 +58,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7, help="timed runs per figure (the median is printed)")
     args = parser.parse_args()
     kinds: list[tuple[str, Callable[[Game], RenderedImage], Callable[[Game], Image.Image]]] = [
-        ("board", render_board, board_image),
-        ("private", lambda g: render_private(g, 0), lambda g: private_image(g, 0)),
-        ("final", render_final, final_image),
+        ("board", lambda g: render_board(g, words=IMAGE_WORDS), lambda g: board_image(g, words=IMAGE_WORDS)),
+        (
+            "private",
+            lambda g: render_private(g, 0, words=IMAGE_WORDS),
+            lambda g: private_image(g, 0, words=IMAGE_WORDS),
+        ),
+        ("final", lambda g: render_final(g, words=IMAGE_WORDS), lambda g: final_image(g, words=IMAGE_WORDS)),
     ]
     print(
         f"{'map':<14} {'image':<8} {'routes':>6} {'static (ms)':>11} {'render (ms)':>11} "
@@ -68,7 +73,7 @@ def main() -> None:
     for name in MAP_NAMES:
         game = crowded_game(name)
         start = time.perf_counter()
-        static = static_board(name)
+        static = static_board(name, words=IMAGE_WORDS)
         static_ms = (time.perf_counter() - start) * 1000
         for kind, render, draw in kinds:
             render_s, encode_s, size, (w, h) = measure(game, render, draw, args.repeat)

@@ -44,6 +44,7 @@ from bot.present.cards import CardTextError, parse_cards, parse_draw, parse_pay_
 from bot.present.clock import timestamp
 from bot.present.digest import digest_lines
 from bot.present.events import private_text, public_text
+from bot.present.image_words import IMAGE_WORDS
 from bot.present.layout import chunks, clip, clip_head
 from bot.present.lobby import lobby_text
 from bot.present.moderation import mod_line
@@ -160,10 +161,12 @@ def _prepare(
         scores = final_scores(info, game)
         extra = chunks(breakdown_lines(game.board, scores))
         content = final_content(info, head, scores, early=not game.finished)
-        return Material(content, render_final(game, ended=True), "final.png", tuple(extra))
+        return Material(content, render_final(game, ended=True, words=IMAGE_WORDS), "final.png", tuple(extra))
     if key.startswith("place:"):
-        return Material(place_content(info, table, head, clock), render_board(game, labels), "board.png")
-    return Material(turn_content(info, table, head, clock), render_board(game, labels), "board.png")
+        return Material(
+            place_content(info, table, head, clock), render_board(game, labels, words=IMAGE_WORDS), "board.png"
+        )
+    return Material(turn_content(info, table, head, clock), render_board(game, labels, words=IMAGE_WORDS), "board.png")
 
 
 def find_routes(board: Board, text: str) -> list[Route]:
@@ -582,7 +585,7 @@ class Table:
             raise Refusal(NOT_STARTED)
         view = await self.service.private_view(info.id, interaction.user.id)
         game = await self.service.engine_game(info.id)
-        image = await asyncio.to_thread(render_private, game, view.seat, seat_labels(info))
+        image = await asyncio.to_thread(render_private, game, view.seat, seat_labels(info), words=IMAGE_WORDS)
         text = hand_text(game.rules, view)
         await private(interaction, text, file=image_file(image, "hand.png"))
 
@@ -591,7 +594,7 @@ class Table:
             await private(interaction, lobby_text(info))
             return
         game = await self.service.engine_game(info.id)
-        image = await asyncio.to_thread(render_board, game, seat_labels(info))
+        image = await asyncio.to_thread(render_board, game, seat_labels(info), words=IMAGE_WORDS)
         await private(interaction, f"The board of game #{info.id}:", file=image_file(image, "board.png"))
 
     # ----- telling everyone what an action did ---------------------------------------

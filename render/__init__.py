@@ -15,11 +15,14 @@ from render.images import (
 from render.layout import BoardLayout, board_layout
 from render.palette import PLAYER_STYLES, ROUTE_COLOURS, PlayerStyle, player_style
 from render.static_layer import static_board
+from render.words import ImageWords, LegendMark
 
 __all__ = [
     "PLAYER_STYLES",
     "ROUTE_COLOURS",
     "BoardLayout",
+    "ImageWords",
+    "LegendMark",
     "PlayerStyle",
     "RenderedImage",
     "board_image",

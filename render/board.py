@@ -15,6 +15,7 @@ from render.layout import BoardLayout
 from render.palette import INK, LONGEST, TICKET_MARK, player_style
 from render.sprites import quantise
 from render.static_layer import StaticBoard, stamp_names, static_board
+from render.words import ImageWords
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ def last_move_route(game: Game) -> int | None:
 
 def draw_board(
     game: Game,
+    words: ImageWords,
     highlight: int | None = None,
     longest: Iterable[int] = (),
     tickets: Sequence[TicketMark] = (),
@@ -60,9 +62,10 @@ def draw_board(
     """A new RGB image of the board area: static layer, trains, stacks and marks.
 
     `highlight` is a route drawn with the last-move halo, `longest` routes get
-    the longest-path halo, `tickets` are marked for a private view.
+    the longest-path halo, `tickets` are marked for a private view; `words`
+    write the note on a board the project designed.
     """
-    static = static_board(game.board.name)
+    static = static_board(game.board.name, words=words)
     board, layout = static.board, static.layout
     image = static.image.copy()
     owner = game.state.owner

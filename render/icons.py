@@ -7,13 +7,10 @@ the panel and the legend.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PIL import ImageDraw
 
 from render.palette import INK, RGB
-
-Local = Callable[[float, float], tuple[float, float]]
+from render.sprites import Local
 
 # Each tourist symbol's badge colour; names as in the San Francisco board data.
 TOURIST_COLOURS: dict[str, RGB] = {
@@ -33,11 +30,6 @@ FLAG_STRIPES: dict[str, tuple[str, tuple[RGB, ...]]] = {
     "Österreich": ("horizontal", ((200, 16, 46), (255, 255, 255), (200, 16, 46))),
     "Italia": ("vertical", ((0, 140, 69), (255, 255, 255), (205, 33, 42))),
 }
-
-
-def symbol_title(symbol: str) -> str:
-    """'golden_gate_bridge' -> 'Golden Gate Bridge'."""
-    return " ".join(w.capitalize() for w in symbol.split("_"))
 
 
 def _box(local: Local, x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], tuple[float, float]]:

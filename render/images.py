@@ -2,6 +2,7 @@
 
 Pure functions of a game (and a viewer): no I/O and no Discord. They only
 read shared caches, so they may run in worker threads (asyncio.to_thread).
+Every text in an image and its alt text comes from `words`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from render.final import longest_note, longest_path_routes, scores_block
 from render.layout import board_layout
 from render.panel import cards_block, header_block, legend_block, players_block
 from render.private import hand_block, ticket_marks, tickets_block
+from render.words import ImageWords
 
 
 @dataclass(frozen=True)
@@ -33,41 +35,41 @@ def _rendered(image: Image.Image, alt: str) -> RenderedImage:
     return RenderedImage(encode_png(image), alt, image.width, image.height)
 
 
-def board_image(game: Game, labels: Mapping[int, str] | None = None) -> Image.Image:
+def board_image(game: Game, labels: Mapping[int, str] | None = None, *, words: ImageWords) -> Image.Image:
     """The public board after the last move, with the panel (`labels`: names to show by seat)."""
     layout = board_layout(game.board.name)
-    board = draw_board(game, highlight=last_move_route(game))
+    board = draw_board(game, words, highlight=last_move_route(game))
     return compose(
         layout,
         board,
         [
-            [lambda w: header_block(game, w), lambda w: players_block(game, w, labels)],
-            [lambda w: cards_block(game, w)],
-            [lambda w: legend_block(game.board, w)],
+            [lambda w: header_block(game, w, words), lambda w: players_block(game, w, words, labels)],
+            [lambda w: cards_block(game, w, words)],
+            [lambda w: legend_block(game.board, w, words)],
         ],
         shares=(1.35, 1.0, 1.05),
     )
 
 
-def private_image(game: Game, seat: int, labels: Mapping[int, str] | None = None) -> Image.Image:
+def private_image(game: Game, seat: int, labels: Mapping[int, str] | None = None, *, words: ImageWords) -> Image.Image:
     """`seat`'s own view: the public board plus their cards and tickets, ringed on the board."""
     if not 0 <= seat < len(game.names):
         raise ValueError(f"no seat {seat} in a game of {len(game.names)}")
     layout = board_layout(game.board.name)
-    board = draw_board(game, highlight=last_move_route(game), tickets=ticket_marks(game, seat))
+    board = draw_board(game, words, highlight=last_move_route(game), tickets=ticket_marks(game, seat))
     return compose(
         layout,
         board,
         [
-            [lambda w: header_block(game, w), lambda w: players_block(game, w, labels)],
-            [lambda w: hand_block(game, seat, w), lambda w: tickets_block(game, seat, w)],
-            [lambda w: cards_block(game, w), lambda w: legend_block(game.board, w, private=True)],
+            [lambda w: header_block(game, w, words), lambda w: players_block(game, w, words, labels)],
+            [lambda w: hand_block(game, seat, w, words), lambda w: tickets_block(game, seat, w, words)],
+            [lambda w: cards_block(game, w, words), lambda w: legend_block(game.board, w, words, private=True)],
         ],
         shares=(1.1, 1.25, 0.95),
     )
 
 
-def final_image(game: Game, ended: bool = False) -> Image.Image:
+def final_image(game: Game, ended: bool = False, *, words: ImageWords) -> Image.Image:
     """Every player's score broken down, with the longest path drawn on the board.
 
     For a game still being played it shows the scores as if it ended now;
@@ -75,33 +77,32 @@ def final_image(game: Game, ended: bool = False) -> Image.Image:
     """
     layout = board_layout(game.board.name)
     scores = game.score()
-    board = draw_board(game, longest=longest_path_routes(game, scores))
-    rules = game.rules
-    title = (
-        f"{rules.title} · final scores" if game.finished or ended else f"{rules.title} · scores if the game ended now"
-    )
+    board = draw_board(game, words, longest=longest_path_routes(game, scores))
+    title = words.final_heading(game.rules) if game.finished or ended else words.if_ended_heading(game.rules)
     return compose(
         layout,
         board,
         [
             [
-                lambda w: header_block(game, w, title=title),
-                lambda w: scores_block(game, w),
-                lambda w: longest_note(game, scores, w),
+                lambda w: header_block(game, w, words, title=title),
+                lambda w: scores_block(game, w, words),
+                lambda w: longest_note(game, scores, w, words),
             ]
         ],
         shares=(1.0,),
     )
 
 
-def render_board(game: Game, labels: Mapping[int, str] | None = None) -> RenderedImage:
+def render_board(game: Game, labels: Mapping[int, str] | None = None, *, words: ImageWords) -> RenderedImage:
     """The public board; `labels` names seats otherwise than the game ("ann (autopilot)")."""
-    return _rendered(board_image(game, labels), alt_text.board_alt(game, labels))
+    return _rendered(board_image(game, labels, words=words), alt_text.board_alt(game, words, labels))
 
 
-def render_private(game: Game, seat: int, labels: Mapping[int, str] | None = None) -> RenderedImage:
-    return _rendered(private_image(game, seat, labels), alt_text.private_alt(game, seat, labels))
+def render_private(
+    game: Game, seat: int, labels: Mapping[int, str] | None = None, *, words: ImageWords
+) -> RenderedImage:
+    return _rendered(private_image(game, seat, labels, words=words), alt_text.private_alt(game, seat, words, labels))
 
 
-def render_final(game: Game, ended: bool = False) -> RenderedImage:
-    return _rendered(final_image(game, ended), alt_text.final_alt(game, ended))
+def render_final(game: Game, ended: bool = False, *, words: ImageWords) -> RenderedImage:
+    return _rendered(final_image(game, ended, words=words), alt_text.final_alt(game, words, ended))

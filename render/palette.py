@@ -35,9 +35,9 @@ WILD_STRIPES: tuple[RGB, ...] = ((206, 38, 42), (246, 212, 52), (84, 168, 68), (
 class PlayerStyle:
     """A seat's colour and the mark drawn on each of its trains, for colour-blind players."""
 
-    name: str  # the colour's name, for alt text
+    name: str  # the colour's key: ImageWords.colour_cue names it in alt text
     rgb: RGB
-    mark: str  # circle | triangle | square | diamond | cross
+    mark: str  # circle | triangle | square | diamond | cross: the shape drawn, named by colour_cue too
     mark_rgb: RGB  # the mark's colour: whichever of black and white contrasts more
 
 
@@ -50,8 +50,6 @@ PLAYER_STYLES: tuple[PlayerStyle, ...] = (
     PlayerStyle("reddish purple", (204, 121, 167), "diamond", (0, 0, 0)),
     PlayerStyle("sky blue", (86, 180, 233), "cross", (0, 0, 0)),
 )
-
-MARK_SYMBOLS = {"circle": "●", "triangle": "▲", "square": "■", "diamond": "◆", "cross": "✚"}
 
 INK: RGB = (34, 32, 30)  # text and outlines
 SOFT_INK: RGB = (96, 90, 82)  # secondary text

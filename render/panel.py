@@ -12,7 +12,7 @@ from PIL import Image
 
 from engine import Game, Phase
 from maps import GRAY, WILD, Board
-from render import describe, fonts, icons, pieces, sprites
+from render import describe, fonts, pieces, sprites
 from render.palette import (
     HALO,
     INK,
@@ -25,6 +25,7 @@ from render.palette import (
     route_colour,
 )
 from render.sheet import Sheet, card, train_swatch
+from render.words import ImageWords, LegendMark
 
 TITLE = 30
 BODY = 20
@@ -32,41 +33,28 @@ SMALL = 17
 ROW = 64  # a player's row
 
 
-def header_block(game: Game, width: int, title: str | None = None) -> Image.Image:
+def header_block(game: Game, width: int, words: ImageWords, title: str | None = None) -> Image.Image:
     """The map's name and turn, what happens now, and the last move.
 
     With a `title` (the final image) the last move is left out.
     """
     sheet = Sheet(width)
-    board = game.board
-    heading = title or f"{board.rules.title} · turn {game.state.turn + 1}"
+    rules = game.rules
+    heading = title or words.turn_heading(rules, game.state.turn + 1)
     if title is None and game.state.phase is Phase.SETUP_KEEP:
-        heading = f"{board.rules.title} · setup"
+        heading = words.setup_heading(rules)
     sheet.text(0, 0, heading, TITLE, bold=True)
-    sheet.text(0, sheet.y + 10, fonts.fit(describe.status(game), width, BODY + 2, True), BODY + 2, bold=True)
-    lines = [describe.final_round(game)] if title else [describe.final_round(game), describe.last_move(game)]
+    sheet.text(0, sheet.y + 10, fonts.fit(describe.status(game, words), width, BODY + 2, True), BODY + 2, bold=True)
+    lines = [describe.final_round(game, words)]
+    if title is None:
+        lines.append(describe.last_move(game, words))
     for line in lines:
         if line:
             sheet.text(0, sheet.y + 8, fonts.fit(line, width, SMALL), SMALL, fill=SOFT_INK)
     return sheet.finish(padding=6)
 
 
-def _counts(game: Game, seat: int) -> str:
-    rules = game.rules
-    p = game.state.players[seat]
-    parts = [
-        describe.plural(p.trains, rules.piece_name),
-        describe.plural(p.cards, "card"),
-        describe.plural(len(p.tickets), rules.ticket_name),
-    ]
-    if rules.merchandise:
-        parts.append(f"{p.merchandise} merchandise")
-    if rules.tourists:
-        parts.append(describe.plural(len(p.souvenirs), "souvenir"))
-    return " · ".join(parts)
-
-
-def players_block(game: Game, width: int, labels: Mapping[int, str] | None = None) -> Image.Image:
+def players_block(game: Game, width: int, words: ImageWords, labels: Mapping[int, str] | None = None) -> Image.Image:
     """One row per player: colour and mark, name, points and public counts.
 
     Points are those scored so far; once the game is over, the final totals.
@@ -77,7 +65,14 @@ def players_block(game: Game, width: int, labels: Mapping[int, str] | None = Non
     totals = [s.total for s in game.score()] if finished else [p.route_points for p in game.state.players]
     acting = set(game.waiting_for())
     points_font = 26
-    sheet.text(width - 12, 0, "final score" if finished else "points", SMALL - 2, fill=SOFT_INK, anchor="ra")
+    sheet.text(
+        width - 12,
+        0,
+        words.final_score_heading() if finished else words.points_heading(),
+        SMALL - 2,
+        fill=SOFT_INK,
+        anchor="ra",
+    )
     head = sheet.y + 2
     for seat, p in enumerate(game.state.players):
         top = head + seat * ROW
@@ -90,11 +85,16 @@ def players_block(game: Game, width: int, labels: Mapping[int, str] | None = Non
         train_swatch(sheet.image, 58, top + 19, style)
         points = str(totals[seat]).replace("-", "−")
         points_w = fonts.text_width(points, points_font, True)
-        name = fonts.fit(describe.player_name(game, seat, labels), width - 100 - points_w - 20, BODY + 2, True)
+        name = fonts.fit(describe.player_name(game, seat, words, labels), width - 100 - points_w - 20, BODY + 2, True)
         sheet.text(92, top + 19, name, BODY + 2, bold=True, anchor="lm")
         sheet.text(width - 12, top + 19, points, points_font, bold=True, anchor="rm")
         sheet.text(
-            92, top + 46, fonts.fit(_counts(game, seat), width - 92 - 12, SMALL), SMALL, fill=SOFT_INK, anchor="lm"
+            92,
+            top + 46,
+            fonts.fit(words.counts(game.rules, p), width - 92 - 12, SMALL),
+            SMALL,
+            fill=SOFT_INK,
+            anchor="lm",
         )
         if seat < len(game.state.players) - 1:
             sheet.pen.line((92, top + ROW - 2, width - 12, top + ROW - 2), fill=RULE, width=1)
@@ -102,25 +102,22 @@ def players_block(game: Game, width: int, labels: Mapping[int, str] | None = Non
     return sheet.finish(padding=4)
 
 
-def cards_block(game: Game, width: int) -> Image.Image:
+def cards_block(game: Game, width: int, words: ImageWords) -> Image.Image:
     """The five face-up cards, named under each, and the sizes of the piles."""
     sheet = Sheet(width)
-    board = game.board
-    sheet.text(0, 0, "Face-up cards", SMALL, bold=True, fill=SOFT_INK)
+    rules = game.rules
+    sheet.text(0, 0, words.face_up_heading(), SMALL, bold=True, fill=SOFT_INK)
     w, h, gap = 72, 100, 12
     top = sheet.y + 10
     for k, name in enumerate(game.state.piles.face_up):
         x = 8 + k * (w + gap)  # room for the first card's name to overhang
         card(sheet, x, top, w, h, name)
-        label = "empty" if name is None else describe.card_name(board, name)
+        label = words.empty_slot() if name is None else words.card(rules, name)
         sheet.text(x + w / 2, top + h + 6, fonts.fit(label, w + gap - 4, 14), 14, fill=SOFT_INK, anchor="ma")
     piles = game.state.piles
-    lines = [
-        f"Deck {len(piles.deck)} · discard {len(piles.discard)}",
-        f"{board.rules.ticket_name.capitalize()}s left {len(game.state.ticket_deck)}",
-    ]
-    if board.rules.merchandise:
-        lines.append(f"Merchandise cards left {game.state.merchandise_left}")
+    lines = [words.piles(len(piles.deck), len(piles.discard)), words.tickets_left(rules, len(game.state.ticket_deck))]
+    if rules.merchandise:
+        lines.append(words.merchandise_left(game.state.merchandise_left))
     for line in lines:
         sheet.text(0, sheet.y + 10, line, BODY)
     return sheet.finish(padding=4)
@@ -144,47 +141,55 @@ def _legend_space(sheet: Sheet, cx: float, cy: float, colour: str, tunnel: bool 
     ).paste_on(sheet.image)
 
 
-def legend_block(board: Board, width: int, private: bool = False) -> Image.Image:
+def legend_marks(board: Board, private: bool = False) -> list[LegendMark]:
+    """The marks this map's board has (and the ticket rings of a private view)."""
+    marks = [LegendMark.GRAY_ROUTE, LegendMark.LAST_MOVE]
+    if any(r.tunnel for r in board.routes):
+        marks.append(LegendMark.TUNNEL)
+    if any(r.ferries for r in board.routes):
+        marks.append(LegendMark.FERRY)
+    if any(r.cart for r in board.routes):
+        marks.append(LegendMark.CART)
+    if board.rules.tourists:
+        marks.append(LegendMark.STACK)
+    if private:
+        marks.append(LegendMark.TICKET)
+    return marks
+
+
+def _legend_sample(sheet: Sheet, mark: LegendMark, cy: int) -> None:
+    """The mark itself, centred 30 pixels in."""
+    if mark is LegendMark.GRAY_ROUTE:
+        _legend_space(sheet, 30, cy, GRAY)
+    elif mark is LegendMark.LAST_MOVE:
+        sprites.halo(30.0, float(cy), 46.0, 18.0, 0.0, 5.0, HALO, INK).paste_on(sheet.image)
+        train_swatch(sheet.image, 30, cy, player_style(0))
+    elif mark is LegendMark.TUNNEL:
+        _legend_space(sheet, 30, cy, "red", tunnel=True)
+    elif mark is LegendMark.FERRY:
+        _legend_space(sheet, 30, cy, GRAY, ferry=True)
+    elif mark is LegendMark.CART:
+        pieces.cart_badge_at(30.0, float(cy), 13.0).paste_on(sheet.image)
+    elif mark is LegendMark.STACK:
+        _stack_icon(sheet, 30, cy, "cable_car", 3)
+    elif mark is LegendMark.TICKET:
+        sprites.ring(30.0, float(cy), 11.0, (255, 255, 255), 6.5).paste_on(sheet.image)
+        sprites.ring(30.0, float(cy), 11.0, TICKET_MARK, 4.0, dashed=True).paste_on(sheet.image)
+
+
+def legend_block(board: Board, width: int, words: ImageWords, private: bool = False) -> Image.Image:
     """What the marks on this map's board mean (only those the map has)."""
     sheet = Sheet(width)
-    sheet.text(0, 0, "On the board", SMALL, bold=True, fill=SOFT_INK)
-    entries: list[tuple[str, str]] = []
-    entries.append(("gray", f"{GRAY} route: any one colour"))
-    entries.append(("last", "white halo: the last move"))
-    if any(r.tunnel for r in board.routes):
-        entries.append(("tunnel", "dashed rim: tunnel (3 cards are revealed)"))
-    if any(r.ferries for r in board.routes):
-        entries.append(("ferry", f"rainbow ends: pay a {board.rules.wild_name} there"))
-    if any(r.cart for r in board.routes):
-        entries.append(("cart", "cart: claiming it earns a merchandise card"))
-    if board.rules.tourists:
-        entries.append(("stack", "tourist stack: number = tokens left"))
-    if private:
-        entries.append(("ticket", f"ring: your {board.rules.ticket_name} (dashed: not done yet)"))
+    sheet.text(0, 0, words.legend_heading(), SMALL, bold=True, fill=SOFT_INK)
     y = sheet.y + 12
-    for kind, text in entries:
+    for mark in legend_marks(board, private):
         cy = y + 14
-        if kind == "gray":
-            _legend_space(sheet, 30, cy, GRAY)
-        elif kind == "last":
-            sprites.halo(30.0, float(cy), 46.0, 18.0, 0.0, 5.0, HALO, INK).paste_on(sheet.image)
-            train_swatch(sheet.image, 30, cy, player_style(0))
-        elif kind == "tunnel":
-            _legend_space(sheet, 30, cy, "red", tunnel=True)
-        elif kind == "ferry":
-            _legend_space(sheet, 30, cy, GRAY, ferry=True)
-        elif kind == "cart":
-            pieces.cart_badge_at(30.0, float(cy), 13.0).paste_on(sheet.image)
-        elif kind == "stack":
-            _stack_icon(sheet, 30, cy, "cable_car", 3)
-        elif kind == "ticket":
-            sprites.ring(30.0, float(cy), 11.0, (255, 255, 255), 6.5).paste_on(sheet.image)
-            sprites.ring(30.0, float(cy), 11.0, TICKET_MARK, 4.0, dashed=True).paste_on(sheet.image)
-        sheet.text(66, cy, fonts.fit(text, width - 70, SMALL), SMALL, anchor="lm")
+        _legend_sample(sheet, mark, cy)
+        sheet.text(66, cy, fonts.fit(words.legend(mark, board.rules), width - 70, SMALL), SMALL, anchor="lm")
         sheet.use(cy + 14)
         y += 34
     if board.rules.tourists:
-        _tourist_symbols(sheet, board, width, y + 4)
+        _tourist_symbols(sheet, board, width, y + 4, words)
     return sheet.finish(padding=4)
 
 
@@ -196,7 +201,7 @@ def _stack_icon(sheet: Sheet, cx: float, cy: float, symbol: str, tokens: int | N
         sheet.pen.text((bx, by + 0.5), str(tokens), font=fonts.font(12, True), fill=(255, 255, 255), anchor="mm")
 
 
-def _tourist_symbols(sheet: Sheet, board: Board, width: int, top: int) -> None:
+def _tourist_symbols(sheet: Sheet, board: Board, width: int, top: int, words: ImageWords) -> None:
     """San Francisco's seven tourist symbols with their names, in two columns."""
     assert board.rules.tourists is not None
     symbols = [s for s, _home in board.rules.tourists.symbols]
@@ -205,7 +210,7 @@ def _tourist_symbols(sheet: Sheet, board: Board, width: int, top: int) -> None:
         x = (k % 2) * column
         cy = top + (k // 2) * 34 + 14
         _stack_icon(sheet, x + 30, cy, symbol)
-        sheet.text(x + 52, cy, fonts.fit(icons.symbol_title(symbol), column - 56, SMALL), SMALL, anchor="lm")
+        sheet.text(x + 52, cy, fonts.fit(words.tourist_symbol(symbol), column - 56, SMALL), SMALL, anchor="lm")
         sheet.use(cy + 16)
 
 

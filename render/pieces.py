@@ -6,7 +6,6 @@ always the exact size and position of the space it covers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import ImageDraw
@@ -15,7 +14,7 @@ from maps import Board, Place, Route, Space
 from render import icons, sprites
 from render.layout import BoardLayout
 from render.palette import CITY_FILL, HALO, INK, RGB, PlayerStyle, outline_of, route_colour
-from render.sprites import Sprite, quantise
+from render.sprites import Local, Sprite, quantise
 
 
 def space_centre(layout: BoardLayout, space: Space) -> tuple[float, float]:
@@ -23,18 +22,19 @@ def space_centre(layout: BoardLayout, space: Space) -> tuple[float, float]:
     return (quantise(x), quantise(y))
 
 
-def empty_space(layout: BoardLayout, route: Route, index: int) -> Sprite:
-    """A space of an unclaimed route: the route's colour, a darker rim, its tunnel or ferry mark."""
+def _placement(layout: BoardLayout, route: Route, index: int) -> tuple[float, float, float, float, float]:
+    """(cx, cy, length, width, angle) of anything drawn on a route's space, quantised so equal pieces share a tile."""
     space = route.spaces[index]
     cx, cy = space_centre(layout, space)
+    return cx, cy, quantise(layout.car_lengths[route.id]), quantise(layout.car_width), round(space.angle, 1)
+
+
+def empty_space(layout: BoardLayout, route: Route, index: int) -> Sprite:
+    """A space of an unclaimed route: the route's colour, a darker rim, its tunnel or ferry mark."""
     fill = route_colour(route.color)
     return sprites.car(
         sprites.CarSpec(
-            cx=cx,
-            cy=cy,
-            length=quantise(layout.car_lengths[route.id]),
-            width=quantise(layout.car_width),
-            angle=round(space.angle, 1),
+            *_placement(layout, route, index),
             fill=fill,
             rim=INK if route.tunnel else outline_of(fill),
             rim_width=quantise(max(1.5, layout.car_width * (0.16 if route.tunnel else 0.09))),
@@ -46,15 +46,9 @@ def empty_space(layout: BoardLayout, route: Route, index: int) -> Sprite:
 
 def train(layout: BoardLayout, route: Route, index: int, style: PlayerStyle) -> Sprite:
     """A player's train on a space: their colour, an ink rim and their mark near both ends."""
-    space = route.spaces[index]
-    cx, cy = space_centre(layout, space)
     return sprites.car(
         sprites.CarSpec(
-            cx=cx,
-            cy=cy,
-            length=quantise(layout.car_lengths[route.id]),
-            width=quantise(layout.car_width),
-            angle=round(space.angle, 1),
+            *_placement(layout, route, index),
             fill=style.rgb,
             rim=INK,
             rim_width=quantise(max(1.5, layout.car_width * 0.11)),
@@ -67,18 +61,7 @@ def train(layout: BoardLayout, route: Route, index: int, style: PlayerStyle) -> 
 
 def route_halo(layout: BoardLayout, route: Route, index: int, colour: RGB = HALO, grow: float = 5.0) -> Sprite:
     """A glow around one space of a route (the last move, or the longest path)."""
-    space = route.spaces[index]
-    cx, cy = space_centre(layout, space)
-    return sprites.halo(
-        cx,
-        cy,
-        quantise(layout.car_lengths[route.id]),
-        quantise(layout.car_width),
-        round(space.angle, 1),
-        quantise(grow * max(1.0, layout.scale)),
-        colour,
-        INK,
-    )
+    return sprites.halo(*_placement(layout, route, index), quantise(grow * max(1.0, layout.scale)), colour, INK)
 
 
 def cart_position(layout: BoardLayout, route: Route) -> tuple[float, float]:
@@ -102,7 +85,7 @@ def cart_badge(layout: BoardLayout, route: Route) -> Sprite:
 def cart_badge_at(x: float, y: float, r: float) -> Sprite:
     """Amsterdam's merchandise cart in a white disc of radius `r`."""
 
-    def draw(pen: ImageDraw.ImageDraw, local: Callable[[float, float], tuple[float, float]]) -> None:
+    def draw(pen: ImageDraw.ImageDraw, local: Local) -> None:
         pen.ellipse((local(x - r, y - r), local(x + r, y + r)), fill=INK)
         inner = r - max(1.2, r * 0.12)
         pen.ellipse((local(x - inner, y - inner), local(x + inner, y + inner)), fill=(255, 255, 255))
@@ -123,7 +106,7 @@ def border_flag(layout: BoardLayout, place: Place) -> Sprite:
     w, h = 30 * layout.scale, 20 * layout.scale
     country = place.country or ""
 
-    def draw(pen: ImageDraw.ImageDraw, local: Callable[[float, float], tuple[float, float]]) -> None:
+    def draw(pen: ImageDraw.ImageDraw, local: Local) -> None:
         icons.flag(pen, local, country, x, y, w, h)
 
     return sprites.custom(x, y, w / 2 + 3, INK, draw)
@@ -146,7 +129,7 @@ def stack_badge_at(x: float, y: float, r: float, symbol: str, empty: bool = Fals
     """A tourist symbol in a disc of its colour (gray once its stack is empty)."""
     colour = (196, 190, 180) if empty else icons.TOURIST_COLOURS.get(symbol, (120, 120, 120))
 
-    def draw(pen: ImageDraw.ImageDraw, local: Callable[[float, float], tuple[float, float]]) -> None:
+    def draw(pen: ImageDraw.ImageDraw, local: Local) -> None:
         pen.ellipse((local(x - r, y - r), local(x + r, y + r)), fill=INK)
         inner = r - max(2.0, r * 0.11)
         pen.ellipse((local(x - inner, y - inner), local(x + inner, y + inner)), fill=colour)

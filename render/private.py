@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engine import Game
-from render import describe, fonts
+from render import fonts
 from render.board import TicketMark
 from render.palette import DONE, NOT_DONE, RULE, SOFT_INK, TICKET_MARK
 from render.panel import BODY, SMALL, board_card_names
 from render.sheet import HEIGHT, Sheet, card
+from render.words import ImageWords
 
 
 @dataclass(frozen=True)
@@ -50,19 +51,19 @@ def ticket_marks(game: Game, seat: int) -> tuple[TicketMark, ...]:
     return tuple(marks)
 
 
-def hand_block(game: Game, seat: int, width: int) -> Image.Image:
+def hand_block(game: Game, seat: int, width: int, words: ImageWords) -> Image.Image:
     """The viewer's cards, one card per colour held, with the count on it."""
     sheet = Sheet(width)
     board = game.board
     hand = game.state.players[seat].hand
     total = sum(hand.values())
-    sheet.text(0, 0, f"Your cards ({total})", SMALL, bold=True, fill=SOFT_INK)
+    sheet.text(0, 0, words.hand_heading(total), SMALL, bold=True, fill=SOFT_INK)
     w, h, gap = 58, 80, 10
     top = sheet.y + 10
     x = 6
     held = [name for name in board_card_names(board) if hand.get(name, 0) > 0]
     if not held:
-        sheet.text(0, top, "none", BODY, fill=SOFT_INK)
+        sheet.text(0, top, words.no_cards(), BODY, fill=SOFT_INK)
     for name in held:
         if x + w > width:
             x = 6
@@ -71,7 +72,7 @@ def hand_block(game: Game, seat: int, width: int) -> Image.Image:
         sheet.text(
             x + w / 2,
             top + h + 5,
-            fonts.fit(describe.card_name(board, name), w + gap - 2, 14),
+            fonts.fit(words.card(board.rules, name), w + gap - 2, 14),
             14,
             fill=SOFT_INK,
             anchor="ma",
@@ -80,32 +81,24 @@ def hand_block(game: Game, seat: int, width: int) -> Image.Image:
     return sheet.finish(padding=4)
 
 
-def tickets_block(game: Game, seat: int, width: int) -> Image.Image:
+def tickets_block(game: Game, seat: int, width: int, words: ImageWords) -> Image.Image:
     """The viewer's tickets: tag (as on the board), places, points and done or not yet."""
     lines = ticket_lines(game, seat)
     sheet = Sheet(width, height=max(HEIGHT, 120 + 42 * len(lines)))  # a row is 40 pixels high
-    board = game.board
     kept = [line for line in lines if line.done is not None]
     offered = [line for line in lines if line.done is None]
-    name = board.rules.ticket_name
-    sheet.text(0, 0, f"Your {name}s ({len(kept)})", SMALL, bold=True, fill=SOFT_INK)
+    sheet.text(0, 0, words.tickets_heading(game.rules, len(kept)), SMALL, bold=True, fill=SOFT_INK)
     if not kept:
-        sheet.text(0, sheet.y + 10, "none yet", BODY, fill=SOFT_INK)
-    _ticket_rows(sheet, game, kept, width)
+        sheet.text(0, sheet.y + 10, words.no_tickets_yet(), BODY, fill=SOFT_INK)
+    _ticket_rows(sheet, game, kept, width, words)
     if offered:
-        sheet.text(
-            0,
-            sheet.y + 16,
-            f"To choose from (keep at least {game.keep_minimum(game.names[seat])})",
-            SMALL,
-            bold=True,
-            fill=SOFT_INK,
-        )
-        _ticket_rows(sheet, game, offered, width)
+        heading = words.offer_heading(game.keep_minimum(game.names[seat]))
+        sheet.text(0, sheet.y + 16, heading, SMALL, bold=True, fill=SOFT_INK)
+        _ticket_rows(sheet, game, offered, width, words)
     return sheet.finish(padding=4)
 
 
-def _ticket_rows(sheet: Sheet, game: Game, lines: list[TicketLine], width: int) -> None:
+def _ticket_rows(sheet: Sheet, game: Game, lines: list[TicketLine], width: int, words: ImageWords) -> None:
     status_w = 150
     for line in lines:
         ticket = game.board.tickets[line.ticket_id]
@@ -114,14 +107,14 @@ def _ticket_rows(sheet: Sheet, game: Game, lines: list[TicketLine], width: int) 
         tag_w = max(30, fonts.text_width(line.tag, 17, True) + 14)
         sheet.pen.rounded_rectangle((0, top + 2, tag_w, top + 28), radius=5, fill=TICKET_MARK)
         sheet.text(tag_w / 2, cy, line.tag, 17, bold=True, fill=(255, 255, 255), anchor="mm")
-        text = fonts.fit(describe.ticket_text(ticket), width - tag_w - 14 - status_w, BODY)
+        text = fonts.fit(words.ticket(ticket), width - tag_w - 14 - status_w, BODY)
         sheet.text(tag_w + 10, cy, text, BODY, anchor="lm")
         if line.done is None:
-            status, colour = f"{ticket.best} points", SOFT_INK
+            status, colour = words.ticket_on_offer(ticket.best), SOFT_INK
         elif line.done:
-            status, colour = f"✓ done  +{line.points}", DONE
+            status, colour = words.ticket_done(line.points), DONE
         else:
-            status, colour = f"not yet  {line.points}".replace("-", "−"), NOT_DONE
+            status, colour = words.ticket_not_done(line.points), NOT_DONE
         sheet.text(width - 4, cy, status, SMALL + 1, bold=True, fill=colour, anchor="rm")
         sheet.pen.line((tag_w + 10, top + 32, width - 4, top + 32), fill=RULE, width=1)
         sheet.use(top + 32)

@@ -21,6 +21,8 @@ from render.palette import INK, RGB, WILD_STRIPES
 SUPERSAMPLE = 4
 
 Point = tuple[float, float]
+Local = Callable[[float, float], Point]  # image pixels -> the supersampled pen's
+Draw = Callable[[ImageDraw.ImageDraw, Local], None]
 
 
 @dataclass(frozen=True)
@@ -38,17 +40,12 @@ def quantise(value: float) -> float:
     return round(value * 4) / 4
 
 
-def _render(
-    cx: float,
-    cy: float,
-    radius: float,
-    under: RGB,
-    draw: Callable[[ImageDraw.ImageDraw, Callable[[float, float], Point]], None],
-) -> Sprite:
-    """Draw around (cx, cy) within `radius` pixels at 4x, then reduce.
+def custom(cx: float, cy: float, radius: float, under: RGB, draw: Draw) -> Sprite:
+    """A piece drawn by `draw(pen, local)` around (cx, cy) within `radius` pixels at 4x, then reduced.
 
-    Transparent pixels carry the colour `under` so that the reduced edges fade
-    into that colour rather than into black.
+    `local` maps image pixels to the pen's. Transparent pixels carry the colour
+    `under` so that the reduced edges fade into that colour rather than into
+    black. Not cached: the named pieces below are.
     """
     x0 = math.floor(cx - radius) - 1
     y0 = math.floor(cy - radius) - 1
@@ -90,7 +87,7 @@ def along(cx: float, cy: float, angle: float, distance: float, across: float = 0
 
 def draw_mark(
     pen: ImageDraw.ImageDraw,
-    local: Callable[[float, float], Point],
+    local: Local,
     x: float,
     y: float,
     shape: str,
@@ -149,7 +146,7 @@ def car(spec: CarSpec) -> Sprite:
     s = spec
     radius = math.hypot(s.length, s.width) / 2 + 1
 
-    def draw(pen: ImageDraw.ImageDraw, local: Callable[[float, float], Point]) -> None:
+    def draw(pen: ImageDraw.ImageDraw, local: Local) -> None:
         outer = rounded_rect(s.cx, s.cy, s.length, s.width, s.angle, s.width * 0.22)
         pen.polygon([local(*p) for p in outer], fill=s.rim)
         inner = rounded_rect(
@@ -188,7 +185,7 @@ def car(spec: CarSpec) -> Sprite:
                 x, y = along(s.cx, s.cy, s.angle, end * d)
                 draw_mark(pen, local, x, y, s.mark, size, s.mark_rgb)
 
-    return _render(s.cx, s.cy, radius, s.rim, draw)
+    return custom(s.cx, s.cy, radius, s.rim, draw)
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -200,30 +197,30 @@ def halo(cx: float, cy: float, length: float, width: float, angle: float, grow: 
     """A glow around a space: `grow` pixels of `colour` with a thin `rim` outside."""
     radius = math.hypot(length + 2 * grow + 3, width + 2 * grow + 3) / 2 + 1
 
-    def draw(pen: ImageDraw.ImageDraw, local: Callable[[float, float], Point]) -> None:
+    def draw(pen: ImageDraw.ImageDraw, local: Local) -> None:
         outer = rounded_rect(cx, cy, length + 2 * grow + 3, width + 2 * grow + 3, angle, width * 0.3 + grow + 1.5)
         pen.polygon([local(*p) for p in outer], fill=rim)
         inner = rounded_rect(cx, cy, length + 2 * grow, width + 2 * grow, angle, width * 0.3 + grow - 1)
         pen.polygon([local(*p) for p in inner], fill=colour)
 
-    return _render(cx, cy, radius, rim, draw)
+    return custom(cx, cy, radius, rim, draw)
 
 
 @lru_cache(maxsize=1024)
 def disc(cx: float, cy: float, radius: float, fill: RGB, rim: RGB, rim_width: float) -> Sprite:
-    def draw(pen: ImageDraw.ImageDraw, local: Callable[[float, float], Point]) -> None:
+    def draw(pen: ImageDraw.ImageDraw, local: Local) -> None:
         pen.ellipse((local(cx - radius, cy - radius), local(cx + radius, cy + radius)), fill=rim)
         r = radius - rim_width
         pen.ellipse((local(cx - r, cy - r), local(cx + r, cy + r)), fill=fill)
 
-    return _render(cx, cy, radius, rim, draw)
+    return custom(cx, cy, radius, rim, draw)
 
 
 @lru_cache(maxsize=1024)
 def ring(cx: float, cy: float, radius: float, colour: RGB, width: float, dashed: bool = False) -> Sprite:
     """A circle outline; dashed rings mark what is not done yet."""
 
-    def draw(pen: ImageDraw.ImageDraw, local: Callable[[float, float], Point]) -> None:
+    def draw(pen: ImageDraw.ImageDraw, local: Local) -> None:
         box = (local(cx - radius, cy - radius), local(cx + radius, cy + radius))
         w = round(width * SUPERSAMPLE)
         if not dashed:
@@ -232,15 +229,4 @@ def ring(cx: float, cy: float, radius: float, colour: RGB, width: float, dashed:
         for start in range(0, 360, 30):
             pen.arc(box, start, start + 18, fill=colour, width=w)
 
-    return _render(cx, cy, radius + width, colour, draw)
-
-
-def custom(
-    cx: float,
-    cy: float,
-    radius: float,
-    under: RGB,
-    draw: Callable[[ImageDraw.ImageDraw, Callable[[float, float], Point]], None],
-) -> Sprite:
-    """An uncached piece drawn by `draw(pen, local)`; `local` maps image pixels to the pen's."""
-    return _render(cx, cy, radius, under, draw)
+    return custom(cx, cy, radius + width, colour, draw)

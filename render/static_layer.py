@@ -18,6 +18,7 @@ from render import fonts, pieces
 from render.labels import Label, LabelTile, label_tile, obstacle_mask, place_labels
 from render.layout import COUNTRY_LABELS, BoardLayout, board_layout
 from render.palette import INK, PAPER, PAPER_EDGE, SOFT_INK
+from render.words import ImageWords
 
 CAPTION_SIZE = 16
 COUNTRY_SIZE = 28
@@ -36,27 +37,28 @@ class StaticBoard:
     seconds: float  # how long building it took
 
 
-_cache: dict[str, StaticBoard] = {}
+_cache: dict[tuple[str, str | None], StaticBoard] = {}
 _lock = threading.Lock()
 
 
-def static_board(map_name: str) -> StaticBoard:
-    """The static layer of `map_name`, built on first use."""
-    found = _cache.get(map_name)
+def static_board(map_name: str, *, words: ImageWords) -> StaticBoard:
+    """The static layer of `map_name`, built on first use (once per caption `words` give it)."""
+    board = load_board(map_name)
+    key = (map_name, caption(board, words))
+    found = _cache.get(key)
     if found is not None:
         return found
     with _lock:
-        found = _cache.get(map_name)
+        found = _cache.get(key)
         if found is None:
-            found = build_static_board(load_board(map_name), board_layout(map_name))
-            _cache[map_name] = found
+            found = build_static_board(board, board_layout(map_name), key[1])
+            _cache[key] = found
     return found
 
 
-def caption(board: Board) -> str | None:
-    if not board.designed:
-        return None
-    return f"Conductor's own board for the {board.rules.title} rules"
+def caption(board: Board, words: ImageWords) -> str | None:
+    """The note in the corner of a board the project designed itself; none on a published board."""
+    return words.board_caption(board.rules) if board.designed else None
 
 
 def _frame(image: Image.Image) -> None:
@@ -87,7 +89,8 @@ def _spaced(text: str) -> str:
     return "\u2009".join(text.upper())  # thin spaces: letter-spaced, yet short enough to stay clear
 
 
-def build_static_board(board: Board, layout: BoardLayout) -> StaticBoard:
+def build_static_board(board: Board, layout: BoardLayout, note: str | None) -> StaticBoard:
+    """The static layer; `note`, when given, is written in the bottom right corner."""
     started = time.perf_counter()
     image = Image.new("RGB", (layout.width, layout.height), PAPER)
     _frame(image)
@@ -108,7 +111,6 @@ def build_static_board(board: Board, layout: BoardLayout) -> StaticBoard:
         countries[country] = (int(box[0]), int(box[1]), int(box[2]), int(box[3]))
         mask_pen.rectangle(box, fill=255)
 
-    note = caption(board)
     if note is not None:
         small = fonts.font(CAPTION_SIZE)
         corner = (layout.width - 22, layout.height - 20)

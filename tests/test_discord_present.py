@@ -9,6 +9,7 @@ import pytest
 
 from bot.present.cards import CardTextError, format_cards, parse_cards, parse_draw, parse_pay_code, pay_code
 from bot.present.clock import DurationError, clock_summary, parse_duration, parse_reminders, timestamp
+from bot.present.image_words import IMAGE_WORDS
 from bot.present.layout import MESSAGE_LIMIT, chunks, clip_head
 from bot.present.recap import recap_lines
 from bot.present.rules import rules_text
@@ -154,7 +155,7 @@ def test_autopilot_seats_are_named_and_never_mentioned() -> None:
     assert who(info, "bob") == "bob (autopilot)" == player_label(info, "bob")
     game = Game(USA, ["ann", "Autopilot 1", "bob"], "seed", trains=5)
     labels = {0: "ann", 1: "Autopilot 1", 2: "bob (autopilot)"}
-    assert "bob (autopilot)" in render_board(game, labels).alt_text
+    assert "bob (autopilot)" in render_board(game, labels, words=IMAGE_WORDS).alt_text
 
 
 def test_the_recap_tells_every_stage_since_the_last_message_and_marks_the_autopilot() -> None:

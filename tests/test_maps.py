@@ -1,4 +1,5 @@
-"""Board data: the five boards match the reference, and the loader names every fault."""
+"""Board data: the five boards have the counts stated in their data files' notes and docs/rules.md
+(The boards), and the loader names every fault."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from bot.cli import main
 from maps import MAP_NAMES, MapError, check_all, load_board, parse_board
 from maps.loader import data_path
 
-# (places, routes, tickets, deck) as stated in the reference boards' notes
+# (places, routes, tickets, deck) as stated in each data file's notes and docs/rules.md (The boards)
 EXPECTED = {
     "usa": (36, 100, 30, 110),
     "india": (39, 108, 58, 110),

@@ -18,6 +18,7 @@ from test_render_support import (
     start_game,
 )
 
+from bot.present.image_words import IMAGE_WORDS
 from engine import Game
 from engine.random_play import random_move
 from maps import MAP_NAMES, load_board
@@ -60,7 +61,7 @@ def _wrong_centres(game: Game, png: bytes) -> list[str]:
 
 def test_the_start_renders_with_every_route_in_its_own_colour(map_name: str) -> None:
     game = start_game(map_name)
-    image = render_board(game)
+    image = render_board(game, words=IMAGE_WORDS)
     assert decode(image.png).size == (image.width, image.height)
     assert not game.state.owner
     assert _wrong_centres(game, image.png) == []
@@ -70,7 +71,7 @@ def test_the_start_renders_with_every_route_in_its_own_colour(map_name: str) -> 
 def test_a_crowded_end_shows_each_claimed_space_in_its_owners_colour(map_name: str) -> None:
     game = crowded_game(map_name)
     assert len(game.state.owner) >= len(game.board.routes) // 2, "the board should be crowded"
-    image = render_board(game)
+    image = render_board(game, words=IMAGE_WORDS)
     assert _wrong_centres(game, image.png) == []
 
 
@@ -79,8 +80,8 @@ def test_claiming_a_route_changes_its_spaces_and_nothing_else_of_the_board(map_n
     (new_route,) = set(after.state.owner) - set(before.state.owner)
     route = after.board.routes[new_route]
     layout = board_layout(map_name)
-    old = board_area(decode(render_board(before).png), map_name)
-    new = board_area(decode(render_board(after).png), map_name)
+    old = board_area(decode(render_board(before, words=IMAGE_WORDS).png), map_name)
+    new = board_area(decode(render_board(after, words=IMAGE_WORDS).png), map_name)
 
     # Allowed to change: the new route, the route that lost the last-move halo,
     # a cart badge drawn over a claimed route, tourist stacks that lost a token.
@@ -125,12 +126,16 @@ def test_a_tunnel_waiting_for_its_surcharge_is_the_last_moves_route_but_not_clai
         game.apply(move)
     assert last_claimed_route(game) is None
     assert last_move_route(game) == game.state.tunnel.route
-    assert "is trying the tunnel" in render_board(game).alt_text
+    assert "is trying the tunnel" in render_board(game, words=IMAGE_WORDS).alt_text
 
 
 def test_every_image_stays_within_the_size_limits(map_name: str) -> None:
     for game in (start_game(map_name), crowded_game(map_name)):
-        for image in (render_board(game), render_private(game, 0), render_final(game)):
+        for image in (
+            render_board(game, words=IMAGE_WORDS),
+            render_private(game, 0, words=IMAGE_WORDS),
+            render_final(game, words=IMAGE_WORDS),
+        ):
             assert 1600 <= image.width <= 2000
             assert image.height <= 2000
             assert len(image.png) < MAX_PNG
@@ -138,16 +143,16 @@ def test_every_image_stays_within_the_size_limits(map_name: str) -> None:
 
 
 def test_the_static_layer_is_cached_and_never_drawn_on(map_name: str) -> None:
-    static = static_board(map_name)
+    static = static_board(map_name, words=IMAGE_WORDS)
     digest = hashlib.sha256(static.image.tobytes()).hexdigest()
-    render_board(crowded_game(map_name))
-    assert static_board(map_name) is static
+    render_board(crowded_game(map_name), words=IMAGE_WORDS)
+    assert static_board(map_name, words=IMAGE_WORDS) is static
     assert hashlib.sha256(static.image.tobytes()).hexdigest() == digest
 
 
 def test_every_space_lies_inside_the_board_area(map_name: str) -> None:
     layout = board_layout(map_name)
-    board = static_board(map_name).board
+    board = static_board(map_name, words=IMAGE_WORDS).board
     for route in board.routes:
         for space in route.spaces:
             x, y = layout.to_pixel(space.x, space.y)
@@ -159,7 +164,7 @@ def test_every_space_lies_inside_the_board_area(map_name: str) -> None:
 
 def test_renders_in_threads_match_a_serial_render() -> None:
     game = crowded_game("amsterdam")
-    serial = render_board(game).png
+    serial = render_board(game, words=IMAGE_WORDS).png
     with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(lambda _: render_board(game).png, range(4)))
+        results = list(pool.map(lambda _: render_board(game, words=IMAGE_WORDS).png, range(4)))
     assert all(png == serial for png in results)

@@ -6,6 +6,7 @@ import pytest
 from PIL import Image
 from test_render_support import board_area, changed_pixels, crowded_game, decode, discs, outside, start_game
 
+from bot.present.image_words import IMAGE_WORDS
 from maps import MAP_NAMES
 from render import board_layout, render_board, render_final
 from render.final import longest_path_routes, score_rows
@@ -26,7 +27,7 @@ def _gold(image: Image.Image) -> Image.Image:
 def test_each_score_breakdown_adds_up_to_the_total(map_name: str) -> None:
     game = crowded_game(map_name)
     for seat, score in enumerate(game.score()):
-        rows = score_rows(game, score, seat)
+        rows = score_rows(game, score, seat, IMAGE_WORDS)
         assert sum(points for _label, points in rows) == score.total
         assert rows[0][1] == game.state.players[seat].route_points
 
@@ -36,8 +37,8 @@ def test_the_longest_path_is_drawn_in_gold_and_only_there(map_name: str) -> None
     layout = board_layout(map_name)
     longest = longest_path_routes(game, game.score())
     assert longest
-    final = board_area(decode(render_final(game).png), map_name)
-    public = board_area(decode(render_board(game).png), map_name)
+    final = board_area(decode(render_final(game, words=IMAGE_WORDS).png), map_name)
+    public = board_area(decode(render_board(game, words=IMAGE_WORDS).png), map_name)
     gold = _gold(final)
     assert _gold(public).getbbox() is None
     regions = []
@@ -54,12 +55,12 @@ def test_the_longest_path_is_drawn_in_gold_and_only_there(map_name: str) -> None
 
 def test_the_final_alt_text_gives_every_total(map_name: str) -> None:
     game = crowded_game(map_name)
-    alt = render_final(game).alt_text
+    alt = render_final(game, words=IMAGE_WORDS).alt_text
     assert alt.startswith("Final scores")
     for score in game.score():
         assert f"{score.total} (" in alt
 
 
 def test_an_unfinished_game_shows_scores_as_if_it_ended_now() -> None:
-    image = render_final(start_game("india"))
+    image = render_final(start_game("india"), words=IMAGE_WORDS)
     assert image.alt_text.startswith("Scores on the India board if the game ended now")

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from test_render_support import board_area, changed_pixels, crowded_game, decode, discs, outside, start_game
 
+from bot.present.image_words import IMAGE_WORDS
 from engine import Game
 from engine.record import parse_record, replay
 from maps import MAP_NAMES
 from render import board_layout, render_board, render_private, static_board
-from render.describe import ticket_text
 from render.palette import TICKET_MARK
 from render.private import ticket_lines
 
@@ -46,10 +46,10 @@ def _ring_radius(game: Game, place: str) -> float:
 def test_the_private_view_marks_only_the_viewers_ticket_places(map_name: str) -> None:
     game = crowded_game(map_name)
     layout = board_layout(map_name)
-    static = static_board(map_name)
-    public = board_area(decode(render_board(game).png), map_name)
+    static = static_board(map_name, words=IMAGE_WORDS)
+    public = board_area(decode(render_board(game, words=IMAGE_WORDS).png), map_name)
     for seat in range(len(game.names)):
-        private = board_area(decode(render_private(game, seat).png), map_name)
+        private = board_area(decode(render_private(game, seat, words=IMAGE_WORDS).png), map_name)
         changed = changed_pixels(public, private)
         mine = _places(game, seat)
         assert mine, "every player keeps at least one ticket"
@@ -78,9 +78,11 @@ def test_the_private_view_lists_the_viewers_tickets_and_cards_only(map_name: str
     for seat, player in enumerate(game.state.players):
         lines = ticket_lines(game, seat)
         assert [line.ticket_id for line in lines] == player.tickets
-        alt = render_private(game, seat).alt_text
-        mine = {ticket_text(board.tickets[t]) for t in player.tickets}
-        others = {ticket_text(board.tickets[t]) for p in game.state.players if p is not player for t in p.tickets}
+        alt = render_private(game, seat, words=IMAGE_WORDS).alt_text
+        mine = {IMAGE_WORDS.ticket(board.tickets[t]) for t in player.tickets}
+        others = {
+            IMAGE_WORDS.ticket(board.tickets[t]) for p in game.state.players if p is not player for t in p.tickets
+        }
         for text in sorted(mine)[:3]:  # the alt text may be cut at 1,024 characters
             assert text in alt
         for text in others - mine:
@@ -98,7 +100,7 @@ def test_tickets_on_offer_are_listed_with_letters_during_setup() -> None:
     assert [line.ticket_id for line in lines] == offered
     assert [line.tag for line in lines] == ["A", "B", "C"]
     assert all(line.done is None for line in lines)
-    assert render_private(game, 0).width == 1744
+    assert render_private(game, 0, words=IMAGE_WORDS).width == 1744
 
 
 def _ring_fill(image_png: bytes, game: Game, place: str) -> float:
@@ -123,7 +125,7 @@ def test_done_tickets_get_a_solid_ring_and_open_ones_a_dashed_ring() -> None:
     checked = {True: 0, False: 0}
     for seat in range(len(game.names)):
         progress = game.ticket_progress(seat)
-        image = render_private(game, seat).png
+        image = render_private(game, seat, words=IMAGE_WORDS).png
         state: dict[str, list[bool]] = {}
         for ticket_id, done, _points in progress:
             ticket = board.tickets[ticket_id]
@@ -143,4 +145,4 @@ def test_done_tickets_get_a_solid_ring_and_open_ones_a_dashed_ring() -> None:
 
 def test_a_seat_outside_the_game_is_refused() -> None:
     with pytest.raises(ValueError):
-        render_private(start_game("usa"), 5)
+        render_private(start_game("usa"), 5, words=IMAGE_WORDS)

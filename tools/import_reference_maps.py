@@ -1,4 +1,4 @@
-"""Copy the reference boards from ../shared into maps/data with one rules schema.
+"""Copy reference board files from a folder into maps/data with one rules schema.
 
 The reference files describe each map's rules in slightly different shapes
 (USA lacks its starting hand, India its deck); the engine wants one shape, so
@@ -151,4 +151,6 @@ def main(reference: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "reference" / "maps")
+    if len(sys.argv) != 2:
+        sys.exit("usage: python tools/import_reference_maps.py FOLDER_OF_REFERENCE_BOARDS")
+    main(Path(sys.argv[1]))

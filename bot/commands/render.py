@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from bot.present.image_words import IMAGE_WORDS
 from engine import Game
 from engine.errors import MoveError, RecordError
 from engine.record import parse_record, replay
@@ -64,11 +65,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = _load(args.record)
         if args.player is not None:
-            image = render_private(game, _seat(game, args.player))
+            image = render_private(game, _seat(game, args.player), words=IMAGE_WORDS)
         elif args.final:
-            image = render_final(game)
+            image = render_final(game, words=IMAGE_WORDS)
         else:
-            image = render_board(game)
+            image = render_board(game, words=IMAGE_WORDS)
     except _Failure as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
