@@ -37,7 +37,21 @@ def not_in_lobby(info: GameInfo) -> WrongState:
     return WrongState(Why.GAME_IS, {"status": info.status})
 
 
+def check_room(info: GameInfo) -> None:
+    if len(info.seats) >= info.max_players:
+        raise GameFull(Why.FULL, {"seats": info.max_players})
+
+
 class LobbyService(SettingsService, Runner):
+    async def _hosted_lobby(self, game_id: int, user_id: int, refusal: Why) -> GameInfo:
+        """The game, if it is a lobby `user_id` hosts (else NotAllowed with `refusal`); the caller holds its lock."""
+        info = await self._info(game_id)
+        if info.status is not GameStatus.LOBBY:
+            raise not_in_lobby(info)
+        if user_id != info.host_user_id:
+            raise NotAllowed(refusal)
+        return info
+
     async def create_game(
         self,
         guild_id: int,
@@ -114,13 +128,8 @@ class LobbyService(SettingsService, Runner):
         user_id = check_id(user_id, IdKind.USER)
 
         async def work() -> ActionResult:
-            info = await self._info(game_id)
-            if info.status is not GameStatus.LOBBY:
-                raise not_in_lobby(info)
-            if user_id != info.host_user_id:
-                raise NotAllowed(Why.ONLY_HOST_ADDS_BOTS)
-            if len(info.seats) >= info.max_players:
-                raise GameFull(Why.FULL, {"seats": info.max_players})
+            info = await self._hosted_lobby(game_id, user_id, Why.ONLY_HOST_ADDS_BOTS)
+            check_room(info)
             k = next(k for k in range(1, info.max_players + 1) if info.seat_of(-k) is None)
             name = bot_name(k)
             await self._write(game_id, lambda: self.store.add_seat(game_id, info.version, -k, name))
@@ -135,11 +144,7 @@ class LobbyService(SettingsService, Runner):
         user_id = check_id(user_id, IdKind.USER)
 
         async def work() -> ActionResult:
-            info = await self._info(game_id)
-            if info.status is not GameStatus.LOBBY:
-                raise not_in_lobby(info)
-            if user_id != info.host_user_id:
-                raise NotAllowed(Why.ONLY_HOST_REMOVES_BOTS)
+            info = await self._hosted_lobby(game_id, user_id, Why.ONLY_HOST_REMOVES_BOTS)
             seat = info.seat_of(bot_user_id)
             if seat is None or not seat.bot:
                 raise NotAPlayer(Why.NO_SUCH_BOT)
@@ -160,8 +165,7 @@ class LobbyService(SettingsService, Runner):
                 raise not_in_lobby(info)
             if info.seat_of(user_id) is not None:
                 raise WrongState(Why.ALREADY_JOINED)
-            if len(info.seats) >= info.max_players:
-                raise GameFull(Why.FULL, {"seats": info.max_players})
+            check_room(info)
             await self._write(game_id, lambda: self.store.add_seat(game_id, info.version, user_id, name))
             after = await self._fresh_info(game_id)
             joined = Joined(name, len(after.seats), after.max_players)
@@ -225,11 +229,7 @@ class LobbyService(SettingsService, Runner):
         user_id = check_id(user_id, IdKind.USER)
 
         async def work() -> ActionResult:
-            info = await self._info(game_id)
-            if info.status is not GameStatus.LOBBY:
-                raise not_in_lobby(info)
-            if user_id != info.host_user_id:
-                raise NotAllowed(Why.ONLY_HOST_STARTS)
+            info = await self._hosted_lobby(game_id, user_id, Why.ONLY_HOST_STARTS)
             check_version(info, expected_version)
             rules = load_board(info.map).rules
             if len(info.seats) < rules.min_players:
