@@ -12,10 +12,10 @@ async def server_game(service: GameService, interaction: discord.Interaction, ga
     """Game `game_id` of this server, or the latest game played in this channel."""
     if game_id is None:
         channel = interaction.channel_id
-        latest = None if channel is None else await service.latest_game(channel)
-        if latest is None:
+        row = None if channel is None else await service.store.latest_game(channel)
+        if row is None:
             raise Refusal("No game was ever played in this channel. Give the game's number with `game`.")
-        game_id = latest.id
+        game_id = row.id
     current_game.set(game_id)
     try:
         info = await service.game(game_id)

@@ -54,11 +54,6 @@ class ReadingService(Runner):
         row = await self.store.active_game(check_id(channel_id, IdKind.CHANNEL))
         return None if row is None else GameInfo.of(row, await self.store.seats(row.id))
 
-    async def latest_game(self, channel_id: int) -> GameInfo | None:
-        """The newest game ever played in a channel, whatever its state."""
-        row = await self.store.latest_game(check_id(channel_id, IdKind.CHANNEL))
-        return None if row is None else GameInfo.of(row, await self.store.seats(row.id))
-
     async def games_of_user(self, user_id: int, *, active_only: bool = True) -> list[GameInfo]:
         statuses = ACTIVE if active_only else set(GameStatus)
         rows = await self.store.games_of_user(check_id(user_id, IdKind.USER), statuses)
