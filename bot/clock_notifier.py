@@ -14,8 +14,7 @@ a command's would, through delivery (bot/table/delivery.py):
 
 from __future__ import annotations
 
-from bot.service import ActionResult, GameInfo
-from bot.service.clock import WAIT
+from bot.service import ActionResult, EventKind, ModLogEntry, Reminder, TimeoutPolicy
 from bot.table.front import Front
 
 
@@ -24,13 +23,13 @@ class ClockNotifier:
         self.delivery = front.delivery
         self.stage = front.stage
 
-    async def remind(self, game: GameInfo, user_id: int, text: str) -> None:
-        await self.delivery.remind(game, user_id, text)
+    async def remind(self, reminder: Reminder) -> None:
+        await self.delivery.remind(reminder)
 
     async def announce(self, result: ActionResult) -> None:
         await self.delivery.deliver(result)
-        if result.game.clock.policy == WAIT and any(e.kind == "timeout" for e in result.public):
+        if result.game.clock.policy is TimeoutPolicy.WAIT and any(e.kind is EventKind.TIMEOUT for e in result.public):
             await self.stage.refresh_clock(result.game.id)  # the turn message: "the game waits for a moderator"
 
-    async def mod_log(self, game: GameInfo, text: str) -> None:
-        await self.delivery.post_mod_log(game, text)
+    async def mod_log(self, entry: ModLogEntry) -> None:
+        await self.delivery.post_mod_log(entry)

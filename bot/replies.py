@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.present.refusals import refusal_text
 from bot.service import ServiceError
 from render import RenderedImage
 
@@ -66,7 +67,9 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
     try:
         await defer(interaction)
         await work()
-    except (ServiceError, Refusal) as exc:
+    except ServiceError as exc:
+        await _answer(interaction, refusal_text(exc))
+    except Refusal as exc:
         await _answer(interaction, str(exc))
     except Exception:
         await report_failure(interaction)

@@ -34,8 +34,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Protocol
 
-from bot.service import ActionResult, GameInfo, GameService
-from bot.service.models import TimerOutcome
+from bot.service import ActionResult, GameService, ModLogEntry, Reminder, TimerOutcome
 from bot.store import TimerRow
 
 log = logging.getLogger(__name__)
@@ -46,18 +45,18 @@ Sleep = Callable[[float], Awaitable[object]]
 class Notifier(Protocol):
     """How the front end hears what a timer did. Each call should not raise (failures are logged and dropped)."""
 
-    async def remind(self, game: GameInfo, user_id: int, text: str) -> None:
+    async def remind(self, reminder: Reminder) -> None:
         """Remind a member whose time runs out: by DM, or by a mention in the game's channel where DMs are closed."""
         ...
 
     async def announce(self, result: ActionResult) -> None:
         """Post what happened, exactly as for the result of a command: public events in the game's channel,
-        private events and turn notices to their members. (Its `mod_log` is empty: those lines come through
+        private events and turn notices to their members. (Its `mod_log` is empty: those entries come through
         `mod_log`.)"""
         ...
 
-    async def mod_log(self, game: GameInfo, text: str) -> None:
-        """Post a line to the server's moderators' log channel (guild setting `mod_log_channel_id`), if one is set."""
+    async def mod_log(self, entry: ModLogEntry) -> None:
+        """Post an entry to the server's moderators' log channel (guild setting `mod_log_channel_id`), if one is set."""
         ...
 
 
@@ -129,7 +128,7 @@ class Scheduler:
             try:
                 self._wake.clear()
                 await self.run_due()
-                timer = await self.service.store.next_timer()
+                timer = await self.service.next_timer()
                 self._next = None if timer is None else timer.deadline
                 if timer is None:
                     await self._wait(None)
@@ -163,7 +162,7 @@ class Scheduler:
         """Handle every timer due now (also those written while handling); how many were handled."""
         handled = 0
         for _ in range(1000):  # each pass handles at least one timer or stops
-            due = await self.service.store.due_timers(self.service.now())
+            due = await self.service.due_timers(self.service.now())
             if not due:
                 break
             for timer in due:
@@ -181,7 +180,7 @@ class Scheduler:
             log.exception("timer %d (%s, game #%s) failed; tried again later", timer.id, timer.kind, timer.game_id)
             later = self.service.now() + timedelta(seconds=self._retry_after)
             try:
-                await self.service.store.postpone_timer(timer.id, later)
+                await self.service.postpone_timer(timer.id, later)
             except Exception:
                 log.exception("timer %d could not be postponed", timer.id)
             return None
@@ -192,13 +191,13 @@ class Scheduler:
     async def _tell(self, outcome: TimerOutcome) -> None:
         calls: list[Callable[[], Awaitable[None]]] = []
         for reminder in outcome.reminders:
-            calls.append(partial(self.notifier.remind, reminder.game, reminder.user_id, reminder.text))
+            calls.append(partial(self.notifier.remind, reminder))
         if outcome.result is not None:
             calls.append(partial(self.notifier.announce, replace(outcome.result, mod_log=())))
         if outcome.game is not None:
-            lines = outcome.mod_log or (() if outcome.result is None else outcome.result.mod_log)
-            for line in lines:
-                calls.append(partial(self.notifier.mod_log, outcome.game, line))
+            entries = outcome.mod_log or (() if outcome.result is None else outcome.result.mod_log)
+            for entry in entries:
+                calls.append(partial(self.notifier.mod_log, entry))
         for call in calls:
             try:
                 await call()

@@ -26,7 +26,7 @@ import pytest
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 from simcord.builders import ChannelHandle, GuildHandle
 
-import bot.service.game_service as game_service
+import bot.service.core as service_core
 from bot import Settings, create_bot
 from bot.app import ConductorBot
 
@@ -51,7 +51,7 @@ async def simcord_bot(
     """The bot SimCord runs (the plugin's `simcord_env` fixture asks for it); closed after the test."""
     if game_seed is not None:
         seed = game_seed
-        monkeypatch.setattr(game_service.random, "SystemRandom", lambda: random.Random(seed))
+        monkeypatch.setattr(service_core.random, "SystemRandom", lambda: random.Random(seed))
     bot = create_bot(bot_settings, clock=sim_clock)
     yield bot
     await bot.close()

@@ -8,8 +8,11 @@ from pathlib import Path
 import pytest
 from helpers.clock_support import START, FakeTime, mover, new_game, open_service, play_one, to_play_phase
 
-from bot.service import ActionResult, GameInfo, GameService, NotAPlayer, SeatInfo
-from bot.service.announce import announce, card_name
+from bot.present.digest import digest_move, turn_notice_text
+from bot.present.events import public_text
+from bot.present.words import card_name
+from bot.service import ActionResult, Actor, GameInfo, GameService, NotAPlayer, SeatInfo
+from bot.service.announce import public_events
 from bot.service.clock import ClockSettings
 from bot.service.digest import digest
 from bot.store import GameStatus
@@ -45,18 +48,24 @@ async def test_a_players_turn_comes_with_what_the_others_did_since(service: Game
             break
     last = results[-1]
     (notice,) = [n for n in last.notices if n.user_id == user]
-    assert notice.kind == "turn" and notice.data["deadline"] is not None
-    said = [e.text for r in results for e in r.public]
-    assert notice.data["digest"]["moves"] == said
+    assert notice.kind == "turn" and notice.deadline is not None
+    said = [public_text(r.game, e) for r in results for e in r.public]
+    info = last.game
+    assert [digest_move(info, e) for e in notice.digest.moves] == said
+    text = turn_notice_text(info, notice)
     for line in said:
-        assert line in notice.text
-    assert "Time left: 1 d 1 h (reserve included)" in notice.text  # an hour's turn and a day's reserve
+        assert line in text
+    assert "Time left: 1 d 1 h (reserve included)" in text  # an hour's turn and a day's reserve
     game = await service.engine_game(game_id)
     view = await service.public_view(game_id)
-    assert notice.data["digest"]["face_up"] == [card_name(game.board, c) for c in view["face_up"] if c]
+    assert view.table is not None
+    rules = game.rules
+    assert [card_name(rules, c) for c in notice.digest.face_up] == [
+        card_name(rules, c) for c in view.table.face_up if c
+    ]
     # the same on request, for the player alone
     asked = await service.digest(game_id, user)
-    assert asked.to_json() == notice.data["digest"]
+    assert asked == notice.digest
     with pytest.raises(NotAPlayer):
         await service.digest(game_id, 999)
     # one note per turn that comes, never one per move
@@ -100,9 +109,9 @@ def test_routes_a_player_needed_are_named_when_another_takes_them(map_name: str)
                 replay = before.copy()
                 heard = []
                 for move in game.moves[since:]:
-                    public, _ = announce(info, replay, replay.apply(move))
-                    heard += [e.text for e in public]
-                assert list(report.moves) == heard
+                    public = public_events(info, replay, replay.apply(move), Actor.PLAYER)
+                    heard += [public_text(info, e) for e in public]
+                assert [digest_move(info, e) for e in report.moves] == heard
                 assert all(game.moves[i].player != to_move.player for i in range(since, len(game.moves)))
             previous = to_move.player if game.state.pending is None else previous
             game.apply(choose_move(game, to_move.player))
@@ -117,6 +126,6 @@ async def test_an_autopilot_move_is_marked_in_the_digest(service: GameService) -
         result = await play_one(service, game_id)
     (notice,) = result.notices
     assert notice.user_id == users[0]
-    moves = notice.data["digest"]["moves"]
+    moves = [digest_move(result.game, e) for e in notice.digest.moves]
     by_bots = [line for line in moves if line.startswith("Autopilot ")]
     assert by_bots and all(line.endswith("(autopilot)") for line in by_bots)

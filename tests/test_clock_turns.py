@@ -26,7 +26,11 @@ from helpers.clock_support import (
     timers,
     to_play_phase,
 )
+from helpers.service_support import refused
 
+from bot.present.audit import log_actor
+from bot.present.events import public_text
+from bot.present.moderation import mod_line
 from bot.scheduler import Scheduler
 from bot.service import GameInfo, GameService, InvalidInput, NotAllowed, WrongState
 from bot.service.clock import NO_CLOCK, ClockSettings
@@ -85,7 +89,7 @@ async def test_new_games_take_the_servers_clock_unless_given_one(service: GameSe
     assert config.mod_log_channel_id == 66
     created = await service.create_game(GUILD, 1, 100, "ann", "usa")
     assert created.game.clock == config.clock
-    assert (await service.public_view(created.game.id))["options"]["clock"]["turn_seconds"] == 2 * HOUR
+    assert (await service.public_view(created.game.id)).options.clock.turn_seconds == 2 * HOUR
     own = ClockSettings(turn_seconds=600, reserve_seconds=60, policy="autopilot")
     assert (await service.create_game(GUILD, 2, 100, "ann", "usa", clock=own)).game.clock == own
     # 0 = no clock by default; None forgets the setting
@@ -105,7 +109,7 @@ async def test_a_game_without_a_clock_has_no_deadlines(service: GameService) -> 
     assert await timers(service, game_id) == []
     await to_play_phase(service, game_id)
     assert await timers(service, game_id) == []
-    with pytest.raises(WrongState, match="no turn clock"):
+    with refused(WrongState, "no turn clock"):
         await service.extend(game_id, MOD, 600, "more time")
 
 
@@ -185,7 +189,7 @@ async def test_reminders_come_at_the_right_moments_and_only_once(
         runner.start()
         await settle(runner, time)
         assert len(notifier.reminders) == 2
-        assert (await service.clock_status(game_id))["seats"][0]["timeouts"] == 0
+        assert (await service.clock_status(game_id)).seats[0].timeouts == 0
     finally:
         await runner.stop()
 
@@ -209,19 +213,19 @@ async def test_a_timeout_lets_the_autopilot_finish_the_turn_and_repeats_are_repo
     other, _ = await mover(service, game_id)
     assert other != name
     (result,) = notifier.announced
-    assert result.public[0].kind == "timeout" and name in result.public[0].text
-    assert result.public[1].data.get("autopilot") is True
+    assert result.public[0].kind == "timeout" and name in public_text(result.game, result.public[0])
+    assert result.public[1].by_autopilot is True
     assert result.notices and result.notices[0].user_id != user  # the next player hears it is their turn
     assert notifier.mod_logs == []  # a first timeout is not reported
     log = await service.log(game_id)
     assert [e.kind for e in log[-2:]] == ["timeout", "move"]
-    assert log[-1].actor == f"the autopilot for {name} (time ran out)" and log[-1].at == time.now
+    assert log_actor(log[-1]) == f"the autopilot for {name} (time ran out)" and log[-1].at == time.now
     # the other player moves; the same player times out again: now the moderators hear of it
     await play_until(service, game_id, turn_of(name))
     time.advance(HOUR)
     await scheduler.run_due()
     seat = game.names.index(name)
-    assert (await service.clock_status(game_id))["seats"][seat]["timeouts"] == 2
+    assert (await service.clock_status(game_id)).seats[seat].timeouts == 2
     assert len(notifier.mod_logs) == 1
     guild, logged_game, line = notifier.mod_logs[0]
     assert (guild, logged_game) == (GUILD, game_id) and "twice" in line and name in line
@@ -248,13 +252,13 @@ async def test_the_wait_policy_calls_a_moderator_once_and_extend_restarts_the_cl
     assert [e.kind for e in notifier.announced[0].public] == ["timeout"]
     assert await timers(service, game_id) == []
     seat = (await service.engine_game(game_id)).names.index(name)
-    assert (await service.clock_status(game_id))["seats"][seat]["waiting_for_moderator"] is True
+    assert (await service.clock_status(game_id)).seats[seat].waiting_for_moderator is True
     time.advance(5 * HOUR)
     assert await scheduler.run_due() == 0
     assert len(notifier.mod_logs) == 1  # once, not every hour
     # a moderator gives more time: the clock runs again from now
     result = await service.extend(game_id, MOD, 2 * HOUR, "family emergency")
-    assert "2 h more" in result.public[0].text and result.mod_log
+    assert "2 h more" in public_text(result.game, result.public[0]) and result.mod_log
     deadlines = [t.deadline for t in await timers(service, game_id) if t.kind == "deadline"]
     assert deadlines == [time.now + timedelta(hours=2)]
     time.advance(2 * HOUR)
@@ -278,7 +282,7 @@ async def test_the_reserve_covers_a_slow_turn_and_is_used_up(service: GameServic
     other = next(n for n in (await service.engine_game(game_id)).names if n != name)
     await play_until(service, game_id, turn_of(other))  # the turn ends after 1.5 h: half an hour of reserve used
     status = await service.clock_status(game_id)
-    assert status["seats"][seat]["reserve_left"] == pytest.approx(1.5 * HOUR)
+    assert status.seats[seat].reserve_left == pytest.approx(1.5 * HOUR)
     await play_until(service, game_id, turn_of(name))
     assert [t.deadline for t in await timers(service, game_id)] == [time.now + timedelta(hours=2.5)]
 
@@ -292,12 +296,12 @@ async def test_pause_stops_the_clock_and_refuses_moves(
     began = time.now
     time.advance(20 * 60)
     result = await service.pause(game_id, MOD, "server outage")
-    assert result.public[0].kind == "paused" and "server outage" in result.mod_log[0]
+    assert result.public[0].kind == "paused" and "server outage" in mod_line(result.mod_log[0])
     assert await timers(service, game_id) == []
-    assert (await service.clock_status(game_id))["paused"] is True
-    with pytest.raises(WrongState, match="paused"):
+    assert (await service.clock_status(game_id)).paused is True
+    with refused(WrongState, "paused"):
         await service.act(game_id, user, DrawCard(name, "deck"))
-    with pytest.raises(WrongState, match="paused already"):
+    with refused(WrongState, "paused already"):
         await service.pause(game_id, MOD, "again")
     time.advance(5 * HOUR)
     assert await scheduler.run_due() == 0
@@ -310,7 +314,7 @@ async def test_pause_stops_the_clock_and_refuses_moves(
         ("reminder", began + paused + timedelta(minutes=54), seat),
         ("deadline", began + paused + timedelta(hours=1), seat),
     ]
-    with pytest.raises(WrongState, match="not paused"):
+    with refused(WrongState, "not paused"):
         await service.resume(game_id, MOD, "twice")
     await service.act(game_id, user, DrawCard(name, "deck"))
     assert [a.action for a in await service.audit(game_id)] == ["pause", "resume"]
@@ -326,6 +330,6 @@ async def test_an_autopilot_seat_cannot_be_played_by_hand(service: GameService) 
     assert other_seat.seat is not None
     await service.set_autopilot(game_id, other_seat.seat, moderator_user_id=MOD, reason="gone")
     game = await service.engine_game(game_id)
-    with pytest.raises(NotAllowed, match="autopilot plays your seat"):
+    with refused(NotAllowed, "autopilot plays your seat"):
         await service.act(game_id, other, choose_move(game, name))
     assert (await service.game(game_id)).status is GameStatus.PLAYING

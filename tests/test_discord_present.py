@@ -10,11 +10,13 @@ import pytest
 from bot.present.cards import format_cards
 from bot.present.clock import clock_summary, timestamp
 from bot.present.image_words import IMAGE_WORDS
+from bot.present.layout import MESSAGE_LIMIT, chunks, clip_head
 from bot.present.recap import recap_lines
-from bot.present.texts import MESSAGE_LIMIT, chunks, clip_head, player_label, rules_text, who
+from bot.present.rules import rules_text
+from bot.present.seats import player_label, who
 from bot.replies import Refusal
-from bot.service import NO_CLOCK, ClockSettings, GameInfo, SeatInfo
-from bot.service.stages import stage_key, stages, told_since
+from bot.service import NO_CLOCK, Actor, ClockSettings, GameInfo, SeatInfo
+from bot.service.history import stage_key, stages
 from bot.store import GameStatus
 from bot.table.actions import Action
 from bot.table.controls import HANDLERS
@@ -129,11 +131,13 @@ def test_stages_split_a_game_into_setup_placements_and_turns() -> None:
     game = Game(SF, ["a", "b"], "seed", trains=5)
     while not game.finished:
         game.apply(choose_move(game, game.waiting_for()[0]))
-    keys = [s.key for s in stages(game)]
+    info = _info([SeatInfo(10, "a", 0, "a"), SeatInfo(11, "b", 1, "b")])
+    told = stages(info, game, [Actor.PLAYER] * len(game.moves))
+    keys = [s.key for s in told]
     assert keys[:3] == ["setup", "place:0", "place:1"]
     assert keys[3:] == [f"turn:{n}" for n in range(len(keys) - 3)]
     assert stage_key(game) == "final"
-    assert sum(len(s.events) for s in stages(game)) >= len(game.moves)
+    assert sum(len(m.events) for s in told for m in s.moves) >= len(game.moves)
 
 
 def test_long_texts_are_split_at_lines_within_discords_limit() -> None:
@@ -194,17 +198,18 @@ def test_the_recap_tells_every_stage_since_the_last_message_and_marks_the_autopi
     game = Game(USA, ["ann", "bob"], "seed", trains=8)
     while game.state.turn < 3:
         game.apply(choose_move(game, game.waiting_for()[0]))
-    actors = ["player"] * len(game.moves)
-    last_of_turn_1 = max(i for i, s in enumerate(stages(game)) if s.key == "turn:1")
-    index = stages(game)[last_of_turn_1].moves[0][0]
-    actors[index] = "timeout"
-    (one,) = recap_lines(info, told_since(info, game, {"turn:2"}, actors))
+    actors = [Actor.PLAYER] * len(game.moves)
+    last_of_turn_1 = max(i for i, s in enumerate(stages(info, game, actors)) if s.key == "turn:1")
+    index = stages(info, game, actors)[last_of_turn_1].moves[0].index
+    actors[index] = Actor.TIMEOUT
+    told = stages(info, game, actors)
+    (one,) = recap_lines(info, told, {"turn:2"})
     assert one.startswith("**Last turn:** ann")
-    several = recap_lines(info, told_since(info, game, {"turn:1"}, actors))
+    several = recap_lines(info, told, {"turn:1"})
     assert [line.split(":**")[0] for line in several] == ["**Turn 2", "**Turn 3"]
     assert several[0].startswith("**Turn 2:** bob (autopilot, time ran out)")
     # no stage has a message of this generation yet (after an undo): the last stage only
-    assert recap_lines(info, told_since(info, game, set(), actors)) == [one]
+    assert recap_lines(info, told, set()) == [one]
     assert clip_head("abcdef", 4) == "…def"
 
 

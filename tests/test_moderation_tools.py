@@ -6,6 +6,7 @@ import json
 import random
 import sqlite3
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,11 @@ from helpers.clock_support import (
     timers,
     to_play_phase,
 )
-from helpers.service_support import replay_rows, same_game, stored
+from helpers.service_support import refused, replay_rows, same_game, stored
 
+from bot.present.audit import log_actor, log_text
+from bot.present.events import public_text
+from bot.present.moderation import mod_line
 from bot.service import (
     GameFull,
     GameService,
@@ -33,7 +37,9 @@ from bot.service import (
     WrongState,
 )
 from bot.service.clock import ClockSettings
-from bot.service.moderation import GuildConfig, log_text, may_moderate
+from bot.service.events import SeatGiven
+from bot.service.scores import FinalScores
+from bot.service.settings import GuildConfig, may_moderate
 from bot.store import GameStatus
 from engine import Game
 from engine.autopilot import choose_move
@@ -56,8 +62,8 @@ async def service(db: Path, time: FakeTime) -> AsyncIterator[GameService]:
     await opened.close()
 
 
-def without_version(view: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k != "version"}
+def without_version(view: Any) -> Any:
+    return replace(view, version=0)
 
 
 async def test_moderator_commands_refuse_non_moderators(service: GameService) -> None:
@@ -67,7 +73,7 @@ async def test_moderator_commands_refuse_non_moderators(service: GameService) ->
     await service.check_moderator(GUILD, 5, role_ids=[], manage_guild=True)
     await service.set_guild_config(GUILD, "moderator_role_id", 55)
     await service.check_moderator(GUILD, 5, role_ids=[1, 55], manage_guild=False)
-    with pytest.raises(NotAllowed, match="moderators"):
+    with refused(NotAllowed, "moderators"):
         await service.check_moderator(GUILD, 5, role_ids=[1, 2], manage_guild=False)
     config = GuildConfig(GUILD, moderator_role_id=55)
     assert may_moderate(config, role_ids=[55], manage_guild=False)
@@ -91,9 +97,10 @@ async def test_replace_moves_the_private_view_to_the_substitute(service: GameSer
     assert seat.seat is not None and seat.player is not None
     before = await service.private_view(game_id, old_user)
     result = await service.replace(game_id, MOD, seat.seat, 200, "Sub", "left the server")
-    assert "Sub" in result.public[0].text and result.mod_log
+    assert "Sub" in public_text(result.game, result.public[0]) and result.mod_log
     (given,) = result.private_for(200)
-    assert given.kind == "seat_given" and without_version(given.data["view"]) == without_version(before)
+    assert isinstance(given.data, SeatGiven)
+    assert given.kind == "seat_given" and without_version(given.data.view) == without_version(before)
     assert [e.kind for e in result.private_for(old_user)] == ["seat_taken"]
     # the substitute sees the seat and may act for it; the old player neither
     assert without_version(await service.private_view(game_id, 200)) == without_version(before)
@@ -107,7 +114,7 @@ async def test_replace_moves_the_private_view_to_the_substitute(service: GameSer
     while (await mover(service, game_id))[1] != 200:
         await play_one(service, game_id)
     await play_one(service, game_id)  # the substitute moves
-    with pytest.raises(WrongState, match="already plays"):
+    with refused(WrongState, "already plays"):
         await service.replace(game_id, MOD, seat.seat, users[0], "Host", "no")
     # the record notes the change and still replays: the seat's name in the game stayed the same
     record = await service.export_record(game_id, moderator=True)
@@ -149,9 +156,7 @@ async def test_undo_restores_the_exact_earlier_state(service: GameService, db: P
     # whoever must act gets a fresh turn; the one whose turn it was again hears it
     (notice,) = result.notices
     assert notice.user_id == (await mover(service, game_id))[1]
-    assert [s["waiting"] for s in (await service.clock_status(game_id))["seats"]] == [
-        s["waiting"] for s in clock_before["seats"]
-    ]
+    assert [s.waiting for s in (await service.clock_status(game_id)).seats] == [s.waiting for s in clock_before.seats]
     # buttons from before the undo are stale
     game = await service.engine_game(game_id)
     name, user = await mover(service, game_id)
@@ -207,30 +212,33 @@ async def test_end_with_scoring_or_abandon(service: GameService, time: FakeTime)
     result = await service.end(scored, MOD, True, "time is up for the round")
     assert result.game.status is GameStatus.FINISHED
     scores = next(e for e in result.public if e.kind == "final_scores")
-    assert [s["total"] for s in scores.data["scores"]] == [s.total for s in expected]
-    view = await service.public_view(scored)
-    assert view["finished"] and view["to_move"] is None and view["winners"] == scores.data["winners"]
+    assert isinstance(scores.data, FinalScores)
+    assert [s.total for s in scores.data.scores] == [s.total for s in expected]
+    view = (await service.public_view(scored)).table
+    assert view is not None and view.scores is not None
+    assert view.finished and view.to_move is None and view.scores.winners == scores.data.winners
     assert await timers(service, scored) == []
     name, user = await mover(service, scored)
     game = await service.engine_game(scored)
     with pytest.raises(WrongState):
         await service.act(scored, user, choose_move(game, name))
-    assert (await service.private_view(scored, user))["options"] is None
+    assert (await service.private_view(scored, user)).options is None
     await service.export_record(scored)  # anyone may have the record now
     (audit,) = await service.audit(scored)
-    assert audit.details["score"] is True and audit.details["winners"] == scores.data["winners"]
+    assert audit.details["score"] is True and audit.details["winners"] == list(scores.data.winners)
 
     abandoned, _ = await new_game(service, HOURLY)
     await to_play_phase(service, abandoned)
     result = await service.end(abandoned, MOD, False, "players vanished")
     assert result.game.status is GameStatus.CANCELLED
     assert all(e.kind != "final_scores" for e in result.public)
-    assert "scores" not in await service.public_view(abandoned)
+    table = (await service.public_view(abandoned)).table
+    assert table is not None and table.scores is None
     with pytest.raises(WrongState):
         await service.end(abandoned, MOD, True, "again")
 
     lobby = (await service.create_game(GUILD, 77, 100, "a", "usa")).game.id
-    with pytest.raises(WrongState, match="nothing to score"):
+    with refused(WrongState, "nothing to score"):
         await service.end(lobby, MOD, True, "x")
     assert (await service.end(lobby, MOD, False, "x")).game.status is GameStatus.CANCELLED
 
@@ -244,7 +252,7 @@ async def test_every_moderator_action_is_audited_and_logged(service: GameService
     async def step(action: str, reason: str, call: Any) -> None:
         time.advance(60)
         result = await call
-        assert result.mod_log and reason in result.mod_log[-1] and f"<@{MOD}>" in result.mod_log[-1]
+        assert result.mod_log and reason in mod_line(result.mod_log[-1]) and f"<@{MOD}>" in mod_line(result.mod_log[-1])
         done.append((action, reason))
 
     name, _ = await mover(service, game_id)
@@ -268,10 +276,10 @@ async def test_every_moderator_action_is_audited_and_logged(service: GameService
     for action, _ in done:
         assert action in kinds
     moves = [e for e in log if e.kind == "move"]
-    assert moves and all(e.at is not None and e.actor for e in moves)
+    assert moves and all(e.at is not None and log_actor(e) for e in moves)
     played = [e for e in log if e.kind in ("move", "undone_move")]
-    assert any(e.actor == f"the autopilot for {name}" for e in played)  # while the seat was handed over
-    text = log_text(log)
+    assert any(log_actor(e) == f"the autopilot for {name}" for e in played)  # while the seat was handed over
+    text = log_text(await service.game(game_id), log)
     assert text.count("\n") == len(log) and "moderator <@900>" in text
     record = await service.export_record(game_id)
     assert [m["action"] for m in record["conductor"]["moderation"]] == [a for a, _ in done]
@@ -284,14 +292,14 @@ async def test_a_seat_handed_to_the_autopilot_plays_at_once_and_comes_back(servi
     name, user = await mover(service, game_id)
     seat = (await service.engine_game(game_id)).names.index(name)
     result = await service.set_autopilot(game_id, seat, moderator_user_id=MOD, reason="asleep")
-    moved = [e for e in result.public if e.player == name and e.data.get("autopilot")]
+    moved = [e for e in result.public if e.player == name and e.by_autopilot]
     assert moved, "the autopilot took the turn at once"
     assert (await mover(service, game_id))[0] != name
     # the other member plays; the autopilot answers for the seat every time
     for _ in range(4):
         await play_one(service, game_id)
         assert (await mover(service, game_id))[0] != name
-    with pytest.raises(WrongState, match="already"):
+    with refused(WrongState, "already"):
         await service.set_autopilot(game_id, seat, moderator_user_id=MOD, reason="again")
     await service.set_autopilot(game_id, seat, False, moderator_user_id=MOD, reason="awake")
     while (await mover(service, game_id))[0] != name:
@@ -327,7 +335,7 @@ async def test_autopilot_players_in_the_lobby(service: GameService) -> None:
     # at the start the autopilot players choose their tickets at once; only the member is waited for
     result = await service.start(game_id, 100)
     keeps = [e for e in result.public if e.kind == "keep"]
-    assert len(keeps) == 2 and all(e.data.get("autopilot") for e in keeps)
+    assert len(keeps) == 2 and all(e.by_autopilot for e in keeps)
     assert result.waiting is not None and result.waiting.user_ids == (100,)
     assert {e.user_id for e in result.private} == {100}  # nothing is told to an autopilot player
     assert [t.data["seat"] for t in await timers(service, game_id)] == [
@@ -375,6 +383,6 @@ async def test_a_moderator_reading_the_log_or_record_is_audited_without_changing
     ]
     assert audit[0].created_at == time.now
     assert (await service.game(game_id)).version == before.version  # open buttons stay valid
-    assert "read the log - dispute at table 3" in log_text(await service.log(game_id))
+    assert "read the log - dispute at table 3" in log_text(await service.game(game_id), await service.log(game_id))
     with pytest.raises(InvalidInput):
         await service.note_read(game_id, 0, "export")

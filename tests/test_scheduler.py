@@ -76,7 +76,7 @@ async def test_a_restart_between_scheduling_and_deadline_fires_it_once(tmp_path:
     runner = await running(service, notifier, time)
     assert await timeouts(service, game_id) == [1]
     seat = game.names.index(name)
-    assert (await service.clock_status(game_id))["seats"][seat]["timeouts"] == 1  # kept with the clock
+    assert (await service.clock_status(game_id)).seats[seat].timeouts == 1  # kept with the clock
     assert len(notifier.announced) == 1
     await runner.stop()
     await service.close()
@@ -209,7 +209,7 @@ async def test_stop_ends_the_task(tmp_path: Path) -> None:
 async def test_an_autopilot_that_fails_after_a_members_move_is_retried_by_its_timer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.service.game_service as game_service
+    import bot.service.runner as runner
 
     time = FakeTime()
     notifier = RecordingNotifier()
@@ -217,23 +217,23 @@ async def test_an_autopilot_that_fails_after_a_members_move_is_retried_by_its_ti
     game_id, users = await new_game(service, QUIET, players=1, bots=1, max_players=2)
     await to_play_phase(service, game_id)
     assert (await mover(service, game_id))[1] == users[0]  # the autopilot always answers at once
-    real = game_service.choose_move
+    real = runner.choose_move
 
     def broken(game: object, name: str) -> object:
         raise RuntimeError("a bug in the autopilot")
 
-    monkeypatch.setattr(game_service, "choose_move", broken)
+    monkeypatch.setattr(runner, "choose_move", broken)
     before = len((await service.engine_game(game_id)).moves)
     while (await mover(service, game_id))[1] == users[0]:
         result = await play_one(service, game_id)  # the member's moves go in all the same
     assert result.game.status is GameStatus.PLAYING
     assert len((await service.engine_game(game_id)).moves) > before
     assert [t.kind for t in await timers(service, game_id)] == ["autopilot"]
-    monkeypatch.setattr(game_service, "choose_move", real)
+    monkeypatch.setattr(runner, "choose_move", real)
     runner = Scheduler(service, notifier, sleep=time.sleep)
     await runner.run_due()
     assert (await mover(service, game_id))[1] == users[0]  # the autopilot took its turn
-    assert notifier.announced and any(e.data.get("autopilot") for e in notifier.announced[0].public)
+    assert notifier.announced and any(e.by_autopilot for e in notifier.announced[0].public)
     await service.close()
 
 

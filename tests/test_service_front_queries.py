@@ -6,7 +6,7 @@ import pytest
 from helpers.service_support import GUILD, started_game
 
 from bot.present.image_words import IMAGE_WORDS
-from bot.service import GameService, InvalidInput, NotAPlayer, WrongState
+from bot.service import Actor, GameService, InvalidInput, NotAPlayer, WrongState
 from bot.service.choices import ClaimBlock
 from bot.service.stages import stage_key
 from bot.store import GameStatus
@@ -116,25 +116,27 @@ async def test_a_claim_by_route_id_names_the_track_of_a_double_route(service: Ga
         )
 
 
-async def test_the_stage_view_tells_the_stage_and_what_happened_since_the_last_message(service: GameService) -> None:
+async def test_the_stage_view_tells_the_stage_and_what_happened_so_far(service: GameService) -> None:
     game_id, _users = await started_game(service, "usa", 2)
     start = await service.stage(game_id)
-    assert start.key == "setup" and start.recap == () and start.image is None
-    assert set(start.waiting_for) == set(start.names) and len(start.names) == 2
+    assert start.key == "setup" and start.history == () and start.image is None
+    names = [p.player for p in start.table.players]
+    assert {w.player for w in start.table.waiting_for} == set(names) and len(names) == 2
     game = await _to_play(service, game_id)
-    first = await service.stage(game_id, shown={"setup"}, image=({0: "a", 1: "b"}, IMAGE_WORDS))
-    assert first.key == "turn:0" and first.to_move == game.names[0] and first.turn == 0
-    assert [s.key for s in first.recap] == ["setup"]
+    first = await service.stage(game_id, history=True, image=({0: "a", 1: "b"}, IMAGE_WORDS))
+    assert first.key == "turn:0" and first.table.turn == 0
+    assert first.table.to_move is not None and first.table.to_move.player == game.names[0]
+    assert [s.key for s in first.history] == ["setup"] and not first.stuck
     assert first.image is not None and first.image.png.startswith(b"\x89PNG")
     while stage_key(game) == "turn:0":
         await _move(service, game_id, game)
         game = await service.engine_game(game_id)
-    now = await service.stage(game_id, shown={"setup"})
-    assert now.key == "turn:1" and [s.key for s in now.recap] == ["setup", "turn:0"]
+    now = await service.stage(game_id, history=True)
+    assert now.key == "turn:1" and [s.key for s in now.history] == ["setup", "turn:0"]
     assert now.image is None  # not asked for
-    told = [m.actor for s in now.recap for m in s.moves]
-    assert told and set(told) == {"player"}
-    assert [s.key for s in await service.history(game_id)] == ["setup", "turn:0"]
+    told = [m.actor for s in now.history for m in s.moves]
+    assert told and set(told) == {Actor.PLAYER}
+    assert now.history == await service.history(game_id)
 
 
 async def test_the_stage_at_the_end_carries_the_scores(service: GameService) -> None:
@@ -143,8 +145,9 @@ async def test_the_stage_at_the_end_carries_the_scores(service: GameService) -> 
     info = await service.game(game_id)
     await service.end(game_id, users[0], True, "testing")
     final = await service.stage(game_id, image=({}, IMAGE_WORDS))
-    assert final.key == "final" and not final.finished and final.image is not None
-    assert final.scores is not None and {s["player"] for s in final.scores["scores"]} == {s.player for s in info.seats}
+    assert final.key == "final" and final.early and final.image is not None
+    scores = final.table.scores
+    assert scores is not None and {s.player for s in scores.scores} == {s.player for s in info.seats}
 
 
 async def test_images_of_the_board_and_of_a_hand(service: GameService) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.service_support import fingerprint
+from helpers.service_support import fingerprint, refused
 
 from bot.service import (
     ChannelBusy,
@@ -20,7 +20,9 @@ from bot.service import (
     StaleVersion,
     WrongState,
 )
+from bot.service.events import Cancelled, Dealt
 from bot.service.names import unique_names
+from bot.service.views import LobbySeat
 from bot.store import GameStatus
 from engine import Phase
 
@@ -44,11 +46,12 @@ async def test_a_lobby_fills_and_starts_with_a_random_seat_order(service: GameSe
     assert sorted(e.user_id for e in started.private) == [100, 101, 102]
     game = await service.engine_game(game_id)
     for event in started.private:
+        assert isinstance(event.data, Dealt)
         seat = info.seat_of(event.user_id)
         assert seat is not None and seat.seat is not None
         player = game.state.players[seat.seat]
-        assert event.data["offered"] == player.offered
-        assert event.data["hand"] == {c: n for c, n in player.hand.items() if n}
+        assert list(event.data.offered) == player.offered
+        assert event.data.hand == {c: n for c, n in player.hand.items() if n}
     assert started.waiting is not None and started.waiting.must == "keep"
     assert set(started.waiting.user_ids) == {100, 101, 102}
     assert game.state.phase is Phase.SETUP_KEEP and game.moves == []
@@ -81,7 +84,7 @@ async def test_a_secure_rng_is_the_default(db: Path) -> None:
 
 async def test_one_active_game_per_channel(service: GameService) -> None:
     first = await service.create_game(1, 10, 100, "a", "usa")
-    with pytest.raises(ChannelBusy, match="already has a game") as caught:
+    with refused(ChannelBusy, "already has a game") as caught:
         await service.create_game(1, 10, 200, "b", "india")
     assert caught.value.game_id == first.game.id
     await service.cancel(first.game.id, 100)
@@ -116,39 +119,39 @@ async def test_bad_options_are_refused_and_change_nothing(
     }
     args.update(kwargs)
     before = fingerprint(db)
-    with pytest.raises(InvalidInput, match=message):
+    with refused(InvalidInput, message):
         await service.create_game(**args)
     assert fingerprint(db) == before
 
 
 async def test_joining_is_refused_when_full_twice_or_after_the_start(service: GameService, db: Path) -> None:
     game_id = (await service.create_game(1, 10, 100, "a", "switzerland", max_players=2)).game.id
-    with pytest.raises(WrongState, match="already joined"):
+    with refused(WrongState, "already joined"):
         await service.join(game_id, 100, "a")
     await service.join(game_id, 101, "b")
     before = fingerprint(db)
-    with pytest.raises(GameFull, match="All 2 seats"):
+    with refused(GameFull, "All 2 seats"):
         await service.join(game_id, 102, "c")
     assert fingerprint(db) == before
     await service.start(game_id, 100)
-    with pytest.raises(WrongState, match="already started"):
+    with refused(WrongState, "already started"):
         await service.join(game_id, 102, "c")
-    with pytest.raises(NotFound, match="no game #999"):
+    with refused(NotFound, "no game #999"):
         await service.join(999, 102, "c")
 
 
 async def test_only_the_host_starts_and_only_with_enough_players(service: GameService) -> None:
     game_id = (await service.create_game(1, 10, 100, "a", "usa")).game.id
-    with pytest.raises(WrongState, match="at least 2 players; 1 have joined"):
+    with refused(WrongState, "at least 2 players; 1 have joined"):
         await service.start(game_id, 100)
     await service.join(game_id, 101, "b")
-    with pytest.raises(NotAllowed, match="Only the host"):
+    with refused(NotAllowed, "Only the host"):
         await service.start(game_id, 101)
-    with pytest.raises(StaleVersion, match="moved on"):
+    with refused(StaleVersion, "moved on"):
         await service.start(game_id, 100, expected_version=0)
     started = await service.start(game_id, 100, expected_version=1)
     assert started.game.status is GameStatus.SETUP
-    with pytest.raises(WrongState, match="already started"):
+    with refused(WrongState, "already started"):
         await service.start(game_id, 100)
 
 
@@ -173,17 +176,17 @@ async def test_a_leaving_host_hands_over_and_the_last_one_out_cancels(service: G
 async def test_leaving_or_cancelling_a_started_game(service: GameService) -> None:
     game_id = (await service.create_game(1, 10, 100, "a", "usa")).game.id
     await service.join(game_id, 101, "b")
-    with pytest.raises(NotAllowed, match="Only the host"):
+    with refused(NotAllowed, "Only the host"):
         await service.cancel(game_id, 101)
     await service.start(game_id, 100)
-    with pytest.raises(WrongState, match="Only a game that has not started can be left"):
+    with refused(WrongState, "Only a game that has not started can be left"):
         await service.leave(game_id, 101)
-    with pytest.raises(WrongState, match="only be cancelled by a moderator"):
+    with refused(WrongState, "only be cancelled by a moderator"):
         await service.cancel(game_id, 100)
     cancelled = await service.cancel(game_id, 555, moderator=True)
     assert cancelled.game.status is GameStatus.CANCELLED
-    assert cancelled.public[0].data == {"moderator": True}
-    with pytest.raises(WrongState, match="already cancelled"):
+    assert cancelled.public[0].data == Cancelled(moderator=True)
+    with refused(WrongState, "already cancelled"):
         await service.cancel(game_id, 555, moderator=True)
 
 
@@ -224,12 +227,12 @@ def test_unique_names_keep_real_names_and_number_the_copies() -> None:
 
 async def test_a_private_view_needs_a_seat_and_a_deal(service: GameService) -> None:
     game_id = (await service.create_game(1, 10, 100, "a", "usa")).game.id
-    with pytest.raises(WrongState, match="not started"):
+    with refused(WrongState, "not started"):
         await service.private_view(game_id, 100)
     with pytest.raises(NotAPlayer):
         await service.private_view(game_id, 101)
-    with pytest.raises(WrongState, match="not started"):
+    with refused(WrongState, "not started"):
         await service.engine_game(game_id)
     view = await service.public_view(game_id)
-    assert view["players"] == [{"user_id": 100, "display_name": "a", "host": True}]
-    assert view["status"] == "lobby"
+    assert view.lobby == (LobbySeat(user_id=100, display_name="a", host=True),)
+    assert view.status == "lobby"

@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Mapping
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.service_support import fingerprint, replay_rows, same_game, started_game, stored
+from helpers.service_support import fingerprint, refused, replay_rows, same_game, started_game, stored
 
+from bot.present.events import public_text
 from bot.service import (
     ActionResult,
     GameService,
@@ -22,6 +25,8 @@ from bot.service import (
     StaleVersion,
     WrongState,
 )
+from bot.service.events import CardDrawn, PublicEvent, TicketsKept
+from bot.service.scores import FinalScores
 from bot.service.views import public_view
 from bot.store import GameStatus
 from engine import Claim, DrawCard, Game, GameError, Move, NotYourTurnError, Phase
@@ -53,21 +58,29 @@ async def test_a_whole_game_on_every_map(service: GameService, db: Path, map_nam
     assert last is not None and last.game.status is GameStatus.FINISHED and last.waiting is None
     scores = next(e for e in last.public if e.kind == "final_scores")
     game = await service.engine_game(game_id)
-    assert scores.data["winners"] == game.winners()
-    assert [s["total"] for s in scores.data["scores"]] == [s.total for s in game.score()]
+    assert isinstance(scores.data, FinalScores)
+    assert list(scores.data.winners) == game.winners()
+    assert [s.total for s in scores.data.scores] == [s.total for s in game.score()]
     # the record anyone may now export replays to the very same game
     record = await service.export_record(game_id)
     replayed = replay(parse_record(json.loads(json.dumps(record))))
     assert same_game(replayed, game)
-    assert outcome(replayed)["winners"] == scores.data["winners"]
+    assert outcome(replayed)["winners"] == list(scores.data.winners)
     assert record["conductor"]["seats"] == [
         {"player": s.player, "user_id": s.user_id, "display_name": s.display_name} for s in last.game.seats
     ]
     assert same_game(replay_rows(await stored(db, game_id)), game)
     view = await service.public_view(game_id)
-    assert view["finished"] and view["winners"] == game.winners()
-    with pytest.raises(WrongState, match="finished"):
+    assert view.table is not None and view.table.scores is not None
+    assert view.table.finished and list(view.table.scores.winners) == game.winners()
+    with refused(WrongState, "finished"):
         await service.act(game_id, users[0], {"draw": "deck"})
+
+
+def facts(event: PublicEvent) -> dict[str, Any]:
+    """An event's data as plain values (a move's: the engine's public part)."""
+    data = event.data
+    return dict(data) if isinstance(data, Mapping) else asdict(data)
 
 
 def illegal_moves(game: Game, rng: random.Random) -> list[tuple[str, Move | dict[str, Any]]]:
@@ -138,7 +151,7 @@ async def test_every_refused_move_gives_the_engines_message_and_changes_nothing(
 
 async def test_who_may_move_and_when(service: GameService, db: Path) -> None:
     lobby = (await service.create_game(1, 99, 100, "a", "usa")).game.id
-    with pytest.raises(WrongState, match="not started"):
+    with refused(WrongState, "not started"):
         await service.act(lobby, 100, {"draw": "deck"})
     game_id, users = await started_game(service, "usa", 2)
     game = await service.engine_game(game_id)
@@ -149,16 +162,16 @@ async def test_who_may_move_and_when(service: GameService, db: Path) -> None:
     alice, bob = (info.seats[0], info.seats[1])
     assert alice.player is not None and bob.player is not None
     keep = game.legal_moves(bob.player)[0]
-    with pytest.raises(NotAllowed, match=f"You play as {alice.player}"):
+    with refused(NotAllowed, f"You play as {alice.player}"):
         await service.act(game_id, alice.user_id, keep)
-    with pytest.raises(NotAllowed, match=f"cannot make a move for {bob.player}"):
+    with refused(NotAllowed, f"cannot make a move for {bob.player}"):
         await service.act(game_id, alice.user_id, {"player": bob.player, "keep": []})
-    with pytest.raises(InvalidInput, match="engine move or its record form"):
+    with refused(InvalidInput, "engine move or its record form"):
         await service.act(game_id, alice.user_id, "draw deck")  # type: ignore[arg-type]
-    with pytest.raises(StaleVersion, match="moved on") as stale:
+    with refused(StaleVersion, "moved on") as stale:
         await service.act(game_id, bob.user_id, keep, expected_version=info.version - 1)
     assert (stale.value.expected, stale.value.actual) == (info.version - 1, info.version)
-    with pytest.raises(InvalidInput, match="version"):
+    with refused(InvalidInput, "version"):
         await service.act(game_id, bob.user_id, keep, expected_version="3")  # type: ignore[arg-type]
     assert fingerprint(db) == before
     done = await service.act(game_id, bob.user_id, keep, expected_version=info.version)
@@ -176,7 +189,8 @@ async def test_a_move_may_leave_out_its_player(service: GameService) -> None:
     refs = [game.board.tickets[t].ref() for t in offered[:2]]
     result = await service.act(game_id, seat.user_id, {"keep": refs})
     assert result.public[0].kind == "keep" and result.public[0].player == seat.player
-    assert result.private_for(seat.user_id)[0].data["kept"] == offered[:2]
+    kept = result.private_for(seat.user_id)[0].data
+    assert isinstance(kept, TicketsKept) and list(kept.kept) == offered[:2]
 
 
 def scrambled(game: Game, rng: random.Random) -> Game:
@@ -227,18 +241,19 @@ async def test_public_events_never_carry_a_players_secret(service: GameService) 
             for note in result.private:
                 seen[note.kind] += 1
                 for event in result.public:
+                    said = public_text(result.game, event)
                     if note.kind == "draw_deck" and event.kind == "draw_deck":
-                        assert set(event.data) == {"second"}
-                        assert not any(c in event.text for c in (*board.rules.colors, board.rules.wild_name))
-                    for ticket in note.data.get("tickets", []):
-                        assert ticket["label"] not in event.text
-                        assert board.tickets[ticket["id"]].origin not in event.text
-                    assert "kept" not in event.data or isinstance(event.data["kept"], int)
-                    assert "offered" not in event.data
+                        assert set(facts(event)) == {"second"}
+                        assert not any(c in said for c in (*board.rules.colors, board.rules.wild_name))
+                    for ticket in getattr(note.data, "tickets", ()):
+                        assert ticket.label not in said
+                        assert board.tickets[ticket.id].origin not in said
+                    assert "kept" not in facts(event) or isinstance(facts(event)["kept"], int)
+                    assert "offered" not in facts(event)
             for event in result.public:
                 if event.kind == "final_scores":
                     continue  # tickets are shown to all at the end
-                assert "tickets" not in json.dumps(event.data) or event.kind == "started"
+                assert "tickets" not in json.dumps(facts(event)) or event.kind == "started"
     assert seen["draw_deck"] > 10 and seen["keep"] > 10 and seen["draw_tickets"] > 0
 
 
@@ -257,7 +272,8 @@ async def test_private_events_go_to_the_player_who_acted_and_tell_the_truth(serv
             assert seat is not None and seat.player == result.public[0].player
             if note.kind == "draw_deck":
                 gained = after.player(seat.player).hand - before.player(seat.player).hand
-                assert gained == Counter({note.data["card"]: 1})
+                assert isinstance(note.data, CardDrawn)
+                assert gained == Counter({note.data.card: 1})
                 drawn += 1
     assert drawn > 5
 
@@ -274,37 +290,38 @@ async def test_the_private_view_shows_own_cards_and_moves_that_work(service: Gam
             assert seat.player is not None and seat.seat is not None
             view = await service.private_view(game_id, seat.user_id)
             mine = game.state.players[seat.seat]
-            assert view["hand"] == {c: n for c, n in mine.hand.items() if n}
-            assert [t["id"] for t in view["tickets"]] == mine.tickets
-            assert view["your_move"] == (seat.player in game.waiting_for())
-            if not view["your_move"]:
-                assert view["options"] is None
+            assert view.hand == {c: n for c, n in mine.hand.items() if n}
+            assert [t.id for t in view.tickets] == mine.tickets
+            assert view.your_move == (seat.player in game.waiting_for())
+            if not view.your_move:
+                assert view.options is None
                 continue
-            options = view["options"]
-            if "place" in options:
+            options = view.options
+            assert options is not None
+            if options.place is not None:
                 continue
-            assert options["card_draws"] == game.card_draws(seat.player)
-            for claim in options["claims"]:
-                route = game.board.routes[claim["route"]]
-                for pay in claim["payments"]:
+            assert list(options.card_draws) == game.card_draws(seat.player)
+            for claim in options.claims:
+                route = game.board.routes[claim.route]
+                for pay in claim.payments:
                     colour = route.color if len(game.board.routes_between(route.a, route.b)) > 1 else None
                     move = Claim(seat.player, route.a, route.b, payment_of(Counter(pay)), colour)
                     try:
                         game.copy().apply(move)
                     except GameError as exc:
-                        assert len(claim["souvenirs"]) == 2, exc  # must name a souvenir
-            json.dumps(view)  # a view is plain JSON
+                        assert len(claim.souvenirs) == 2, exc  # must name a souvenir
+            json.dumps(asdict(view))  # a view is made of plain JSON values
 
 
 async def test_records_are_for_everyone_after_the_end_and_for_moderators_any_time(service: GameService) -> None:
     lobby = (await service.create_game(1, 98, 100, "a", "usa")).game.id
-    with pytest.raises(WrongState, match="never started"):
+    with refused(WrongState, "never started"):
         await service.export_record(lobby, moderator=True)
     game_id, _ = await started_game(service, "amsterdam", 2)
     rng = random.Random(2)
     for _ in range(20):
         await random_step(service, game_id, rng)
-    with pytest.raises(NotAllowed, match="once the game is over"):
+    with refused(NotAllowed, "once the game is over"):
         await service.export_record(game_id)
     record = await service.export_record(game_id, moderator=True)
     assert same_game(replay(parse_record(record)), await service.engine_game(game_id))

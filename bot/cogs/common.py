@@ -10,13 +10,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.service import GameInfo, GameService, may_moderate
-from bot.service.clock import AUTOPILOT, WAIT
+from bot.service import GameInfo, GameService, TimeoutPolicy, may_moderate
 
 MAX_CHOICES = 25  # Discord shows at most 25 choices
 POLICY_CHOICES = [
-    app_commands.Choice(name="autopilot: it plays the turn", value=AUTOPILOT),
-    app_commands.Choice(name="wait: for a moderator", value=WAIT),
+    app_commands.Choice(name="autopilot: it plays the turn", value=TimeoutPolicy.AUTOPILOT.value),
+    app_commands.Choice(name="wait: for a moderator", value=TimeoutPolicy.WAIT.value),
 ]
 # what the duration options suggest (Discord lets people type anything else too)
 SUGGESTED = ("30m", "1h", "6h", "12h", "1d", "2d", "3d", "7d")

@@ -9,7 +9,7 @@ from bot.cogs.common import POLICY_CHOICES, reserve_choices, turn_time_choices
 from bot.cogs.ttr import TtrCog
 from bot.present.clock import settings_text
 from bot.replies import Refusal, guarded, private
-from bot.service.moderation import (
+from bot.service.settings import (
     MOD_LOG_CHANNEL,
     MODERATOR_ROLE,
     REMINDERS,

@@ -8,7 +8,7 @@ from discord import app_commands
 from bot.cogs.common import MAX_CHOICES, POLICY_CHOICES, game_here, reserve_choices, turn_time_choices
 from bot.cogs.ttr import TtrCog
 from bot.replies import guarded
-from bot.service import ClockSettings
+from bot.service import ClockSettings, TimeoutPolicy
 from bot.table.front import Front
 from bot.table.parsing import read_duration
 from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION
@@ -22,9 +22,10 @@ def game_clock(default: ClockSettings, turn_time: str | None, reserve: str | Non
     """A new game's clock: the server's default with what `/ttr new` was given instead."""
     turn = default.turn_seconds if turn_time is None else read_duration(turn_time, "the turn time", "no clock")
     spare = default.reserve_seconds if reserve is None else read_duration(reserve, "the reserve", "no reserve") or 0
+    chosen = TimeoutPolicy(policy or default.policy)
     if turn is None:
-        return ClockSettings(turn_seconds=None, reserve_seconds=spare, policy=policy or default.policy, reminders=())
-    return ClockSettings(turn, spare, policy or default.policy, default.reminders)
+        return ClockSettings(turn_seconds=None, reserve_seconds=spare, policy=chosen, reminders=())
+    return ClockSettings(turn, spare, chosen, default.reminders)
 
 
 class LobbyCog(TtrCog):

@@ -21,9 +21,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import MAX_CHOICES, duration_choices, game_here, is_moderator, record_file
+from bot.present.audit import log_text
+from bot.present.events import public_text
 from bot.replies import Refusal, current_game, guarded, private
-from bot.service import ActionResult, GameInfo, log_text
-from bot.service.moderation import MAX_REASON, mod_line
+from bot.service import ActionResult, AuditAction, GameInfo
+from bot.service.checks import MAX_REASON
 from bot.table.delivery import NOTES
 from bot.table.front import Front
 from bot.table.lookup import server_game
@@ -115,7 +117,7 @@ class ModerationCog(commands.Cog):
         `refresh`: post the turn message again (its buttons changed); `clock`: update its clock's line.
         """
         why = " ".join(reason.split())
-        lead = [f"**Moderator:** {e.text} Reason: {why}" for e in result.public if e.kind in NOTES]
+        lead = [f"**Moderator:** {public_text(result.game, e)} Reason: {why}" for e in result.public if e.kind in NOTES]
         await self.delivery.deliver(result, lead=lead, refresh=refresh, interaction=interaction)
         if clock:
             await self.stage.refresh_clock(result.game.id)
@@ -158,7 +160,7 @@ class ModerationCog(commands.Cog):
                 raise Refusal('Give the extra time, like "12h" or "1d".')
             seat = None if player is None else seat_of(info, player)
             result = await self.service.extend(info.id, interaction.user.id, seconds, reason, seat)
-            answer = "Done: " + " ".join(e.text for e in result.public if e.kind in NOTES)
+            answer = "Done: " + " ".join(public_text(result.game, e) for e in result.public if e.kind in NOTES)
             await self.done(interaction, result, reason, answer, clock=True)
 
         await self.in_game(interaction, work)
@@ -232,22 +234,22 @@ class ModerationCog(commands.Cog):
         interaction: discord.Interaction,
         game: int | None,
         reason: str | None,
-        what: tuple[str, str, str],
+        what: tuple[str, AuditAction],
         file_of: Callable[[GameInfo], Awaitable[discord.File]],
     ) -> None:
         """A moderator reads a game (any game of this server): the file, then the audit and the moderators' log.
 
-        `what`: what the file is ("log"), the audit's action ("read_log"), the log line's verb ("read the log").
+        `what`: what the file is ("log") and how the audit calls reading it.
         """
 
         async def work() -> None:
             await self.check(interaction)
             info = await server_game(self.service, interaction, game)
-            label, action, verb = what
+            label, action = what
             file = await file_of(info)
             await private(interaction, f"The {label} of game #{info.id} ({info.status.value}).", file=file)
-            await self.service.note_read(info.id, interaction.user.id, action, reason or "")
-            await self.delivery.post_mod_log(info, mod_line(info, interaction.user.id, verb, reason or ""))
+            entry = await self.service.note_read(info.id, interaction.user.id, action, reason or "")
+            await self.delivery.post_mod_log(entry)
 
         await guarded(interaction, work)
 
@@ -258,11 +260,11 @@ class ModerationCog(commands.Cog):
     )
     async def log(self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None) -> None:
         async def log_file(info: GameInfo) -> discord.File:
-            text = log_text(await self.service.log(info.id))
+            text = log_text(info, await self.service.log(info.id))
             data = (text or "Nothing has happened in this game yet.\n").encode("utf-8")
             return discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}-log.txt")
 
-        await self.read(interaction, game, reason, ("log", "read_log", "read the log"), log_file)
+        await self.read(interaction, game, reason, ("log", AuditAction.READ_LOG), log_file)
 
     @ttrmod.command(name="export", description="The game record (JSON), at any time")
     @app_commands.describe(
@@ -275,7 +277,7 @@ class ModerationCog(commands.Cog):
         async def json_file(info: GameInfo) -> discord.File:
             return record_file(info, await self.service.export_record(info.id, moderator=True))
 
-        await self.read(interaction, game, reason, ("record", "export", "exported the record"), json_file)
+        await self.read(interaction, game, reason, ("record", AuditAction.EXPORT), json_file)
 
     # ----- autocomplete ------------------------------------------------------------------
 

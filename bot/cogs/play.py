@@ -14,10 +14,12 @@ from discord import app_commands
 from bot.cogs.common import MAX_CHOICES, game_here, is_moderator, record_file
 from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
-from bot.present import texts
-from bot.present.cards import card_name
 from bot.present.clock import status_lines
 from bot.present.recap import history_lines
+from bot.present.rules import rules_text
+from bot.present.seats import seat_labels
+from bot.present.status import status_text
+from bot.present.words import card_name
 from bot.replies import Refusal, guarded, private
 from bot.service import GameInfo
 from bot.store import GameStatus
@@ -148,8 +150,8 @@ class PlayCog(TtrCog):
             view = await self.service.public_view(info.id)
             clock: list[str] = []
             if info.started:
-                clock = status_lines(await self.service.clock_status(info.id), texts.seat_labels(info))
-            await private(interaction, texts.status_text(info, view, load_board(info.map).rules, clock))
+                clock = status_lines(await self.service.clock_status(info.id), seat_labels(info))
+            await private(interaction, status_text(info, view, load_board(info.map).rules, clock))
 
         await guarded(interaction, work)
 
@@ -162,7 +164,7 @@ class PlayCog(TtrCog):
             if name is None:
                 info = await game_here(self.service, interaction)
                 name = info.map if info is not None else None
-            await private(interaction, texts.rules_text(load_board(name or "usa")))
+            await private(interaction, rules_text(load_board(name or "usa")))
 
         await guarded(interaction, work)
 

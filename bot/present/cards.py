@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.present.words import card_name
 from maps import WILD, Rules
 
 # One square per card colour, for buttons; the wild gets a rainbow.
@@ -19,11 +20,6 @@ CARD_EMOJI = {
     "pink": "\N{CHERRY BLOSSOM}",
     WILD: "\N{RAINBOW}",
 }
-
-
-def card_name(rules: Rules, card: str) -> str:
-    """The card as this map calls it: the wild is a locomotive, a joker or a ferry card."""
-    return rules.wild_name if card == WILD else card
 
 
 def card_order(rules: Rules) -> list[str]:

@@ -8,19 +8,38 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
-from bot.service.clock import AUTOPILOT, ClockSettings, duration_text
+from bot.service import ClockSettings, ClockStatus, Reminder, TimeoutPolicy
 
 
-def timestamp(moment: datetime | str, style: str = "R") -> str:
+def duration_text(seconds: float) -> str:
+    """A duration for people: "2 d 3 h", "5 h 20 min", "12 min", "40 s"."""
+    total = max(0, round(seconds))
+    days, rest = divmod(total, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days} d {hours} h" if hours else f"{days} d"
+    if hours:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    if minutes:
+        return f"{minutes} min"
+    return f"{secs} s"
+
+
+def time_left(deadline: datetime, now: datetime) -> str:
+    return duration_text((deadline - now).total_seconds())
+
+
+def timestamp(moment: datetime, style: str = "R") -> str:
     """A Discord timestamp: `<t:UNIX:R>` reads "in 3 hours" for everyone, in their own language."""
-    when = datetime.fromisoformat(moment) if isinstance(moment, str) else moment
-    return f"<t:{int(when.timestamp())}:{style}>"
+    return f"<t:{int(moment.timestamp())}:{style}>"
 
 
-def policy_text(policy: str) -> str:
-    return "the autopilot plays the turn" if policy == AUTOPILOT else "the game waits for a moderator"
+def policy_text(policy: TimeoutPolicy) -> str:
+    if policy is TimeoutPolicy.AUTOPILOT:
+        return "the autopilot plays the turn"
+    return "the game waits for a moderator"
 
 
 def clock_summary(clock: ClockSettings) -> str:
@@ -41,24 +60,38 @@ def settings_text(clock: ClockSettings) -> str:
     return f"{clock_summary(clock)}; reminders at {reminders} of the time"
 
 
-def status_lines(status: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
-    """The clock part of `/ttr status`, from `GameService.clock_status`; `names`: seat -> how to call the player."""
-    settings = ClockSettings.from_json(status["settings"])
+def status_lines(status: ClockStatus, names: Mapping[int, str]) -> list[str]:
+    """The clock part of `/ttr status`; `names`: seat -> how to call the player."""
+    settings = status.settings
     if not settings.enabled:
         return ["**Clock:** none (no time limit)."]
     lines = [f"**Clock:** {clock_summary(settings)}."]
-    if status["paused"]:
-        since = f" since {timestamp(status['paused_at'])}" if status.get("paused_at") else ""
+    if status.paused:
+        since = f" since {timestamp(status.paused_at)}" if status.paused_at else ""
         lines.append(f"\N{DOUBLE VERTICAL BAR} **Paused** by a moderator{since}: no clock runs, no move can be made.")
     reserves = []
-    for seat in status["seats"]:
-        name = names.get(seat["seat"], seat["player"])
-        if seat["waiting_for_moderator"]:
+    for seat in status.seats:
+        name = names.get(seat.seat, seat.player or "")
+        if seat.waiting_for_moderator:
             lines.append(f"{name}: time ran out; the game waits for a moderator (the move can still be made).")
-        elif seat["waiting"] and seat["deadline"] and not status["paused"]:
-            lines.append(f"{name}: deadline {timestamp(seat['deadline'])} (reserve included).")
-        if seat["reserve_left"] is not None and not seat["autopilot"]:
-            reserves.append(f"{name} {duration_text(seat['reserve_left'])}")
+        elif seat.waiting and seat.deadline and not status.paused:
+            lines.append(f"{name}: deadline {timestamp(seat.deadline)} (reserve included).")
+        if seat.reserve_left is not None and not seat.autopilot:
+            reserves.append(f"{name} {duration_text(seat.reserve_left)}")
     if reserves and settings.reserve_seconds:
         lines.append(f"Reserve left: {', '.join(reserves)}.")
     return lines
+
+
+def reminder_text(reminder: Reminder) -> str:
+    """A reminder that a member's time runs out."""
+    info = reminder.game
+    left = "" if reminder.deadline is None else f" Time left: {time_left(reminder.deadline, reminder.at)}."
+    reserve = " Your turn time is up: you are using your reserve." if reminder.turn_over else ""
+    if reminder.policy is TimeoutPolicy.AUTOPILOT:
+        then = "the autopilot plays for you"
+    else:
+        then = "a moderator is called"
+    return (
+        f"Reminder: it is your turn in game #{info.id} ({info.title}).{left}{reserve} When the time runs out, {then}."
+    )

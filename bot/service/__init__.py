@@ -1,7 +1,8 @@
 """The game service: the one way in for the Discord layer, the CLI and the tests."""
 
+from bot.service.audit import LogEntry
 from bot.service.clock import NO_CLOCK, ClockSettings
-from bot.service.digest import Digest
+from bot.service.digest import Digest, LostRoute
 from bot.service.errors import (
     ChannelBusy,
     GameDamaged,
@@ -14,27 +15,31 @@ from bot.service.errors import (
     RuleViolation,
     ServiceError,
     StaleVersion,
+    Why,
     WrongState,
 )
+from bot.service.events import PrivateEvent, PublicEvent
 from bot.service.game_service import GameService
-from bot.service.models import (
-    ActionResult,
-    GameInfo,
-    PrivateEvent,
-    PublicEvent,
-    Reminder,
-    SeatInfo,
-    TimerOutcome,
-    Waiting,
-)
-from bot.service.moderation import GuildConfig, LogEntry, log_text, may_moderate
+from bot.service.history import Stage, ToldMove
+from bot.service.kinds import Actor, AuditAction, EventKind, LogKind, Must, TimeoutPolicy, TimerKind
+from bot.service.models import GameInfo, SeatInfo, Waiting
+from bot.service.reading import ClockStatus, SeatClock
+from bot.service.results import ActionResult, ModLogEntry, Reminder, TimerOutcome, TurnNotice
+from bot.service.scores import FinalScores, PlayerScore
+from bot.service.settings import GuildConfig, may_moderate
+from bot.service.views import PrivateView, PublicView
 
 __all__ = [
     "NO_CLOCK",
     "ActionResult",
+    "Actor",
+    "AuditAction",
     "ChannelBusy",
     "ClockSettings",
+    "ClockStatus",
     "Digest",
+    "EventKind",
+    "FinalScores",
     "GameDamaged",
     "GameFull",
     "GameInfo",
@@ -42,20 +47,33 @@ __all__ = [
     "GuildConfig",
     "InvalidInput",
     "LogEntry",
+    "LogKind",
+    "LostRoute",
+    "ModLogEntry",
+    "Must",
     "NotAPlayer",
     "NotAllowed",
     "NotFound",
     "NotYourTurn",
+    "PlayerScore",
     "PrivateEvent",
+    "PrivateView",
     "PublicEvent",
+    "PublicView",
     "Reminder",
     "RuleViolation",
+    "SeatClock",
     "SeatInfo",
     "ServiceError",
+    "Stage",
     "StaleVersion",
+    "TimeoutPolicy",
+    "TimerKind",
     "TimerOutcome",
+    "ToldMove",
+    "TurnNotice",
     "Waiting",
+    "Why",
     "WrongState",
-    "log_text",
     "may_moderate",
 ]

@@ -11,11 +11,13 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
-from bot.service.errors import InvalidInput
-from bot.service.front_base import ServiceCore, dealt_game, seated
-from bot.service.models import ActionResult
+from bot.service.dealt import dealt_game, seated
+from bot.service.errors import InvalidInput, Why
+from bot.service.kinds import Must
+from bot.service.play import PlayService
+from bot.service.results import ActionResult
 from engine import Game, Phase
 from maps import Board, Route, load_board
 
@@ -35,7 +37,7 @@ class ClaimBlock(StrEnum):
 class ClaimRefusal:
     block: ClaimBlock
     to_move: str | None = None
-    must: str | None = None
+    must: Must | None = None
     route: Route | None = None
     reason: str = ""
     needs: int = 0
@@ -74,37 +76,31 @@ class ClaimChoices:
         return next((c for c in self.routes if c.route.id == route_id), None)
 
 
-class _Acting(ServiceCore, Protocol):
-    async def act(
-        self, game_id: int, user_id: int, move: Mapping[str, Any], expected_version: int | None = None
-    ) -> ActionResult: ...
-
-
 def _turn_refusal(game: Game, player: str) -> ClaimRefusal | None:
     to_move = game.to_move()
     if game.state.phase is not Phase.PLAY or to_move is None:
         return ClaimRefusal(ClaimBlock.NOT_UNDER_WAY)
     if to_move.player != player:
         return ClaimRefusal(ClaimBlock.NOT_YOUR_TURN, to_move=to_move.player)
-    if to_move.must != "turn":
-        return ClaimRefusal(ClaimBlock.FINISH_FIRST, must=to_move.must)
+    if to_move.must != Must.TURN:
+        return ClaimRefusal(ClaimBlock.FINISH_FIRST, must=Must(to_move.must))
     return None
 
 
 def _route(board: Board, route_id: int) -> Route:
     if not 0 <= route_id < len(board.routes):
-        raise InvalidInput(f"There is no route number {route_id} on this map.")
+        raise InvalidInput(Why.NO_SUCH_ROUTE, {"route_id": route_id})
     return board.routes[route_id]
 
 
-class MoveChoices:
-    async def card_draws(self: ServiceCore, game_id: int, user_id: int) -> tuple[str, ...]:
+class MoveChoices(PlayService):
+    async def card_draws(self, game_id: int, user_id: int) -> tuple[str, ...]:
         """Where this player may draw a card from now: "deck" and face-up colours (none when it is not their turn)."""
         dealt = await dealt_game(self, game_id)
         _, player, _ = seated(dealt.info, user_id)
         return tuple(dealt.game.card_draws(player))
 
-    async def claim_choices(self: ServiceCore, game_id: int, user_id: int) -> ClaimChoices:
+    async def claim_choices(self, game_id: int, user_id: int) -> ClaimChoices:
         dealt = await dealt_game(self, game_id)
         game = dealt.game
         _, player, _ = seated(dealt.info, user_id)
@@ -121,7 +117,7 @@ class MoveChoices:
             )
         return ClaimChoices(player, refusal, routes)
 
-    async def claim_refusal(self: ServiceCore, game_id: int, user_id: int, route_id: int) -> ClaimRefusal | None:
+    async def claim_refusal(self, game_id: int, user_id: int, route_id: int) -> ClaimRefusal | None:
         """Why this player cannot claim the route now; None if they can."""
         dealt = await dealt_game(self, game_id)
         game = dealt.game
@@ -141,7 +137,7 @@ class MoveChoices:
         return ClaimRefusal(ClaimBlock.CANNOT_PAY, route=route)
 
     async def claim(
-        self: _Acting,
+        self,
         game_id: int,
         user_id: int,
         route_id: int,

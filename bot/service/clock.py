@@ -24,33 +24,24 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service.errors import InvalidInput
+from bot.service.errors import ClockPart, InvalidInput, Why
+from bot.service.kinds import TimeoutPolicy, TimerKind
 from bot.store import ClockRow, NewTimer, SeatClockRow
 from engine import Game, Phase
-
-AUTOPILOT = "autopilot"
-WAIT = "wait"
-POLICIES = (AUTOPILOT, WAIT)
 
 DEFAULT_TURN_SECONDS = 24 * 3600  # a move a day
 DEFAULT_RESERVE_SECONDS = 24 * 3600
 DEFAULT_REMINDERS = (0.5, 0.9)
 MAX_SECONDS = 366 * 24 * 3600
 
-# timer kinds
-DEADLINE = "deadline"
-REMINDER = "reminder"
-AUTOPLAY = "autopilot"  # an autopilot seat (or a timed-out one) must move: now
-TIMER_KINDS = (DEADLINE, REMINDER, AUTOPLAY)
-
 # from which timeout of the same seat on the moderators are told (and at every one after)
 REPORT_TIMEOUTS_FROM = 2
 
 
-def _seconds(value: object, what: str, *, zero: bool) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not (0 if zero else 1) <= value <= MAX_SECONDS:
-        low = 0 if zero else 1
-        raise InvalidInput(f"{what} must be a whole number of seconds from {low} to {MAX_SECONDS}, not {value!r}")
+def _seconds(value: object, part: ClockPart, *, zero: bool) -> int:
+    low = 0 if zero else 1
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_SECONDS:
+        raise InvalidInput(Why.BAD_SECONDS, {"setting": part, "low": low, "high": MAX_SECONDS, "value": value})
     return value
 
 
@@ -60,25 +51,24 @@ class ClockSettings:
 
     turn_seconds: int | None = DEFAULT_TURN_SECONDS
     reserve_seconds: int = DEFAULT_RESERVE_SECONDS  # extra time for the whole game, per seat
-    policy: str = AUTOPILOT  # when time runs out: AUTOPILOT plays the turn, WAIT waits for a moderator
+    policy: TimeoutPolicy = TimeoutPolicy.AUTOPILOT  # what happens when time runs out (a string is read as one)
     reminders: tuple[float, ...] = DEFAULT_REMINDERS  # fractions of each wait's span
 
     def __post_init__(self) -> None:
         if self.turn_seconds is not None:
-            _seconds(self.turn_seconds, "the turn time", zero=False)
-        _seconds(self.reserve_seconds, "the reserve", zero=True)
-        if self.policy not in POLICIES:
-            raise InvalidInput(f"the timeout policy must be one of {', '.join(POLICIES)}, not {self.policy!r}")
+            _seconds(self.turn_seconds, ClockPart.TURN, zero=False)
+        _seconds(self.reserve_seconds, ClockPart.RESERVE, zero=True)
+        if self.policy not in tuple(TimeoutPolicy):
+            raise InvalidInput(Why.BAD_POLICY, {"choices": tuple(TimeoutPolicy), "value": self.policy})
+        object.__setattr__(self, "policy", TimeoutPolicy(self.policy))
         fractions = self.reminders
         if not isinstance(fractions, tuple) or not all(
             isinstance(f, (int, float)) and not isinstance(f, bool) and math.isfinite(f) and 0 < f < 1
             for f in fractions
         ):
-            raise InvalidInput(
-                f"reminders are fractions of the turn between 0 and 1, like (0.5, 0.9), not {fractions!r}"
-            )
+            raise InvalidInput(Why.BAD_REMINDERS, {"value": fractions})
         if list(fractions) != sorted(set(fractions)):
-            raise InvalidInput(f"reminder fractions must be in increasing order without repeats, not {fractions!r}")
+            raise InvalidInput(Why.UNSORTED_REMINDERS, {"value": fractions})
 
     @property
     def enabled(self) -> bool:
@@ -96,17 +86,17 @@ class ClockSettings:
     def from_json(cls, data: object) -> ClockSettings:
         """Settings as `to_json` wrote them; anything else is InvalidInput."""
         if not isinstance(data, dict):
-            raise InvalidInput(f"clock settings must be an object, not {data!r}")
+            raise InvalidInput(Why.BAD_CLOCK_DATA, {"value": data})
         unknown = sorted(set(data) - {"turn_seconds", "reserve_seconds", "policy", "reminders"})
         if unknown:
-            raise InvalidInput(f"unknown clock setting(s): {', '.join(unknown)}")
+            raise InvalidInput(Why.UNKNOWN_CLOCK_SETTINGS, {"names": tuple(unknown)})
         reminders = data.get("reminders", list(DEFAULT_REMINDERS))
         if not isinstance(reminders, (list, tuple)):
-            raise InvalidInput(f"reminders must be a list of fractions, not {reminders!r}")
+            raise InvalidInput(Why.REMINDERS_NOT_A_LIST, {"value": reminders})
         return cls(
             turn_seconds=data.get("turn_seconds", DEFAULT_TURN_SECONDS),
             reserve_seconds=data.get("reserve_seconds", DEFAULT_RESERVE_SECONDS),
-            policy=data.get("policy", AUTOPILOT),
+            policy=data.get("policy", TimeoutPolicy.AUTOPILOT),
             reminders=tuple(reminders),
         )
 
@@ -200,7 +190,7 @@ def resumed(clock: ClockRow, now: datetime) -> ClockRow:
 
 def needs_autopilot(settings: ClockSettings, c: SeatClockRow, autopilot_seat: bool) -> bool:
     """Must the autopilot act for this waiting seat now?"""
-    return c.wait is not None and (autopilot_seat or (c.timed_out and settings.policy == AUTOPILOT))
+    return c.wait is not None and (autopilot_seat or (c.timed_out and settings.policy is TimeoutPolicy.AUTOPILOT))
 
 
 def timers(
@@ -224,12 +214,12 @@ def timers(
             continue
         data: dict[str, Any] = {"seat": c.seat, "wait": c.wait}
         if needs_autopilot(settings, c, autopilot_seats[c.seat]):
-            out.append(NewTimer(AUTOPLAY, now, data))
+            out.append(NewTimer(TimerKind.AUTOPILOT, now, data))
             continue
         end = deadline(settings, c)
         if end is None or c.timed_out or c.since is None:
             continue  # no clock, or out of time and waiting for a moderator
-        out.append(NewTimer(DEADLINE, end, data))
+        out.append(NewTimer(TimerKind.DEADLINE, end, data))
         span = end - c.since
         due: NewTimer | None = None  # at most one reminder that is due already (no flood after an extension)
         for index, fraction in enumerate(settings.reminders):
@@ -238,7 +228,7 @@ def timers(
             at = c.since + span * fraction
             if at >= end:
                 continue
-            timer = NewTimer(REMINDER, at, {**data, "index": index})
+            timer = NewTimer(TimerKind.REMINDER, at, data | {"index": index})
             if at <= now:
                 due = timer
             else:
@@ -263,18 +253,3 @@ def extended(settings: ClockSettings, clock: ClockRow, seat: int, seconds: int, 
 def with_seat(clock: ClockRow, c: SeatClockRow) -> ClockRow:
     seats = [s for s in clock.seats if s.seat != c.seat] + [c]
     return replace(clock, seats=tuple(sorted(seats, key=lambda s: s.seat)))
-
-
-def duration_text(seconds: float) -> str:
-    """A duration for people: "2 d 3 h", "5 h 20 min", "12 min", "40 s"."""
-    total = max(0, round(seconds))
-    days, rest = divmod(total, 86400)
-    hours, rest = divmod(rest, 3600)
-    minutes, secs = divmod(rest, 60)
-    if days:
-        return f"{days} d {hours} h" if hours else f"{days} d"
-    if hours:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
-    if minutes:
-        return f"{minutes} min"
-    return f"{secs} s"

@@ -1,12 +1,125 @@
-"""Why the game service refused something; `str(error)` is the message for the person who asked."""
+"""Why the game service refused something: an error class, a reason (`Why`) and the facts behind it.
+
+The service words nothing: `bot.present.refusals.refusal_text(error)` says
+it for the person who asked. `str(error)` is for logs only.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
 
 from engine import GameError, NotYourTurnError
 
 
+class Why(StrEnum):
+    """The reason for a refusal; its facts (`ServiceError.facts`) are named in each comment."""
+
+    # input that makes no sense
+    BAD_ID = "bad_id"  # what (IdKind), value
+    NO_DISPLAY_NAME = "no_display_name"
+    UNKNOWN_MAP = "unknown_map"  # map, maps
+    BAD_SEATS = "bad_seats"  # map, low, high, value
+    BAD_TRAINS = "bad_trains"  # map, low, high, value
+    BAD_BOTS = "bad_bots"  # seats, value
+    BAD_CLOCK_TYPE = "bad_clock_type"  # type
+    BAD_SEAT = "bad_seat"  # last, value
+    BAD_VERSION = "bad_version"  # value
+    BAD_MOVE = "bad_move"  # type
+    BAD_FLAG = "bad_flag"  # name, value
+    BAD_EXTENSION = "bad_extension"  # high, value
+    BAD_UNDO = "bad_undo"  # count, value
+    BAD_SECONDS = "bad_seconds"  # setting (ClockPart), low, high, value
+    BAD_POLICY = "bad_policy"  # choices, value
+    BAD_REMINDERS = "bad_reminders"  # value
+    UNSORTED_REMINDERS = "unsorted_reminders"  # value
+    BAD_CLOCK_DATA = "bad_clock_data"  # value
+    UNKNOWN_CLOCK_SETTINGS = "unknown_clock_settings"  # names
+    REMINDERS_NOT_A_LIST = "reminders_not_a_list"  # value
+    UNKNOWN_SETTING = "unknown_setting"  # key, keys
+    BAD_SETTING_ID = "bad_setting_id"  # key, value
+    BAD_REMINDER_SETTING = "bad_reminder_setting"  # value
+    REASON_NOT_TEXT = "reason_not_text"  # value
+    REASON_TOO_LONG = "reason_too_long"  # limit
+    # no such thing
+    NO_SUCH_GAME = "no_such_game"  # game_id
+    NO_SUCH_BOT = "no_such_bot"
+    NO_SUCH_ROUTE = "no_such_route"  # route_id
+    NOT_JOINED = "not_joined"
+    NOT_PLAYING = "not_playing"
+    # not allowed
+    ONLY_HOST_ADDS_BOTS = "only_host_adds_bots"
+    ONLY_HOST_REMOVES_BOTS = "only_host_removes_bots"
+    ONLY_HOST_STARTS = "only_host_starts"
+    ONLY_HOST_CANCELS = "only_host_cancels"
+    AUTOPILOT_SEAT = "autopilot_seat"
+    NOT_YOUR_SEAT = "not_your_seat"  # player, claimed
+    RECORD_NOT_YET = "record_not_yet"
+    MODERATORS_ONLY = "moderators_only"
+    # not at this stage
+    ALREADY_STARTED = "already_started"
+    GAME_IS = "game_is"  # status
+    ALREADY_OVER = "already_over"  # status
+    NO_MORE_MOVES = "no_more_moves"  # status
+    NOT_STARTED = "not_started"
+    NOT_DEALT = "not_dealt"
+    NO_RECORD = "no_record"
+    ALREADY_JOINED = "already_joined"
+    LEAVE_STARTED = "leave_started"
+    CANCEL_STARTED = "cancel_started"
+    TOO_FEW = "too_few"  # map, low, joined
+    PAUSED = "paused"
+    ALREADY_PAUSED = "already_paused"
+    NOT_PAUSED = "not_paused"
+    NO_CLOCK = "no_clock"
+    NOT_TO_MOVE = "not_to_move"  # player
+    NOBODY_TO_EXTEND = "nobody_to_extend"
+    ALREADY_PLAYS = "already_plays"
+    BOT_HAS_NO_MEMBER = "bot_has_no_member"
+    ALREADY_AUTOPILOT = "already_autopilot"  # player
+    NOT_AUTOPILOT = "not_autopilot"  # player
+    NOTHING_TO_SCORE = "nothing_to_score"
+    # other
+    CHANNEL_BUSY = "channel_busy"  # game_id (None: unknown)
+    FULL = "full"  # seats
+    STALE = "stale"
+    AGAINST_RULES = "against_rules"  # error (the engine's GameError)
+    DECKS_MISSING = "decks_missing"  # game_id
+    CANNOT_DEAL = "cannot_deal"  # game_id, error
+    MOVE_UNREADABLE = "move_unreadable"  # game_id, index, error
+    MOVE_UNPLAYABLE = "move_unplayable"  # game_id, index, error
+    SEATS_DAMAGED = "seats_damaged"  # game_id
+
+
+class IdKind(StrEnum):
+    """Which id a BAD_ID refusal is about."""
+
+    GAME = "game"
+    CHANNEL = "channel"
+    USER = "user"
+    SERVER = "server"
+    MODERATOR = "moderator"
+    NEW_PLAYER = "new_player"
+
+
+class ClockPart(StrEnum):
+    """Which duration of the clock settings a BAD_SECONDS refusal is about."""
+
+    TURN = "turn"
+    RESERVE = "reserve"
+
+
 class ServiceError(Exception):
     """A refused request. Nothing was changed."""
+
+    def __init__(self, why: Why, facts: Mapping[str, object] | None = None) -> None:
+        super().__init__(why, facts)
+        self.why = why
+        self.facts: Mapping[str, object] = {} if facts is None else facts
+
+    def __str__(self) -> str:
+        details = ", ".join(f"{k}={v!r}" for k, v in self.facts.items())
+        return f"{self.why}({details})"
 
 
 class NotFound(ServiceError):
@@ -32,8 +145,8 @@ class InvalidInput(ServiceError):
 class ChannelBusy(ServiceError):
     """The channel already has an active game."""
 
-    def __init__(self, message: str, game_id: int | None) -> None:
-        super().__init__(message)
+    def __init__(self, game_id: int | None) -> None:
+        super().__init__(Why.CHANNEL_BUSY, {"game_id": game_id})
         self.game_id = game_id
 
 
@@ -45,18 +158,21 @@ class StaleVersion(ServiceError):
     """The caller acted on what it saw at an older version (a stale button, a double click)."""
 
     def __init__(self, game_id: int, expected: int | None, actual: int | None) -> None:
+        super().__init__(Why.STALE, {"game_id": game_id, "expected": expected, "actual": actual})
         self.game_id = game_id
         self.expected = expected
         self.actual = actual
-        super().__init__("The game has moved on since this was shown. Look at the latest state and try again.")
 
 
 class RuleViolation(ServiceError):
-    """The rules do not allow this move; the message is the engine's, written for the player."""
+    """The rules do not allow this move; `reason` is the engine's error, worded for the player by the engine."""
 
     def __init__(self, reason: GameError) -> None:
-        super().__init__(str(reason))
+        super().__init__(Why.AGAINST_RULES, {"error": reason})
         self.reason = reason
+
+    def __str__(self) -> str:
+        return str(self.reason)  # the engine's words
 
     @staticmethod
     def of(reason: GameError) -> RuleViolation:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.front_base import ServiceCore
+from bot.service.checks import check_id
+from bot.service.core import ServiceCore
+from bot.service.errors import IdKind
 from bot.store import ACTIVE, GameStatus
 
 
@@ -21,37 +23,37 @@ class PostedMessage:
     message_id: int
 
 
-class FrontRecords:
-    async def posted_messages(self: ServiceCore, game_id: int, kind: str | None = None) -> list[PostedMessage]:
+class FrontRecords(ServiceCore):
+    async def posted_messages(self, game_id: int, kind: str | None = None) -> list[PostedMessage]:
         """The messages posted for a game (of one kind, or all), oldest first."""
         rows = await self.store.messages(game_id, kind)
         return [PostedMessage(r.kind, r.channel_id, r.message_id) for r in rows]
 
-    async def remember_message(self: ServiceCore, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
+    async def remember_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
         await self.store.add_message(game_id, kind, channel_id, message_id)
 
-    async def forget_message(self: ServiceCore, message_id: int) -> None:
+    async def forget_message(self, message_id: int) -> None:
         await self.store.delete_message(message_id)
 
-    async def refuses_dms(self: ServiceCore, user_id: int) -> bool:
+    async def refuses_dms(self, user_id: int) -> bool:
         """Has Discord refused a direct message to this member (they closed them)?"""
         return await self.store.dm_refused(user_id)
 
-    async def set_refuses_dms(self: ServiceCore, user_id: int, refused: bool) -> None:
+    async def set_refuses_dms(self, user_id: int, refused: bool) -> None:
         await self.store.set_dm_refused(user_id, refused)
 
-    async def synced_commands(self: ServiceCore, target: str) -> str | None:
+    async def synced_commands(self, target: str) -> str | None:
         """The fingerprint of the slash commands last synced to `target` (an application and a server, or global)."""
         return await self.store.command_digest(target)
 
-    async def set_synced_commands(self: ServiceCore, target: str, digest: str) -> None:
+    async def set_synced_commands(self, target: str, digest: str) -> None:
         await self.store.set_command_digest(target, digest)
 
-    async def latest_game_id(self: ServiceCore, channel_id: int) -> int | None:
+    async def latest_game_id(self, channel_id: int) -> int | None:
         """The newest game ever opened in a channel, whatever its status."""
-        row = await self.store.latest_game(channel_id)
+        row = await self.store.latest_game(check_id(channel_id, IdKind.CHANNEL))
         return None if row is None else row.id
 
-    async def running_games(self: ServiceCore) -> list[int]:
+    async def running_games(self) -> list[int]:
         """The games that have started and are not over: each has a current stage to show."""
         return [row.id for row in await self.store.games_with_status(ACTIVE - {GameStatus.LOBBY})]

@@ -11,21 +11,20 @@ import asyncio
 from collections.abc import Mapping
 from functools import partial
 
-from bot.service.front_base import ServiceCore, dealt_game, seated
+from bot.service.core import ServiceCore
+from bot.service.dealt import dealt_game, seated
 from render import RenderedImage, render_board, render_private
 from render.words import ImageWords
 
 
-class Images:
-    async def board_image(
-        self: ServiceCore, game_id: int, labels: Mapping[int, str], *, words: ImageWords
-    ) -> RenderedImage:
+class Images(ServiceCore):
+    async def board_image(self, game_id: int, labels: Mapping[int, str], *, words: ImageWords) -> RenderedImage:
         """The board as everyone sees it; `labels` names the seats (seat number -> label)."""
         dealt = await dealt_game(self, game_id)
         return await asyncio.to_thread(partial(render_board, dealt.game, labels, words=words))
 
     async def hand_image(
-        self: ServiceCore, game_id: int, user_id: int, labels: Mapping[int, str], *, words: ImageWords
+        self, game_id: int, user_id: int, labels: Mapping[int, str], *, words: ImageWords
     ) -> RenderedImage:
         """The board with this member's own cards and tickets: for their eyes only."""
         dealt = await dealt_game(self, game_id)

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.service.errors import GameDamaged
+from bot.service.errors import GameDamaged, Why
+from bot.service.kinds import Actor
 from bot.service.models import GameInfo
 from bot.store import GameRow, GameStatus, StoredGame
 from engine import Game, GameError, Move, Phase
@@ -29,7 +30,7 @@ class LiveGame:
     info: GameInfo
     game: Game | None
     digest: str  # of the move log, extended move by move
-    actors: tuple[str, ...] = ()  # who made each move (MoveRow.actor)
+    actors: tuple[Actor, ...] = ()  # who made each move
 
 
 @dataclass(frozen=True)
@@ -51,12 +52,12 @@ def status_of(game: Game) -> GameStatus:
 def new_game(row: GameRow, players: Sequence[str]) -> Game:
     """The game as dealt, from the decks the game row recorded."""
     if row.seed is None or row.cards is None or row.tickets is None:
-        raise GameDamaged(f"game #{row.id} has started but its seed or decks are missing")
+        raise GameDamaged(Why.DECKS_MISSING, {"game_id": row.id})
     trains = row.options.get("trains")
     try:
         return Game(load_board(row.map), list(players), row.seed, trains, list(row.cards), list(row.tickets))
     except GameError as exc:
-        raise GameDamaged(f"game #{row.id} cannot be dealt again from what is stored: {exc}") from None
+        raise GameDamaged(Why.CANNOT_DEAL, {"game_id": row.id, "error": exc}) from None
 
 
 def parse_moves(row: GameRow, raw: Sequence[dict[str, Any]]) -> list[Move]:
@@ -65,7 +66,7 @@ def parse_moves(row: GameRow, raw: Sequence[dict[str, Any]]) -> list[Move]:
         try:
             moves.append(move_from_json(data))
         except GameError as exc:
-            raise GameDamaged(f"game #{row.id}: stored move {index} is unreadable ({exc})") from None
+            raise GameDamaged(Why.MOVE_UNREADABLE, {"game_id": row.id, "index": index, "error": exc}) from None
     return moves
 
 
@@ -75,10 +76,7 @@ def replay_moves(row: GameRow, players: Sequence[str], moves: Sequence[Move]) ->
         try:
             game.apply(move)
         except GameError as exc:
-            raise GameDamaged(
-                f"game #{row.id}: stored move {index} cannot be replayed ({exc}); "
-                "a moderator can export the record to look into it"
-            ) from None
+            raise GameDamaged(Why.MOVE_UNPLAYABLE, {"game_id": row.id, "index": index, "error": exc}) from None
     return game
 
 
@@ -115,10 +113,10 @@ async def load(stored: StoredGame) -> Loaded:
         return Loaded(LiveGame(info, None, EMPTY_DIGEST), None, None)
     players = [s.player for s in info.seats if s.player is not None]
     if len(players) != len(info.seats) or [s.seat for s in info.seats] != list(range(len(players))):
-        raise GameDamaged(f"game #{row.id}: the seats are not numbered 0, 1, 2, ... with a name each")
+        raise GameDamaged(Why.SEATS_DAMAGED, {"game_id": row.id})
     moves = parse_moves(row, [m.move for m in stored.moves])
     digest = moves_digest(moves)
-    actors = tuple(m.actor for m in stored.moves)
+    actors = tuple(Actor(m.actor) for m in stored.moves)
     try:
         game = _from_snapshot(stored, players, moves, digest)
     except SnapshotError as exc:

@@ -1,12 +1,12 @@
-"""What the game service hands out: games, seats, events and the result of an action."""
+"""Games and seats as the service hands them out, and who the game waits for."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from bot.service.clock import NO_CLOCK, ClockSettings
+from bot.service.kinds import Must
 from bot.store import GameRow, GameStatus, SeatRow
 from maps import load_board
 
@@ -85,71 +85,9 @@ class GameInfo:
 
 
 @dataclass(frozen=True)
-class PublicEvent:
-    """Something everyone may be told."""
-
-    kind: str
-    text: str  # one sentence for the channel
-    data: dict[str, Any] = field(default_factory=dict)
-    player: str | None = None
-    user_id: int | None = None
-
-
-@dataclass(frozen=True)
-class PrivateEvent:
-    """Something only `user_id` may be told (a card drawn blind, tickets offered)."""
-
-    user_id: int
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
 class Waiting:
-    """Who may act now, and what they must do (keep, place, turn, draw, tunnel)."""
+    """Who may act now, and what they must do."""
 
-    must: str
+    must: Must
     players: tuple[str, ...]
     user_ids: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class ActionResult:
-    """What an action did: the game after it, and what to announce to whom."""
-
-    game: GameInfo
-    public: tuple[PublicEvent, ...] = ()
-    private: tuple[PrivateEvent, ...] = ()
-    waiting: Waiting | None = None
-    # "your turn" notes, one per member whose turn has come, with what changed since their last turn (kind "turn")
-    notices: tuple[PrivateEvent, ...] = ()
-    # lines for the server's moderators' log channel (moderator actions, repeated timeouts)
-    mod_log: tuple[str, ...] = ()
-
-    @property
-    def version(self) -> int:
-        return self.game.version
-
-    def private_for(self, user_id: int) -> tuple[PrivateEvent, ...]:
-        return tuple(e for e in self.private if e.user_id == user_id)
-
-
-@dataclass(frozen=True)
-class Reminder:
-    """A reminder for a member whose time runs out; by DM, or a mention where DMs are closed."""
-
-    game: GameInfo
-    user_id: int
-    text: str
-    deadline: datetime | None
-
-
-@dataclass(frozen=True)
-class TimerOutcome:
-    """What handling one due timer did: what to announce, whom to remind, what to tell the moderators."""
-
-    game: GameInfo | None  # None: the timer belonged to no game, or to one that is gone
-    result: ActionResult | None = None  # moves the autopilot made, a timeout: post like any result
-    reminders: tuple[Reminder, ...] = ()
-    mod_log: tuple[str, ...] = ()

@@ -1,182 +1,299 @@
-"""Moderation: who may moderate, each server's settings, and the texts of the audit trail.
+"""Moderation: pause and resume the clocks, give more time, change who plays a seat, take moves back, end a game.
 
-The service methods themselves (`pause`, `resume`, `extend`, `replace`,
-`set_autopilot`, `undo`, `end`, `log`) are on `GameService`; they take the
-moderator's user id and a reason, store both in the audit log, and return a
-line for the moderators' log channel. Whether someone is a moderator is the
-front end's question (Discord: Manage Server, or the server's moderator role);
-`may_moderate` answers it from the server's settings.
-
-Server settings (guild_settings keys, JSON values):
-- `moderator_role_id`: members with this role may moderate (besides Manage Server)
-- `mod_log_channel_id`: where moderator actions and repeated timeouts are posted
-- `turn_seconds`: the default turn time of new games; 0 = no clock
-- `reserve_seconds`: the default reserve per player for a whole game
-- `timeout_policy`: "autopilot" (it plays the turn) or "wait" (for a moderator)
-- `reminders`: fractions of a turn at which to remind, like [0.5, 0.9]
+Each action takes the moderator's user id and a reason, stores both in the
+game's audit log, and returns an entry for the moderators' log channel.
+Whether someone is a moderator is the front end's question (bot/service/settings.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any, TypeVar
 
-from bot.service.clock import (
-    AUTOPILOT,
-    DEFAULT_REMINDERS,
-    DEFAULT_RESERVE_SECONDS,
-    DEFAULT_TURN_SECONDS,
-    ClockSettings,
+from bot.service import clock as clocks
+from bot.service.checks import check_flag, check_id, check_name, clean_reason, seat_number
+from bot.service.errors import IdKind, InvalidInput, Why, WrongState
+from bot.service.events import (
+    AutopilotSet,
+    Ended,
+    Extended,
+    Paused,
+    PrivateEvent,
+    PublicEvent,
+    Replaced,
+    Resumed,
+    SeatGiven,
+    SeatTaken,
+    Undone,
 )
-from bot.service.errors import InvalidInput
-from bot.service.models import GameInfo
+from bot.service.history import replay_until
+from bot.service.kinds import AuditAction, EventKind
+from bot.service.loading import LiveGame, status_of
+from bot.service.models import is_bot
+from bot.service.results import ActionResult, ModLogEntry
+from bot.service.runner import Run, Runner, waiting_of
+from bot.service.scores import final_scores
+from bot.service.views import private_view
+from bot.store import GameChange, GameStatus, NewAudit, SeatUpdate, Undo, Writes
+from engine import Game
+from engine.moves import move_to_json
+from engine.snapshot import moves_digest, snapshot_text
 
-MODERATOR_ROLE = "moderator_role_id"
-MOD_LOG_CHANNEL = "mod_log_channel_id"
-TURN_SECONDS = "turn_seconds"
-RESERVE_SECONDS = "reserve_seconds"
-TIMEOUT_POLICY = "timeout_policy"
-REMINDERS = "reminders"
-GUILD_KEYS = (MODERATOR_ROLE, MOD_LOG_CHANNEL, TURN_SECONDS, RESERVE_SECONDS, TIMEOUT_POLICY, REMINDERS)
-
-MAX_REASON = 500
-MAX_ID = 2**63 - 1
-
-
-@dataclass(frozen=True)
-class GuildConfig:
-    guild_id: int
-    moderator_role_id: int | None = None
-    mod_log_channel_id: int | None = None
-    clock: ClockSettings = field(default_factory=ClockSettings)  # the default for new games
-
-    @classmethod
-    def of(cls, guild_id: int, settings: Mapping[str, Any]) -> GuildConfig:
-        """The config from stored settings; a stored value that no longer makes sense counts as unset."""
-        values: dict[str, Any] = {}
-        for key in GUILD_KEYS:
-            if key in settings:
-                try:
-                    values[key] = check_setting(key, settings[key])
-                except InvalidInput:
-                    continue
-        turn = values.get(TURN_SECONDS, DEFAULT_TURN_SECONDS)
-        try:
-            clock = ClockSettings(
-                turn_seconds=turn or None,
-                reserve_seconds=values.get(RESERVE_SECONDS, DEFAULT_RESERVE_SECONDS),
-                policy=values.get(TIMEOUT_POLICY, AUTOPILOT),
-                reminders=tuple(values.get(REMINDERS, DEFAULT_REMINDERS)),
-            )
-        except InvalidInput:
-            clock = ClockSettings()
-        return cls(guild_id, values.get(MODERATOR_ROLE), values.get(MOD_LOG_CHANNEL), clock)
+T = TypeVar("T")
 
 
-def check_setting(key: str, value: Any) -> Any:
-    """The setting as it is stored (None removes it); InvalidInput says what is wrong."""
-    if key not in GUILD_KEYS:
-        raise InvalidInput(f"There is no server setting {key!r}. The settings are: {', '.join(GUILD_KEYS)}.")
-    if value is None:
-        return None
-    if key in (MODERATOR_ROLE, MOD_LOG_CHANNEL):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_ID:
-            raise InvalidInput(f"{key} must be a role or channel id, not {value!r}")
-        return value
-    if key == TURN_SECONDS:
-        if value == 0 and not isinstance(value, bool):
-            return 0
-        return ClockSettings(turn_seconds=value).turn_seconds
-    if key == RESERVE_SECONDS:
-        return ClockSettings(reserve_seconds=value).reserve_seconds
-    if key == TIMEOUT_POLICY:
-        return ClockSettings(policy=value).policy
-    if not isinstance(value, (list, tuple)):
-        raise InvalidInput(f"reminders must be a list of fractions like [0.5, 0.9], not {value!r}")
-    return list(ClockSettings(reminders=tuple(value)).reminders)
+class ModerationService(Runner):
+    async def _moderate(
+        self,
+        game_id: int,
+        moderator_user_id: int,
+        reason: str,
+        work: Callable[[LiveGame, Game, int, str], Awaitable[T]],
+    ) -> T:
+        """Run a moderator action on a started, active game under its lock."""
+        moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
+        reason = clean_reason(reason)
 
+        async def locked() -> T:
+            live = await self._live(game_id)
+            if not live.info.status.active:
+                raise WrongState(Why.GAME_IS, {"status": live.info.status})
+            if live.game is None:
+                raise WrongState(Why.NOT_STARTED)
+            return await work(live, live.game, moderator_user_id, reason)
 
-def may_moderate(config: GuildConfig, *, role_ids: Collection[int], manage_guild: bool) -> bool:
-    """May a member with these roles (and this Manage Server permission) use the moderator commands?"""
-    return manage_guild or (config.moderator_role_id is not None and config.moderator_role_id in role_ids)
+        return await self._locked(game_id, locked)
 
+    async def pause(self, game_id: int, moderator_user_id: int, reason: str) -> ActionResult:
+        """Stop the clocks: no deadlines or reminders, no moves (the autopilot waits too) until `resume`."""
 
-def clean_reason(reason: object) -> str:
-    if not isinstance(reason, str):
-        raise InvalidInput(f"the reason must be a text, not {reason!r}")
-    text = " ".join(reason.split())
-    if len(text) > MAX_REASON:
-        raise InvalidInput(f"the reason may be at most {MAX_REASON} characters long")
-    return text
+        async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
+            run = self._run(live, await self.store.clock(game_id))
+            if run.clock.paused_at is not None:
+                raise WrongState(Why.ALREADY_PAUSED)
+            now = self.now()
+            clock = replace(run.clock, paused_at=now, paused_by=mod)
+            await self._change(live, clock, audit=NewAudit(mod, AuditAction.PAUSE, {}, why, now))
+            info = await self._fresh_info(game_id)
+            event = PublicEvent(EventKind.PAUSED, Paused(why), None, mod)
+            return ActionResult(info, (event,), mod_log=(ModLogEntry(info, AuditAction.PAUSE, mod, why),))
 
+        return await self._moderate(game_id, moderator_user_id, reason, work)
 
-def mod_line(info: GameInfo, moderator_user_id: int | None, what: str, reason: str) -> str:
-    """A line for the moderators' log channel (Discord mention syntax: send it without pinging anyone)."""
-    who = "the clock" if moderator_user_id is None else f"<@{moderator_user_id}>"
-    because = f" Reason: {reason}" if reason else " No reason given."
-    return f"Game #{info.id} ({info.title}) in <#{info.channel_id}>: {what} (by {who}).{because}"
+    async def resume(self, game_id: int, moderator_user_id: int, reason: str) -> ActionResult:
+        """Start the clocks again; every deadline moves on by the time the game was paused."""
 
+        async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
+            stored = await self.store.clock(game_id)
+            if stored.paused_at is None:
+                raise WrongState(Why.NOT_PAUSED)
+            now = self.now()
+            paused_for = (now - stored.paused_at).total_seconds()
+            clock = clocks.resumed(self._run(live, stored).clock, now)
+            details = {"paused_seconds": round(paused_for, 3)}
+            await self._change(live, clock, audit=NewAudit(mod, AuditAction.RESUME, details, why, now))
+            run = self._run(await self._live(game_id), clock)
+            run.waits_before = {}  # everyone who must act now hears it
+            run.public.append(PublicEvent(EventKind.RESUMED, Resumed(why, paused_for), None, mod))
+            run.mod_log.append(ModLogEntry(run.live.info, AuditAction.RESUME, mod, why))
+            await self._autoplay(run)
+            return await self._result(run)
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One line of a game's full log: a move, a move taken back, a moderator action or a timeout."""
+        return await self._moderate(game_id, moderator_user_id, reason, work)
 
-    at: datetime
-    kind: str  # "move", "undone_move", or the audit action ("timeout", "pause", "undo", ...)
-    actor: str  # who, for people: "ann", "the autopilot for ann", "moderator <@123>", "the clock"
-    user_id: int | None
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    async def extend(
+        self, game_id: int, moderator_user_id: int, seconds: int, reason: str, seat: int | None = None
+    ) -> ActionResult:
+        """Move a deadline `seconds` past the later of the deadline and now: of `seat`, or of everyone who must act.
 
-    def line(self) -> str:
-        stamp = self.at.strftime("%Y-%m-%d %H:%M:%S UTC")
-        return f"{stamp} | {self.actor} | {self.text}"
+        A player who ran out of time under the "wait" policy gets a running clock again.
+        """
 
+        async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
+            info = live.info
+            if not info.clock.enabled:
+                raise WrongState(Why.NO_CLOCK)
+            if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds <= clocks.MAX_SECONDS:
+                raise InvalidInput(Why.BAD_EXTENSION, {"high": clocks.MAX_SECONDS, "value": seconds})
+            clock = self._run(live, await self.store.clock(game_id)).clock
+            if seat is None:
+                targets = [c.seat for c in clock.seats if c.wait is not None and not info.seats[c.seat].autopilot]
+            else:
+                seat_number(info, seat)
+                if clock.seat(seat).wait is None:
+                    raise WrongState(Why.NOT_TO_MOVE, {"player": game.names[seat]})
+                targets = [seat]
+            if not targets:
+                raise WrongState(Why.NOBODY_TO_EXTEND)
+            now = self.now()
+            for target in targets:
+                clock = clocks.extended(info.clock, clock, target, seconds, now)
+            names = [game.names[t] for t in targets]
+            details = {"seconds": seconds, "seats": targets, "player": ", ".join(names)}
+            audit = NewAudit(mod, AuditAction.EXTEND, details, why, now)
+            await self._change(live, clock, audit=audit, bump=False)
+            facts = Extended(seconds, tuple(names), why)
+            event = PublicEvent(EventKind.EXTENDED, facts, None, mod)
+            line = ModLogEntry(info, AuditAction.EXTEND, mod, why, facts)
+            return ActionResult(info, (event,), (), waiting_of(info, game), (), (line,))
 
-def log_text(entries: Collection[LogEntry]) -> str:
-    """The whole log as text, one entry a line (to attach as a file)."""
-    return "\n".join(e.line() for e in entries) + ("\n" if entries else "")
+        return await self._moderate(game_id, moderator_user_id, reason, work)
 
+    async def replace(
+        self,
+        game_id: int,
+        moderator_user_id: int,
+        seat: int,
+        new_user_id: int,
+        new_display_name: str,
+        reason: str,
+    ) -> ActionResult:
+        """Give a seat to another member: they get its private view and may act; the old player no longer.
 
-AUDIT_TEXTS = {
-    "pause": "paused the game",
-    "resume": "resumed the game",
-    "extend": "extended the time",
-    "replace": "gave a seat to another member",
-    "autopilot": "changed who plays a seat",
-    "undo": "took moves back",
-    "end": "ended the game",
-    "cancel": "cancelled the game",
-    "timeout": "time ran out",
-    "read_log": "read the log",
-    "export": "exported the record",
-}
+        The player's name in the engine and the record stays, so the record
+        still replays; the record's `conductor` part notes the change. If the
+        seat is to move, the new player gets a fresh turn.
+        """
+        new_user_id = check_id(new_user_id, IdKind.NEW_PLAYER)
+        new_name = check_name(new_display_name)
 
+        async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
+            info = live.info
+            old = info.seats[seat_number(info, seat)]
+            assert old.player is not None
+            if info.seat_of(new_user_id) is not None:
+                raise WrongState(Why.ALREADY_PLAYS)
+            now = self.now()
+            stored = self._run(live, await self.store.clock(game_id)).clock
+            clock = clocks.advance(info.clock, stored, game, now, restart=[seat])
+            clock = clocks.with_seat(clock, replace(clock.seat(seat), timeouts=0))
+            details = {
+                "seat": seat,
+                "player": old.player,
+                "from_user_id": old.user_id,
+                "from_name": old.display_name,
+                "to_user_id": new_user_id,
+                "to_name": new_name,
+            }
+            update = SeatUpdate(seat, new_user_id, new_name, autopilot=False)
+            audit = NewAudit(mod, AuditAction.REPLACE, details, why, now)
+            await self._change(live, clock, audit=audit, seats=[update])
+            after = await self._live(game_id)
+            info = after.info
+            facts = Replaced(seat, old.player, old.user_id, old.display_name, new_user_id, new_name, why)
+            run = Run(after, clock, {c.seat: c.wait for c in stored.seats if c.seat != seat})
+            run.public.append(PublicEvent(EventKind.REPLACED, facts, old.player, new_user_id))
+            given = SeatGiven(seat, old.player, private_view(info, game, seat))
+            run.private.append(PrivateEvent(new_user_id, EventKind.SEAT_GIVEN, given))
+            if not is_bot(old.user_id):
+                taken = SeatTaken(seat, old.player, new_name)
+                run.private.append(PrivateEvent(old.user_id, EventKind.SEAT_TAKEN, taken))
+            run.mod_log.append(ModLogEntry(info, AuditAction.REPLACE, mod, why, facts))
+            return await self._result(run)
 
-def audit_text(action: str, details: Mapping[str, Any], reason: str) -> str:
-    """An audit entry in words, for the log."""
-    base = AUDIT_TEXTS.get(action, action)
-    if action == "extend":
-        base = f"extended {details.get('player', 'the time')} by {details.get('seconds')} s"
-    elif action == "replace":
-        base = (
-            f"gave {details.get('player')}'s seat from user {details.get('from_user_id')} "
-            f"to user {details.get('to_user_id')} ({details.get('to_name')})"
-        )
-    elif action == "autopilot":
-        state = "to the autopilot" if details.get("on") else "back from the autopilot"
-        base = f"handed {details.get('player')}'s seat {state}"
-    elif action == "undo":
-        base = f"took back {details.get('moves')} move(s), from {details.get('from')} to {details.get('to')}"
-    elif action == "end":
-        base = "ended the game with scoring" if details.get("score") else "abandoned the game without a result"
-    elif action == "timeout":
-        base = (
-            f"{details.get('player')} ran out of time (timeout {details.get('timeouts')}; "
-            f"policy {details.get('policy')})"
-        )
-    if action == "timeout":
-        return base
-    return f"{base}{f' - {reason}' if reason else ''}"
+        return await self._moderate(game_id, moderator_user_id, reason, work)
+
+    async def set_autopilot(
+        self, game_id: int, seat: int, on: bool = True, *, moderator_user_id: int, reason: str
+    ) -> ActionResult:
+        """Hand a seat to the autopilot (it moves at once whenever the seat must act), or give it back (`on=False`)."""
+
+        async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
+            info = live.info
+            sitter = info.seats[seat_number(info, seat)]
+            assert sitter.player is not None
+            check_flag(on, "on")
+            if sitter.bot and not on:
+                raise WrongState(Why.BOT_HAS_NO_MEMBER)
+            if sitter.autopilot == on:
+                raise WrongState(Why.ALREADY_AUTOPILOT if on else Why.NOT_AUTOPILOT, {"player": sitter.player})
+            now = self.now()
+            stored = self._run(live, await self.store.clock(game_id)).clock
+            clock = stored if on else clocks.advance(info.clock, stored, game, now, restart=[seat])
+            details = {"seat": seat, "player": sitter.player, "user_id": sitter.user_id, "on": on}
+            audit = NewAudit(mod, AuditAction.AUTOPILOT, details, why, now)
+            await self._change(live, clock, audit=audit, seats=[SeatUpdate(seat, autopilot=on)])
+            run = self._run(await self._live(game_id), clock)
+            run.waits_before = {c.seat: c.wait for c in stored.seats if on or c.seat != seat}
+            facts = AutopilotSet(seat, sitter.player, sitter.user_id, sitter.display_name, on, why)
+            run.public.append(PublicEvent(EventKind.AUTOPILOT, facts, sitter.player, sitter.user_id))
+            run.mod_log.append(ModLogEntry(run.live.info, AuditAction.AUTOPILOT, mod, why, facts))
+            await self._autoplay(run)
+            return await self._result(run)
+
+        return await self._moderate(game_id, moderator_user_id, reason, work)
+
+    async def undo(self, game_id: int, moderator_user_id: int, moves: int, reason: str) -> ActionResult:
+        """Take back the last `moves` moves: the game is exactly as it was before them.
+
+        The moves taken back stay in the audit (`log`, table undone_moves);
+        loading and the record use only the moves that count. Whoever must act
+        then gets a fresh turn. If an autopilot seat is to move, it moves at
+        once (unless the game is paused): pause first to undo past it.
+        """
+
+        async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
+            info = live.info
+            count = len(game.moves)
+            if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= count:
+                raise InvalidInput(Why.BAD_UNDO, {"count": count, "value": moves})
+            keep = count - moves
+            earlier = replay_until(game, keep)
+            now = self.now()
+            stored = self._run(live, await self.store.clock(game_id)).clock
+            clock = clocks.advance(info.clock, stored, earlier, now, restart=range(len(game.names)))
+            undone = [move_to_json(m) for m in game.moves[keep:]]
+            details = {"moves": moves, "from": count, "to": keep, "undone": undone}
+            snapshot = snapshot_text(earlier, moves_digest(earlier.moves))
+            audit = NewAudit(mod, AuditAction.UNDO, details, why, now)
+            await self._change(live, clock, audit=audit, status=status_of(earlier), undo=Undo(keep, snapshot))
+            run = self._run(await self._live(game_id), clock)
+            run.waits_before = {}
+            to_move = earlier.to_move()
+            facts = Undone(moves, count, keep, None if to_move is None else to_move.player, why)
+            run.public.append(PublicEvent(EventKind.UNDONE, facts, None, mod))
+            run.mod_log.append(ModLogEntry(run.live.info, AuditAction.UNDO, mod, why, facts))
+            await self._autoplay(run)
+            return await self._result(run)
+
+        return await self._moderate(game_id, moderator_user_id, reason, work)
+
+    async def end(self, game_id: int, moderator_user_id: int, score: bool, reason: str) -> ActionResult:
+        """End the game now: `score` True scores it as it stands (finished, with winners); False abandons it
+        (cancelled, no result). A lobby can only be abandoned."""
+        moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
+        why = clean_reason(reason)
+        check_flag(score, "score")
+
+        async def work() -> ActionResult:
+            live = await self._live(game_id)
+            info, game = live.info, live.game
+            if not info.status.active:
+                raise WrongState(Why.GAME_IS, {"status": info.status})
+            if game is None and score:
+                raise WrongState(Why.NOTHING_TO_SCORE)
+            now = self.now()
+            status = GameStatus.FINISHED if score else GameStatus.CANCELLED
+            facts = Ended(score, why)
+            events = [PublicEvent(EventKind.ENDED, facts)]
+            details: dict[str, Any] = {"score": score}
+            if score:
+                assert game is not None
+                scores = final_scores(info, game)
+                details["winners"] = list(scores.winners)
+                details["totals"] = {r.player: r.total for r in scores.scores}
+                events.append(PublicEvent(EventKind.FINAL_SCORES, scores))
+            audit = NewAudit(moderator_user_id, AuditAction.END, details, why, now)
+            if game is None:
+                change = GameChange(Writes(timers=[], audit=[audit]), status=status)
+                await self._write(game_id, lambda: self.store.apply_change(game_id, info.version, change))
+            else:
+                stored = self._run(live, await self.store.clock(game_id)).clock
+                clock = clocks.advance(info.clock, stored, game, now, active=False)
+                await self._change(live, clock, audit=audit, status=status)
+            after = await self._fresh_info(game_id)
+            line = ModLogEntry(after, AuditAction.END, moderator_user_id, why, facts)
+            return ActionResult(after, tuple(events), mod_log=(line,))
+
+        return await self._locked(game_id, work)

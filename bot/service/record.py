@@ -1,4 +1,4 @@
-"""The game record of a stored game (specs/game-record.md), built from the move log itself."""
+"""The game record of a stored game (docs/game-record.md), built from the move log itself."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def record_of(stored: StoredGame, audit: Sequence[AuditRow] = ()) -> dict[str, A
     }
     if audit:
         doc["conductor"]["seat_changes"] = [
-            {"at": a.created_at.isoformat(), "moderator_user_id": a.moderator_user_id, "action": a.action, **a.details}
+            {"at": a.created_at.isoformat(), "moderator_user_id": a.moderator_user_id, "action": a.action} | a.details
             for a in audit
             if a.action in SEAT_ACTIONS
         ]

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.present import texts
-from bot.service import GameInfo, GameService
+from bot.present.stage import must_text
+from bot.present.status import offered_text
+from bot.present.words import plural
+from bot.service import GameInfo, GameService, Must
 from bot.store import GameStatus
 from bot.table.lookup import NOT_STARTED, waiting_text
 from bot.views import panels
@@ -29,33 +31,36 @@ async def panel(service: GameService, info: GameInfo, user: int) -> Panel:
     if not info.status.active:
         return f"Game #{info.id} is {info.status.value}.", None
     view = await service.private_view(info.id, user)
-    if not view["your_move"]:
+    if not view.your_move or view.options is None:
         return await waiting_text(service, info), None
     rules = load_board(info.map).rules
-    must, version, options = view["must"], view["version"], view["options"]
-    if must == "keep":
+    must, version, options = view.must, view.version, view.options
+    if must is Must.KEEP:
         setup = info.status is GameStatus.SETUP
+        offered, least = view.offered or (), view.keep_minimum or 0
         return (
-            texts.offered_text(rules, view["offered"], view["keep_minimum"]),
-            panels.ticket_view(info.id, version, rules, view["offered"], view["keep_minimum"], setup=setup),
+            offered_text(rules, offered, least),
+            panels.ticket_view(info.id, version, rules, offered, least, setup=setup),
         )
-    if must == "draw":
-        return "Draw your second card:", panels.draw_view(info.id, version, rules, options["card_draws"])
-    if must == "tunnel":
-        tunnel = (await service.public_view(info.id))["tunnel"]
-        payments = options["tunnel"]
-        text = f"The tunnel asks for {texts.plural(tunnel['surcharge'], 'more card')}."
+    if must is Must.DRAW:
+        return "Draw your second card:", panels.draw_view(info.id, version, rules, options.card_draws)
+    table = (await service.public_view(info.id)).table
+    assert table is not None  # the game is dealt
+    if must is Must.TUNNEL:
+        assert table.tunnel is not None
+        payments = options.tunnel
+        text = f"The tunnel asks for {plural(table.tunnel.surcharge, 'more card')}."
         text += " Pay it or give the tunnel up." if payments else " You cannot pay it: give the tunnel up."
         return text, panels.tunnel_view(info.id, version, rules, payments)
-    if must == "place":
-        symbols, places = options["place"]["symbols"], options["place"]["places"]
+    if must is Must.PLACE and options.place is not None:
+        symbols, places = options.place.symbols, options.place.places
         if len(symbols) == 1:
             return spot_panel(info.id, version, symbols[0], places)
         return "Which tourist stack do you place?", panels.symbol_view(info.id, version, symbols)
-    face_up = (await service.public_view(info.id))["face_up"]
-    if options["pass"]:
+    face_up = list(table.face_up)
+    if options.can_pass:
         return "Your turn, but there is nothing you can do: pass.", panels.turn_view(
             info.id, version, rules, face_up, can_pass=True
         )
-    text = f"Your turn: {texts.must_text(rules, 'turn')}."
+    text = f"Your turn: {must_text(rules, Must.TURN)}."
     return text, panels.turn_view(info.id, version, rules, face_up)

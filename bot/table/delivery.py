@@ -16,10 +16,13 @@ from collections.abc import Sequence
 import discord
 
 from bot.notify import Notifier
-from bot.present import texts
-from bot.present.clock import timestamp
+from bot.present.clock import reminder_text, timestamp
+from bot.present.digest import digest_lines
+from bot.present.events import private_text, public_text
+from bot.present.layout import chunks, clip
+from bot.present.moderation import mod_line
 from bot.replies import current_game, private
-from bot.service import ActionResult, GameInfo, GameService, PrivateEvent
+from bot.service import ActionResult, EventKind, GameInfo, GameService, ModLogEntry, PrivateEvent, Reminder, TurnNotice
 from bot.store import GameStatus
 from bot.table.stage import REMINDER, StageMessages
 
@@ -27,9 +30,21 @@ log = logging.getLogger(__name__)
 
 # Public events that are not moves (the recap of the next stage message tells the moves): told at the top
 # of the next stage message, or in a message of their own if no stage message follows.
-NOTES = frozenset({"timeout", "paused", "resumed", "extended", "replaced", "autopilot", "undone", "ended", "cancelled"})
+NOTES = frozenset(
+    {
+        EventKind.TIMEOUT,
+        EventKind.PAUSED,
+        EventKind.RESUMED,
+        EventKind.EXTENDED,
+        EventKind.REPLACED,
+        EventKind.AUTOPILOT,
+        EventKind.UNDONE,
+        EventKind.ENDED,
+        EventKind.CANCELLED,
+    }
+)
 # Private events a member who is not acting gets by DM (a moderator gave or took their seat).
-SEAT_NEWS = frozenset({"seat_given", "seat_taken"})
+SEAT_NEWS = frozenset({EventKind.SEAT_GIVEN, EventKind.SEAT_TAKEN})
 
 
 def message_url(info: GameInfo, message_id: int | None) -> str:
@@ -66,7 +81,7 @@ class Delivery:
         """
         info = result.game
         current_game.set(info.id)
-        notes = list(lead) if lead is not None else [e.text for e in result.public if e.kind in NOTES]
+        notes = list(lead) if lead is not None else [public_text(info, e) for e in result.public if e.kind in NOTES]
         posted = False
         if info.started and info.status is not GameStatus.CANCELLED:
 
@@ -83,8 +98,8 @@ class Delivery:
             )
         if notes and not posted:
             await self.post_lines(info, notes)
-        for line in result.mod_log:
-            await self.post_mod_log(info, line)
+        for entry in result.mod_log:
+            await self.post_mod_log(entry)
         for event in result.private:
             if event.kind in SEAT_NEWS and event.user_id != actor:
                 await self.notifier.dm(event.user_id, self._seat_news(info, event), game_id=info.id)
@@ -93,33 +108,35 @@ class Delivery:
     async def post_lines(self, info: GameInfo, lines: Sequence[str]) -> None:
         """A message of its own in the game's channel; it pings nobody. Failures are logged, not raised."""
         try:
-            for chunk in texts.chunks(lines):
+            for chunk in chunks(lines):
                 await self.stage.channel(info).send(chunk, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("game #%d: could not post to its channel", info.id, exc_info=True)
 
-    async def post_mod_log(self, info: GameInfo, text: str) -> None:
+    async def post_mod_log(self, entry: ModLogEntry) -> None:
         """A line for the server's moderators' log channel (guild setting `mod_log_channel_id`), if there is one.
 
         The lines name members and channels with Discord's mention syntax: they are sent pinging nobody.
         """
+        info, text = entry.game, mod_line(entry)
         config = await self.service.guild_config(info.guild_id)
         if config.mod_log_channel_id is None:
             log.info("game #%d: no moderators' log channel set; not posted: %s", info.id, text)
             return
         channel = self.client.get_partial_messageable(config.mod_log_channel_id, guild_id=info.guild_id)
         try:
-            await channel.send(texts.clip(text), allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(clip(text), allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("game #%d: could not post to the moderators' log channel", info.id, exc_info=True)
 
-    async def remind(self, info: GameInfo, user_id: int, text: str) -> None:
+    async def remind(self, reminder: Reminder) -> None:
         """A reminder that a member's time runs out: by DM, or where DMs are closed by one line in the game's channel.
 
         A member who refuses DMs is mentioned in one short message, and that
         message replaces the game's previous reminder (a new stage message
         removes it too), so reminders never pile up in the channel.
         """
+        info, user_id, text = reminder.game, reminder.user_id, reminder_text(reminder)
         if user_id <= 0:
             return  # the autopilot needs no reminding
         current_game.set(info.id)
@@ -129,7 +146,7 @@ class Delivery:
         await self.stage.clear_reminders(info)
         try:
             message = await self.stage.channel(info).send(
-                texts.clip(f"<@{user_id}> {text}"),
+                clip(f"<@{user_id}> {text}"),
                 allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)]),
             )
         except discord.HTTPException:
@@ -137,7 +154,7 @@ class Delivery:
             return
         await self.service.remember_message(info.id, REMINDER, info.channel_id, message.id)
 
-    async def _send_notices(self, info: GameInfo, notices: Sequence[PrivateEvent], *, skip: int | None) -> None:
+    async def _send_notices(self, info: GameInfo, notices: Sequence[TurnNotice], *, skip: int | None) -> None:
         """The "your turn" notes with the catch-up digest: by DM only, never in the channel (they name tickets).
 
         A member who refuses DMs learns it is their turn from the stage message's mention.
@@ -149,17 +166,16 @@ class Delivery:
         for notice in notices:
             if notice.user_id <= 0 or notice.user_id == skip:
                 continue
-            body = [line for line in notice.text.split("\n")[1:] if not line.startswith("Time left:")]
-            deadline = notice.data.get("deadline")
-            if isinstance(deadline, str):
-                body.append(f"Deadline: {timestamp(deadline)} (reserve included).")
-            text = texts.clip("\n".join([f"It is your turn in {where}: {url}", *body]))
+            body = digest_lines(info, notice.digest)
+            if notice.deadline is not None:
+                body.append(f"Deadline: {timestamp(notice.deadline)} (reserve included).")
+            text = clip("\n".join([f"It is your turn in {where}: {url}", *body]))
             await self.notifier.dm(notice.user_id, text, game_id=info.id)
 
     def _seat_news(self, info: GameInfo, event: PrivateEvent) -> str:
-        if event.kind == "seat_given":
+        if event.kind is EventKind.SEAT_GIVEN:
             return (
-                f"{event.text} It is played in <#{info.channel_id}>: `/ttr hand` there shows your cards and "
-                "tickets, and the turn message's buttons work for you now."
+                f"{private_text(info, event)} It is played in <#{info.channel_id}>: `/ttr hand` there shows your "
+                "cards and tickets, and the turn message's buttons work for you now."
             )
-        return event.text
+        return private_text(info, event)

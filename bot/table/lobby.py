@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.present import texts
+from bot.present.events import public_text
+from bot.present.lobby import lobby_text
 from bot.replies import Refusal, current_game, private
 from bot.service import ActionResult, ClockSettings, GameInfo, GameService
 from bot.store import GameStatus
@@ -25,13 +26,13 @@ class Lobby:
 
     async def announce(self, info: GameInfo, result: ActionResult, *, lobby: bool = True) -> None:
         """A lobby change in the channel (and its moderators' log lines, if it has any)."""
-        lines = [e.text for e in result.public]
+        lines = [public_text(result.game, e) for e in result.public]
         if lobby and result.game.status is GameStatus.LOBBY:
-            lines.append(texts.lobby_text(result.game))
+            lines.append(lobby_text(result.game))
         channel = self.delivery.stage.channel(info)
         await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
-        for line in result.mod_log:
-            await self.delivery.post_mod_log(info, line)
+        for entry in result.mod_log:
+            await self.delivery.post_mod_log(entry)
 
     async def new(
         self,

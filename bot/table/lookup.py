@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.present import texts
+from bot.present.stage import must_text
 from bot.replies import Refusal, current_game
 from bot.service import GameInfo, GameService, NotFound
 from maps import load_board
@@ -72,4 +72,4 @@ async def waiting_text(service: GameService, info: GameInfo) -> str:
         return "The game is over."
     rules = load_board(info.map).rules
     names = ", ".join(waiting.players)
-    return f"Now waiting for {names} to {texts.must_text(rules, waiting.must)}."
+    return f"Now waiting for {names} to {must_text(rules, waiting.must)}."

@@ -14,11 +14,16 @@ from typing import Any
 
 import discord
 
-from bot.present import texts
-from bot.present.cards import card_name
+from bot.present.events import private_text, public_text
 from bot.present.image_words import IMAGE_WORDS
+from bot.present.layout import clip_head
+from bot.present.lobby import lobby_text
+from bot.present.seats import seat_labels
+from bot.present.stage import must_text
+from bot.present.status import hand_text
+from bot.present.words import card_name, plural
 from bot.replies import Refusal, image_file, private
-from bot.service import ActionResult, GameInfo, GameService, NotYourTurn, StaleVersion
+from bot.service import ActionResult, EventKind, GameInfo, GameService, Must, NotYourTurn, StaleVersion
 from bot.service.choices import ClaimBlock, ClaimRefusal
 from bot.store import GameStatus
 from bot.table import decisions
@@ -29,7 +34,17 @@ from bot.views import panels
 from maps import WILD, Route, Rules, load_board
 
 # Announcements the acting player is told in other words by their private events or the next panel.
-SAID_PRIVATELY = {"draw_deck", "draw_tickets", "keep", "final_scores", "game_over", "setup_done", "place_stacks"}
+SAID_PRIVATELY = frozenset(
+    {
+        EventKind.DRAW_DECK,
+        EventKind.DRAW_TICKETS,
+        EventKind.KEEP,
+        EventKind.FINAL_SCORES,
+        EventKind.GAME_OVER,
+        EventKind.SETUP_DONE,
+        EventKind.PLACE_STACKS,
+    }
+)
 CLAIM_HINT = " The `route` list of `/ttr claim` shows only the routes you can claim now."
 
 
@@ -41,7 +56,8 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
     if block is ClaimBlock.NOT_YOUR_TURN:
         return f"It is not your turn: {refusal.to_move} is to move. You will be mentioned when it is yours."
     if block is ClaimBlock.FINISH_FIRST:
-        return f"First {texts.must_text(rules, refusal.must or '')}."
+        assert refusal.must is not None
+        return f"First {must_text(rules, refusal.must)}."
     assert route is not None
     if block is ClaimBlock.ROUTE_TAKEN:
         return f"You cannot claim {route.label()}: {refusal.reason}.{CLAIM_HINT}"
@@ -89,10 +105,15 @@ class Play:
             return
         except NotYourTurn:
             raise Refusal("It is not your turn. " + await waiting_text(self.service, info)) from None
-        lines = [e.text for e in result.private_for(user) if e.kind != "draw_tickets" and e.kind not in SEAT_NEWS]
-        lines += [e.text for e in result.public if e.kind not in SAID_PRIVATELY]
+        said = result.game
+        lines = [
+            private_text(said, e)
+            for e in result.private_for(user)
+            if e.kind is not EventKind.DRAW_TICKETS and e.kind not in SEAT_NEWS
+        ]
+        lines += [public_text(said, e) for e in result.public if e.kind not in SAID_PRIVATELY]
         text, view = await decisions.panel(self.service, result.game, user)
-        await private(interaction, texts.clip_head("\n".join([*lines, text]), 2000), view=view)
+        await private(interaction, clip_head("\n".join([*lines, text]), 2000), view=view)
         await self.delivery.deliver(result, actor=user, interaction=interaction)
 
     async def show_panel(self, interaction: discord.Interaction, info: GameInfo) -> None:
@@ -117,7 +138,7 @@ class Play:
     async def draw_tickets(self, interaction: discord.Interaction, info: GameInfo, version: int | None) -> None:
         player_of(info, interaction.user.id)  # refuses before the game starts
         view = await self.service.private_view(info.id, interaction.user.id)
-        if view["your_move"] and view["must"] == "keep":  # already offered (or the start): show the choice again
+        if view.your_move and view.must is Must.KEEP:  # already offered (or the start): show the choice again
             await self.show_panel(interaction, info)
             return
         await self.act(interaction, info, {"draw": "tickets"}, version)
@@ -137,11 +158,11 @@ class Play:
         if info.status is GameStatus.LOBBY:
             raise Refusal(NOT_STARTED)
         view = await self.service.private_view(info.id, interaction.user.id)
-        offered = view["offered"]
+        offered = view.offered
         if not offered:
             raise Refusal("You have no tickets to choose from now. `/ttr tickets` draws some on your turn.")
-        listed = [(int(t["id"]), str(t["label"])) for t in offered]
-        return view["version"], parse_keep_numbers(numbers, listed, view["keep_minimum"])
+        listed = [(t.id, t.label) for t in offered]
+        return view.version, parse_keep_numbers(numbers, listed, view.keep_minimum or 0)
 
     # ----- claiming ------------------------------------------------------------------
 
@@ -220,7 +241,7 @@ class Play:
         view = panels.route_view(info.id, current.version, rules, choices.routes)
         count = len(choices.routes)
         more = "" if count <= 100 else " More routes are open to you than fit here: `/ttr claim` lists them all."
-        await private(interaction, f"You can claim {texts.plural(count, 'route')} now.{more}", view=view)
+        await private(interaction, f"You can claim {plural(count, 'route')} now.{more}", view=view)
 
     # ----- tourist stacks ------------------------------------------------------------
 
@@ -228,9 +249,9 @@ class Play:
         """Where the chosen tourist stack goes."""
         player_of(info, interaction.user.id)
         view = await self.service.private_view(info.id, interaction.user.id)
-        if not view["your_move"] or view["must"] != "place":
+        if not view.your_move or view.must is not Must.PLACE or view.options is None or view.options.place is None:
             raise Refusal("It is not your turn. " + await waiting_text(self.service, info))
-        text, spots = decisions.spot_panel(info.id, version, symbol, view["options"]["place"]["places"])
+        text, spots = decisions.spot_panel(info.id, version, symbol, view.options.place.places)
         await private(interaction, text, view=spots)
 
     # ----- looking -------------------------------------------------------------------
@@ -240,14 +261,14 @@ class Play:
         if info.status is GameStatus.LOBBY:
             raise Refusal(NOT_STARTED)
         view = await self.service.private_view(info.id, interaction.user.id)
-        labels = texts.seat_labels(info)
+        labels = seat_labels(info)
         image = await self.service.hand_image(info.id, interaction.user.id, labels, words=IMAGE_WORDS)
-        text = texts.hand_text(load_board(info.map).rules, view)
+        text = hand_text(load_board(info.map).rules, view)
         await private(interaction, text, file=image_file(image, "hand.png"))
 
     async def show_board(self, interaction: discord.Interaction, info: GameInfo) -> None:
         if info.status is GameStatus.LOBBY:
-            await private(interaction, texts.lobby_text(info))
+            await private(interaction, lobby_text(info))
             return
-        image = await self.service.board_image(info.id, texts.seat_labels(info), words=IMAGE_WORDS)
+        image = await self.service.board_image(info.id, seat_labels(info), words=IMAGE_WORDS)
         await private(interaction, f"The board of game #{info.id}:", file=image_file(image, "board.png"))

@@ -23,19 +23,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Sequence
-from datetime import datetime
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import Any
 
 import discord
 
 from bot.notify import Notifier
-from bot.present import texts
 from bot.present.clock import timestamp
 from bot.present.image_words import IMAGE_WORDS
+from bot.present.layout import chunks, clip
 from bot.present.recap import recap_lines
+from bot.present.seats import seat_labels
+from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, turn_content
 from bot.replies import current_game, image_file
-from bot.service import GameInfo, GameService, PrivateEvent
+from bot.service import GameInfo, GameService, TurnNotice
 from bot.service.stages import StageView
 from bot.store import GameStatus
 from bot.views import panels
@@ -69,17 +70,24 @@ def is_stage(kind: str) -> bool:
     return base == "setup" or base == "final" or base.startswith(("place:", "turn:"))
 
 
-def stage_content(view: StageView, lead: Sequence[str], clock: str) -> str:
-    """The words of a stage message: `lead` (notes), the recap of what happened since the last one, the stage."""
-    head = "\n".join([*lead, *recap_lines(view.info, view.recap)])
+def start_text(view: StageView) -> str:
+    info = view.info
+    seating = ", ".join(p.player for p in view.table.players)
+    return f"**The {info.title} game #{info.id} starts!** Seat order: {seating}."
+
+
+def stage_content(view: StageView, lead: Sequence[str], shown: Collection[str], clock: str) -> str:
+    """The words of a stage message: `lead` (notes), what happened since the stages `shown` (the recap), the stage."""
+    info, table = view.info, view.table
+    head = "\n".join([*lead, *recap_lines(info, view.history, shown)])
     if view.key == "setup":
-        return texts.setup_content(view, head, clock)
+        return setup_content(info, table, start_text(view), head, clock)
     if view.key == "final":
-        assert view.scores is not None
-        return texts.final_content(view.info, head, view.scores, early=not view.finished)
+        assert table.scores is not None
+        return final_content(info, head, table.scores, early=view.early)
     if view.key.startswith("place:"):
-        return texts.place_content(view, head, clock)
-    return texts.turn_content(view, head, clock)
+        return place_content(info, table, head, clock)
+    return turn_content(info, table, head, clock)
 
 
 def stage_buttons(view: StageView) -> discord.ui.View | None:
@@ -91,7 +99,7 @@ def stage_buttons(view: StageView) -> discord.ui.View | None:
     if view.key.startswith("place:"):
         return panels.place_view(info.id, info.version)
     if view.key.startswith("turn:"):
-        return panels.turn_view(info.id, info.version, rules, list(view.face_up), can_pass=view.stuck)
+        return panels.turn_view(info.id, info.version, rules, list(view.table.face_up), can_pass=view.stuck)
     return None
 
 
@@ -124,7 +132,7 @@ class StageMessages:
         *,
         lead: Sequence[str] = (),
         refresh: bool = False,
-        notices: Sequence[PrivateEvent] | None = None,
+        notices: Sequence[TurnNotice] | None = None,
     ) -> bool:
         """Post the message of the game's current stage unless it is there already; True if it was posted now.
 
@@ -150,21 +158,21 @@ class StageMessages:
                     await self._refresh_setup(posted[key].message_id, now)
                 return False
             shown = {stage_base(m.kind) for m in rows if stage_generation(m.kind) == generation}
-            shown_now = None if now.key == "setup" else shown
-            view = await self.service.stage(game_id, shown=shown_now, image=(texts.seat_labels(info), IMAGE_WORDS))
+            labels = seat_labels(info)
+            view = await self.service.stage(game_id, history=now.key != "setup", image=(labels, IMAGE_WORDS))
             key = generation_key(view.key, generation)
             if key in posted:
                 return False  # the game moved on meanwhile, to a stage that has its message
             clock = await self.clock_line(view.info) if view.key != "final" else ""
-            message = await self._post(view, key, lead, clock)
+            message = await self._post(view, key, stage_content(view, lead, shown, clock))
         await self.clear_reminders(info)
         await self._tell_who_acts(view, message.jump_url, notices, first=generation == 0)
         return True
 
-    async def _post(self, view: StageView, key: str, lead: Sequence[str], clock: str) -> discord.Message:
+    async def _post(self, view: StageView, key: str, content: str) -> discord.Message:
         info = view.info
         channel = self.channel(info)
-        kwargs: dict[str, Any] = {"content": stage_content(view, lead, clock)}
+        kwargs: dict[str, Any] = {"content": content}
         if view.image is not None:
             kwargs["file"] = image_file(view.image, "final.png" if view.key == "final" else "board.png")
         buttons = stage_buttons(view)
@@ -172,8 +180,8 @@ class StageMessages:
             kwargs["view"] = buttons
         message = await channel.send(**kwargs)
         await self.service.remember_message(info.id, key, info.channel_id, message.id)
-        if view.key == "final" and view.scores is not None:
-            for extra in texts.chunks(texts.breakdown_lines(load_board(info.map), view.scores)):
+        if view.key == "final" and view.table.scores is not None:
+            for extra in chunks(breakdown_lines(load_board(info.map), view.table.scores)):
                 more = await channel.send(extra, allowed_mentions=discord.AllowedMentions.none())
                 await self.service.remember_message(info.id, "breakdown", info.channel_id, more.id)
         log.info("game #%d: posted %s (message %d)", info.id, key, message.id)
@@ -185,7 +193,7 @@ class StageMessages:
         *,
         lead: Sequence[str] = (),
         refresh: bool = False,
-        notices: Sequence[PrivateEvent] | None = None,
+        notices: Sequence[TurnNotice] | None = None,
         on_failure: Callable[[], Awaitable[None]] | None = None,
     ) -> bool:
         """Publish; if Discord fails, try again later (the game must not stall); False then.
@@ -229,12 +237,12 @@ class StageMessages:
         if not info.clock.enabled or not info.status.active:
             return ""
         status = await self.service.clock_status(info.id)
-        if status["paused"]:
+        if status.paused:
             return "\N{DOUBLE VERTICAL BAR} **Paused** by a moderator: no clock runs and no move can be made."
-        seats = [s for s in status["seats"] if s["waiting"] and not s["autopilot"]]
-        if any(s["waiting_for_moderator"] for s in seats):
+        seats = [s for s in status.seats if s.waiting and not s.autopilot]
+        if any(s.waiting_for_moderator for s in seats):
             return "\N{HOURGLASS} Time ran out: the game waits for a moderator (the move can still be made)."
-        deadlines = [datetime.fromisoformat(s["deadline"]) for s in seats if s["deadline"]]
+        deadlines = [s.deadline for s in seats if s.deadline]
         if not deadlines:
             return ""
         return f"\N{ALARM CLOCK} Deadline {timestamp(min(deadlines))} (reserve included)."
@@ -251,7 +259,7 @@ class StageMessages:
             lines = [x for x in message.content.split("\n") if not x.startswith(CLOCK_MARKS)]
             if line:
                 lines.append(line)
-            content = texts.clip("\n".join(lines))
+            content = clip("\n".join(lines))
             if content != message.content:
                 await message.edit(content=content)
         except discord.HTTPException:
@@ -260,7 +268,7 @@ class StageMessages:
     async def _refresh_setup(self, message_id: int, view: StageView) -> None:
         """The setup message again, with who is still choosing now."""
         info = view.info
-        content = texts.setup_content(view, clock=await self.clock_line(info))
+        content = setup_content(info, view.table, start_text(view), clock=await self.clock_line(info))
         try:
             await self.channel(info).get_partial_message(message_id).edit(content=content)
         except discord.HTTPException:
@@ -282,7 +290,7 @@ class StageMessages:
             await self.service.forget_message(row.message_id)
 
     async def _tell_who_acts(
-        self, view: StageView, url: str, notices: Sequence[PrivateEvent] | None, *, first: bool
+        self, view: StageView, url: str, notices: Sequence[TurnNotice] | None, *, first: bool
     ) -> None:
         """DMs for a new stage message: everyone at the start; the member to move if no "your turn" note tells them."""
         info = view.info
@@ -298,6 +306,7 @@ class StageMessages:
             return
         if view.key == "final" or notices is not None:
             return
-        mover = None if view.to_move is None else next((s for s in info.seats if s.player == view.to_move), None)
+        to_move = view.table.to_move
+        mover = None if to_move is None else next((s for s in info.seats if s.player == to_move.player), None)
         if mover is not None and mover.user_id > 0 and not mover.autopilot:
             await self.notifier.dm(mover.user_id, f"It is your turn in {where}: {url}", game_id=info.id)

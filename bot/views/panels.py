@@ -7,12 +7,13 @@ the service says; none of them decides anything about the rules.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import discord
 
-from bot.present.cards import CARD_EMOJI, card_name, format_cards
+from bot.present.cards import CARD_EMOJI, format_cards
+from bot.present.words import card_name
 from bot.service.choices import RouteChoice
+from bot.service.scores import TicketLabel
 from bot.table.actions import Action
 from bot.table.parsing import pay_code
 from bot.views.ids import ComponentId
@@ -96,9 +97,9 @@ def draw_view(game: int, version: int, rules: Rules, sources: Sequence[str]) -> 
 
 
 def ticket_view(
-    game: int, version: int, rules: Rules, offered: Sequence[Mapping[str, Any]], least: int, *, setup: bool
+    game: int, version: int, rules: Rules, offered: Sequence[TicketLabel], least: int, *, setup: bool
 ) -> discord.ui.View:
-    options = [discord.SelectOption(label=str(t["label"])[:100], value=str(t["id"])) for t in offered]
+    options = [discord.SelectOption(label=t.label[:100], value=str(t.id)) for t in offered]
     view = _view()
     view.add_item(
         GameSelect.make(

@@ -10,8 +10,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bot.present.clock import reminder_text
+from bot.present.moderation import mod_line
 from bot.scheduler import Scheduler
-from bot.service import ActionResult, GameInfo, GameService
+from bot.service import ActionResult, GameInfo, GameService, ModLogEntry, Reminder
 from bot.service.clock import ClockSettings
 from bot.store import TimerRow
 from engine import Game
@@ -52,14 +54,14 @@ class RecordingNotifier:
     announced: list[ActionResult] = field(default_factory=list)
     mod_logs: list[tuple[int, int, str]] = field(default_factory=list)  # guild id, game id, text
 
-    async def remind(self, game: GameInfo, user_id: int, text: str) -> None:
-        self.reminders.append((game.id, user_id, text))
+    async def remind(self, reminder: Reminder) -> None:
+        self.reminders.append((reminder.game.id, reminder.user_id, reminder_text(reminder)))
 
     async def announce(self, result: ActionResult) -> None:
         self.announced.append(result)
 
-    async def mod_log(self, game: GameInfo, text: str) -> None:
-        self.mod_logs.append((game.guild_id, game.id, text))
+    async def mod_log(self, entry: ModLogEntry) -> None:
+        self.mod_logs.append((entry.game.guild_id, entry.game.id, mod_line(entry)))
 
 
 async def open_service(path: Path, time: FakeTime, seed: int = 0) -> GameService:
@@ -140,6 +142,6 @@ async def settle(scheduler: Scheduler, time: FakeTime, timeout: float = 10.0) ->
         await asyncio.sleep(0.002)
         quiet = scheduler.idle and not scheduler.woken
         if quiet and (scheduler.next_deadline is None or scheduler.next_deadline > time.now):
-            if not await scheduler.service.store.due_timers(time.now):
+            if not await scheduler.service.due_timers(time.now):
                 return
         assert loop.time() < give_up, "the scheduler never settled"

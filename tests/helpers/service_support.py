@@ -5,11 +5,17 @@ from __future__ import annotations
 import hashlib
 import itertools
 import random
+import re
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.service import GameService
+import pytest
+
+from bot.present.refusals import refusal_text
+from bot.service import GameService, ServiceError
 from bot.store import SqliteStore, StoredGame
 from engine import Game
 from engine.moves import move_from_json
@@ -19,6 +25,15 @@ from maps import load_board
 
 GUILD = 1
 _channels = itertools.count(1000)
+
+
+@contextmanager
+def refused(kind: type[ServiceError], match: str) -> Iterator[pytest.ExceptionInfo[ServiceError]]:
+    """pytest.raises(kind, match=...) where `match` is searched in the refusal as the person who asked reads it."""
+    with pytest.raises(kind) as caught:
+        yield caught
+    text = refusal_text(caught.value)
+    assert re.search(match, text), f"{match!r} not found in {text!r}"
 
 
 def user_ids(count: int) -> list[int]:

@@ -1,33 +1,18 @@
-"""What the front end's queries (front_records, choices, images, stages) need from the game service's core.
+"""A dealt game read for the front end's queries (choices, images, stages): the game as committed, under its lock.
 
-The queries are mixins of `GameService`; this protocol names the part of the
-service they use, so each stays readable on its own.
+The engine game handed out here is a copy that never leaves the service: the
+queries answer with what the member may see.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
 
-from bot.service.errors import NotAPlayer, WrongState
-from bot.service.loading import LiveGame
+from bot.service.core import ServiceCore
+from bot.service.errors import NotAPlayer, Why, WrongState
+from bot.service.kinds import Actor
 from bot.service.models import GameInfo, SeatInfo
-from bot.store import Store
 from engine import Game
-
-T = TypeVar("T")
-
-
-class ServiceCore(Protocol):
-    @property
-    def store(self) -> Store: ...
-
-    async def _locked(self, game_id: int, work: Callable[[], Awaitable[T]]) -> T: ...
-
-    async def _live(self, game_id: int) -> LiveGame: ...
-
-    async def game(self, game_id: int) -> GameInfo: ...
 
 
 @dataclass(frozen=True)
@@ -36,7 +21,7 @@ class Dealt:
 
     info: GameInfo
     game: Game
-    actors: tuple[str, ...]
+    actors: tuple[Actor, ...]
 
 
 async def dealt_game(core: ServiceCore, game_id: int) -> Dealt:
@@ -45,7 +30,7 @@ async def dealt_game(core: ServiceCore, game_id: int) -> Dealt:
     async def work() -> Dealt:
         live = await core._live(game_id)
         if live.game is None:
-            raise WrongState("The game has not started yet: nothing is dealt.")
+            raise WrongState(Why.NOT_DEALT)
         return Dealt(live.info, live.game.copy(), live.actors)
 
     return await core._locked(game_id, work)
@@ -55,5 +40,5 @@ def seated(info: GameInfo, user_id: int) -> tuple[SeatInfo, str, int]:
     """The seat, player name and seat number of a member playing in a started game; NotAPlayer otherwise."""
     seat = info.seat_of(user_id)
     if seat is None or seat.player is None or seat.seat is None:
-        raise NotAPlayer("You are not playing in this game.")
+        raise NotAPlayer(Why.NOT_PLAYING)
     return seat, seat.player, seat.seat

@@ -1,0 +1,58 @@
+"""The lobby in words: a game opened, members and autopilot players joining and leaving, the start."""
+
+from __future__ import annotations
+
+from bot.present.clock import clock_summary
+from bot.service import GameInfo
+from bot.service.events import Cancelled, Created, HostChanged, Joined, Left, Started
+from maps import load_board
+
+
+def created_text(created: Created) -> str:
+    title = load_board(created.map).rules.title
+    article = "an" if title[0] in "AEIO" else "a"  # an India, an Amsterdam; a USA
+    text = f"{created.host_name} opens {article} {title} game for up to {created.max_players} players."
+    if created.bots == 1:
+        text += " 1 seat is taken by the autopilot."
+    elif created.bots:
+        text += f" {created.bots} seats are taken by the autopilot."
+    return text
+
+
+def joined_text(joined: Joined) -> str:
+    if joined.autopilot:
+        return f"{joined.name} (the autopilot) joins ({joined.seated}/{joined.max_players})."
+    return f"{joined.name} joins ({joined.seated}/{joined.max_players})."
+
+
+def left_text(left: Left) -> str:
+    if left.autopilot:
+        return f"{left.name} (the autopilot) leaves."
+    return f"{left.name} leaves."
+
+
+def host_changed_text(changed: HostChanged) -> str:
+    return f"{changed.name} is the host now."
+
+
+def cancelled_text(cancelled: Cancelled) -> str:
+    if cancelled.nobody_left:
+        return "Nobody is left: the game is cancelled."
+    if cancelled.moderator:
+        return "The game is cancelled by a moderator."
+    return "The game is cancelled by the host."
+
+
+def started_text(info: GameInfo, started: Started) -> str:
+    seating = ", ".join(started.players)
+    return f"The {info.title} game starts! Seat order: {seating}. Everyone chooses starting tickets now."
+
+
+def lobby_text(info: GameInfo) -> str:
+    """A lobby as it stands: who is seated, the house rules, the clock, and how to join and start."""
+    names = ", ".join(s.display_name for s in info.seats)
+    rules = f", {info.trains} trains each (house rule)" if info.trains is not None else ""
+    return (
+        f"**{info.title}** game #{info.id}: {len(info.seats)}/{info.max_players} seated ({names}){rules}. "
+        f"Clock: {clock_summary(info.clock)}. Join with `/ttr join`; the host starts with `/ttr start`."
+    )

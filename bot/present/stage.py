@@ -1,0 +1,114 @@
+"""The channel's stage messages in words: the ticket choice at the start, a stack to place, a turn, the end.
+
+Each message tells first what happened since the last one (its head: notes
+and the recap), then whose turn it is, with a mention, and the clock.
+"""
+
+from __future__ import annotations
+
+from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
+from bot.present.seats import mention, who
+from bot.present.words import plural
+from bot.service import FinalScores, GameInfo, Must
+from bot.service.views import TableView
+from maps import Board, Rules, load_board
+
+
+def must_text(rules: Rules, must: str) -> str:
+    """What a player must do now (a `Must`), as the end of "your turn: ..."."""
+    texts: dict[str, str] = {
+        Must.TURN: f"draw cards, claim a route or draw {rules.ticket_name}s",
+        Must.DRAW: "draw a second card",
+        Must.KEEP: f"choose {rules.ticket_name}s to keep",
+        Must.TUNNEL: "pay for the tunnel or give it up",
+        Must.PLACE: "place a tourist stack",
+    }
+    return texts[must]
+
+
+def _with_head(head: str, tail: str) -> str:
+    if not head:
+        return clip(tail)
+    room = MESSAGE_LIMIT - len(tail) - 1
+    return clip(clip_head(head, room) + "\n" + tail)
+
+
+def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -> str:
+    """A turn message: what happened since the last one (`head`), whose turn it is (with a mention), the clock."""
+    rules = load_board(info.map).rules
+    to_move = table.to_move
+    parts = []
+    if to_move is not None:
+        line = (
+            f"**{info.title} · game #{info.id} · turn {table.turn + 1}:** {who(info, to_move.player)}, "
+            f"your turn: {must_text(rules, Must.TURN)}."
+        )
+        if table.final_round is not None:
+            line += f" **Final round:** {plural(table.final_round.turns_left, 'turn')} left in the game."
+        parts.append(line)
+        parts.append(
+            "Use the buttons below or `/ttr draw`, `/ttr claim`, `/ttr tickets`; `/ttr hand` shows your cards."
+        )
+    if clock:
+        parts.append(clock)
+    return _with_head(head, "\n".join(parts))
+
+
+def setup_content(info: GameInfo, table: TableView, start_text: str, head: str = "", clock: str = "") -> str:
+    """The ticket choice at the start: everyone chooses at once; who still does."""
+    waiting = ", ".join(who(info, w.player) for w in table.waiting_for)
+    ticket = load_board(info.map).rules.ticket_name
+    text = (
+        f"{start_text}\nEveryone chooses starting {ticket}s at the same time: click **Choose my {ticket}s** "
+        f"(or use `/ttr tickets`). Still choosing: {waiting or 'nobody'}."
+    )
+    if clock:
+        text += "\n" + clock
+    return _with_head(head, text)
+
+
+def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") -> str:
+    """A free tourist stack to place (San Francisco), and who places it."""
+    to_move = table.to_move
+    assert to_move is not None
+    left = ", ".join(s.replace("_", " ") for s in table.unplaced)
+    line = (
+        f"**{info.title} · game #{info.id}:** {who(info, to_move.player)}, place a tourist stack "
+        f"({left} left to place): click **Place a stack**."
+    )
+    if clock:
+        line += "\n" + clock
+    return _with_head(head, line)
+
+
+def final_content(info: GameInfo, head: str, scores: FinalScores, *, early: bool = False) -> str:
+    """The last message: final scores and winners. `early`: a moderator ended the game, scored as it stood."""
+    line = ", ".join(f"{r.player} {r.total}" for r in scores.ranking())
+    winners = " and ".join(scores.winners)
+    verb = "win" if len(scores.winners) > 1 else "wins"
+    how = " (ended by a moderator, scored as it stood)" if early else ""
+    text = f"**{info.title} · game #{info.id} is over{how}.** Final scores: {line}. **{winners} {verb}!**"
+    text += " `/ttr export` gives the game record."
+    return _with_head(head, text)
+
+
+def breakdown_lines(board: Board, scores: FinalScores) -> list[str]:
+    """The score of each player, item by item, with their tickets (revealed at the end)."""
+    rules = board.rules
+    lines = ["**Score breakdown**"]
+    for r in scores.ranking():
+        bonus = ", ".join(f"{name} +{points}" for name, points in r.bonus.items() if points)
+        parts = [
+            f"routes {r.routes}",
+            f"{rules.ticket_name}s {r.ticket_points:+d} ({r.completed} done, {r.failed} failed)",
+        ]
+        if bonus:
+            parts.append(bonus)
+        if rules.longest_bonus:
+            parts.append(f"longest path {r.longest}")
+        member = f" ({mention(r.user_id)})" if r.user_id is not None and r.user_id > 0 else ""
+        lines.append(f"**{r.player}**{member}: {r.total} = " + "; ".join(parts))
+        for ticket in r.ticket_results:
+            mark = "\N{WHITE HEAVY CHECK MARK}" if ticket.done else "\N{CROSS MARK}"
+            lines.append(f"  {mark} {ticket.label}: {ticket.points:+d}")
+    return lines

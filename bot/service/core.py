@@ -1,0 +1,186 @@
+"""The service's core: the store, each game's lock, the cache of live games, and versioned writes.
+
+Each change runs under the game's own lock, as one store transaction that is
+checked against the version the service read; the move is applied to a copy
+of the game and the copy replaces the cached game only once the store has
+committed. So a refused or failed action leaves both the database and the
+cache as they were, and games never wait for each other's locks. Time comes
+from the injected `clock`, so tests and simulated Discord time control it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import weakref
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Self, TypeVar
+
+from bot.service.checks import check_id
+from bot.service.errors import IdKind, NotFound, StaleVersion, Why
+from bot.service.loading import LiveGame, load
+from bot.service.models import GameInfo
+from bot.store import NewTimer, SqliteStore, Store, UnknownGame, VersionConflict
+from engine import Game
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class ServiceCore:
+    """What every part of the service shares; knows nothing of Discord."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        rng: random.Random | None = None,
+        cache_size: int = 1000,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.store = store
+        # seat order and seeds must not be predictable by players
+        self._rng = rng if rng is not None else random.SystemRandom()
+        self._cache: OrderedDict[int, LiveGame] = OrderedDict()
+        self._cache_size = cache_size
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._clock = clock if clock is not None else utc_now
+        self._timer_listeners: list[Callable[[datetime], None]] = []
+        # each seat's game right after its last move, for catch-up digests without a replay (a cache only)
+        self._after_last_move: dict[int, dict[int, Game]] = {}
+
+    @classmethod
+    async def open(
+        cls,
+        database: Path | str,
+        *,
+        rng: random.Random | None = None,
+        cache_size: int = 1000,
+        clock: Callable[[], datetime] | None = None,
+    ) -> Self:
+        """The service on an SQLite database file (created if missing)."""
+        return cls(await SqliteStore.open(database), rng=rng, cache_size=cache_size, clock=clock)
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    def now(self) -> datetime:
+        """The time as the service sees it (the injected clock), timezone-aware."""
+        moment = self._clock()
+        if moment.tzinfo is None:
+            raise ValueError("the service's clock must give timezone-aware times (UTC)")
+        return moment
+
+    # ----- who hears of new timers -------------------------------------------------
+
+    def add_timer_listener(self, listener: Callable[[datetime], None]) -> None:
+        """Call `listener(soonest deadline)` whenever the service has written timers (the scheduler wakes up)."""
+        self._timer_listeners.append(listener)
+
+    def remove_timer_listener(self, listener: Callable[[datetime], None]) -> None:
+        if listener in self._timer_listeners:
+            self._timer_listeners.remove(listener)
+
+    def _timers_written(self, timers: Sequence[NewTimer] | None) -> None:
+        if not timers:
+            return
+        soonest = min(t.deadline for t in timers)
+        for listener in list(self._timer_listeners):
+            try:
+                listener(soonest)
+            except Exception:
+                log.exception("a timer listener failed")
+
+    # ----- locking and the cache ---------------------------------------------------
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    async def _locked(self, game_id: int, work: Callable[[], Awaitable[T]]) -> T:
+        """Run `work` under the game's lock, to its end even if the caller is cancelled.
+
+        A cancelled Discord interaction must not stop an action between the
+        commit and the cache update; the shield lets it finish.
+        """
+        game_id = check_id(game_id, IdKind.GAME)
+
+        async def run() -> T:
+            async with self._lock(game_id):
+                return await work()
+
+        task = asyncio.ensure_future(run())
+        task.add_done_callback(_retrieve)
+        return await asyncio.shield(task)
+
+    def _remember(self, game_id: int, live: LiveGame) -> None:
+        self._cache[game_id] = live
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self._cache_size:
+            dropped, _ = self._cache.popitem(last=False)
+            self._after_last_move.pop(dropped, None)
+
+    def _forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+        self._after_last_move.pop(game_id, None)
+
+    async def _live(self, game_id: int) -> LiveGame:
+        """The game as committed; the caller holds its lock."""
+        live = self._cache.get(game_id)
+        if live is not None:
+            self._cache.move_to_end(game_id)
+            return live
+        stored = await self.store.stored_game(game_id)
+        if stored is None:
+            raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id})
+        loaded = await load(stored)
+        if loaded.fresh_snapshot is not None:
+            log.warning("game #%d: snapshot not used (%s); rebuilt from its move log", game_id, loaded.snapshot_problem)
+            try:
+                await self.store.save_snapshot(game_id, stored.game.version, len(stored.moves), loaded.fresh_snapshot)
+            except VersionConflict:
+                pass  # someone else moved on meanwhile; their snapshot is the newer one
+        self._remember(game_id, loaded.live)
+        return loaded.live
+
+    async def _info(self, game_id: int) -> GameInfo:
+        return (await self._live(game_id)).info
+
+    async def _fresh_info(self, game_id: int) -> GameInfo:
+        self._forget(game_id)
+        return await self._info(game_id)
+
+    async def _write(self, game_id: int, write: Callable[[], Awaitable[int]]) -> int:
+        """A versioned store write; a version conflict means someone else came first."""
+        try:
+            return await write()
+        except VersionConflict:
+            self._forget(game_id)
+            raise StaleVersion(game_id, None, None) from None
+        except UnknownGame:
+            self._forget(game_id)
+            raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id}) from None
+        except BaseException:
+            self._forget(game_id)  # the database may hold more than the cache knows
+            raise
+
+    async def game(self, game_id: int) -> GameInfo:
+        return await self._locked(game_id, lambda: self._info(game_id))
+
+
+def _retrieve(task: asyncio.Task[Any]) -> None:
+    # the caller may have been cancelled; the outcome was still seen, so asyncio does not warn
+    if not task.cancelled():
+        task.exception()

@@ -1,0 +1,106 @@
+"""The service's vocabulary: what happened, who did it, what a player must do, which timer, which policy.
+
+StrEnums, so each compares equal to the string stored in the database and
+written in older data ("autopilot", "turn", "timeout"...).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class EventKind(StrEnum):
+    """What an announcement tells: a lobby change, one of the engine's move events, or a moderator's action."""
+
+    # the lobby
+    CREATED = "created"
+    JOINED = "joined"
+    LEFT = "left"
+    CANCELLED = "cancelled"
+    HOST_CHANGED = "host_changed"
+    STARTED = "started"
+    DEALT = "dealt"  # private: a player's starting hand and ticket offer
+    # the engine's events of a move
+    DRAW_DECK = "draw_deck"
+    DRAW_FACE_UP = "draw_face_up"
+    DRAW_TICKETS = "draw_tickets"
+    KEEP = "keep"
+    SETUP_DONE = "setup_done"
+    PLACE_STACKS = "place_stacks"
+    PLACE = "place"
+    CLAIM = "claim"
+    TUNNEL_REVEAL = "tunnel_reveal"
+    TUNNEL_ABANDONED = "tunnel_abandoned"
+    PASS = "pass"
+    FINAL_ROUND = "final_round"
+    GAME_OVER = "game_over"
+    RESHUFFLE = "reshuffle"
+    FACE_UP_RESET = "face_up_reset"
+    FINAL_SCORES = "final_scores"
+    # the clock and the moderators
+    TIMEOUT = "timeout"
+    PAUSED = "paused"
+    RESUMED = "resumed"
+    EXTENDED = "extended"
+    REPLACED = "replaced"
+    AUTOPILOT = "autopilot"
+    UNDONE = "undone"
+    ENDED = "ended"
+    # private notes
+    TURN = "turn"  # a member's turn has come (with the catch-up digest)
+    SEAT_GIVEN = "seat_given"
+    SEAT_TAKEN = "seat_taken"
+
+
+class Must(StrEnum):
+    """What the player (or players) the game waits for must do."""
+
+    KEEP = "keep"  # choose tickets to keep
+    PLACE = "place"  # place a tourist stack (San Francisco)
+    TURN = "turn"  # draw cards, claim a route or draw tickets
+    DRAW = "draw"  # draw a second card
+    TUNNEL = "tunnel"  # pay for a tunnel or give it up
+
+
+class Actor(StrEnum):
+    """Who made a move (stored as MoveRow.actor)."""
+
+    PLAYER = "player"  # the member in the seat
+    AUTOPILOT = "autopilot"  # the autopilot, for a seat handed to it or an autopilot player
+    TIMEOUT = "timeout"  # the autopilot, because the player's time ran out
+
+
+class TimerKind(StrEnum):
+    DEADLINE = "deadline"  # a seat's time runs out
+    REMINDER = "reminder"  # remind a seat that its time runs out
+    AUTOPILOT = "autopilot"  # an autopilot seat (or a timed-out one) must move: now
+
+
+class TimeoutPolicy(StrEnum):
+    """What happens when a player's time runs out."""
+
+    AUTOPILOT = "autopilot"  # the autopilot plays the turn
+    WAIT = "wait"  # the game waits for a moderator
+
+
+class AuditAction(StrEnum):
+    """An entry of a game's audit log: a moderator's action, a timeout, a moderator reading the game."""
+
+    PAUSE = "pause"
+    RESUME = "resume"
+    EXTEND = "extend"
+    REPLACE = "replace"
+    AUTOPILOT = "autopilot"
+    UNDO = "undo"
+    END = "end"
+    CANCEL = "cancel"
+    TIMEOUT = "timeout"
+    READ_LOG = "read_log"
+    EXPORT = "export"
+
+
+class LogKind(StrEnum):
+    """A line of a game's full log that is not an audit entry."""
+
+    MOVE = "move"
+    UNDONE_MOVE = "undone_move"  # a move a moderator took back later

@@ -1,0 +1,264 @@
+"""The lobby: open a game, join and leave it, seat autopilot players, cancel it, start it."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from bot.service import clock as clocks
+from bot.service.announce import dealt
+from bot.service.checks import check_id, check_name, check_version, clean_reason
+from bot.service.clock import ClockSettings
+from bot.service.errors import ChannelBusy, GameFull, IdKind, InvalidInput, NotAllowed, NotAPlayer, Why, WrongState
+from bot.service.events import Cancelled, Created, HostChanged, Joined, Left, PublicEvent, Started
+from bot.service.kinds import AuditAction, EventKind
+from bot.service.loading import status_of
+from bot.service.models import GameInfo
+from bot.service.names import unique_names
+from bot.service.results import ActionResult, ModLogEntry
+from bot.service.runner import Runner
+from bot.service.settings import SettingsService
+from bot.store import ChannelBusy as StoreChannelBusy
+from bot.store import ClockRow, GameChange, GameStart, GameStatus, NewAudit, NewGame, StartedSeat, Writes
+from engine import Game
+from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION
+from engine.snapshot import EMPTY_DIGEST, snapshot_text
+from maps import MAP_NAMES, load_board
+
+
+def bot_name(k: int) -> str:
+    """The display name of autopilot player k (user id -k)."""
+    return f"Autopilot {k}"
+
+
+def not_in_lobby(info: GameInfo) -> WrongState:
+    if info.status.active:
+        return WrongState(Why.ALREADY_STARTED)
+    return WrongState(Why.GAME_IS, {"status": info.status})
+
+
+def check_room(info: GameInfo) -> None:
+    if len(info.seats) >= info.max_players:
+        raise GameFull(Why.FULL, {"seats": info.max_players})
+
+
+class LobbyService(SettingsService, Runner):
+    async def _hosted_lobby(self, game_id: int, user_id: int, refusal: Why) -> GameInfo:
+        """The game, if it is a lobby `user_id` hosts (else NotAllowed with `refusal`); the caller holds its lock."""
+        info = await self._info(game_id)
+        if info.status is not GameStatus.LOBBY:
+            raise not_in_lobby(info)
+        if user_id != info.host_user_id:
+            raise NotAllowed(refusal)
+        return info
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_user_id: int,
+        host_name: str,
+        map_name: str,
+        max_players: int | None = None,
+        trains: int | None = None,
+        *,
+        clock: ClockSettings | None = None,
+        bots: int = 0,
+    ) -> ActionResult:
+        """Open a lobby in a channel, with the host in the first seat.
+
+        `clock`: the game's turn clock; None takes the server's default
+        (`guild_config`), `clock.NO_CLOCK` has none. `bots`: seats filled with
+        autopilot players at once (user ids -1, -2, ...; see `add_bot`).
+        """
+        guild_id = check_id(guild_id, IdKind.SERVER)
+        channel_id = check_id(channel_id, IdKind.CHANNEL)
+        host_user_id = check_id(host_user_id, IdKind.USER)
+        name = check_name(host_name)
+        if map_name not in MAP_NAMES:
+            raise InvalidInput(Why.UNKNOWN_MAP, {"map": map_name, "maps": MAP_NAMES})
+        rules = load_board(map_name).rules
+        seats = rules.max_players if max_players is None else max_players
+        if isinstance(seats, bool) or not isinstance(seats, int) or not rules.min_players <= seats <= rules.max_players:
+            raise InvalidInput(
+                Why.BAD_SEATS,
+                {"map": map_name, "low": rules.min_players, "high": rules.max_players, "value": max_players},
+            )
+        if trains is not None and (
+            isinstance(trains, bool)
+            or not isinstance(trains, int)
+            or not MIN_TRAINS_OPTION <= trains <= MAX_TRAINS_OPTION
+        ):
+            raise InvalidInput(
+                Why.BAD_TRAINS, {"map": map_name, "low": MIN_TRAINS_OPTION, "high": MAX_TRAINS_OPTION, "value": trains}
+            )
+        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < seats:
+            raise InvalidInput(Why.BAD_BOTS, {"seats": seats, "value": bots})
+        if clock is None:
+            clock = (await self.guild_config(guild_id)).clock
+        elif not isinstance(clock, ClockSettings):
+            raise InvalidInput(Why.BAD_CLOCK_TYPE, {"type": type(clock).__name__})
+        options: dict[str, Any] = {"max_players": seats}
+        if trains is not None:
+            options["trains"] = trains
+        options["clock"] = clock.to_json()
+        try:
+            row = await self.store.create_game(NewGame(guild_id, channel_id, host_user_id, name, map_name, options))
+        except StoreChannelBusy as exc:
+            raise ChannelBusy(exc.game_id) from None
+        if bots:
+
+            async def seat_bots() -> None:
+                info = await self._info(row.id)
+                version = info.version
+                for k in range(1, bots + 1):
+                    if len(info.seats) + k > info.max_players:
+                        break  # someone joined meanwhile
+                    add = partial(self.store.add_seat, row.id, version, -k, bot_name(k))
+                    version = await self._write(row.id, add)
+                self._forget(row.id)
+
+            await self._locked(row.id, seat_bots)
+        info = await self.game(row.id)
+        event = PublicEvent(EventKind.CREATED, Created(name, map_name, seats, bots), None, host_user_id)
+        return ActionResult(info, (event,))
+
+    async def add_bot(self, game_id: int, user_id: int) -> ActionResult:
+        """The host fills an empty seat of the lobby with an autopilot player (user id -1, -2, ...)."""
+        user_id = check_id(user_id, IdKind.USER)
+
+        async def work() -> ActionResult:
+            info = await self._hosted_lobby(game_id, user_id, Why.ONLY_HOST_ADDS_BOTS)
+            check_room(info)
+            k = next(k for k in range(1, info.max_players + 1) if info.seat_of(-k) is None)
+            name = bot_name(k)
+            await self._write(game_id, lambda: self.store.add_seat(game_id, info.version, -k, name))
+            after = await self._fresh_info(game_id)
+            joined = Joined(name, len(after.seats), after.max_players, autopilot=True)
+            return ActionResult(after, (PublicEvent(EventKind.JOINED, joined, None, -k),))
+
+        return await self._locked(game_id, work)
+
+    async def remove_bot(self, game_id: int, user_id: int, bot_user_id: int) -> ActionResult:
+        """The host takes an autopilot player out of the lobby again."""
+        user_id = check_id(user_id, IdKind.USER)
+
+        async def work() -> ActionResult:
+            info = await self._hosted_lobby(game_id, user_id, Why.ONLY_HOST_REMOVES_BOTS)
+            seat = info.seat_of(bot_user_id)
+            if seat is None or not seat.bot:
+                raise NotAPlayer(Why.NO_SUCH_BOT)
+            await self._write(game_id, lambda: self.store.remove_seat(game_id, info.version, bot_user_id, None))
+            after = await self._fresh_info(game_id)
+            left = PublicEvent(EventKind.LEFT, Left(seat.display_name, autopilot=True))
+            return ActionResult(after, (left,))
+
+        return await self._locked(game_id, work)
+
+    async def join(self, game_id: int, user_id: int, display_name: str) -> ActionResult:
+        user_id = check_id(user_id, IdKind.USER)
+        name = check_name(display_name)
+
+        async def work() -> ActionResult:
+            info = await self._info(game_id)
+            if info.status is not GameStatus.LOBBY:
+                raise not_in_lobby(info)
+            if info.seat_of(user_id) is not None:
+                raise WrongState(Why.ALREADY_JOINED)
+            check_room(info)
+            await self._write(game_id, lambda: self.store.add_seat(game_id, info.version, user_id, name))
+            after = await self._fresh_info(game_id)
+            joined = Joined(name, len(after.seats), after.max_players)
+            return ActionResult(after, (PublicEvent(EventKind.JOINED, joined, None, user_id),))
+
+        return await self._locked(game_id, work)
+
+    async def leave(self, game_id: int, user_id: int) -> ActionResult:
+        """Leave a lobby; a leaving host hands the game to the next to have joined, or cancels it if alone."""
+        user_id = check_id(user_id, IdKind.USER)
+
+        async def work() -> ActionResult:
+            info = await self._info(game_id)
+            if info.status is not GameStatus.LOBBY:
+                raise WrongState(Why.LEAVE_STARTED) if info.status.active else not_in_lobby(info)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise NotAPlayer(Why.NOT_JOINED)
+            # an autopilot player is never the host: with only those left, the game is off
+            others = [s for s in info.seats if s.user_id != user_id and not s.bot]
+            events = [PublicEvent(EventKind.LEFT, Left(seat.display_name), None, user_id)]
+            if not others:
+                await self._write(game_id, lambda: self.store.set_status(game_id, info.version, GameStatus.CANCELLED))
+                events.append(PublicEvent(EventKind.CANCELLED, Cancelled(nobody_left=True)))
+                return ActionResult(await self._fresh_info(game_id), tuple(events))
+            new_host = others[0].user_id if user_id == info.host_user_id else None
+            await self._write(game_id, lambda: self.store.remove_seat(game_id, info.version, user_id, new_host))
+            if new_host is not None:
+                events.append(PublicEvent(EventKind.HOST_CHANGED, HostChanged(others[0].display_name), None, new_host))
+            return ActionResult(await self._fresh_info(game_id), tuple(events))
+
+        return await self._locked(game_id, work)
+
+    async def cancel(self, game_id: int, user_id: int, *, moderator: bool = False, reason: str = "") -> ActionResult:
+        """The host cancels a lobby; a moderator (checked by the caller) any active game (audited, with `reason`)."""
+        user_id = check_id(user_id, IdKind.USER)
+        reason = clean_reason(reason)
+
+        async def work() -> ActionResult:
+            info = await self._info(game_id)
+            if not info.status.active:
+                raise WrongState(Why.ALREADY_OVER, {"status": info.status})
+            if not moderator:
+                if user_id != info.host_user_id:
+                    raise NotAllowed(Why.ONLY_HOST_CANCELS)
+                if info.status is not GameStatus.LOBBY:
+                    raise WrongState(Why.CANCEL_STARTED)
+            audit = [NewAudit(user_id, AuditAction.CANCEL, {}, reason, self.now())] if moderator else []
+            change = GameChange(Writes(timers=[], audit=audit), status=GameStatus.CANCELLED)
+            await self._write(game_id, lambda: self.store.apply_change(game_id, info.version, change))
+            facts = Cancelled(moderator=moderator)
+            event = PublicEvent(EventKind.CANCELLED, facts, None, user_id)
+            after = await self._fresh_info(game_id)
+            lines = (ModLogEntry(after, AuditAction.CANCEL, user_id, reason, facts),) if moderator else ()
+            return ActionResult(after, (event,), mod_log=lines)
+
+        return await self._locked(game_id, work)
+
+    async def start(self, game_id: int, user_id: int, expected_version: int | None = None) -> ActionResult:
+        """The host starts the game: random seat order, random seed, the deal."""
+        user_id = check_id(user_id, IdKind.USER)
+
+        async def work() -> ActionResult:
+            info = await self._hosted_lobby(game_id, user_id, Why.ONLY_HOST_STARTS)
+            check_version(info, expected_version)
+            rules = load_board(info.map).rules
+            if len(info.seats) < rules.min_players:
+                raise WrongState(Why.TOO_FEW, {"map": info.map, "low": rules.min_players, "joined": len(info.seats)})
+            order = list(info.seats)
+            self._rng.shuffle(order)
+            names = unique_names([s.display_name for s in order])
+            seed = f"{self._rng.getrandbits(64):016x}"
+            game = Game(load_board(info.map), names, seed, info.trains)
+            now = self.now()
+            clock = clocks.advance(info.clock, ClockRow(game_id), game, now)
+            timers = clocks.timers(info.clock, clock, [s.autopilot for s in order], now)
+            start = GameStart(
+                seed=seed,
+                cards=list(game.initial_cards),
+                tickets=list(game.initial_tickets),
+                seats=[StartedSeat(s.user_id, i, n) for i, (s, n) in enumerate(zip(order, names, strict=True))],
+                status=status_of(game),
+                snapshot=snapshot_text(game, EMPTY_DIGEST),
+                writes=Writes(clock=clock, timers=timers),
+            )
+            await self._write(game_id, lambda: self.store.start_game(game_id, info.version, start))
+            self._forget(game_id)
+            run = self._run(await self._live(game_id), clock)
+            run.timers = timers
+            started = Started(tuple(names), tuple(game.state.piles.face_up))
+            run.public.append(PublicEvent(EventKind.STARTED, started))
+            run.private.extend(dealt(run.live.info, game))
+            await self._autoplay(run)  # autopilot players keep their tickets at once
+            return await self._result(run)
+
+        return await self._locked(game_id, work)

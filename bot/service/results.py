@@ -1,0 +1,91 @@
+"""What an action or a timer did: the game after it, what to announce to whom, what to tell the moderators."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import ClassVar
+
+from bot.service.digest import Digest
+from bot.service.events import (
+    AutopilotSet,
+    Cancelled,
+    Ended,
+    Extended,
+    PrivateEvent,
+    PublicEvent,
+    Replaced,
+    Timeout,
+    Undone,
+)
+from bot.service.kinds import AuditAction, EventKind, Must, TimeoutPolicy
+from bot.service.models import GameInfo, Waiting
+
+ModFacts = Cancelled | Timeout | Extended | Replaced | AutopilotSet | Undone | Ended
+
+
+@dataclass(frozen=True)
+class ModLogEntry:
+    """A line for the server's moderators' log channel: a moderator's action, or a repeated timeout."""
+
+    game: GameInfo
+    action: AuditAction
+    by: int | None  # the moderator; None: the clock
+    reason: str
+    facts: ModFacts | None = None  # the details, where the action has any
+
+
+@dataclass(frozen=True)
+class TurnNotice:
+    """A member's turn has come: what changed since their last turn, and until when they have."""
+
+    kind: ClassVar[EventKind] = EventKind.TURN
+
+    user_id: int
+    digest: Digest
+    deadline: datetime | None  # with the reserve; None without a clock
+    must: Must | None
+    at: datetime  # when it was written
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """What an action did: the game after it, and what to announce to whom."""
+
+    game: GameInfo
+    public: tuple[PublicEvent, ...] = ()
+    private: tuple[PrivateEvent, ...] = ()
+    waiting: Waiting | None = None
+    # one per member whose turn has come, with what changed since their last turn
+    notices: tuple[TurnNotice, ...] = ()
+    # for the server's moderators' log channel (moderator actions, repeated timeouts)
+    mod_log: tuple[ModLogEntry, ...] = ()
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    def private_for(self, user_id: int) -> tuple[PrivateEvent, ...]:
+        return tuple(e for e in self.private if e.user_id == user_id)
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A reminder for a member whose time runs out; by DM, or a mention where DMs are closed."""
+
+    game: GameInfo
+    user_id: int
+    deadline: datetime | None  # with the reserve
+    at: datetime  # when the reminder fell due
+    turn_over: bool  # the turn time is over: the member is using their reserve
+    policy: TimeoutPolicy  # what happens when the time runs out
+
+
+@dataclass(frozen=True)
+class TimerOutcome:
+    """What handling one due timer did: what to announce, whom to remind, what to tell the moderators."""
+
+    game: GameInfo | None  # None: the timer belonged to no game, or to one that is gone
+    result: ActionResult | None = None  # moves the autopilot made, a timeout: post like any result
+    reminders: tuple[Reminder, ...] = ()
+    mod_log: tuple[ModLogEntry, ...] = ()

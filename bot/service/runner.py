@@ -1,0 +1,233 @@
+"""One action's run: its moves, the autopilot's moves after it, and the result that tells everyone.
+
+Every transaction that changes who must act also writes the game's clock and
+replaces its timers (deadlines, reminders, autopilot turns; bot/service/clock.py),
+so a crash can leave no timer stale or missing. Seats the autopilot plays move
+at once after any action, each move its own transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from bot.service import clock as clocks
+from bot.service.announce import private_events, public_events
+from bot.service.core import ServiceCore
+from bot.service.digest import digest
+from bot.service.errors import RuleViolation
+from bot.service.events import PrivateEvent, PublicEvent
+from bot.service.kinds import Actor, Must, TimerKind
+from bot.service.loading import LiveGame, status_of
+from bot.service.models import GameInfo, Waiting, is_bot
+from bot.service.results import ActionResult, ModLogEntry, TurnNotice
+from bot.store import (
+    ClockRow,
+    GameChange,
+    GameStatus,
+    NewAudit,
+    NewMove,
+    NewTimer,
+    SeatClockRow,
+    SeatUpdate,
+    Undo,
+    Writes,
+)
+from engine import Game, GameError, Move
+from engine.autopilot import choose_move
+from engine.moves import move_to_json
+from engine.snapshot import extend_digest, snapshot_text
+
+log = logging.getLogger(__name__)
+
+# A safety stop for one run of autopilot moves (a whole autopilot-only game takes 100-300);
+# what is left is played when the autopilot timer the last move wrote fires.
+MAX_AUTOPILOT_MOVES = 2000
+
+
+@dataclass
+class Run:
+    """One action in progress: the game as committed so far and what to announce."""
+
+    live: LiveGame
+    clock: ClockRow
+    waits_before: dict[int, str | None]  # each seat's wait before the action: whose turn came since
+    stored_clock: ClockRow | None = None  # the clock as the store has it (None: unknown)
+    public: list[PublicEvent] = field(default_factory=list)
+    private: list[PrivateEvent] = field(default_factory=list)
+    mod_log: list[ModLogEntry] = field(default_factory=list)
+    timers: list[NewTimer] | None = None  # as last written
+
+
+class Runner(ServiceCore):
+    """Moves, the autopilot's run after them, non-move changes with their timers, and results."""
+
+    def _run(self, live: LiveGame, clock: ClockRow) -> Run:
+        """Begin an action on the game as committed; the clock is brought in line with it (a no-op if stored so)."""
+        stored = clock
+        if live.game is not None:
+            clock = clocks.advance(live.info.clock, clock, live.game, self.now(), active=live.info.status.active)
+        return Run(live, clock, {c.seat: c.wait for c in clock.seats}, stored)
+
+    async def _step(
+        self,
+        run: Run,
+        move: Move,
+        *,
+        actor: Actor,
+        user_id: int | None,
+        claim_timer: int | None = None,
+        audit: Sequence[NewAudit] = (),
+    ) -> None:
+        """Apply one move and commit it with the clock and timers it leads to, in one transaction."""
+        info, game = run.live.info, run.live.game
+        assert game is not None
+        after = game.copy()
+        try:
+            events = after.apply(move)
+        except GameError as exc:
+            raise RuleViolation.of(exc) from None
+        moves_hash = extend_digest(run.live.digest, move)
+        status = status_of(after)
+        now = self.now()
+        clock = clocks.advance(info.clock, run.clock, after, now, active=status.active)
+        flags = [s.autopilot for s in info.seats]
+        timers: list[NewTimer] | None = clocks.timers(info.clock, clock, flags, now, active=status.active)
+        if clock == run.stored_clock and not any(t.kind == TimerKind.AUTOPILOT for t in timers or ()):
+            timers = None  # the same waits go on: the stored clock and timers still hold
+        writes = Writes(clock=None if timers is None else clock, timers=timers, claim_timer=claim_timer, audit=audit)
+        entry = NewMove(
+            len(game.moves),
+            move_to_json(move),
+            user_id,
+            status,
+            snapshot_text(after, moves_hash),
+            actor=actor,
+            at=now,
+            writes=writes,
+        )
+        version = await self._write(info.id, lambda: self.store.append_move(info.id, info.version, entry))
+        new_info = replace(info, version=version, status=status)
+        run.live = LiveGame(new_info, after, moves_hash, (*run.live.actors, actor))
+        self._remember(info.id, run.live)
+        self._after_last_move.setdefault(info.id, {})[after.seat(move.player)] = after
+        run.clock = run.stored_clock = clock
+        if timers is not None:
+            run.timers = timers
+        run.public.extend(public_events(new_info, after, events, actor))
+        run.private.extend(private_events(new_info, after, events))
+
+    def _autopilot_seat(self, run: Run) -> int | None:
+        """A waiting seat the autopilot must play now, if any (none while paused)."""
+        info, game = run.live.info, run.live.game
+        if game is None or not info.status.active or run.clock.paused_at is not None:
+            return None
+        for name in game.waiting_for():
+            seat = game.seat(name)
+            if clocks.needs_autopilot(info.clock, run.clock.seat(seat), info.seats[seat].autopilot):
+                return seat
+        return None
+
+    async def _autoplay(
+        self,
+        run: Run,
+        *,
+        claim_timer: int | None = None,
+        audit: Sequence[NewAudit] = (),
+        after_action: bool = True,
+    ) -> int:
+        """Let the autopilot move while a seat it plays must act; each move is its own transaction.
+
+        `claim_timer` and `audit` go with the first move. The number of moves made.
+        After an action (`after_action`), a failure only stops the autopilot:
+        the action itself is committed, and the autopilot timer committed with
+        it lets the scheduler try again. From a timer, the failure is raised.
+        """
+        made = 0
+        while made < MAX_AUTOPILOT_MOVES:
+            seat = self._autopilot_seat(run)
+            if seat is None:
+                return made
+            game = run.live.game
+            assert game is not None
+            actor = Actor.AUTOPILOT if run.live.info.seats[seat].autopilot else Actor.TIMEOUT
+            try:
+                move = choose_move(game, game.names[seat])
+                await self._step(run, move, actor=actor, user_id=None, claim_timer=claim_timer, audit=audit)
+            except Exception:
+                if not after_action:
+                    raise
+                log.exception("game #%d: the autopilot could not move now; its timer tries again", run.live.info.id)
+                return made
+            claim_timer, audit = None, ()
+            made += 1
+        log.warning("game #%d: stopped after %d autopilot moves; its timer plays on", run.live.info.id, made)
+        return made
+
+    async def _change(
+        self,
+        live: LiveGame,
+        clock: ClockRow,
+        *,
+        audit: NewAudit | None = None,
+        status: GameStatus | None = None,
+        seats: Sequence[SeatUpdate] = (),
+        undo: Undo | None = None,
+        bump: bool = True,
+        claim_timer: int | None = None,
+    ) -> list[NewTimer]:
+        """Commit a change that is not a move, with the clock and the timers it leads to; the timers."""
+        info = live.info
+        flags = [s.autopilot for s in info.seats]
+        for update in seats:
+            if update.autopilot is not None:
+                flags[update.seat] = update.autopilot or is_bot(update.user_id or info.seats[update.seat].user_id)
+        active = (status or info.status).active
+        timers = clocks.timers(info.clock, clock, flags, self.now(), active=active)
+        writes = Writes(clock, timers, claim_timer, [audit] if audit else [], seats)
+        change = GameChange(writes, status, undo, bump)
+        await self._write(info.id, lambda: self.store.apply_change(info.id, info.version, change))
+        if bump:
+            self._forget(info.id)
+        self._timers_written(timers)
+        return timers
+
+    async def _result(self, run: Run) -> ActionResult:
+        info, game = run.live.info, run.live.game
+        notices = self._notices(run)
+        self._timers_written(run.timers)
+        waiting = None if game is None else waiting_of(info, game)
+        return ActionResult(info, tuple(run.public), tuple(run.private), waiting, tuple(notices), tuple(run.mod_log))
+
+    def _notices(self, run: Run) -> list[TurnNotice]:
+        """A "your turn" notice with the catch-up digest for each member whose turn came in this action."""
+        info, game = run.live.info, run.live.game
+        if game is None or not info.status.active or run.clock.paused_at is not None:
+            return []
+        fresh = [
+            c
+            for c in run.clock.seats
+            if c.wait is not None
+            and c.wait != "keep"  # starting tickets: the deal itself tells everyone
+            and c.wait != run.waits_before.get(c.seat)
+            and not info.seats[c.seat].autopilot
+        ]
+        return [self._notice(info, game, c, run.live.actors) for c in fresh]
+
+    def _notice(self, info: GameInfo, game: Game, c: SeatClockRow, actors: Sequence[Actor]) -> TurnNotice:
+        caught_up = digest(info, game, c.seat, actors, self._after_last_move.get(info.id, {}).get(c.seat))
+        to_move = game.to_move()
+        must = None if to_move is None else Must(to_move.must)
+        return TurnNotice(info.seats[c.seat].user_id, caught_up, clocks.deadline(info.clock, c), must, self.now())
+
+
+def waiting_of(info: GameInfo, game: Game) -> Waiting | None:
+    """Who the game waits for now, and what they must do (None once it is over)."""
+    to_move = game.to_move()
+    if to_move is None:
+        return None
+    players = tuple(game.waiting_for())
+    # autopilot players (negative ids) are no one to ping
+    users = tuple(u for u in (info.user_of(p) for p in players) if u is not None and not is_bot(u))
+    return Waiting(Must(to_move.must), players, users)

@@ -1,0 +1,113 @@
+"""Each server's settings, and who may moderate its games.
+
+Whether someone is a moderator is the front end's question (Discord: Manage
+Server, or the server's moderator role); `may_moderate` answers it from the
+server's settings.
+
+Server settings (guild_settings keys, JSON values):
+- `moderator_role_id`: members with this role may moderate (besides Manage Server)
+- `mod_log_channel_id`: where moderator actions and repeated timeouts are posted
+- `turn_seconds`: the default turn time of new games; 0 = no clock
+- `reserve_seconds`: the default reserve per player for a whole game
+- `timeout_policy`: "autopilot" (it plays the turn) or "wait" (for a moderator)
+- `reminders`: fractions of a turn at which to remind, like [0.5, 0.9]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.service.checks import MAX_ID, check_id
+from bot.service.clock import DEFAULT_REMINDERS, DEFAULT_RESERVE_SECONDS, DEFAULT_TURN_SECONDS, ClockSettings
+from bot.service.core import ServiceCore
+from bot.service.errors import IdKind, InvalidInput, NotAllowed, Why
+from bot.service.kinds import TimeoutPolicy
+
+MODERATOR_ROLE = "moderator_role_id"
+MOD_LOG_CHANNEL = "mod_log_channel_id"
+TURN_SECONDS = "turn_seconds"
+RESERVE_SECONDS = "reserve_seconds"
+TIMEOUT_POLICY = "timeout_policy"
+REMINDERS = "reminders"
+GUILD_KEYS = (MODERATOR_ROLE, MOD_LOG_CHANNEL, TURN_SECONDS, RESERVE_SECONDS, TIMEOUT_POLICY, REMINDERS)
+
+
+@dataclass(frozen=True)
+class GuildConfig:
+    guild_id: int
+    moderator_role_id: int | None = None
+    mod_log_channel_id: int | None = None
+    clock: ClockSettings = field(default_factory=ClockSettings)  # the default for new games
+
+    @classmethod
+    def of(cls, guild_id: int, settings: Mapping[str, Any]) -> GuildConfig:
+        """The config from stored settings; a stored value that no longer makes sense counts as unset."""
+        values: dict[str, Any] = {}
+        for key in GUILD_KEYS:
+            if key in settings:
+                try:
+                    values[key] = check_setting(key, settings[key])
+                except InvalidInput:
+                    continue
+        turn = values.get(TURN_SECONDS, DEFAULT_TURN_SECONDS)
+        try:
+            clock = ClockSettings(
+                turn_seconds=turn or None,
+                reserve_seconds=values.get(RESERVE_SECONDS, DEFAULT_RESERVE_SECONDS),
+                policy=values.get(TIMEOUT_POLICY, TimeoutPolicy.AUTOPILOT),
+                reminders=tuple(values.get(REMINDERS, DEFAULT_REMINDERS)),
+            )
+        except InvalidInput:
+            clock = ClockSettings()
+        return cls(guild_id, values.get(MODERATOR_ROLE), values.get(MOD_LOG_CHANNEL), clock)
+
+
+def check_setting(key: str, value: Any) -> Any:
+    """The setting as it is stored (None removes it); InvalidInput says what is wrong."""
+    if key not in GUILD_KEYS:
+        raise InvalidInput(Why.UNKNOWN_SETTING, {"key": key, "keys": GUILD_KEYS})
+    if value is None:
+        return None
+    if key in (MODERATOR_ROLE, MOD_LOG_CHANNEL):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_ID:
+            raise InvalidInput(Why.BAD_SETTING_ID, {"key": key, "value": value})
+        return value
+    if key == TURN_SECONDS:
+        if value == 0 and not isinstance(value, bool):
+            return 0
+        return ClockSettings(turn_seconds=value).turn_seconds
+    if key == RESERVE_SECONDS:
+        return ClockSettings(reserve_seconds=value).reserve_seconds
+    if key == TIMEOUT_POLICY:
+        return ClockSettings(policy=value).policy.value
+    if not isinstance(value, (list, tuple)):
+        raise InvalidInput(Why.BAD_REMINDER_SETTING, {"value": value})
+    return list(ClockSettings(reminders=tuple(value)).reminders)
+
+
+def may_moderate(config: GuildConfig, *, role_ids: Collection[int], manage_guild: bool) -> bool:
+    """May a member with these roles (and this Manage Server permission) use the moderator commands?"""
+    return manage_guild or (config.moderator_role_id is not None and config.moderator_role_id in role_ids)
+
+
+class SettingsService(ServiceCore):
+    async def guild_config(self, guild_id: int) -> GuildConfig:
+        """The server's settings: moderator role, moderators' log channel, clock defaults."""
+        guild_id = check_id(guild_id, IdKind.SERVER)
+        return GuildConfig.of(guild_id, await self.store.guild_settings(guild_id))
+
+    async def set_guild_config(self, guild_id: int, key: str, value: Any) -> GuildConfig:
+        """Set one server setting (None goes back to the default); InvalidInput for a bad key or value."""
+        guild_id = check_id(guild_id, IdKind.SERVER)
+        await self.store.set_guild_setting(guild_id, key, check_setting(key, value))
+        return await self.guild_config(guild_id)
+
+    async def check_moderator(
+        self, guild_id: int, user_id: int, *, role_ids: Collection[int], manage_guild: bool
+    ) -> None:
+        """NotAllowed unless the member may moderate this server's games (Manage Server, or the moderator role)."""
+        config = await self.guild_config(guild_id)
+        if not may_moderate(config, role_ids=role_ids, manage_guild=manage_guild):
+            raise NotAllowed(Why.MODERATORS_ONLY)

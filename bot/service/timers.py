@@ -1,0 +1,143 @@
+"""Timers: what the scheduler (bot/scheduler.py) finds due and hands over, once each.
+
+A timer's effect commits together with the timer's deletion, so it is
+handled exactly once: a reminder, a timeout (the autopilot plays the turn, or
+the game waits for a moderator), or an autopilot seat's turn.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from datetime import datetime
+
+from bot.service import clock as clocks
+from bot.service.errors import NotFound, StaleVersion
+from bot.service.events import PublicEvent, Timeout
+from bot.service.kinds import AuditAction, EventKind, TimeoutPolicy, TimerKind
+from bot.service.loading import LiveGame
+from bot.service.results import ActionResult, ModLogEntry, Reminder, TimerOutcome
+from bot.service.runner import Runner, waiting_of
+from bot.store import ClockRow, GameChange, NewAudit, SeatClockRow, TimerGone, TimerRow, Writes
+
+log = logging.getLogger(__name__)
+
+# the reason stored with a timeout's audit entry (it is data: the record exports it)
+TIMEOUT_REASON = "time ran out"
+
+
+def _claim_only(timer_id: int) -> GameChange:
+    return GameChange(Writes(claim_timer=timer_id), bump=False)
+
+
+class TimerService(Runner):
+    async def next_timer(self) -> TimerRow | None:
+        """The timer due soonest, of any game."""
+        return await self.store.next_timer()
+
+    async def due_timers(self, now: datetime) -> list[TimerRow]:
+        """Every timer due at `now`, soonest first."""
+        return await self.store.due_timers(now)
+
+    async def postpone_timer(self, timer_id: int, deadline: datetime) -> None:
+        """Try a timer again later (its handling failed)."""
+        await self.store.postpone_timer(timer_id, deadline)
+
+    async def fire_timer(self, timer: TimerRow) -> TimerOutcome:
+        """Handle a due timer, once: its effect commits together with the timer's deletion.
+
+        A timer that no longer fits the game (the turn it was for is over, the
+        game is paused or over) is only deleted. If someone else handled it
+        first, nothing happens.
+        """
+        if timer.game_id is None or timer.kind not in tuple(TimerKind):
+            log.warning("timer %d (%s) has nothing to handle it; deleted", timer.id, timer.kind)
+            await self.store.delete_timer(timer.id)
+            return TimerOutcome(None)
+        game_id = timer.game_id
+
+        async def work() -> TimerOutcome:
+            live = await self._live(game_id)
+            info, game = live.info, live.game
+            clock = await self.store.clock(game_id)
+            seat = timer.data.get("seat")
+            current = clock.seat(seat) if isinstance(seat, int) and game and 0 <= seat < len(game.names) else None
+            if (
+                game is None
+                or not info.status.active
+                or clock.paused_at is not None
+                or current is None
+                or current.wait is None
+                or current.wait != timer.data.get("wait")
+            ):
+                await self._write(
+                    game_id,
+                    lambda: self.store.apply_change(game_id, info.version, _claim_only(timer.id)),
+                )
+                return TimerOutcome(info)
+            if timer.kind == TimerKind.REMINDER:
+                return await self._remind(live, clock, current, timer)
+            if timer.kind == TimerKind.AUTOPILOT:
+                run = self._run(live, clock)
+                if await self._autoplay(run, claim_timer=timer.id, after_action=False) == 0:
+                    await self._write(
+                        game_id, lambda: self.store.apply_change(game_id, info.version, _claim_only(timer.id))
+                    )
+                    return TimerOutcome(info)
+                return TimerOutcome(run.live.info, await self._result(run))
+            return await self._timeout(live, clock, current, timer)
+
+        try:
+            return await self._locked(game_id, work)
+        except (TimerGone, StaleVersion):
+            return TimerOutcome(None)  # handled elsewhere, or the game moved on: a timer still due is seen again
+        except NotFound:
+            await self.store.delete_timer(timer.id)
+            return TimerOutcome(None)
+
+    async def _remind(self, live: LiveGame, clock: ClockRow, c: SeatClockRow, timer: TimerRow) -> TimerOutcome:
+        info = live.info
+        index = timer.data.get("index")
+        reminded = replace(c, reminded=max(c.reminded, (index if isinstance(index, int) else 0) + 1))
+        after = clocks.with_seat(clock, reminded)
+        change = GameChange(Writes(clock=after, claim_timer=timer.id), bump=False)
+        await self._write(info.id, lambda: self.store.apply_change(info.id, info.version, change))
+        sitter = info.seats[c.seat]
+        if sitter.autopilot:
+            return TimerOutcome(info)
+        now = self.now()
+        turn_over = (
+            info.clock.turn_seconds is not None
+            and c.since is not None
+            and (now - c.since).total_seconds() > info.clock.turn_seconds + c.extra_seconds
+        )
+        reminder = Reminder(info, sitter.user_id, clocks.deadline(info.clock, c), now, turn_over, info.clock.policy)
+        return TimerOutcome(info, reminders=(reminder,))
+
+    async def _timeout(self, live: LiveGame, clock: ClockRow, c: SeatClockRow, timer: TimerRow) -> TimerOutcome:
+        info, game = live.info, live.game
+        assert game is not None
+        now = self.now()
+        seat = c.seat
+        player = game.names[seat]
+        sitter = info.seats[seat]
+        timeouts = c.timeouts + 1
+        clock = clocks.with_seat(clock, replace(c, timed_out=True, timeouts=timeouts))
+        policy = info.clock.policy
+        details = {"seat": seat, "player": player, "user_id": sitter.user_id, "timeouts": timeouts, "policy": policy}
+        audit = NewAudit(None, AuditAction.TIMEOUT, details, TIMEOUT_REASON, now)
+        facts = Timeout(seat, player, sitter.display_name, sitter.user_id, timeouts, policy)
+        event = PublicEvent(EventKind.TIMEOUT, facts, player, sitter.user_id)
+        line = ModLogEntry(info, AuditAction.TIMEOUT, None, "", facts)
+        if policy is TimeoutPolicy.AUTOPILOT:
+            run = self._run(live, clock)
+            run.stored_clock = None  # the timeout is not written yet: it goes with the autopilot's first move
+            run.public.append(event)
+            if timeouts >= clocks.REPORT_TIMEOUTS_FROM:
+                run.mod_log.append(line)
+            if await self._autoplay(run, claim_timer=timer.id, audit=(audit,), after_action=False) == 0:
+                await self._change(live, clock, audit=audit, bump=False, claim_timer=timer.id)
+            return TimerOutcome(run.live.info, await self._result(run), mod_log=tuple(run.mod_log))
+        await self._change(live, clock, audit=audit, bump=False, claim_timer=timer.id)
+        result = ActionResult(info, (event,), (), waiting_of(info, game), (), (line,))
+        return TimerOutcome(info, result, mod_log=(line,))
