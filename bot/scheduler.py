@@ -34,8 +34,7 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Protocol
 
-from bot.service import ActionResult, GameService, ModLogEntry, Reminder, TimerOutcome
-from bot.store import TimerRow
+from bot.service import ActionResult, GameService, ModLogEntry, Reminder, TimerOutcome, TimerRow
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,7 @@ from bot.present.seats import seat_labels
 from bot.present.status import status_text
 from bot.present.words import card_name
 from bot.replies import Refusal, guarded, private
-from bot.service import GameInfo
-from bot.store import GameStatus
+from bot.service import GameInfo, GameStatus
 from bot.table.actions import Action
 from bot.table.controls import Request
 from bot.table.front import Front

@@ -1,4 +1,7 @@
-"""The game service: the one way in for the Discord layer, the CLI and the tests."""
+"""The game service: the one way in for the Discord layer, the CLI and the tests.
+
+The store's `GameStatus` and `TimerRow` are part of its vocabulary: a game's status, a due timer.
+"""
 
 from bot.service.audit import LogEntry
 from bot.service.clock import NO_CLOCK, ClockSettings
@@ -28,6 +31,7 @@ from bot.service.results import ActionResult, ModLogEntry, Reminder, TimerOutcom
 from bot.service.scores import FinalScores, PlayerScore
 from bot.service.settings import GuildConfig, may_moderate
 from bot.service.views import PrivateView, PublicView
+from bot.store import GameStatus, TimerRow
 
 __all__ = [
     "NO_CLOCK",
@@ -44,6 +48,7 @@ __all__ = [
     "GameFull",
     "GameInfo",
     "GameService",
+    "GameStatus",
     "GuildConfig",
     "InvalidInput",
     "LogEntry",
@@ -70,6 +75,7 @@ __all__ = [
     "TimeoutPolicy",
     "TimerKind",
     "TimerOutcome",
+    "TimerRow",
     "ToldMove",
     "TurnNotice",
     "Waiting",

@@ -9,8 +9,7 @@ import discord
 from bot.present.stage import must_text
 from bot.present.status import offered_text
 from bot.present.words import plural
-from bot.service import GameInfo, GameService, Must
-from bot.store import GameStatus
+from bot.service import GameInfo, GameService, GameStatus, Must
 from bot.table.lookup import NOT_STARTED, waiting_text
 from bot.views import panels
 from maps import load_board

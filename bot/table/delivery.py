@@ -22,8 +22,17 @@ from bot.present.events import private_text, public_text
 from bot.present.layout import chunks, clip
 from bot.present.moderation import mod_line
 from bot.replies import current_game, private
-from bot.service import ActionResult, EventKind, GameInfo, GameService, ModLogEntry, PrivateEvent, Reminder, TurnNotice
-from bot.store import GameStatus
+from bot.service import (
+    ActionResult,
+    EventKind,
+    GameInfo,
+    GameService,
+    GameStatus,
+    ModLogEntry,
+    PrivateEvent,
+    Reminder,
+    TurnNotice,
+)
 from bot.table.stage import REMINDER, StageMessages
 
 log = logging.getLogger(__name__)

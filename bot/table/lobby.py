@@ -12,8 +12,7 @@ import discord
 from bot.present.events import public_text
 from bot.present.lobby import lobby_text
 from bot.replies import Refusal, current_game, private
-from bot.service import ActionResult, ClockSettings, GameInfo, GameService
-from bot.store import GameStatus
+from bot.service import ActionResult, ClockSettings, GameInfo, GameService, GameStatus
 from bot.table import decisions
 from bot.table.delivery import Delivery
 from bot.table.lookup import channel_game

@@ -23,9 +23,8 @@ from bot.present.stage import must_text
 from bot.present.status import hand_text
 from bot.present.words import card_name, plural
 from bot.replies import Refusal, image_file, private
-from bot.service import ActionResult, EventKind, GameInfo, GameService, Must, NotYourTurn, StaleVersion
+from bot.service import ActionResult, EventKind, GameInfo, GameService, GameStatus, Must, NotYourTurn, StaleVersion
 from bot.service.choices import ClaimBlock, ClaimRefusal
-from bot.store import GameStatus
 from bot.table import decisions
 from bot.table.delivery import SEAT_NEWS, Delivery
 from bot.table.lookup import NOT_STARTED, player_of, waiting_text

@@ -36,9 +36,8 @@ from bot.present.recap import recap_lines
 from bot.present.seats import seat_labels
 from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, turn_content
 from bot.replies import current_game, image_file
-from bot.service import GameInfo, GameService, TurnNotice
+from bot.service import GameInfo, GameService, GameStatus, TurnNotice
 from bot.service.stages import StageView
-from bot.store import GameStatus
 from bot.views import panels
 from maps import load_board
 
