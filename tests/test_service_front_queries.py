@@ -10,7 +10,7 @@ from bot.service import Actor, GameService, InvalidInput, NotAPlayer, WrongState
 from bot.service.choices import ClaimBlock
 from bot.service.stages import stage_key
 from bot.store import GameStatus
-from engine import Claim, DrawCard, Game
+from engine import Claim, DrawCard, Game, ToMove
 from engine.autopilot import choose_move
 from engine.moves import payment_of
 
@@ -33,17 +33,22 @@ async def _to_play(service: GameService, game_id: int) -> Game:
     return game
 
 
+async def _first_turn(service: GameService, game_id: int) -> tuple[Game, ToMove, int]:
+    """Past the ticket choice at the start: the game, who is to move and their member."""
+    game = await _to_play(service, game_id)
+    mover = game.to_move()
+    assert mover is not None
+    user = (await service.game(game_id)).user_of(mover.player)
+    assert user is not None
+    return game, mover, user
+
+
 async def test_claim_choices_are_the_engines_for_the_player_to_move(service: GameService) -> None:
     game_id, users = await started_game(service, "usa", 2)
     early = await service.claim_choices(game_id, users[0])
     assert early.refusal is not None and early.refusal.block is ClaimBlock.NOT_UNDER_WAY and not early.routes
-    game = await _to_play(service, game_id)
-    mover = game.to_move()
-    assert mover is not None
-    info = await service.game(game_id)
-    user = info.user_of(mover.player)
+    game, mover, user = await _first_turn(service, game_id)
     other = next(u for u in users if u != user)
-    assert user is not None
     choices = await service.claim_choices(game_id, user)
     assert choices.refusal is None and choices.player == mover.player
     expected = {o.route.id: [dict(p) for p in o.payments] for o in game.claim_options(mover.player)}
@@ -63,12 +68,8 @@ async def test_claim_choices_are_the_engines_for_the_player_to_move(service: Gam
 
 async def test_a_refused_route_says_why_in_the_engines_terms(service: GameService) -> None:
     game_id, _users = await started_game(service, "usa", 2, trains=3)
-    game = await _to_play(service, game_id)
-    mover = game.to_move()
-    assert mover is not None
+    game, mover, user = await _first_turn(service, game_id)
     info = await service.game(game_id)
-    user = info.user_of(mover.player)
-    assert user is not None
     long = next(r for r in game.board.routes if r.length > 3)
     too_long = await service.claim_refusal(game_id, user, long.id)
     assert too_long is not None and too_long.block is ClaimBlock.TOO_FEW_TRAINS
@@ -100,12 +101,7 @@ async def test_a_refused_route_says_why_in_the_engines_terms(service: GameServic
 
 async def test_a_claim_by_route_id_names_the_track_of_a_double_route(service: GameService) -> None:
     game_id, _users = await started_game(service, "usa", 2)
-    game = await _to_play(service, game_id)
-    mover = game.to_move()
-    assert mover is not None
-    info = await service.game(game_id)
-    user = info.user_of(mover.player)
-    assert user is not None
+    game, mover, user = await _first_turn(service, game_id)
     doubles = [o for o in game.claim_options(mover.player) if len(game.board.parallel(o.route)) > 0]
     for option in doubles[:1]:
         result = await service.claim(game_id, user, option.route.id, option.payments[0])
