@@ -766,7 +766,7 @@ class Table:
                     await self._refresh_setup(channel, posted[key].message_id, info, game)
                 return False
             shown = {stage_base(m.kind) for m in rows if stage_generation(m.kind) == generation}
-            history = await self.service.history(game_id)
+            history = await self.service.history(game_id) if game.moves and base != "setup" else ()
             table = (await self.service.public_view(game_id)).table
             assert table is not None
             clock = await self.clock_line(info, game) if base != "final" else ""
