@@ -145,9 +145,11 @@ async def test_a_first_schema_database_upgrades_itself_and_its_games_play_on(tmp
         assert [m.message_id for m in await service.store.messages(7)] == [555]
         # and the old game goes on
         view = await service.public_view(7)
-        to_move = view["to_move"]
-        moves = (await service.engine_game(7)).legal_moves(to_move["player"])
-        await service.act(7, to_move["user_id"], moves[0], expected_version=view["version"])
+        assert view.table is not None and view.table.to_move is not None
+        to_move = view.table.to_move
+        assert to_move.user_id is not None
+        moves = (await service.engine_game(7)).legal_moves(to_move.player)
+        await service.act(7, to_move.user_id, moves[0], expected_version=view.version)
     finally:
         await service.close()
     conn = sqlite3.connect(path)
