@@ -35,5 +35,6 @@ async def add_ttr_cogs(bot: commands.Bot, ttr: app_commands.Group, cogs: Sequenc
     bot.tree.add_command(ttr)
     for cog in cogs:
         # Adding a cog adds its commands' root to the tree: that is `ttr`, there already. `override` lets
-        # discord.py put the same group in its own place; a second `/ttr` subcommand of one name is refused above.
+        # discord.py put the same group in its own place (it would also replace a cog of the same class name:
+        # each cog has its own); a second `/ttr` subcommand of one name is refused by `TtrCog`.
         await bot.add_cog(cog, override=True)
