@@ -68,10 +68,6 @@ class Extra(ABC):
         """Raise a GameError if the rule forbids paying `route` with `pay`."""
         return None
 
-    def souvenir_ends(self, state: GameState, seat: int, route: Route) -> tuple[str, ...]:
-        """Ends of `route` where claiming it would take a souvenir."""
-        return ()
-
     def settle_claim(self, game: Claims, claim: CheckedClaim) -> list[Event] | None:
         """Take over a paid claim before its route is placed; None leaves it to the core."""
         return None
@@ -95,6 +91,10 @@ class Extra(ABC):
 
 class SouvenirRule(Extra):
     """A rule under which claiming a route may take a souvenir at one of its ends."""
+
+    @abstractmethod
+    def souvenir_ends(self, state: GameState, seat: int, route: Route) -> tuple[str, ...]:
+        """Ends of `route` where claiming it would take a souvenir."""
 
     @abstractmethod
     def claim_souvenir(self, game: TurnFlow, seat: int, route: Route, asked: str | None) -> str | None:

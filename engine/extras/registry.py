@@ -67,7 +67,9 @@ class Extras:
             extra.check_payment(route, pay)
 
     def souvenir_ends(self, state: GameState, seat: int, route: Route) -> tuple[str, ...]:
-        return tuple(end for extra in self.active for end in extra.souvenir_ends(state, seat, route))
+        if self._souvenirs is None:
+            return ()
+        return self._souvenirs.souvenir_ends(state, seat, route)
 
     def claim_souvenir(self, game: TurnFlow, seat: int, route: Route, asked: str | None) -> str | None:
         if self._souvenirs is not None:
