@@ -34,7 +34,7 @@ def test_the_registry_holds_every_extra_rule() -> None:
     assert set(EXTRAS) == set(MAPS_OF)
 
 
-@pytest.mark.parametrize("extra", list(MAPS_OF), ids=lambda e: e.name)
+@pytest.mark.parametrize("extra", list(MAPS_OF), ids=lambda e: e.__name__)
 def test_each_extra_applies_to_exactly_its_maps(extra: type) -> None:
     assert {name for name in MAP_NAMES if extra.applies(load_board(name))} == MAPS_OF[extra]
 

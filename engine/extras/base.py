@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from maps import Board, Route, Ticket
 
@@ -24,8 +24,6 @@ if TYPE_CHECKING:
 
 class Extra(ABC):
     """One rule that some maps add to the game; an instance serves one board."""
-
-    name: ClassVar[str]
 
     def __init__(self, board: Board) -> None:
         self.board = board

@@ -2,7 +2,8 @@
 
 Such a ticket scores the best connection made, or loses its lowest value
 (the ticket's own scoring, in engine/scoring.py, reads the countries' border
-points from the board). Records name it [ORIGIN, [COUNTRY, ...]].
+points from the board). Records name it [ORIGIN, [COUNTRY, ...]]. It adds
+nothing to the state.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from maps import Board, Ticket
 
 
 class CountryTickets(Extra):
-    name = "country tickets"
-
     @staticmethod
     def applies(board: Board) -> bool:
         return bool(board.countries)

@@ -1,4 +1,8 @@
-"""Ferries (India, San Francisco): some spaces of a route must be paid with wilds."""
+"""Ferries (India, San Francisco): some spaces of a route must be paid with wilds.
+
+Listing payments starts from `least_wilds` (engine/payment.py); the hook
+refuses a payment with fewer. It adds nothing to the state.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +19,6 @@ def least_wilds(route: Route) -> int:
 
 
 class Ferries(Extra):
-    name = "ferries"
-
     @staticmethod
     def applies(board: Board) -> bool:
         return any(route.ferries for route in board.routes)

@@ -2,6 +2,7 @@
 
 A completed city ticket qualifies when its two places are joined by two
 paths that share no route; the bonus grows with the number of such tickets.
+It adds nothing to the state: the bonus is read from the routes at the end.
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ def two_disjoint_paths(network: Network, a: str, b: str) -> bool:
 
 
 class Mandala(Extra):
-    name = "mandala"
-
     @staticmethod
     def applies(board: Board) -> bool:
         return bool(board.rules.mandala_bonus)

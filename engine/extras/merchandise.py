@@ -2,6 +2,9 @@
 
 The cards are few; at the end the players who hold the most score a bonus
 by rank, from the map's ladder for the number of players.
+
+State: the cards left (GameState.merchandise_left) and each player's cards
+(PlayerState.merchandise).
 """
 
 from __future__ import annotations
@@ -29,8 +32,6 @@ def ranked_bonus(counts: Sequence[int], ladder: Sequence[int]) -> list[int]:
 
 
 class Merchandise(Extra):
-    name = "merchandise"
-
     def __init__(self, board: Board) -> None:
         super().__init__(board)
         assert board.rules.merchandise is not None

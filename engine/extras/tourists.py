@@ -4,6 +4,12 @@ Some stacks start on their home places; the players place the others before
 play starts. Claiming a route takes one token from a stack at one of its ends
 whose symbol the player lacks; at the end each player scores by the number of
 different symbols they hold.
+
+State: the stacks by place (GameState.stacks), how many the players have
+placed (GameState.placements), each player's souvenirs in the order taken
+(PlayerState.souvenirs), and the souvenir a pending tunnel would take
+(TunnelState.souvenir). It adds the setup phase Phase.SETUP_PLACE and the
+PlaceStack move.
 """
 
 from __future__ import annotations
@@ -25,8 +31,6 @@ if TYPE_CHECKING:
 
 
 class Tourists(SouvenirRule):
-    name = "tourists"
-
     def __init__(self, board: Board) -> None:
         super().__init__(board)
         assert board.rules.tourists is not None

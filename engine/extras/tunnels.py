@@ -4,6 +4,9 @@ Once the cards are laid, the top three cards of the deck are turned over;
 each of the paid colour (or a wild) asks for one more card of that colour or
 a wild (only wilds when only wilds were laid). The player pays the surcharge
 or gives the tunnel up, taking the laid cards back.
+
+State: the tunnel being claimed (GameState.tunnel) while the turn waits for
+the surcharge (Pending.TUNNEL); it adds the TunnelPay move.
 """
 
 from __future__ import annotations
@@ -61,8 +64,6 @@ def check_surcharge_payment(
 
 
 class Tunnels(Extra):
-    name = "tunnels"
-
     @staticmethod
     def applies(board: Board) -> bool:
         return any(route.tunnel for route in board.routes)
