@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
+import networkx as nx
 import pytest
 
 from engine import Game, GameError, InvalidMoveError, Phase
@@ -18,7 +19,7 @@ from engine.extras.tourists import Tourists
 from engine.extras.tunnels import Tunnels
 from engine.moves import TicketRef
 from engine.options import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION, check_player_count, check_trains_option
-from maps import MAP_NAMES, WILD, load_board
+from maps import GRAY, MAP_NAMES, WILD, load_board
 
 MAPS_OF = {
     Merchandise: {"amsterdam"},
@@ -92,10 +93,17 @@ def test_mandala_bonus_only_scores_on_india() -> None:
     for name in MAP_NAMES:
         board = load_board(name)
         game = Game(board, ["ann", "bob"], 0)
-        # give ann every route: each ticket she holds is done by at least one path
-        game.state.players[0].routes = [r.id for r in board.routes]
-        scored = game.score()[0].bonus["mandala"]
-        assert (scored > 0) is (name == "india")
+        ticket = next(t for t in board.tickets if not t.is_country_ticket)
+        graph: nx.Graph = nx.Graph()
+        for route in board.routes:
+            graph.add_edge(route.a, route.b, id=route.id)
+        paths = list(nx.edge_disjoint_paths(graph, ticket.origin, ticket.targets[0].name))[:2]
+        assert len(paths) == 2
+        # ann's one ticket is done by two paths that share no route
+        ann = game.state.players[0]
+        ann.tickets = [ticket.id]
+        ann.routes = [graph.edges[a, b]["id"] for path in paths for a, b in zip(path, path[1:], strict=False)]
+        assert (game.score()[0].bonus["mandala"] > 0) is (name == "india")
 
 
 def test_country_tickets_are_named_by_their_countries() -> None:
@@ -111,13 +119,14 @@ def test_ferries_need_their_wilds() -> None:
     board = load_board("india")
     game = Game(board, ["ann", "bob"], 0)
     _play(game)
-    ferry = next(r for r in board.routes if r.ferries and r.color != "gray")
+    ferry = next(r for r in board.routes if r.ferries)
+    colour = ferry.color if ferry.color != GRAY else board.rules.colors[0]
     seat = game.state.current
-    game.state.players[seat].hand = Counter({ferry.color: ferry.length, WILD: ferry.ferries})
+    game.state.players[seat].hand = Counter({colour: ferry.length, WILD: ferry.ferries})
     name = game.names[seat]
     with pytest.raises(GameError, match="this ferry needs"):
-        game.check(game.claim_for(name, ferry, {ferry.color: ferry.length}))
-    game.check(game.claim_for(name, ferry, {ferry.color: ferry.length - ferry.ferries, WILD: ferry.ferries}))
+        game.check(game.claim_for(name, ferry, {colour: ferry.length}))
+    game.check(game.claim_for(name, ferry, {colour: ferry.length - ferry.ferries, WILD: ferry.ferries}))
 
 
 def test_options_are_checked_in_one_place() -> None:
