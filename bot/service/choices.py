@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from bot.service.dealt import dealt_game, seated
 from bot.service.errors import InvalidInput, Why
@@ -19,7 +18,7 @@ from bot.service.kinds import Must
 from bot.service.play import PlayService
 from bot.service.results import ActionResult
 from engine import Game, Phase
-from maps import Board, Route, load_board
+from maps import Board, Route
 
 
 class ClaimBlock(StrEnum):
@@ -147,12 +146,7 @@ class MoveChoices(PlayService):
         expected_version: int | None = None,
     ) -> ActionResult:
         """Claim a route by its id, paying `pay`, taking the souvenir at `souvenir` where there is a choice."""
-        info = await self.game(game_id)
-        board = load_board(info.map)
-        route = _route(board, route_id)
-        move: dict[str, Any] = {"claim": [route.a, route.b], "pay": dict(pay)}
-        if len(board.routes_between(route.a, route.b)) > 1:
-            move["route"] = route.color
-        if souvenir is not None:
-            move["souvenir"] = souvenir
-        return await self.act(info.id, user_id, move, expected_version)
+        dealt = await dealt_game(self, game_id)
+        _, player, _ = seated(dealt.info, user_id)
+        route = _route(dealt.game.board, route_id)
+        return await self.act(game_id, user_id, dealt.game.claim_for(player, route, pay, souvenir), expected_version)
