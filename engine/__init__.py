@@ -1,5 +1,6 @@
 """The rules of Ticket to Ride on five maps: pure, deterministic, no I/O."""
 
+from engine.claims import ClaimOption
 from engine.errors import (
     AmbiguousMoveError,
     GameError,
@@ -10,9 +11,10 @@ from engine.errors import (
     RecordError,
 )
 from engine.events import Event
-from engine.game import ClaimOption, Game, ToMove
+from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, PlaceStack, TicketRef, TunnelPay
 from engine.state import Pending, Phase
+from engine.turns import ToMove
 
 __all__ = [
     "AmbiguousMoveError",

@@ -12,7 +12,8 @@ import heapq
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from engine.game import ClaimOption, Game
+from engine.claims import ClaimOption
+from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, PlaceStack, TunnelPay, payment_of
 from engine.state import Pending, Phase
 from maps import GRAY, WILD, Route
@@ -166,10 +167,8 @@ def _payment(option: ClaimOption, hand: Counter[str]) -> Counter[str]:
 def _claim(game: Game, name: str, option: ClaimOption) -> Claim:
     route = option.route
     hand = game.state.players[game.seat(name)].hand
-    pay = _payment(option, hand)
-    colour = route.color if len(game.board.routes_between(route.a, route.b)) > 1 else None
     souvenir = option.souvenirs[0] if len(option.souvenirs) == 2 else None
-    return Claim(name, route.a, route.b, payment_of(pay), colour, souvenir)
+    return game.claim_for(name, route, _payment(option, hand), souvenir)
 
 
 def _needed_colours(game: Game, seat: int, wanted: Sequence[Route]) -> list[str]:

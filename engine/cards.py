@@ -1,7 +1,7 @@
 """The train-card piles: deck, discard pile and face-up row.
 
 The exact procedures (reshuffle, refill, wild reset) are those of
-specs/game-record.md, because every game record replays against them.
+docs/game-record.md, because every game record replays against them.
 """
 
 from __future__ import annotations
@@ -87,6 +87,3 @@ class CardPiles:
             self._refill()
             done += 1
             self.resets += 1
-
-    def total(self) -> int:
-        return len(self.deck) + len(self.discard) + sum(1 for c in self.face_up if c is not None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,3 +19,8 @@ class Event:
     player: str | None
     public: dict[str, Any] = field(default_factory=dict)
     private: dict[str, Any] = field(default_factory=dict)
+
+
+# A move that passed every check, ready to be carried out: calling it changes
+# the game and says what happened.
+Action = Callable[[], list[Event]]

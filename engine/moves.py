@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +12,7 @@ from engine.errors import InvalidMoveError
 Payment = tuple[tuple[str, int], ...]  # sorted (card, count) pairs, counts > 0
 
 
-def payment_of(cards: dict[str, int] | Counter[str]) -> Payment:
+def payment_of(cards: Mapping[str, int]) -> Payment:
     return tuple(sorted((c, n) for c, n in cards.items() if n > 0))
 
 

@@ -1,10 +1,15 @@
-"""How a route may be paid: one colour plus wilds, ferries, tunnel-only wilds."""
+"""How a route may be paid: one colour plus wilds, wilds only on tunnels where a map says so.
+
+Ferries' wilds are the ferry rule's (engine/extras/ferries.py); so is refusing a
+payment without them. Tunnel surcharges are in engine/extras/tunnels.py.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.extras.ferries import least_wilds
 from maps import GRAY, WILD, Route, Rules
 
 
@@ -27,7 +32,7 @@ def check_in_hand(rules: Rules, pay: Counter[str], hand: Counter[str]) -> None:
 
 
 def check_payment(rules: Rules, route: Route, pay: Counter[str], hand: Counter[str]) -> None:
-    """Raise a player-facing error unless `pay` is a legal payment for `route`."""
+    """Raise a player-facing error unless `pay` is a legal payment for `route` (ferries aside)."""
     check_card_names(rules, pay)
     total = sum(pay.values())
     if total != route.length:
@@ -41,14 +46,12 @@ def check_payment(rules: Rules, route: Route, pay: Counter[str], hand: Counter[s
         raise IllegalMoveError(f"{wild_word(rules)} may be played only on tunnels on this map")
     if colours and route.color != GRAY and colours[0] != route.color:
         raise IllegalMoveError(f"{route.a} - {route.b} is {route.color}: pay {route.color} cards, not {colours[0]}")
-    if wilds < route.ferries:
-        raise IllegalMoveError(f"this ferry needs {route.ferries} {wild_word(rules)[:-1]}(s)")
 
 
 def _wild_range(rules: Rules, route: Route, hand: Counter[str]) -> range:
     if rules.wilds_only_on_tunnels and not route.tunnel:
         return range(0, 1)
-    return range(route.ferries, min(hand[WILD], route.length) + 1)
+    return range(least_wilds(route), min(hand[WILD], route.length) + 1)
 
 
 def payment_options(rules: Rules, route: Route, hand: Counter[str]) -> list[Counter[str]]:
@@ -81,37 +84,3 @@ def can_pay(rules: Rules, route: Route, hand: Counter[str]) -> bool:
         return True
     colours = rules.colors if route.color == GRAY else (route.color,)
     return any(hand[c] + most_wilds >= route.length for c in colours)
-
-
-def tunnel_surcharge(colour: str | None, revealed: list[str]) -> int:
-    """Extra cards a tunnel demands; `colour` None means the payment was all wilds."""
-    if colour is None:
-        return sum(1 for c in revealed if c == WILD)
-    return sum(1 for c in revealed if c in (colour, WILD))
-
-
-def tunnel_options(colour: str | None, surcharge: int, hand: Counter[str]) -> list[Counter[str]]:
-    """Every way to pay a tunnel surcharge from `hand`, fewest wilds first."""
-    if colour is None:
-        return [Counter({WILD: surcharge})] if hand[WILD] >= surcharge else []
-    found = []
-    for wilds in range(0, min(hand[WILD], surcharge) + 1):
-        plain = surcharge - wilds
-        if hand[colour] >= plain:
-            found.append(Counter({k: v for k, v in ((colour, plain), (WILD, wilds)) if v}))
-    return found
-
-
-def check_tunnel_payment(
-    rules: Rules, colour: str | None, surcharge: int, pay: Counter[str], hand: Counter[str]
-) -> None:
-    check_card_names(rules, pay)
-    total = sum(pay.values())
-    if total != surcharge:
-        raise IllegalMoveError(f"the tunnel asks for exactly {surcharge} more card(s); you paid {total}")
-    allowed = {WILD} if colour is None else {colour, WILD}
-    wrong = sorted(set(pay) - allowed)
-    if wrong:
-        what = wild_word(rules) if colour is None else f"{colour} or {wild_word(rules)}"
-        raise IllegalMoveError(f"the tunnel surcharge must be paid in {what}, not {', '.join(wrong)}")
-    check_in_hand(rules, pay, hand)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.game import Game
-from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, TunnelPay
+from engine.moves import Keep, Move, TunnelPay
 
 
 def random_move(game: Game, rng: random.Random) -> Move | None:
@@ -43,6 +43,3 @@ def play_random(game: Game, rng: random.Random, max_moves: int = 5000) -> Game:
             break
         game.apply(move)
     return game
-
-
-__all__ = ["Claim", "DrawCard", "DrawTickets", "play_random", "random_move"]

@@ -1,4 +1,4 @@
-"""Game records (specs/game-record.md): read, write and replay them."""
+"""Game records (docs/game-record.md): read, write and replay them."""
 
 from __future__ import annotations
 
@@ -6,9 +6,11 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import GameError, InvalidMoveError, MoveError, RecordError
-from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION, Game, ticket_key
+from engine.errors import GameError, MoveError, RecordError
+from engine.game import Game
 from engine.moves import Move, move_from_json, move_to_json, parse_ticket_ref
+from engine.options import check_trains_option
+from engine.tickets import ticket_key
 from maps import MAP_NAMES, Board, load_board
 
 FORMAT = 1
@@ -58,13 +60,10 @@ def parse_record(doc: Any) -> Record:
     if unknown:
         raise _fail(f"unknown option(s): {', '.join(unknown)}")
     if "trains" in options:
-        trains = options["trains"]
-        if (
-            isinstance(trains, bool)
-            or not isinstance(trains, int)
-            or not MIN_TRAINS_OPTION <= trains <= MAX_TRAINS_OPTION
-        ):
-            raise _fail(f"options.trains must be a whole number from {MIN_TRAINS_OPTION} to {MAX_TRAINS_OPTION}")
+        try:
+            check_trains_option(options["trains"])
+        except GameError as exc:
+            raise _fail(str(exc)) from None
     cards = tickets = None
     decks = doc.get("decks")
     if decks is not None:
@@ -188,7 +187,6 @@ def replay_text(text: str) -> tuple[int, dict[str, Any]]:
 
 
 __all__ = [
-    "InvalidMoveError",
     "Record",
     "new_game",
     "outcome",

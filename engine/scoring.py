@@ -1,4 +1,4 @@
-"""Final scoring: tickets, longest continuous path and each map's bonuses."""
+"""Final scoring: tickets, the longest continuous path, and each extra rule's bonus."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from engine.turns import TurnFlow
 from maps import Board, Route, Ticket
 
 
@@ -101,27 +102,6 @@ def longest_trail(routes: Sequence[Route]) -> tuple[int, list[Route]]:
     return best, [routes[i] for i in best_path]
 
 
-def two_disjoint_paths(network: Network, a: str, b: str) -> bool:
-    """True when a and b are joined by two paths that share no route."""
-    if not network.connected(a, b):
-        return False
-    g = network.graph()
-    g.remove_edges_from(list(nx.bridges(g)))
-    return bool(g.has_node(a) and g.has_node(b) and nx.has_path(g, a, b))
-
-
-def ranked_bonus(counts: Sequence[int], ladder: Sequence[int]) -> list[int]:
-    """Merchandise-style ranking: ties share a rank and skip the ranks they cover."""
-    out = []
-    for c in counts:
-        if c <= 0:
-            out.append(0)
-            continue
-        rank = sum(1 for other in counts if other > c)
-        out.append(ladder[rank] if rank < len(ladder) else 0)
-    return out
-
-
 @dataclass
 class PlayerScore:
     name: str
@@ -150,3 +130,52 @@ def winners(scores: Sequence[PlayerScore], longest_bonus: bool) -> list[str]:
         if holders:
             tied = holders
     return [s.name for s in tied]
+
+
+class Scoring(TurnFlow):
+    """The score of every player, as if the game ended now."""
+
+    def network(self, seat: int) -> Network:
+        return Network(self.board.routes[r] for r in self.state.players[seat].routes)
+
+    def longest(self, seat: int) -> tuple[int, list[Route]]:
+        return longest_trail([self.board.routes[r] for r in self.state.players[seat].routes])
+
+    def ticket_progress(self, seat: int) -> list[tuple[int, bool, int]]:
+        """(ticket id, done now, points it would score now) for each kept ticket."""
+        return self._ticket_results(self.state.players[seat].tickets, self.network(seat))
+
+    def score(self) -> list[PlayerScore]:
+        """Every player's full score as if the game ended now."""
+        scores = []
+        networks = []
+        for seat, p in enumerate(self.state.players):
+            sc = PlayerScore(p.name, p.route_points)
+            network = self.network(seat)
+            sc.ticket_results = self._ticket_results(p.tickets, network)
+            for _, done, points in sc.ticket_results:
+                sc.ticket_points += points
+                if done:
+                    sc.completed += 1
+                else:
+                    sc.failed += 1
+            sc.longest, sc.longest_routes = self.longest(seat)
+            scores.append(sc)
+            networks.append(network)
+        if self.rules.longest_bonus:
+            best = max(sc.longest for sc in scores)
+            for sc in scores:
+                if best > 0 and sc.longest == best:
+                    sc.bonus["longest"] = self.rules.longest_bonus
+        self.extras.bonus(self.state, scores, networks)
+        return scores
+
+    def _ticket_results(self, tickets: list[int], network: Network) -> list[tuple[int, bool, int]]:
+        out = []
+        for t in tickets:
+            done, points = ticket_points(self.board, self.board.tickets[t], network)
+            out.append((t, done, points))
+        return out
+
+    def winners(self) -> list[str]:
+        return winners(self.score(), self.rules.longest_bonus > 0)

@@ -107,4 +107,5 @@ def test_places_san_francisco_stacks() -> None:
         game = Game(board, [f"p{i}" for i in range(n)], n)
         _setup_done(game)
         placed = {st.symbol for st in game.state.stacks.values()}
-        assert placed == {s for s, _ in board.rules.tourists.symbols} if board.rules.tourists else set()
+        assert board.rules.tourists is not None
+        assert placed == {s for s, _ in board.rules.tourists.symbols}

@@ -1,6 +1,6 @@
 """Bad game records through `replay_text` and `python -m bot replay`.
 
-specs/game-record.md: on a bad record, exit status 1 and
+docs/game-record.md: on a bad record, exit status 1 and
 {"error": {"move": INDEX_OR_NULL, "message": "..."}} where INDEX is the 0-based
 position of the first move that is not legal, null when the record itself is
 wrong. Records here are example records cut and altered, or small records
@@ -351,7 +351,7 @@ def test_aliases_in_moves_and_ticket_deck():
 
 
 def test_whitespace_player_name_is_a_name_like_any_other():
-    # spec: "players: unique, non-empty names". " " is a non-empty name; the record
+    # docs/game-record.md: players have unique, non-empty names. " " is a non-empty name; the record
     # is accepted, so its moves must be too (or the record refused with move null).
     doc = built("amsterdam", ["ann", " "])
     status, out = run(doc)

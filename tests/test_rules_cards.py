@@ -1,6 +1,6 @@
 """Card draws, reshuffles, refills and the wild reset, hand-computed from
-RULES.md ("Common core") and specs/game-record.md ("Setup", "Moves",
-"Cards moving").
+the rules (docs/rules.md) and the record format's card procedures
+(docs/game-record.md: setup, moves, how cards move).
 
 Deck layout used throughout (2 players, starting hand H): cards 0..H-1 go to
 the first player, H..2H-1 to the second, the next five to face-up slots 0-4,
@@ -65,7 +65,7 @@ def snapshot(game):
 
 
 def reshuffled(seed, k, discard):
-    """The spec's reshuffle: sorted by name, then CPython's Random(f"{S}:reshuffle:{k}").shuffle."""
+    """The records' reshuffle: sorted by name, then CPython's Random(f"{S}:reshuffle:{k}").shuffle."""
     cards = sorted(discard)
     random.Random(f"{seed}:reshuffle:{k}").shuffle(cards)
     return cards
@@ -452,8 +452,8 @@ def test_setup_wild_reset_stops_after_three_resets():
 
 
 def test_a_setup_keep_is_a_move_so_its_refill_runs_a_fresh_reset_check():
-    # spec: "A refill happens ... after every move; each refill ... is followed by
-    # the wild reset check (with its own count of three resets)".
+    # docs/game-record.md: a refill happens after every move, and each refill is
+    # followed by the wild reset check (with its own count of three resets).
     g5 = [WILD, WILD, "red", "red", "red"]  # 14 locomotives: 4 x 3 + 2
     top = ["pink"] * 8 + G1 + G2 + G3 + G4 + g5
     g = new_game("usa", 2, top)

@@ -1,6 +1,6 @@
-"""Claiming routes, hand-computed from RULES.md ("Claim a route", "Double
-routes", India ferries, Switzerland tunnels, route points) and
-specs/game-record.md ("Claims", "Tunnels").
+"""Claiming routes, hand-computed from the rules (docs/rules.md: claiming a
+route, double routes, India's ferries, Switzerland's tunnels, route points)
+and the record format (docs/game-record.md: claims, tunnels).
 
 Scenarios put the game in play with a generic deal, then set the hand, the
 deck and the discard pile directly, so every card involved is known.
@@ -32,7 +32,7 @@ from maps import load_board
 WILD = "locomotive"
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
 
-# RULES.md: "route points by length 1,2,4,7,10,15 (7:18, 8:21)"; Amsterdam 1,2,4,7; San Francisco 1,2,4,7,10
+# docs/rules.md: route points by length 1,2,4,7,10,15 (7:18, 8:21); Amsterdam 1,2,4,7; San Francisco 1,2,4,7,10
 POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
 
 
@@ -212,7 +212,7 @@ RANGES = {"usa": (2, 5), "india": (2, 4), "switzerland": (2, 3), "amsterdam": (2
 DOUBLE_CASES = [(m, n) for m, (lo, hi) in RANGES.items() for n in range(lo, hi + 1)]
 
 
-def test_rules_thresholds_match_rules_md():
+def test_rules_thresholds_match_the_rules():
     assert {m: load_board(m).rules.both_doubles_from for m in DOUBLES} == {m: d[4] for m, d in DOUBLES.items()}
 
 

@@ -1,8 +1,9 @@
 """Turn flow: the final round, wrong moves, passing, San Francisco setup and
 tourist tokens, Amsterdam merchandise.
 
-Hand-computed from RULES.md ("Game end", "Draw cards", San Francisco,
-Amsterdam) and specs/game-record.md ("Moves", "Order", "End of game").
+Hand-computed from the rules (docs/rules.md: the game's end, drawing cards,
+San Francisco, Amsterdam) and the record format (docs/game-record.md: moves,
+their order, the end of the game).
 """
 
 from __future__ import annotations
@@ -496,7 +497,7 @@ def test_one_merchandise_card_per_cart_route_whatever_its_length():
 
 # ------------------------------------------- random games against a model
 #
-# An independent model of the spec (cards moving, turn order, final round,
+# An independent model of the rules (cards moving, turn order, final round,
 # tickets, scoring), written from the documents alone, follows random legal
 # games move by move; engine and model must agree on every pile, hand, turn
 # and, at the end, every score.
@@ -714,7 +715,7 @@ class Model:
         if self.pending == "draw" and not self.second_draw_possible():
             self.end_turn()
 
-    # ----- scoring, from RULES.md
+    # ----- scoring, from docs/rules.md
 
     def connected(self, routes, sources, targets):
         adj = {}

@@ -1,5 +1,6 @@
-"""Final scoring, hand-computed from RULES.md ("Final scoring", "Winner",
-"Longest continuous path", India, Switzerland, Amsterdam, San Francisco).
+"""Final scoring, hand-computed from the rules (docs/rules.md: final scoring,
+the winner, the longest continuous path, India, Switzerland, Amsterdam, San
+Francisco).
 
 Each scenario gives players a hand-picked set of routes and tickets on the
 real boards (state set directly) and checks `Game.score()` / `winners()`.

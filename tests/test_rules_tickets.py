@@ -1,8 +1,8 @@
 """Tickets: the deal, keeping, drawing, returning, running out.
 
-Hand-computed from RULES.md (per-map table, "Draw tickets", Switzerland,
-Amsterdam and San Francisco) and specs/game-record.md ("Setup" step 4,
-"Order", "Tickets").
+Hand-computed from the rules (docs/rules.md: the per-map numbers, drawing
+tickets, Switzerland, Amsterdam and San Francisco) and the record format
+(docs/game-record.md: the setup's ticket deal, the order of moves, tickets).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from maps import load_board
 
 NAMES = ["ann", "bob", "cid", "dee", "eve"]
 
-# RULES.md: tickets at start deal / keep at least; ticket draw draw / keep at least; returned
+# docs/rules.md: tickets at start deal / keep at least; ticket draw draw / keep at least; returned
 TABLE = {
     "usa": (3, 2, 3, 1, False),
     "india": (4, 2, 3, 1, False),

@@ -1,0 +1,82 @@
+"""Card draws: two cards a turn, blind from the deck or from the face-up row."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.events import Action, Event
+from engine.state import Pending, Phase
+from engine.turns import TurnFlow
+from maps import WILD
+
+
+class CardDraws(TurnFlow):
+    """Which cards may be drawn, and drawing them."""
+
+    def can_draw_blind(self) -> bool:
+        return self.state.piles.can_take_blind()
+
+    def face_up_choices(self, second: bool) -> list[str]:
+        """Face-up colours that may be taken now (first or second card)."""
+        out: list[str] = []
+        for card in self.state.piles.face_up:
+            if card is None or card in out:
+                continue
+            if second and card == WILD and self.rules.faceup_wild_ends_draw:
+                continue
+            out.append(card)
+        return out
+
+    def card_draws(self, name: str) -> list[str]:
+        """Legal `draw` sources for this player now: "deck" and face-up colours."""
+        s = self.state
+        if s.phase is not Phase.PLAY or s.current != self.seat(name):
+            return []
+        if s.pending not in (None, Pending.DRAW):
+            return []
+        second = s.pending is Pending.DRAW
+        sources = ["deck"] if self.can_draw_blind() else []
+        return sources + self.face_up_choices(second)
+
+    def _plan_card_draw(self, seat: int, source: str) -> Action:
+        piles = self.state.piles
+        second = self.state.pending is Pending.DRAW
+        if source == "deck":
+            if not piles.can_take_blind():
+                raise IllegalMoveError("the deck and the discard pile are empty: take a face-up card instead")
+            return partial(self._draw_card, seat, None)
+        if source != WILD and source not in self.rules.colors:
+            choices = ", ".join(self.face_up_choices(second))
+            raise InvalidMoveError(f"'{source}' is not a card on this map: draw \"deck\" or one of {choices}")
+        slot = piles.slot_of(source)
+        if slot is None:
+            row = ", ".join(c for c in piles.face_up if c) or "nothing"
+            raise IllegalMoveError(f"there is no face-up {source} card; the row shows {row}")
+        if second and source == WILD and self.rules.faceup_wild_ends_draw:
+            raise IllegalMoveError(f"a face-up {self.rules.wild_name} may not be the second card")
+        return partial(self._draw_card, seat, slot)
+
+    def _draw_card(self, seat: int, slot: int | None) -> list[Event]:
+        """Draw blind (`slot` None) or the face-up card in `slot`."""
+        s = self.state
+        p = s.players[seat]
+        second = s.pending is Pending.DRAW
+        if slot is None:
+            card = s.piles.take_top()
+            assert card is not None
+            p.hand[card] += 1
+            event = Event("draw_deck", p.name, {"second": second}, {"card": card})
+        else:
+            card = s.piles.take_face_up(slot)
+            p.hand[card] += 1
+            event = Event("draw_face_up", p.name, {"card": card, "slot": slot, "second": second})
+        events = [event]
+        if second:
+            s.pending = None
+            events += self._end_turn()
+        elif slot is not None and card == WILD and self.rules.faceup_wild_ends_draw:
+            events += self._end_turn()
+        else:
+            s.pending = Pending.DRAW
+        return events

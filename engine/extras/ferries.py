@@ -1,0 +1,28 @@
+"""Ferries (India, San Francisco): some spaces of a route must be paid with wilds.
+
+Listing payments starts from `least_wilds` (engine/payment.py); the hook
+refuses a payment with fewer. It adds nothing to the state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.errors import IllegalMoveError
+from engine.extras.base import Extra
+from maps import WILD, Board, Route
+
+
+def least_wilds(route: Route) -> int:
+    """The wilds any payment for `route` needs: one per ferry space."""
+    return route.ferries
+
+
+class Ferries(Extra):
+    @staticmethod
+    def applies(board: Board) -> bool:
+        return any(route.ferries for route in board.routes)
+
+    def check_payment(self, route: Route, pay: Counter[str]) -> None:
+        if pay[WILD] < least_wilds(route):
+            raise IllegalMoveError(f"this ferry needs {route.ferries} {self.rules.wild_name}(s)")
