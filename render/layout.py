@@ -1,7 +1,7 @@
 """Where a board goes in the image: canvas coordinates to pixels, and the sizes of things.
 
-Every map is drawn from its reference drawing positions (place centres, each
-space's centre and angle on the map's canvas). The layout crops the canvas to
+Every map is drawn from the drawing positions in its data file (maps/data: place
+centres, each space's centre and angle on the map's canvas). The layout crops the canvas to
 what the board uses, scales it to the image's board area and puts the panel
 below a landscape board or beside a tall one, so that every image is about
 1,750 pixels wide.
@@ -21,8 +21,8 @@ SIDE_PANEL_WIDTH = 560  # the panel's width when it sits beside the board
 CONTENT_MARGIN = 44.0  # canvas units kept around the outermost places and spaces
 LANDSCAPE_ASPECT = 1.4  # boards at least this wide for their height get the panel below
 
-# Where the reference boards print the four countries' names (Switzerland's
-# coordinate_system note: "the country label positions in BGA are ...").
+# Where the printed Switzerland board shows the four countries' names
+# (maps/data/switzerland.json, coordinate_system note: "the country label positions in BGA are ...").
 COUNTRY_LABELS: dict[str, dict[str, tuple[float, float]]] = {
     "switzerland": {
         "France": (250.0, 150.0),

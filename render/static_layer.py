@@ -100,7 +100,7 @@ def build_static_board(board: Board, layout: BoardLayout, note: str | None) -> S
     mask_pen = ImageDraw.Draw(mask)
 
     # Country names first, under everything: large, pale and letter-spaced,
-    # nudged from the reference position to where they cover the least.
+    # nudged from the data file's position to where they cover the least.
     country_font = fonts.font(COUNTRY_SIZE, True)
     countries: dict[str, tuple[int, int, int, int]] = {}
     for country, (x, y) in COUNTRY_LABELS.get(board.name, {}).items():
