@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
 from bot.service.announce import public_events
 from bot.service.events import PublicEvent
@@ -66,10 +67,5 @@ def tell_moves(info: GameInfo, game: Game, actors: Sequence[Actor], start: Game)
 
 def stages(info: GameInfo, game: Game, actors: Sequence[Actor]) -> tuple[Stage, ...]:
     """Every stage so far with its moves, oldest first (replays the game)."""
-    out: list[Stage] = []
-    for move in tell_moves(info, game, actors, game.initial()):
-        if out and out[-1].key == move.stage:
-            out[-1] = Stage(move.stage, (*out[-1].moves, move))
-        else:
-            out.append(Stage(move.stage, (move,)))
-    return tuple(out)
+    told = tell_moves(info, game, actors, game.initial())
+    return tuple(Stage(key, tuple(moves)) for key, moves in groupby(told, key=lambda move: move.stage))
