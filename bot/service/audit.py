@@ -14,7 +14,7 @@ from typing import Any
 from bot.service.checks import check_id
 from bot.service.errors import IdKind, NotFound, Why
 from bot.service.events import PublicEvent
-from bot.service.history import initial, tell_moves
+from bot.service.history import tell_moves
 from bot.service.kinds import Actor, AuditAction, LogKind
 from bot.service.results import ModLogEntry
 from bot.service.runner import Runner
@@ -63,7 +63,7 @@ class AuditService(Runner):
             info, game = live.info, live.game
             entries: list[tuple[datetime, int, int, LogEntry]] = []
             if game is not None:
-                told = tell_moves(info, game, live.actors, initial(game))
+                told = tell_moves(info, game, live.actors, game.initial())
                 for row, move in zip(stored.moves, told, strict=True):
                     player = str(row.move.get("player", "?"))
                     data: dict[str, Any] = {"index": row.index}

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.service.events import PublicEvent
-from bot.service.history import replay_until, tell_moves
+from bot.service.history import tell_moves
 from bot.service.kinds import Actor, EventKind
 from bot.service.models import GameInfo
 from engine import Game
@@ -61,7 +61,7 @@ def digest(info: GameInfo, game: Game, seat: int, actors: Sequence[Actor] = (), 
     if earlier is not None and len(earlier.moves) == since and (since == 0 or earlier.moves[-1] is moves[since - 1]):
         before = earlier
     else:
-        before = replay_until(game, since)
+        before = game.replay_until(since)
     told = tell_moves(info, game, actors, before.copy())
     needed: dict[int, list[int]] | None = None  # worked out only if someone claimed a route since
     board = game.board

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
 from bot.service.announce import public_events
 from bot.service.events import PublicEvent
@@ -49,19 +50,6 @@ def stage_key(game: Game, status: GameStatus | None = None) -> str:
     return f"turn:{s.turn}"
 
 
-def initial(game: Game) -> Game:
-    """The same game as dealt, before any move."""
-    return Game(game.board, game.names, game.seed, game.trains_option, game.initial_cards, game.initial_tickets)
-
-
-def replay_until(game: Game, count: int) -> Game:
-    """The game as it was after its first `count` moves."""
-    earlier = initial(game)
-    for move in game.moves[:count]:
-        earlier.apply(move)
-    return earlier
-
-
 def tell_moves(info: GameInfo, game: Game, actors: Sequence[Actor], start: Game) -> list[ToldMove]:
     """The moves of `game` after those of `start`, each with its public events.
 
@@ -79,10 +67,5 @@ def tell_moves(info: GameInfo, game: Game, actors: Sequence[Actor], start: Game)
 
 def stages(info: GameInfo, game: Game, actors: Sequence[Actor]) -> tuple[Stage, ...]:
     """Every stage so far with its moves, oldest first (replays the game)."""
-    out: list[Stage] = []
-    for move in tell_moves(info, game, actors, initial(game)):
-        if out and out[-1].key == move.stage:
-            out[-1] = Stage(move.stage, (*out[-1].moves, move))
-        else:
-            out.append(Stage(move.stage, (move,)))
-    return tuple(out)
+    told = tell_moves(info, game, actors, game.initial())
+    return tuple(Stage(key, tuple(moves)) for key, moves in groupby(told, key=lambda move: move.stage))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -20,8 +21,8 @@ from bot.service.runner import Runner
 from bot.service.settings import SettingsService
 from bot.store import ChannelBusy as StoreChannelBusy
 from bot.store import ClockRow, GameChange, GameStart, GameStatus, NewAudit, NewGame, StartedSeat, Writes
-from engine import Game
-from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION
+from engine import Game, GameError
+from engine.options import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION, check_player_count, check_trains_option
 from engine.snapshot import EMPTY_DIGEST, snapshot_text
 from maps import MAP_NAMES, load_board
 
@@ -35,6 +36,28 @@ def not_in_lobby(info: GameInfo) -> WrongState:
     if info.status.active:
         return WrongState(Why.ALREADY_STARTED)
     return WrongState(Why.GAME_IS, {"status": info.status})
+
+
+def _allowed(check: Callable[[], None]) -> bool:
+    """Does the engine's option check pass?"""
+    try:
+        check()
+    except GameError:
+        return False
+    return True
+
+
+def check_options(map_name: str, max_players: int | None, trains: int | None) -> int:
+    """The number of seats of a new game on a known map, by the engine's option checks; InvalidInput if not."""
+    rules = load_board(map_name).rules
+    seats = rules.max_players if max_players is None else max_players
+    if isinstance(seats, bool) or not isinstance(seats, int) or not _allowed(partial(check_player_count, rules, seats)):
+        facts = {"map": map_name, "low": rules.min_players, "high": rules.max_players, "value": max_players}
+        raise InvalidInput(Why.BAD_SEATS, facts)
+    if trains is not None and not _allowed(partial(check_trains_option, trains)):
+        facts = {"map": map_name, "low": MIN_TRAINS_OPTION, "high": MAX_TRAINS_OPTION, "value": trains}
+        raise InvalidInput(Why.BAD_TRAINS, facts)
+    return seats
 
 
 def check_room(info: GameInfo) -> None:
@@ -77,21 +100,7 @@ class LobbyService(SettingsService, Runner):
         name = check_name(host_name)
         if map_name not in MAP_NAMES:
             raise InvalidInput(Why.UNKNOWN_MAP, {"map": map_name, "maps": MAP_NAMES})
-        rules = load_board(map_name).rules
-        seats = rules.max_players if max_players is None else max_players
-        if isinstance(seats, bool) or not isinstance(seats, int) or not rules.min_players <= seats <= rules.max_players:
-            raise InvalidInput(
-                Why.BAD_SEATS,
-                {"map": map_name, "low": rules.min_players, "high": rules.max_players, "value": max_players},
-            )
-        if trains is not None and (
-            isinstance(trains, bool)
-            or not isinstance(trains, int)
-            or not MIN_TRAINS_OPTION <= trains <= MAX_TRAINS_OPTION
-        ):
-            raise InvalidInput(
-                Why.BAD_TRAINS, {"map": map_name, "low": MIN_TRAINS_OPTION, "high": MAX_TRAINS_OPTION, "value": trains}
-            )
+        seats = check_options(map_name, max_players, trains)
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < seats:
             raise InvalidInput(Why.BAD_BOTS, {"seats": seats, "value": bots})
         if clock is None:

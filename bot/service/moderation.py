@@ -27,7 +27,6 @@ from bot.service.events import (
     SeatTaken,
     Undone,
 )
-from bot.service.history import replay_until
 from bot.service.kinds import AuditAction, EventKind
 from bot.service.loading import LiveGame, status_of
 from bot.service.models import is_bot
@@ -239,7 +238,7 @@ class ModerationService(Runner):
             if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= count:
                 raise InvalidInput(Why.BAD_UNDO, {"count": count, "value": moves})
             keep = count - moves
-            earlier = replay_until(game, keep)
+            earlier = game.replay_until(keep)
             now = self.now()
             stored = self._run(live, await self.store.clock(game_id)).clock
             clock = clocks.advance(info.clock, stored, earlier, now, restart=range(len(game.names)))
