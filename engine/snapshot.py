@@ -324,25 +324,35 @@ def _read_state(value: Any) -> GameState:
     )
 
 
-def _check_conservation(game: Game, state: GameState) -> None:
-    """Every card and every ticket is somewhere, exactly once; seats and routes exist.
-
-    The checksum catches damage; this catches a snapshot written from a state
-    that was already wrong, before such a state spreads into more moves.
-    """
-    board, rules = game.board, game.rules
+def card_census(state: GameState) -> Counter[str]:
+    """Every card in `state`: deck, discard pile, face-up row, hands, and a tunnel's laid and revealed cards."""
     cards: Counter[str] = Counter(state.piles.deck) + Counter(state.piles.discard)
     cards += Counter(c for c in state.piles.face_up if c is not None)
     for p in state.players:
         cards += p.hand
     if state.tunnel is not None:
         cards += state.tunnel.laid + Counter(state.tunnel.revealed)
-    if cards != Counter(rules.deck()):
-        raise _fail("the cards in it are not the map's deck")
+    return cards
+
+
+def ticket_census(state: GameState) -> list[int]:
+    """Every ticket id in `state`, sorted: deck, set aside, held and on offer."""
     tickets = list(state.ticket_deck) + list(state.removed_tickets)
     for p in state.players:
         tickets += p.tickets + (p.offered or [])
-    if sorted(tickets) != [t.id for t in board.tickets]:
+    return sorted(tickets)
+
+
+def _check_conservation(game: Game, state: GameState) -> None:
+    """Every card and every ticket is somewhere, exactly once; seats and routes exist.
+
+    The checksum catches damage; this catches a snapshot written from a state
+    that was already wrong, before such a state spreads into more moves.
+    """
+    board = game.board
+    if card_census(state) != Counter(game.rules.deck()):
+        raise _fail("the cards in it are not the map's deck")
+    if ticket_census(state) != [t.id for t in board.tickets]:
         raise _fail("the tickets in it are not the map's tickets")
     seats = len(state.players)
     if [p.name for p in state.players] != game.names or not 0 <= state.current < seats:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from engine import Claim, DrawCard, DrawTickets, Game, GameError, Keep, Move, Pass, Phase, PlaceStack, TunnelPay
 from engine.moves import payment_of
-from engine.random_play import play_random, random_move
+from engine.random_play import play_random
 from engine.snapshot import snapshot
 from maps import GRAY, MAP_NAMES, WILD, load_board
 
@@ -27,12 +27,7 @@ def positions(draw: st.DrawFn) -> tuple[Game, random.Random]:
     trains = draw(st.one_of(st.none(), st.none(), st.integers(6, 25)))
     game = Game(board, [f"p{i}" for i in range(n)], draw(st.integers(0, 10**6)), trains=trains)
     rng = random.Random(draw(st.integers(0, 2**32)))
-    for _ in range(draw(st.integers(0, 250))):
-        move = random_move(game, rng)
-        if move is None:
-            break
-        game.apply(move)
-    return game, rng
+    return play_random(game, rng, draw(st.integers(0, 250))), rng
 
 
 def candidate_moves(game: Game, rng: random.Random) -> list[Move]:

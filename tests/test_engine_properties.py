@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from engine import Claim, DrawCard, Game, GameError, Keep, TunnelPay
 from engine.moves import payment_of
-from engine.random_play import random_move
+from engine.random_play import play_random, random_move
 from engine.record import outcome, parse_record, replay, to_record
+from engine.snapshot import card_census, ticket_census
 from maps import MAP_NAMES, WILD, load_board
 
 
@@ -27,31 +28,12 @@ def games(draw: st.DrawFn) -> tuple[Game, random.Random]:
     return game, random.Random(draw(st.integers(0, 2**32)))
 
 
-def card_census(game: Game) -> Counter[str]:
-    s = game.state
-    cards: Counter[str] = Counter(s.piles.deck) + Counter(s.piles.discard)
-    cards += Counter(c for c in s.piles.face_up if c is not None)
-    for p in s.players:
-        cards += p.hand
-    if s.tunnel is not None:
-        cards += s.tunnel.laid + Counter(s.tunnel.revealed)
-    return cards
-
-
-def ticket_census(game: Game) -> list[int]:
-    s = game.state
-    ids = list(s.ticket_deck) + list(s.removed_tickets)
-    for p in s.players:
-        ids += p.tickets + (p.offered or [])
-    return sorted(ids)
-
-
 def check_invariants(game: Game, start_trains: int) -> None:
     board, s = game.board, game.state
     # no card is ever created or lost
-    assert card_census(game) == Counter(board.rules.deck())
+    assert card_census(s) == Counter(board.rules.deck())
     # no ticket is ever created or lost (Switzerland's returned ones are set aside)
-    assert ticket_census(game) == sorted(t.id for t in board.tickets)
+    assert ticket_census(s) == sorted(t.id for t in board.tickets)
     owned = Counter[int]()
     for seat, p in enumerate(s.players):
         # no train is ever created or lost
@@ -139,11 +121,7 @@ def test_random_games_keep_every_invariant(case: tuple[Game, random.Random]) -> 
 @given(games())
 def test_written_record_replays_the_game(case: tuple[Game, random.Random]) -> None:
     game, rng = case
-    for _ in range(rng.randrange(0, 600)):
-        move = random_move(game, rng)
-        if move is None:
-            break
-        game.apply(move)
+    play_random(game, rng, rng.randrange(0, 600))
     again = replay(parse_record(to_record(game)))
     assert again.state == game.state
     assert outcome(again) == outcome(game)
@@ -152,11 +130,7 @@ def test_written_record_replays_the_game(case: tuple[Game, random.Random]) -> No
 @given(games())
 def test_every_listed_legal_move_is_accepted(case: tuple[Game, random.Random]) -> None:
     game, rng = case
-    for _ in range(rng.randrange(0, 300)):
-        move = random_move(game, rng)
-        if move is None:
-            return
-        game.apply(move)
-    for name in game.waiting_for():
+    play_random(game, rng, rng.randrange(0, 300))
+    for name in game.waiting_for():  # nobody once the game is over
         for move in game.legal_moves(name):
             game.copy().apply(move)

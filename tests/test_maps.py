@@ -93,53 +93,52 @@ def _problems(name: str, change: Any) -> list[str]:
     return err.value.problems
 
 
-def test_unknown_place_in_a_route() -> None:
-    def change(d: dict[str, Any]) -> None:
-        d["routes"][0]["b"] = "Atlantis"
-
-    assert any("unknown place 'Atlantis'" in p for p in _problems("usa", change))
+def _route_to_atlantis(d: dict[str, Any]) -> None:
+    d["routes"][0]["b"] = "Atlantis"
 
 
-def test_duplicate_route() -> None:
-    def change(d: dict[str, Any]) -> None:
-        d["routes"].append(copy.deepcopy(d["routes"][0]))
-
-    assert any("duplicate route" in p for p in _problems("usa", change))
+def _route_twice(d: dict[str, Any]) -> None:
+    d["routes"].append(copy.deepcopy(d["routes"][0]))
 
 
-def test_double_route_with_three_tracks() -> None:
-    def change(d: dict[str, Any]) -> None:
-        extra = copy.deepcopy(d["routes"][0])
-        extra["double_index"] = 5
-        extra["color"] = "red"
-        d["routes"].append(extra)
-        second = copy.deepcopy(d["routes"][0])
-        second["double_index"] = 6
-        second["color"] = "blue"
-        d["routes"].append(second)
-
-    assert any("a double route with 3 tracks" in p for p in _problems("usa", change))
+def _three_tracks(d: dict[str, Any]) -> None:
+    extra = copy.deepcopy(d["routes"][0])
+    extra["double_index"] = 5
+    extra["color"] = "red"
+    d["routes"].append(extra)
+    second = copy.deepcopy(d["routes"][0])
+    second["double_index"] = 6
+    second["color"] = "blue"
+    d["routes"].append(second)
 
 
-def test_wrong_deck_composition() -> None:
-    def change(d: dict[str, Any]) -> None:
-        d["rules"]["train_cards"]["locomotives"] = 13
-
-    assert any("109 cards, but the map says 110" in p for p in _problems("usa", change))
+def _one_locomotive_too_many(d: dict[str, Any]) -> None:
+    d["rules"]["train_cards"]["locomotives"] = 13
 
 
-def test_ticket_to_an_unknown_place() -> None:
-    def change(d: dict[str, Any]) -> None:
-        d["tickets"][0]["b"] = "Gotham"
-
-    assert any("unknown place 'Gotham'" in p for p in _problems("usa", change))
+def _ticket_to_gotham(d: dict[str, Any]) -> None:
+    d["tickets"][0]["b"] = "Gotham"
 
 
-def test_space_count_must_match_length() -> None:
-    def change(d: dict[str, Any]) -> None:
-        d["routes"][0]["spaces"].pop()
+def _one_space_short(d: dict[str, Any]) -> None:
+    d["routes"][0]["spaces"].pop()
 
-    assert any("drawn spaces for a route of length" in p for p in _problems("amsterdam", change))
+
+@pytest.mark.parametrize(
+    "name, change, problem",
+    [
+        pytest.param("usa", _route_to_atlantis, "unknown place 'Atlantis'", id="unknown place in a route"),
+        pytest.param("usa", _route_twice, "duplicate route", id="duplicate route"),
+        pytest.param("usa", _three_tracks, "a double route with 3 tracks", id="double route with three tracks"),
+        pytest.param("usa", _one_locomotive_too_many, "109 cards, but the map says 110", id="wrong deck composition"),
+        pytest.param("usa", _ticket_to_gotham, "unknown place 'Gotham'", id="ticket to an unknown place"),
+        pytest.param(
+            "amsterdam", _one_space_short, "drawn spaces for a route of length", id="space count must match length"
+        ),
+    ],
+)
+def test_the_loader_names_the_fault(name: str, change: Any, problem: str) -> None:
+    assert any(problem in p for p in _problems(name, change))
 
 
 def test_every_fault_is_listed_at_once() -> None:

@@ -16,13 +16,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.rules_support import WILD, deck_with
 
 from engine.record import replay_text
 from maps import load_board
 
 RECORDS = Path(__file__).parent / "records"
 ROOT = Path(__file__).parent.parent
-WILD = "locomotive"
 
 
 def example(path):
@@ -50,13 +50,6 @@ def usa_with(moves_after, keep=4):
     doc = copy.deepcopy(USA)
     doc["moves"] = doc["moves"][:keep] + moves_after
     return doc
-
-
-def deck_with(map_name, top):
-    rest = list(load_board(map_name).rules.deck())
-    for c in top:
-        rest.remove(c)
-    return list(top) + rest
 
 
 def built(map_name, players, top=(), extra=(), trains=None):

@@ -13,41 +13,19 @@ import random
 from collections import Counter
 
 import pytest
+from helpers.rules_support import WILD, dealt_game, deck_with, finish_setup
 
-from engine import DrawCard, DrawTickets, Game, GameError, IllegalMoveError, Keep, NotYourTurnError, PlaceStack
+from engine import DrawCard, DrawTickets, GameError, IllegalMoveError, Keep, NotYourTurnError
 from maps import load_board
-
-WILD = "locomotive"
-NAMES = ["ann", "bob", "cid", "dee", "eve"]
-
-
-def deck_with(board, top):
-    """The map's exact deck with `top` on top, the rest in canonical order."""
-    rest = list(board.rules.deck())
-    for card in top:
-        rest.remove(card)
-    return list(top) + rest
 
 
 def new_game(map_name, n=2, top=(), seed="t", trains=None):
-    board = load_board(map_name)
-    return Game(board, NAMES[:n], seed, trains=trains, cards=deck_with(board, top))
-
-
-def keep_all(game):
-    """Finish setup: everyone keeps every offered ticket (San Francisco: place the stacks too)."""
-    for p in game.state.players:
-        game.apply(Keep(p.name, tuple(game.ticket_ref(t) for t in p.offered)))
-    spots = iter(["Civic Center", "Japantown"])
-    while game.to_move() is not None and game.to_move().must == "place":
-        symbol = game.unplaced_symbols()[0]
-        game.apply(PlaceStack(game.to_move().player, symbol, next(spots)))
-    assert game.to_move().must == "turn"
-    return game
+    return dealt_game(map_name, n, seed, trains, cards=deck_with(map_name, top))
 
 
 def play_game(map_name="usa", n=2, top=(), seed="t", trains=None):
-    return keep_all(new_game(map_name, n, top, seed, trains))
+    """Everyone keeps every ticket of the deal (San Francisco: the stacks are placed too)."""
+    return finish_setup(new_game(map_name, n, top, seed, trains))
 
 
 def snapshot(game):
@@ -294,11 +272,17 @@ def test_no_reshuffle_when_no_card_must_be_taken():
 # ------------------------------------------------ deck and discard both empty
 
 
+def only_face_up(map_name, face_up):
+    """A 2-player game in play whose deck and discard pile are empty, with `face_up` as the row."""
+    g = play_game(map_name, 2)
+    g.state.piles.deck, g.state.piles.discard = [], []
+    g.state.piles.face_up = list(face_up)
+    return g
+
+
 def test_both_piles_empty_only_face_up_cards_can_be_taken():
-    g = play_game("usa", 2)
+    g = only_face_up("usa", ["red", "blue", None, None, None])
     piles = g.state.piles
-    piles.deck, piles.discard = [], []
-    piles.face_up = ["red", "blue", None, None, None]
     assert g.card_draws("ann") == ["red", "blue"]
     with pytest.raises(IllegalMoveError):
         g.apply(DrawCard("ann", "deck"))
@@ -312,30 +296,22 @@ def test_both_piles_empty_only_face_up_cards_can_be_taken():
 
 
 def test_second_draw_impossible_ends_the_turn_after_one_card():
-    g = play_game("usa", 2)
-    piles = g.state.piles
-    piles.deck, piles.discard = [], []
-    piles.face_up = ["red", None, None, None, None]
+    g = only_face_up("usa", ["red", None, None, None, None])
     g.apply(DrawCard("ann", "red"))
     assert g.to_move().player == "bob" and g.to_move().must == "turn"
     assert g.state.players[0].hand["red"] == 1
 
 
 def test_second_draw_impossible_when_only_a_face_up_wild_is_left():
-    g = play_game("usa", 2)
+    g = only_face_up("usa", ["red", WILD, None, None, None])
     piles = g.state.piles
-    piles.deck, piles.discard = [], []
-    piles.face_up = ["red", WILD, None, None, None]
     g.apply(DrawCard("ann", "red"))  # the locomotive may not be the second card
     assert g.to_move().player == "bob" and g.to_move().must == "turn"
     assert piles.face_up == [None, WILD, None, None, None]
 
 
 def test_switzerland_locomotive_left_face_up_is_a_legal_second_draw():
-    g = play_game("switzerland", 2)
-    piles = g.state.piles
-    piles.deck, piles.discard = [], []
-    piles.face_up = ["red", WILD, None, None, None]
+    g = only_face_up("switzerland", ["red", WILD, None, None, None])
     g.apply(DrawCard("ann", "red"))
     assert g.to_move().player == "ann" and g.to_move().must == "draw"
     g.apply(DrawCard("ann", WILD))
@@ -343,20 +319,14 @@ def test_switzerland_locomotive_left_face_up_is_a_legal_second_draw():
 
 
 def test_only_a_face_up_wild_may_still_be_taken_as_first_card():
-    g = play_game("usa", 2)
-    piles = g.state.piles
-    piles.deck, piles.discard = [], []
-    piles.face_up = [None, None, WILD, None, None]
+    g = only_face_up("usa", [None, None, WILD, None, None])
     assert g.card_draws("ann") == [WILD]
     g.apply(DrawCard("ann", WILD))
     assert g.to_move().player == "bob"
 
 
 def test_no_card_at_all_drawing_cards_is_not_allowed():
-    g = play_game("usa", 2)
-    piles = g.state.piles
-    piles.deck, piles.discard = [], []
-    piles.face_up = [None] * 5
+    g = only_face_up("usa", [None] * 5)
     assert g.card_draws("ann") == []
     for src in ("deck", "red", WILD):
         with pytest.raises(IllegalMoveError):

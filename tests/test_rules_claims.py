@@ -12,44 +12,24 @@ import random
 from collections import Counter
 
 import pytest
+from helpers.rules_support import POINTS, WILD, dealt_game, finish_setup, pay, route
 
 from engine import (
     AmbiguousMoveError,
     Claim,
     DrawCard,
-    Game,
     GameError,
     IllegalMoveError,
-    Keep,
     NotYourTurnError,
     Pass,
-    PlaceStack,
     TunnelPay,
 )
 from engine.moves import payment_of
 from maps import load_board
 
-WILD = "locomotive"
-NAMES = ["ann", "bob", "cid", "dee", "eve"]
-
-# docs/rules.md: route points by length 1,2,4,7,10,15 (7:18, 8:21); Amsterdam 1,2,4,7; San Francisco 1,2,4,7,10
-POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
-
 
 def play_game(map_name="usa", n=2, seed="c", trains=None):
-    board = load_board(map_name)
-    g = Game(board, NAMES[:n], seed, trains=trains, cards=board.rules.deck())
-    for p in g.state.players:
-        g.apply(Keep(p.name, tuple(g.ticket_ref(t) for t in p.offered)))
-    spots = iter(["Civic Center", "Japantown"])
-    while g.to_move().must == "place":
-        g.apply(PlaceStack(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
-    assert g.to_move().must == "turn"
-    return g
-
-
-def pay(**cards):
-    return payment_of(cards)
+    return finish_setup(dealt_game(map_name, n, seed, trains))
 
 
 def loco(n, **cards):
@@ -58,12 +38,6 @@ def loco(n, **cards):
 
 def set_hand(g, seat, **cards):
     g.state.players[seat].hand = Counter(cards)
-
-
-def route(map_name, a, b, colour=None):
-    rs = [r for r in load_board(map_name).routes_between(a, b) if colour is None or r.color == colour]
-    assert len(rs) >= 1
-    return rs[0]
 
 
 def state_of(g):
@@ -294,15 +268,33 @@ def test_amsterdam_gray_and_red_parallel_tracks():
 # ---------------------------------------------------------------- ferries
 
 
-def test_india_ferry_one_locomotive_per_symbol():
-    r = route("india", "Calcutta", "Chittagong")
-    assert (r.length, r.ferries) == (2, 1)
-    g = play_game("india", 2)
-    set_hand(g, 0, red=2, locomotive=2)
-    fail(g, Claim("ann", "Calcutta", "Chittagong", pay(red=2)), IllegalMoveError)
-    g.apply(Claim("ann", "Calcutta", "Chittagong", loco(1, red=1)))
-    assert g.state.players[0].hand == Counter({"red": 1, WILD: 1})
-    assert g.state.players[0].route_points == 2
+@pytest.mark.parametrize(
+    "map_name, a, b, length, hand, plain, paid, left, points",
+    [
+        ("india", "Calcutta", "Chittagong", 2, {"red": 2, WILD: 2}, pay(red=2), loco(1, red=1), {"red": 1, WILD: 1}, 2),
+        # San Francisco's ferry card is its wild
+        (
+            "san_francisco",
+            "Alcatraz",
+            "Treasure Island",
+            4,
+            {"red": 4, WILD: 1},
+            pay(red=4),
+            loco(1, red=3),
+            {"red": 1},
+            7,
+        ),
+    ],
+)
+def test_one_symbol_ferry_needs_one_locomotive(map_name, a, b, length, hand, plain, paid, left, points):
+    r = route(map_name, a, b)
+    assert (r.length, r.ferries) == (length, 1)
+    g = play_game(map_name, 2)
+    set_hand(g, 0, **hand)
+    fail(g, Claim("ann", a, b, plain), IllegalMoveError)
+    g.apply(Claim("ann", a, b, paid))
+    assert g.state.players[0].hand == Counter(left)
+    assert g.state.players[0].route_points == points
 
 
 def test_india_ferry_all_locomotives():
@@ -330,16 +322,6 @@ def test_india_length_8_ferry_scores_21():
     g.apply(Claim("ann", "Calcutta", "Madras", loco(2, green=6)))
     assert g.state.players[0].route_points == 21
     assert g.state.players[0].trains == 45 - 8
-
-
-def test_san_francisco_ferry_needs_a_ferry_card():
-    r = route("san_francisco", "Alcatraz", "Treasure Island")
-    assert (r.length, r.ferries) == (4, 1)
-    g = play_game("san_francisco", 2)
-    set_hand(g, 0, red=4, locomotive=1)
-    fail(g, Claim("ann", "Alcatraz", "Treasure Island", pay(red=4)), IllegalMoveError)
-    g.apply(Claim("ann", "Alcatraz", "Treasure Island", loco(1, red=3)))
-    assert g.state.players[0].route_points == 7
 
 
 # ------------------------------------------------------------ Switzerland

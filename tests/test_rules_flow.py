@@ -13,6 +13,7 @@ import random
 from collections import Counter
 
 import pytest
+from helpers.rules_support import NAMES, WILD, dealt_game, finish_setup, keep_tickets, pay
 
 from engine import (
     Claim,
@@ -27,37 +28,17 @@ from engine import (
     PlaceStack,
     TunnelPay,
 )
-from engine.moves import payment_of
 from engine.random_play import random_move
 from engine.record import outcome, replay_text, to_record
 from maps import load_board
 
-WILD = "locomotive"
-NAMES = ["ann", "bob", "cid", "dee", "eve"]
-
 
 def new_game(map_name, n=2, seed="fl", trains=None):
-    board = load_board(map_name)
-    return Game(board, NAMES[:n], seed, trains=trains, cards=board.rules.deck())
-
-
-def keep_all(g):
-    for p in g.state.players:
-        g.apply(Keep(p.name, tuple(g.ticket_ref(t) for t in p.offered[: g.keep_minimum(p.name)])))
-    return g
+    return dealt_game(map_name, n, seed, trains)
 
 
 def play_game(map_name="usa", n=2, seed="fl", trains=None):
-    g = keep_all(new_game(map_name, n, seed, trains))
-    spots = iter(["Civic Center", "Japantown"])
-    while g.to_move().must == "place":
-        g.apply(PlaceStack(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
-    assert g.to_move().must == "turn"
-    return g
-
-
-def pay(**cards):
-    return payment_of(cards)
+    return finish_setup(new_game(map_name, n, seed, trains), least=True)
 
 
 def tm(g):
@@ -316,7 +297,7 @@ def test_fixed_stacks_by_player_count(n, size):
 
 @pytest.mark.parametrize(("n", "size"), [(3, 2), (4, 3)])
 def test_placement_last_then_next_to_last(n, size):
-    g = keep_all(new_game(SF, n))
+    g = keep_tickets(new_game(SF, n), least=True)
     last, before_last = NAMES[n - 1], NAMES[n - 2]
     assert tm(g) == (last, "place")
     with pytest.raises(NotYourTurnError):
@@ -335,7 +316,7 @@ def test_placement_last_then_next_to_last(n, size):
 
 
 def test_two_players_second_places_both_single_token_stacks():
-    g = keep_all(new_game(SF, 2))
+    g = keep_tickets(new_game(SF, 2), least=True)
     assert tm(g) == ("bob", "place")
     with pytest.raises(NotYourTurnError):
         g.apply(PlaceStack("ann", "cable_car", "Mission"))
@@ -352,7 +333,7 @@ def test_two_players_second_places_both_single_token_stacks():
 
 
 def test_placing_on_a_place_with_a_stack_or_unknown():
-    g = keep_all(new_game(SF, 3))
+    g = keep_tickets(new_game(SF, 3), least=True)
     with pytest.raises(IllegalMoveError):
         g.apply(PlaceStack("cid", "cable_car", "Alcatraz"))  # fixed stack there
     with pytest.raises(GameError):
@@ -374,7 +355,7 @@ def test_place_before_all_keeps_is_refused():
 
 
 def test_place_phase_refuses_keep_and_turn_moves():
-    g = keep_all(new_game(SF, 2))
+    g = keep_tickets(new_game(SF, 2), least=True)
     with pytest.raises(GameError):
         g.apply(Keep("bob", ()))
     with pytest.raises(GameError):
@@ -398,10 +379,18 @@ def test_token_from_the_one_qualifying_end():
     assert g.state.stacks["Alcatraz"].tokens == 1  # 2 - 1
 
 
-def test_souvenir_may_name_the_one_qualifying_end():
+@pytest.mark.parametrize(
+    "b, paid, souvenir, symbol",
+    [
+        ("Fisherman's Wharf", pay(red=1, locomotive=1), "Alcatraz", "alcatraz"),  # the one qualifying end
+        ("The Embarcadero", pay(red=3, locomotive=1), "Embarcadero", "embarcadero"),  # a place alias
+    ],
+    ids=["the-one-qualifying-end", "a-place-alias"],
+)
+def test_souvenir_may_be_named(b, paid, souvenir, symbol):
     g = sf_game()
-    g.apply(Claim("ann", "Alcatraz", "Fisherman's Wharf", pay(red=1, locomotive=1), souvenir="Alcatraz"))
-    assert g.state.players[0].souvenirs == ["alcatraz"]
+    g.apply(Claim("ann", "Alcatraz", b, paid, souvenir=souvenir))
+    assert g.state.players[0].souvenirs == [symbol]
 
 
 def test_souvenir_naming_the_non_qualifying_end_is_an_error():
@@ -423,12 +412,6 @@ def test_both_ends_qualify_the_player_must_choose():
     assert g.state.players[0].souvenirs == ["embarcadero"]
     assert g.state.stacks["The Embarcadero"].tokens == 1
     assert g.state.stacks["Alcatraz"].tokens == 2
-
-
-def test_souvenir_accepts_a_place_alias():
-    g = sf_game()
-    g.apply(Claim("ann", "Alcatraz", "The Embarcadero", pay(red=3, locomotive=1), souvenir="Embarcadero"))
-    assert g.state.players[0].souvenirs == ["embarcadero"]
 
 
 def test_owned_symbol_is_not_taken_again():

@@ -11,26 +11,15 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from helpers.rules_support import POINTS, dealt_game, finish_setup, route
 
-from engine import Claim, Game, Keep, PlaceStack
+from engine import Claim
 from engine.moves import payment_of
 from maps import load_board
 
-WILD = "locomotive"
-NAMES = ["ann", "bob", "cid", "dee", "eve"]
-POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
-
 
 def play_game(map_name, n=2, seed="sc"):
-    board = load_board(map_name)
-    g = Game(board, NAMES[:n], seed, cards=board.rules.deck())
-    for p in g.state.players:
-        least = g.keep_minimum(p.name)
-        g.apply(Keep(p.name, tuple(g.ticket_ref(t) for t in p.offered[:least])))
-    spots = iter(["Civic Center", "Japantown"])
-    while g.to_move().must == "place":
-        g.apply(PlaceStack(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
-    return g
+    return finish_setup(dealt_game(map_name, n, seed), least=True)
 
 
 def give(g, seat, routes=(), tickets=(), route_points=None):
@@ -54,9 +43,7 @@ def scenario(map_name, n, routes, tickets=None, route_points=None):
 
 
 def rid(map_name, a, b, colour=None):
-    rs = [r for r in load_board(map_name).routes_between(a, b) if colour is None or r.color == colour]
-    assert rs
-    return rs[0].id
+    return route(map_name, a, b, colour).id
 
 
 # ------------------------------------------------------------------ tickets

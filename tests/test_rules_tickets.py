@@ -8,21 +8,18 @@ tickets, Switzerland, Amsterdam and San Francisco) and the record format
 from __future__ import annotations
 
 import pytest
+from helpers.rules_support import dealt_game, finish_setup
 
 from engine import (
     DrawCard,
     DrawTickets,
-    Game,
     GameError,
     IllegalMoveError,
     Keep,
     NotYourTurnError,
-    PlaceStack,
     TicketRef,
 )
 from maps import load_board
-
-NAMES = ["ann", "bob", "cid", "dee", "eve"]
 
 # docs/rules.md: tickets at start deal / keep at least; ticket draw draw / keep at least; returned
 TABLE = {
@@ -41,8 +38,7 @@ def order(map_name):
 
 
 def new_game(map_name, n, tickets=None, seed="tk"):
-    board = load_board(map_name)
-    return Game(board, NAMES[:n], seed, cards=board.rules.deck(), tickets=tickets or order(map_name))
+    return dealt_game(map_name, n, seed, tickets=tickets or order(map_name))
 
 
 def ref(g, tid):
@@ -51,15 +47,6 @@ def ref(g, tid):
 
 def keep(g, name, ids):
     g.apply(Keep(name, tuple(ref(g, t) for t in ids)))
-
-
-def setup_done(g):
-    for p in g.state.players:
-        keep(g, p.name, p.offered)
-    spots = iter(["Civic Center", "Japantown"])
-    while g.to_move().must == "place":
-        g.apply(PlaceStack(g.to_move().player, g.unplaced_symbols()[0], next(spots)))
-    return g
 
 
 def test_rules_block_matches_the_table():
@@ -224,7 +211,7 @@ def test_identical_tickets_are_interchangeable():
 @pytest.mark.parametrize("map_name", list(TABLE))
 def test_draw_tickets_offers_the_top_n_and_returns_to_the_bottom(map_name):
     _, _, draw, least, removed = TABLE[map_name]
-    g = setup_done(new_game(map_name, 2))
+    g = finish_setup(new_game(map_name, 2))
     deck = list(g.state.ticket_deck)
     g.apply(DrawTickets("ann"))
     assert g.state.players[0].offered == deck[:draw]
@@ -245,7 +232,7 @@ def test_draw_tickets_offers_the_top_n_and_returns_to_the_bottom(map_name):
 
 
 def test_returned_tickets_keep_offer_order_not_id_order():
-    g = setup_done(new_game("usa", 2))
+    g = finish_setup(new_game("usa", 2))
     g.state.ticket_deck = [5, 17, 2, 9]
     g.apply(DrawTickets("ann"))
     assert g.state.players[0].offered == [5, 17, 2]
@@ -254,7 +241,7 @@ def test_returned_tickets_keep_offer_order_not_id_order():
 
 
 def test_fewer_tickets_left_than_the_draw_count():
-    g = setup_done(new_game("usa", 2))
+    g = finish_setup(new_game("usa", 2))
     g.state.ticket_deck = [4, 11]
     g.apply(DrawTickets("ann"))
     assert g.state.players[0].offered == [4, 11]
@@ -266,7 +253,7 @@ def test_fewer_tickets_left_than_the_draw_count():
 
 @pytest.mark.parametrize("map_name", ["amsterdam", "san_francisco", "usa"])
 def test_only_one_ticket_left_must_be_kept(map_name):
-    g = setup_done(new_game(map_name, 2))
+    g = finish_setup(new_game(map_name, 2))
     g.state.ticket_deck = [3]
     g.apply(DrawTickets("ann"))
     assert g.state.players[0].offered == [3]
@@ -280,7 +267,7 @@ def test_only_one_ticket_left_must_be_kept(map_name):
 
 @pytest.mark.parametrize("map_name", list(TABLE))
 def test_empty_ticket_deck_drawing_tickets_is_illegal(map_name):
-    g = setup_done(new_game(map_name, 2))
+    g = finish_setup(new_game(map_name, 2))
     g.state.ticket_deck = []
     assert not any(isinstance(m, DrawTickets) for m in g.legal_moves("ann"))
     with pytest.raises(IllegalMoveError):
@@ -290,7 +277,7 @@ def test_empty_ticket_deck_drawing_tickets_is_illegal(map_name):
 
 
 def test_switzerland_ticket_deck_runs_out_through_removal():
-    g = setup_done(new_game("switzerland", 2))
+    g = finish_setup(new_game("switzerland", 2))
     g.state.ticket_deck = [20, 21, 22]
     g.apply(DrawTickets("ann"))
     keep(g, "ann", [21])
@@ -302,7 +289,7 @@ def test_switzerland_ticket_deck_runs_out_through_removal():
 
 
 def test_keep_is_required_after_drawing_tickets():
-    g = setup_done(new_game("usa", 2))
+    g = finish_setup(new_game("usa", 2))
     g.apply(DrawTickets("ann"))
     with pytest.raises(IllegalMoveError):
         g.apply(DrawCard("ann", "deck"))
@@ -313,7 +300,7 @@ def test_keep_is_required_after_drawing_tickets():
 
 
 def test_keep_without_an_offer_is_refused():
-    g = setup_done(new_game("usa", 2))
+    g = finish_setup(new_game("usa", 2))
     t = g.state.ticket_deck[0]
     with pytest.raises(IllegalMoveError):
         keep(g, "ann", [t])
