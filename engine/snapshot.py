@@ -18,7 +18,7 @@ from engine.cards import FACE_UP_SLOTS, CardPiles
 from engine.errors import GameError
 from engine.game import Game
 from engine.moves import Move, move_to_json
-from engine.state import GameState, Pending, Phase, PlayerState, Stack, TunnelState
+from engine.state import GameState, Pending, Phase, PlayerState, Stack, TunnelState, card_census, ticket_census
 from maps import MAP_NAMES, load_board
 
 FORMAT = 1
@@ -322,25 +322,6 @@ def _read_state(value: Any) -> GameState:
         removed_tickets=_ints(s["removed_tickets"], "removed tickets"),
         turn=_int(s["turn"], "turns"),
     )
-
-
-def card_census(state: GameState) -> Counter[str]:
-    """Every card in `state`: deck, discard pile, face-up row, hands, and a tunnel's laid and revealed cards."""
-    cards: Counter[str] = Counter(state.piles.deck) + Counter(state.piles.discard)
-    cards += Counter(c for c in state.piles.face_up if c is not None)
-    for p in state.players:
-        cards += p.hand
-    if state.tunnel is not None:
-        cards += state.tunnel.laid + Counter(state.tunnel.revealed)
-    return cards
-
-
-def ticket_census(state: GameState) -> list[int]:
-    """Every ticket id in `state`, sorted: deck, set aside, held and on offer."""
-    tickets = list(state.ticket_deck) + list(state.removed_tickets)
-    for p in state.players:
-        tickets += p.tickets + (p.offered or [])
-    return sorted(tickets)
 
 
 def _check_conservation(game: Game, state: GameState) -> None:

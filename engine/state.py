@@ -113,3 +113,22 @@ class GameState:
             list(self.removed_tickets),
             self.turn,
         )
+
+
+def card_census(state: GameState) -> Counter[str]:
+    """Every card in `state`: deck, discard pile, face-up row, hands, and a tunnel's laid and revealed cards."""
+    cards: Counter[str] = Counter(state.piles.deck) + Counter(state.piles.discard)
+    cards += Counter(c for c in state.piles.face_up if c is not None)
+    for p in state.players:
+        cards += p.hand
+    if state.tunnel is not None:
+        cards += state.tunnel.laid + Counter(state.tunnel.revealed)
+    return cards
+
+
+def ticket_census(state: GameState) -> list[int]:
+    """Every ticket id in `state`, sorted: deck, set aside, held and on offer."""
+    tickets = list(state.ticket_deck) + list(state.removed_tickets)
+    for p in state.players:
+        tickets += p.tickets + (p.offered or [])
+    return sorted(tickets)

@@ -13,7 +13,7 @@ from engine import Claim, DrawCard, Game, GameError, Keep, TunnelPay
 from engine.moves import payment_of
 from engine.random_play import play_random, random_move
 from engine.record import outcome, parse_record, replay, to_record
-from engine.snapshot import card_census, ticket_census
+from engine.state import card_census, ticket_census
 from maps import MAP_NAMES, WILD, load_board
 
 
