@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from helpers.clock_support import FakeTime
 from helpers.service_support import open_service
 from hypothesis import HealthCheck, settings
 
@@ -28,5 +29,19 @@ def db(tmp_path: Path) -> Path:
 async def service(db: Path) -> AsyncIterator[GameService]:
     """The game service on `db`, closed after the test (its database thread would keep the process alive)."""
     opened = await open_service(db)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def time() -> FakeTime:
+    """Simulated time: it moves only when the test moves it."""
+    return FakeTime()
+
+
+@pytest.fixture
+async def timed_service(db: Path, time: FakeTime) -> AsyncIterator[GameService]:
+    """The game service on `db` with the simulated clock `time`, closed after the test."""
+    opened = await open_service(db, clock=time)
     yield opened
     await opened.close()

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
-from helpers.clock_support import START, FakeTime, mover, new_game, open_service, play_one, to_play_phase
+from helpers.clock_support import START, FakeTime, mover, new_game, play_one, to_play_phase
 
 from bot.present.digest import digest_move, turn_notice_text
 from bot.present.events import public_text
@@ -22,15 +19,9 @@ from maps import MAP_NAMES, load_board
 
 
 @pytest.fixture
-def time() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-async def service(tmp_path: Path, time: FakeTime) -> AsyncIterator[GameService]:
-    opened = await open_service(tmp_path / "conductor.sqlite3", time)
-    yield opened
-    await opened.close()
+def service(timed_service: GameService) -> GameService:
+    """These tests run the service on simulated time (`time`)."""
+    return timed_service
 
 
 async def test_a_players_turn_comes_with_what_the_others_did_since(service: GameService, time: FakeTime) -> None:

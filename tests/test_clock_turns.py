@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from helpers.clock_support import (
@@ -19,7 +18,6 @@ from helpers.clock_support import (
     RecordingNotifier,
     mover,
     new_game,
-    open_service,
     play_one,
     play_until,
     settle,
@@ -43,15 +41,9 @@ HOURLY = ClockSettings(turn_seconds=HOUR, reserve_seconds=0, reminders=(0.5, 0.9
 
 
 @pytest.fixture
-def time() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-async def service(tmp_path: Path, time: FakeTime) -> AsyncIterator[GameService]:
-    opened = await open_service(tmp_path / "conductor.sqlite3", time)
-    yield opened
-    await opened.close()
+def service(timed_service: GameService) -> GameService:
+    """These tests run the service on simulated time (`time`)."""
+    return timed_service
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,6 @@ from helpers.clock_support import (
     FakeTime,
     mover,
     new_game,
-    open_service,
     play_one,
     timers,
     to_play_phase,
@@ -51,15 +49,9 @@ HOURLY = ClockSettings(turn_seconds=HOUR, reserve_seconds=0)
 
 
 @pytest.fixture
-def time() -> FakeTime:
-    return FakeTime()
-
-
-@pytest.fixture
-async def service(db: Path, time: FakeTime) -> AsyncIterator[GameService]:
-    opened = await open_service(db, time)
-    yield opened
-    await opened.close()
+def service(timed_service: GameService) -> GameService:
+    """These tests run the service on simulated time (`time`)."""
+    return timed_service
 
 
 def without_version(view: Any) -> Any:

@@ -153,10 +153,9 @@ async def test_after_the_commit_a_timer_never_fires_twice(tmp_path: Path) -> Non
     await service.close()
 
 
-async def test_the_runner_wakes_for_a_sooner_timer(tmp_path: Path) -> None:
-    time = FakeTime()
+async def test_the_runner_wakes_for_a_sooner_timer(timed_service: GameService, time: FakeTime) -> None:
+    service = timed_service
     notifier = RecordingNotifier()
-    service = await open_service(tmp_path / "conductor.sqlite3", time)
     slow, _ = await new_game(service, ClockSettings(turn_seconds=24 * HOUR, reserve_seconds=0, reminders=()))
     await to_play_phase(service, slow)
     runner = await running(service, notifier, time)
@@ -172,13 +171,11 @@ async def test_the_runner_wakes_for_a_sooner_timer(tmp_path: Path) -> None:
     # it slept towards deadlines through the injected sleep, never longer than asked
     assert time.sleeps and max(time.sleeps) <= 24 * HOUR
     await runner.stop()
-    await service.close()
 
 
-async def test_timers_of_a_game_that_ended_are_only_dropped(tmp_path: Path) -> None:
-    time = FakeTime()
+async def test_timers_of_a_game_that_ended_are_only_dropped(timed_service: GameService, time: FakeTime) -> None:
+    service = timed_service
     notifier = RecordingNotifier()
-    service = await open_service(tmp_path / "conductor.sqlite3", time)
     game_id, _ = await new_game(service, QUIET)
     await to_play_phase(service, game_id)
     await service.store.add_timer(game_id, "deadline", time.now, {"seat": 0, "wait": "turn:0"})  # a stray one
@@ -189,12 +186,10 @@ async def test_timers_of_a_game_that_ended_are_only_dropped(tmp_path: Path) -> N
     assert await runner.run_due() == 2
     assert await service.store.timers() == []
     assert notifier.announced == [] and notifier.reminders == []
-    await service.close()
 
 
-async def test_stop_ends_the_task(tmp_path: Path) -> None:
-    time = FakeTime()
-    service = await open_service(tmp_path / "conductor.sqlite3", time)
+async def test_stop_ends_the_task(timed_service: GameService, time: FakeTime) -> None:
+    service = timed_service
     runner = Scheduler(service, RecordingNotifier(), sleep=time.sleep)
     runner.start()
     runner.start()  # twice is harmless
@@ -203,17 +198,15 @@ async def test_stop_ends_the_task(tmp_path: Path) -> None:
     await runner.stop()
     assert not runner.running
     await runner.stop()
-    await service.close()
 
 
 async def test_an_autopilot_that_fails_after_a_members_move_is_retried_by_its_timer(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    timed_service: GameService, time: FakeTime, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import bot.service.runner as runner
 
-    time = FakeTime()
+    service = timed_service
     notifier = RecordingNotifier()
-    service = await open_service(tmp_path / "conductor.sqlite3", time)
     game_id, users = await new_game(service, QUIET, players=1, bots=1, max_players=2)
     await to_play_phase(service, game_id)
     assert (await mover(service, game_id))[1] == users[0]  # the autopilot always answers at once
@@ -234,13 +227,13 @@ async def test_an_autopilot_that_fails_after_a_members_move_is_retried_by_its_ti
     await runner.run_due()
     assert (await mover(service, game_id))[1] == users[0]  # the autopilot took its turn
     assert notifier.announced and any(e.by_autopilot for e in notifier.announced[0].public)
-    await service.close()
 
 
-async def test_the_runner_hears_of_deadlines_a_moderator_action_writes(tmp_path: Path) -> None:
-    time = FakeTime()
+async def test_the_runner_hears_of_deadlines_a_moderator_action_writes(
+    timed_service: GameService, time: FakeTime
+) -> None:
+    service = timed_service
     notifier = RecordingNotifier()
-    service = await open_service(tmp_path / "conductor.sqlite3", time)
     game_id, _ = await new_game(service, QUIET)
     await to_play_phase(service, game_id)
     await service.pause(game_id, 900, "break")
@@ -254,4 +247,3 @@ async def test_the_runner_hears_of_deadlines_a_moderator_action_writes(tmp_path:
     await settle(runner, time)
     assert await timeouts(service, game_id) == [1]
     await runner.stop()
-    await service.close()
