@@ -17,13 +17,13 @@ from typing import Any
 
 import discord
 
+from bot.present.answers import apology_text
 from bot.present.refusals import refusal_text
 from bot.service import ServiceError
 from render import RenderedImage
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on my side. It has been logged; please try again in a moment."
 
 # The game the current interaction is about, for the log line if something fails.
 current_game: ContextVar[int | None] = ContextVar("current_game", default=None)
@@ -85,7 +85,7 @@ async def report_failure(interaction: discord.Interaction, error: BaseException 
         interaction.user.id,
         exc_info=error if error is not None else True,
     )
-    await _answer(interaction, APOLOGY)
+    await _answer(interaction, apology_text())
 
 
 async def _answer(interaction: discord.Interaction, text: str) -> None:

@@ -33,7 +33,7 @@ from discord_harness import (  # noqa: F401
 from discord_play import Player
 from simcord import Env, MemberActor
 
-from bot.cogs.moderation import NOT_A_MODERATOR
+from bot.present.mod_answers import NOT_A_MODERATOR
 from engine import Game, Phase
 
 pytestmark = pytest.mark.parametrize("game_seed", [5])

@@ -7,7 +7,8 @@ from discord import app_commands
 
 from bot.cogs.common import POLICY_CHOICES, reserve_choices, turn_time_choices
 from bot.cogs.ttr import TtrCog
-from bot.present.clock import settings_text
+from bot.present.misread import Span
+from bot.present.mod_answers import managers_only_text, settings_answer
 from bot.replies import Refusal, guarded, private
 from bot.service.settings import (
     MOD_LOG_CHANNEL,
@@ -53,7 +54,7 @@ class ConfigCog(TtrCog):
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
-                raise Refusal("Only members who may manage this server can change its settings.")
+                raise Refusal(managers_only_text())
             guild = interaction.guild_id
             assert guild is not None
             changes: list[tuple[str, object]] = []
@@ -62,9 +63,9 @@ class ConfigCog(TtrCog):
             if log_channel is not None:
                 changes.append((MOD_LOG_CHANNEL, log_channel.id))
             if turn_time is not None:
-                changes.append((TURN_SECONDS, read_duration(turn_time, "the turn time", "no clock") or 0))
+                changes.append((TURN_SECONDS, read_duration(turn_time, Span.TURN_TIME) or 0))
             if reserve is not None:
-                changes.append((RESERVE_SECONDS, read_duration(reserve, "the reserve", "no reserve") or 0))
+                changes.append((RESERVE_SECONDS, read_duration(reserve, Span.RESERVE) or 0))
             if timeout_policy is not None:
                 changes.append((TIMEOUT_POLICY, timeout_policy))
             if reminders is not None:
@@ -76,12 +77,6 @@ class ConfigCog(TtrCog):
                 await self.service.set_guild_config(guild, key, value)
             config = await self.service.guild_config(guild)
             role, channel = config.moderator_role_id, config.mod_log_channel_id
-            await private(
-                interaction,
-                "Settings of this server:\n"
-                f"Moderator role: {f'<@&{role}>' if role else 'none (server managers only)'}\n"
-                f"Moderator log channel: {f'<#{channel}>' if channel else 'none'}\n"
-                f"Clock of new games: {settings_text(config.clock)}",
-            )
+            await private(interaction, settings_answer(role, channel, config.clock))
 
         await guarded(interaction, work)

@@ -7,6 +7,7 @@ from discord import app_commands
 
 from bot.cogs.common import MAX_CHOICES, POLICY_CHOICES, game_here, reserve_choices, turn_time_choices
 from bot.cogs.ttr import TtrCog
+from bot.present.misread import Span
 from bot.replies import guarded
 from bot.service import ClockSettings, TimeoutPolicy
 from bot.table.front import Front
@@ -20,8 +21,8 @@ MAX_BOTS = 4
 
 def game_clock(default: ClockSettings, turn_time: str | None, reserve: str | None, policy: str | None) -> ClockSettings:
     """A new game's clock: the server's default with what `/ttr new` was given instead."""
-    turn = default.turn_seconds if turn_time is None else read_duration(turn_time, "the turn time", "no clock")
-    spare = default.reserve_seconds if reserve is None else read_duration(reserve, "the reserve", "no reserve") or 0
+    turn = default.turn_seconds if turn_time is None else read_duration(turn_time, Span.TURN_TIME)
+    spare = default.reserve_seconds if reserve is None else read_duration(reserve, Span.RESERVE) or 0
     chosen = TimeoutPolicy(policy or default.policy)
     if turn is None:
         return ClockSettings(turn_seconds=None, reserve_seconds=spare, policy=chosen, reminders=())

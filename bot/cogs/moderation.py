@@ -21,8 +21,28 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import MAX_CHOICES, duration_choices, game_here, is_moderator, record_file
+from bot.present.answers import file_caption
 from bot.present.audit import log_text
 from bot.present.events import public_text
+from bot.present.misread import Span
+from bot.present.mod_answers import (
+    NOT_A_MODERATOR,
+    autopilot_answer,
+    autopilot_label,
+    bot_member_text,
+    empty_log_text,
+    ended_answer,
+    extended_answer,
+    moderator_note,
+    no_extra_time_text,
+    no_game_in_progress_text,
+    no_such_player_text,
+    paused_answer,
+    replaced_answer,
+    resumed_answer,
+    servers_only_text,
+    undone_answer,
+)
 from bot.replies import Refusal, current_game, guarded, private
 from bot.service import ActionResult, AuditAction, GameInfo
 from bot.service.checks import MAX_REASON
@@ -33,10 +53,6 @@ from bot.table.parsing import read_duration
 
 log = logging.getLogger(__name__)
 
-NOT_A_MODERATOR = (
-    "Only this server's game moderators can use `/ttrmod`: members who may manage the server, "
-    "or who have the moderator role set with `/ttr config`."
-)
 MAX_UNDO = 200
 EXTEND_SUGGESTED = ("1h", "6h", "12h", "1d", "2d", "3d", "7d")
 Reason = app_commands.Range[str, 1, MAX_REASON]
@@ -61,8 +77,7 @@ def seat_of(info: GameInfo, text: str) -> int:
         mentions = {f"<@{s.user_id}>", f"<@!{s.user_id}>", str(s.user_id)}
         if folded in (s.player.casefold(), s.display_name.casefold()) or wanted in mentions:
             return s.seat
-    players = ", ".join(s.player for s in info.seats if s.player) or "nobody yet"
-    raise Refusal(f"There is no player {text!r} in game #{info.id}. The players: {players}.")
+    raise Refusal(no_such_player_text(text, info.id, [s.player for s in info.seats if s.player]))
 
 
 class ModerationCog(commands.Cog):
@@ -85,7 +100,7 @@ class ModerationCog(commands.Cog):
     async def check(self, interaction: discord.Interaction) -> None:
         """Refuse (privately, saying who may) anyone who is not a moderator of this server."""
         if interaction.guild_id is None:
-            raise Refusal("Moderator commands work in a server's channels only.")
+            raise Refusal(servers_only_text())
         if not await is_moderator(self.service, interaction):
             raise Refusal(NOT_A_MODERATOR)
 
@@ -96,7 +111,7 @@ class ModerationCog(commands.Cog):
             await self.check(interaction)
             info = await game_here(self.service, interaction)
             if info is None:
-                raise Refusal("There is no game in progress in this channel: use `/ttrmod` in the game's channel.")
+                raise Refusal(no_game_in_progress_text())
             current_game.set(info.id)
             await work(info)
 
@@ -116,8 +131,7 @@ class ModerationCog(commands.Cog):
 
         `refresh`: post the turn message again (its buttons changed); `clock`: update its clock's line.
         """
-        why = " ".join(reason.split())
-        lead = [f"**Moderator:** {public_text(result.game, e)} Reason: {why}" for e in result.public if e.kind in NOTES]
+        lead = [moderator_note(public_text(result.game, e), reason) for e in result.public if e.kind in NOTES]
         await self.delivery.deliver(result, lead=lead, refresh=refresh, interaction=interaction)
         if clock:
             await self.stage.refresh_clock(result.game.id)
@@ -130,7 +144,7 @@ class ModerationCog(commands.Cog):
     async def pause(self, interaction: discord.Interaction, reason: Reason) -> None:
         async def work(info: GameInfo) -> None:
             result = await self.service.pause(info.id, interaction.user.id, reason)
-            answer = f"Game #{info.id} is paused. `/ttrmod resume` starts its clocks again."
+            answer = paused_answer(info.id)
             await self.done(interaction, result, reason, answer, clock=True)
 
         await self.in_game(interaction, work)
@@ -140,7 +154,7 @@ class ModerationCog(commands.Cog):
     async def resume(self, interaction: discord.Interaction, reason: Reason) -> None:
         async def work(info: GameInfo) -> None:
             result = await self.service.resume(info.id, interaction.user.id, reason)
-            answer = f"Game #{info.id} goes on; its deadlines moved on by the pause."
+            answer = resumed_answer(info.id)
             await self.done(interaction, result, reason, answer, refresh=True)
 
         await self.in_game(interaction, work)
@@ -155,12 +169,12 @@ class ModerationCog(commands.Cog):
         self, interaction: discord.Interaction, duration: str, reason: Reason, player: str | None = None
     ) -> None:
         async def work(info: GameInfo) -> None:
-            seconds = read_duration(duration, "the extra time")
+            seconds = read_duration(duration, Span.EXTRA_TIME)
             if seconds is None:
-                raise Refusal('Give the extra time, like "12h" or "1d".')
+                raise Refusal(no_extra_time_text())
             seat = None if player is None else seat_of(info, player)
             result = await self.service.extend(info.id, interaction.user.id, seconds, reason, seat)
-            answer = "Done: " + " ".join(public_text(result.game, e) for e in result.public if e.kind in NOTES)
+            answer = extended_answer([public_text(result.game, e) for e in result.public if e.kind in NOTES])
             await self.done(interaction, result, reason, answer, clock=True)
 
         await self.in_game(interaction, work)
@@ -174,11 +188,11 @@ class ModerationCog(commands.Cog):
     ) -> None:
         async def work(info: GameInfo) -> None:
             if member.bot:
-                raise Refusal("A bot cannot take a seat; `/ttrmod autopilot` hands a seat to the autopilot.")
+                raise Refusal(bot_member_text())
             seat = seat_of(info, player)
             moderator = interaction.user.id
             result = await self.service.replace(info.id, moderator, seat, member.id, member.display_name, reason)
-            answer = f"{member.mention} plays {info.seats[seat].player}'s seat in game #{info.id} now."
+            answer = replaced_answer(member.mention, str(info.seats[seat].player), info.id)
             await self.done(interaction, result, reason, answer, refresh=True)
 
         await self.in_game(interaction, work)
@@ -195,8 +209,7 @@ class ModerationCog(commands.Cog):
             result = await self.service.set_autopilot(
                 info.id, seat, on, moderator_user_id=interaction.user.id, reason=reason
             )
-            what = "the autopilot plays it" if on else "its member plays it again"
-            answer = f"{info.seats[seat].player}'s seat in game #{info.id}: {what}."
+            answer = autopilot_answer(str(info.seats[seat].player), info.id, on=on)
             await self.done(interaction, result, reason, answer, refresh=True)
 
         await self.in_game(interaction, work)
@@ -210,7 +223,7 @@ class ModerationCog(commands.Cog):
     ) -> None:
         async def work(info: GameInfo) -> None:
             result = await self.service.undo(info.id, interaction.user.id, count, reason)
-            answer = f"Took back {count} move{'s' if count != 1 else ''} in game #{info.id}."
+            answer = undone_answer(count, info.id)
             await self.done(interaction, result, reason, answer, refresh=True)
 
         await self.in_game(interaction, work)
@@ -222,8 +235,7 @@ class ModerationCog(commands.Cog):
         async def work(info: GameInfo) -> None:
             scored = score == "yes"
             result = await self.service.end(info.id, interaction.user.id, scored, reason)
-            how = "scored as it stood" if scored else "abandoned without a result"
-            await self.done(interaction, result, reason, f"Game #{info.id} is over: {how}.")
+            await self.done(interaction, result, reason, ended_answer(info.id, scored=scored))
 
         await self.in_game(interaction, work)
 
@@ -247,7 +259,7 @@ class ModerationCog(commands.Cog):
             info = await server_game(self.service, interaction, game)
             label, action = what
             file = await file_of(info)
-            await private(interaction, f"The {label} of game #{info.id} ({info.status.value}).", file=file)
+            await private(interaction, file_caption(label, info.id, info.status.value), file=file)
             entry = await self.service.note_read(info.id, interaction.user.id, action, reason or "")
             await self.delivery.post_mod_log(entry)
 
@@ -261,7 +273,7 @@ class ModerationCog(commands.Cog):
     async def log(self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None) -> None:
         async def log_file(info: GameInfo) -> discord.File:
             text = log_text(info, await self.service.log(info.id))
-            data = (text or "Nothing has happened in this game yet.\n").encode("utf-8")
+            data = (text or empty_log_text()).encode("utf-8")
             return discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}-log.txt")
 
         await self.read(interaction, game, reason, ("log", AuditAction.READ_LOG), log_file)
@@ -297,7 +309,7 @@ class ModerationCog(commands.Cog):
                     continue
                 label = s.player if s.display_name == s.player else f"{s.player} ({s.display_name})"
                 if s.autopilot:
-                    label += " - autopilot"
+                    label = autopilot_label(label)
                 if typed in label.casefold():
                     choices.append(app_commands.Choice(name=label[:100], value=s.player[:100]))
             return choices[:MAX_CHOICES]

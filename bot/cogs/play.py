@@ -14,6 +14,7 @@ from discord import app_commands
 from bot.cogs.common import MAX_CHOICES, game_here, is_moderator, record_file
 from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
+from bot.present.answers import deck_choice, file_caption, nothing_yet_text
 from bot.present.clock import status_lines
 from bot.present.recap import history_lines
 from bot.present.rules import rules_text
@@ -69,7 +70,7 @@ class PlayCog(TtrCog):
             rules = load_board(info.map).rules
             choices = []
             for source in await self.service.card_draws(info.id, interaction.user.id):
-                name = "Deck (a blind draw)" if source == "deck" else card_name(rules, source).capitalize()
+                name = deck_choice() if source == "deck" else card_name(rules, source).capitalize()
                 choices.append(app_commands.Choice(name=name, value=source))
             typed = current.casefold().strip()
             return [c for c in choices if typed in c.name.casefold()][:MAX_CHOICES]
@@ -172,11 +173,11 @@ class PlayCog(TtrCog):
         async def work() -> None:
             info = await channel_game(self.service, interaction)
             if info.status is GameStatus.LOBBY:
-                raise Refusal("Nothing has happened yet: the game has not started.")
+                raise Refusal(nothing_yet_text(started=False))
             text = "\n".join(history_lines(info, await self.service.history(info.id)))
             if len(text) > 1900:
                 text = "…\n" + text[-1900:].split("\n", 1)[-1]
-            await private(interaction, text or "Nothing has happened yet.")
+            await private(interaction, text or nothing_yet_text(started=True))
 
         await guarded(interaction, work)
 
@@ -188,7 +189,7 @@ class PlayCog(TtrCog):
             moderator = await is_moderator(self.service, interaction)
             record = await self.service.export_record(info.id, moderator=moderator)
             file = record_file(info, record)
-            await private(interaction, f"The record of game #{info.id} ({info.status.value}).", file=file)
+            await private(interaction, file_caption("record", info.id, info.status.value), file=file)
 
         await guarded(interaction, work)
 

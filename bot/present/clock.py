@@ -95,3 +95,21 @@ def reminder_text(reminder: Reminder) -> str:
     return (
         f"Reminder: it is your turn in game #{info.id} ({info.title}).{left}{reserve} When the time runs out, {then}."
     )
+
+
+CLOCK_MARKS = ("\N{ALARM CLOCK}", "\N{DOUBLE VERTICAL BAR}", "\N{HOURGLASS}")  # how a clock line starts
+
+
+def paused_line() -> str:
+    """The clock line of a stage message while a moderator has paused the game."""
+    return "\N{DOUBLE VERTICAL BAR} **Paused** by a moderator: no clock runs and no move can be made."
+
+
+def out_of_time_line() -> str:
+    """The clock line when time ran out and the game waits for a moderator."""
+    return "\N{HOURGLASS} Time ran out: the game waits for a moderator (the move can still be made)."
+
+
+def deadline_line(deadline: datetime) -> str:
+    """The clock line with the nearest deadline."""
+    return f"\N{ALARM CLOCK} Deadline {timestamp(deadline)} (reserve included)."

@@ -54,6 +54,12 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
     return _with_head(head, "\n".join(parts))
 
 
+def start_text(info: GameInfo, table: TableView) -> str:
+    """The first line of the setup stage: the game starts, in this seat order."""
+    seating = ", ".join(p.player for p in table.players)
+    return f"**The {info.title} game #{info.id} starts!** Seat order: {seating}."
+
+
 def setup_content(info: GameInfo, table: TableView, start_text: str, head: str = "", clock: str = "") -> str:
     """The ticket choice at the start: everyone chooses at once; who still does."""
     waiting = ", ".join(who(info, w.player) for w in table.waiting_for)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.present.answers import no_card_there_text, no_longer_used_text, out_of_date_text
 from bot.replies import Refusal, guarded
 from bot.service import GameInfo, GameService
 from bot.table.actions import Action
@@ -25,9 +26,6 @@ from bot.table.play import Play
 from bot.table.stage import StageMessages
 from bot.views.ids import ComponentId
 from maps import load_board
-
-OUT_OF_DATE = "This message is out of date, so nothing was done. Use the latest one"
-NO_LONGER_USED = "This control is no longer in use. Use the latest turn message or the `/ttr` commands."
 
 
 @dataclass(frozen=True)
@@ -60,7 +58,7 @@ async def _decide(play: Play, interaction: discord.Interaction, info: GameInfo, 
 async def _draw(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
     source = request.arg(0)
     if source in ("", "none"):
-        raise Refusal("There is no card there.")
+        raise Refusal(no_card_there_text())
     await play.act(interaction, info, {"draw": source}, request.version)
 
 
@@ -154,12 +152,11 @@ class Controls:
             if message is not None and not message.flags.ephemeral:
                 latest = await self.stage.latest(info.id)
                 if latest != message.id:
-                    link = f": {message_url(info, latest)}" if latest else "."
-                    raise Refusal(OUT_OF_DATE + link)
+                    raise Refusal(out_of_date_text(message_url(info, latest) if latest else None))
             try:
                 action = Action(cid.action)
             except ValueError:
-                raise Refusal(NO_LONGER_USED) from None
+                raise Refusal(no_longer_used_text()) from None
             await self.handle(interaction, info, Request(action, cid.version, cid.args, tuple(values)))
 
         await guarded(interaction, work)

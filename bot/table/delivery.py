@@ -16,8 +16,10 @@ from collections.abc import Sequence
 import discord
 
 from bot.notify import Notifier
-from bot.present.clock import reminder_text, timestamp
+from bot.present.answers import stage_failed_text
+from bot.present.clock import reminder_text
 from bot.present.digest import digest_lines
+from bot.present.dms import seat_given_dm, your_turn_dm
 from bot.present.events import private_text, public_text
 from bot.present.layout import chunks, clip
 from bot.present.moderation import mod_line
@@ -96,11 +98,7 @@ class Delivery:
 
             async def tell_actor() -> None:
                 if interaction is not None:
-                    await private(
-                        interaction,
-                        "Your move counts, but I could not post the new turn message in the channel. "
-                        "I will try again in a moment; `/ttr status` shows the game meanwhile.",
-                    )
+                    await private(interaction, stage_failed_text())
 
             posted = await self.stage.publish_safely(
                 info.id, lead=notes, refresh=refresh, notices=result.notices, on_failure=tell_actor
@@ -171,20 +169,13 @@ class Delivery:
         if not notices:
             return
         url = message_url(info, await self.stage.latest(info.id))
-        where = f"your {info.title} game #{info.id} in <#{info.channel_id}>"
         for notice in notices:
             if notice.user_id <= 0 or notice.user_id == skip:
                 continue
-            body = digest_lines(info, notice.digest)
-            if notice.deadline is not None:
-                body.append(f"Deadline: {timestamp(notice.deadline)} (reserve included).")
-            text = clip("\n".join([f"It is your turn in {where}: {url}", *body]))
+            text = your_turn_dm(info, url, digest_lines(info, notice.digest), notice.deadline)
             await self.notifier.dm(notice.user_id, text, game_id=info.id)
 
     def _seat_news(self, info: GameInfo, event: PrivateEvent) -> str:
         if event.kind is EventKind.SEAT_GIVEN:
-            return (
-                f"{private_text(info, event)} It is played in <#{info.channel_id}>: `/ttr hand` there shows your "
-                "cards and tickets, and the turn message's buttons work for you now."
-            )
+            return seat_given_dm(info, private_text(info, event))
         return private_text(info, event)

@@ -9,6 +9,16 @@ from __future__ import annotations
 
 import discord
 
+from bot.present.answers import (
+    bot_seated_text,
+    cancelled_text,
+    joined_text,
+    left_text,
+    no_bot_to_remove_text,
+    no_such_bot_text,
+    opened_text,
+    started_text,
+)
 from bot.present.events import public_text
 from bot.present.lobby import lobby_text
 from bot.replies import Refusal, current_game, private
@@ -59,56 +69,52 @@ class Lobby:
         )
         current_game.set(result.game.id)
         await self.announce(result.game, result)
-        await private(
-            interaction,
-            f"You opened game #{result.game.id} and hold the first seat. When everyone has joined, `/ttr start`.",
-        )
+        await private(interaction, opened_text(result.game.id))
 
     async def join(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)
         result = await self.service.join(info.id, interaction.user.id, interaction.user.display_name)
         await self.announce(info, result)
-        await private(interaction, f"You joined game #{info.id}. You will be mentioned when it starts.")
+        await private(interaction, joined_text(info.id))
 
     async def leave(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)
         result = await self.service.leave(info.id, interaction.user.id)
         await self.announce(info, result)
-        await private(interaction, f"You left game #{info.id}.")
+        await private(interaction, left_text("You", info.id))
 
     async def cancel(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)
         result = await self.service.cancel(info.id, interaction.user.id)
         await self.announce(info, result, lobby=False)
-        await private(interaction, f"Game #{info.id} is cancelled.")
+        await private(interaction, cancelled_text(info.id))
 
     async def start(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)
         result = await self.service.start(info.id, interaction.user.id)
         await self.delivery.deliver(result, actor=interaction.user.id, interaction=interaction)
         text, view = await decisions.panel(self.service, result.game, interaction.user.id)
-        await private(interaction, f"Game #{info.id} has started. {text}", view=view)
+        await private(interaction, started_text(info.id, text), view=view)
 
     async def add_bot(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)
         result = await self.service.add_bot(info.id, interaction.user.id)
         await self.announce(info, result)
-        await private(interaction, f"An autopilot player takes a seat in game #{info.id}.")
+        await private(interaction, bot_seated_text(info.id))
 
     async def remove_bot(self, interaction: discord.Interaction, name: str | None) -> None:
         info = await channel_game(self.service, interaction)
         bots = [s for s in info.seats if s.bot]
         if not bots:
-            raise Refusal(f"Game #{info.id} has no autopilot player to remove.")
+            raise Refusal(no_bot_to_remove_text(info.id))
         if name is None or not name.strip():
             seat = bots[-1]
         else:
             wanted = " ".join(name.split()).casefold()
             found = [s for s in bots if s.display_name.casefold() == wanted or str(s.user_id) == name.strip()]
             if not found:
-                listed = ", ".join(s.display_name for s in bots)
-                raise Refusal(f"There is no autopilot player {name!r} in this game; there are: {listed}.")
+                raise Refusal(no_such_bot_text(name, [s.display_name for s in bots]))
             seat = found[0]
         result = await self.service.remove_bot(info.id, interaction.user.id, seat.user_id)
         await self.announce(info, result)
-        await private(interaction, f"{seat.display_name} left game #{info.id}.")
+        await private(interaction, left_text(seat.display_name, info.id))

@@ -11,7 +11,24 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from bot.present.cards import card_order_names
+from bot.present.misread import (
+    Span,
+    count_below_one_text,
+    duration_range_text,
+    no_cards_text,
+    no_route_between_text,
+    no_route_number_text,
+    not_a_card_text,
+    not_a_ticket_number_text,
+    number_without_card_text,
+    pay_code_text,
+    reminder_range_text,
+    too_few_kept_text,
+    two_numbers_text,
+    unreadable_duration_text,
+    unreadable_reminders_text,
+    unreadable_route_text,
+)
 from bot.replies import Refusal
 from bot.service.clock import MAX_SECONDS
 from maps import WILD, Board, Route, Rules
@@ -49,12 +66,8 @@ def parse_cards(rules: Rules, text: str) -> Counter[str]:
     """Read "3 pink 1 locomotive" (also "3 pink, 1 loco", "pink 3", "2x red + 1 wild") as card counts."""
     names = _names(rules)
     tokens = [t for t in re.findall(r"\d+|[^\W\d_]+", text.lower()) if t not in ("and", "x")]
-    help_text = (
-        f'Write the cards like "3 {rules.colors[0]} 1 {rules.wild_name}"; '
-        f"the cards on this map are {', '.join(card_order_names(rules))}."
-    )
     if not tokens:
-        raise CardTextError(f"No cards given. {help_text}")
+        raise CardTextError(no_cards_text(rules))
     cards: Counter[str] = Counter()
     count: int | None = None
     i = 0
@@ -66,7 +79,7 @@ def parse_cards(rules: Rules, text: str) -> Counter[str]:
                 cards[pending_card] += int(token)
                 pending_card = None
             elif count is not None:
-                raise CardTextError(f"Two numbers in a row ({count} {token}). {help_text}")
+                raise CardTextError(two_numbers_text(rules, count, token))
             else:
                 count = int(token)
             i += 1
@@ -82,7 +95,7 @@ def parse_cards(rules: Rules, text: str) -> Counter[str]:
             i += 1
             continue
         if card is None:
-            raise CardTextError(f"'{token}' is not a card on this map. {help_text}")
+            raise CardTextError(not_a_card_text(rules, token))
         if pending_card is not None:
             cards[pending_card] += 1
         if count is None:
@@ -91,11 +104,11 @@ def parse_cards(rules: Rules, text: str) -> Counter[str]:
             cards[card] += count
             count = None
     if count is not None:
-        raise CardTextError(f"The number {count} is not followed by a card. {help_text}")
+        raise CardTextError(number_without_card_text(rules, count))
     if pending_card is not None:
         cards[pending_card] += 1
     if any(n <= 0 for n in cards.values()):
-        raise CardTextError(f"Every count must be at least 1. {help_text}")
+        raise CardTextError(count_below_one_text(rules))
     return cards
 
 
@@ -109,7 +122,7 @@ def parse_pay_code(code: str) -> Counter[str]:
     for part in code.split("+"):
         match = re.fullmatch(r"([a-z_]+)(\d+)", part)
         if match is None:
-            raise CardTextError(f"unreadable payment code {code!r}")
+            raise CardTextError(pay_code_text(code))
         cards[match.group(1)] += int(match.group(2))
     return cards
 
@@ -124,20 +137,17 @@ def find_routes(board: Board, text: str) -> list[Route]:
         index = int(text)
         if 0 <= index < len(board.routes):
             return [board.routes[index]]
-        raise Refusal(f"There is no route number {index}. Pick a route from the list `/ttr claim` offers.")
+        raise Refusal(no_route_number_text(index))
     match = re.fullmatch(r"(.*?)\s*(?:\(([^)]*)\)?)?", text)
     assert match is not None
     main, extra = match.group(1), match.group(2)
     ends = _split_ends(board, main)
     if ends is None:
-        raise Refusal(
-            f"I cannot read {text!r} as a route. Pick one from the list, or write it like "
-            f'"{board.routes[0].a} - {board.routes[0].b}".'
-        )
+        raise Refusal(unreadable_route_text(text, board.routes[0].a, board.routes[0].b))
     a, b = ends
     routes = board.routes_between(a, b)
     if not routes:
-        raise Refusal(f"There is no route between {a} and {b}.")
+        raise Refusal(no_route_between_text(a, b))
     if extra:
         colour = extra.split(",")[0].strip().lower()
         coloured = [r for r in routes if r.color == colour]
@@ -162,20 +172,18 @@ def _split_ends(board: Board, text: str) -> tuple[str, str] | None:
 
 def parse_keep_numbers(text: str, offered: Sequence[tuple[int, str]], least: int) -> list[int]:
     """The tickets kept, from their numbers as listed ("1 3"); `offered` is (ticket id, label) in list order."""
-    listing = "; ".join(f"{i}. {label}" for i, (_, label) in enumerate(offered, start=1))
+    labels = [label for _, label in offered]
     chosen: list[int] = []
     for pick in re.findall(r"\d+|\S+", text):
         if pick in (",", ";", "and"):
             continue
         if not pick.isdigit() or not 1 <= int(pick) <= len(offered):
-            raise Refusal(
-                f'{pick!r} is not one of the numbers 1 to {len(offered)}. Write them like "1 3". The choice: {listing}.'
-            )
+            raise Refusal(not_a_ticket_number_text(pick, labels))
         ticket = offered[int(pick) - 1][0]
         if ticket not in chosen:
             chosen.append(ticket)
     if len(chosen) < least:
-        raise Refusal(f'Keep at least {least}: write their numbers like "1 3". The choice: {listing}.')
+        raise Refusal(too_few_kept_text(least, labels))
     return chosen
 
 
@@ -206,17 +214,16 @@ UNITS = {
 }
 NONE_WORDS = {"none", "no", "off", "0", "never", "no clock"}
 _PART = re.compile(r"(\d+(?:\.\d+)?)\s*([a-z]+)")
-EXAMPLE = '"12h", "2d", "30m" or "1d 12h"'
 
 
 class DurationError(ValueError):
     """A duration that cannot be read; the message says how to write one."""
 
 
-def parse_duration(text: str, *, what: str = "the duration", zero: str | None = None) -> int | None:
+def parse_duration(text: str, *, span: Span = Span.DURATION) -> int | None:
     """Seconds of a duration like "12h", "2d", "1d 12h", "90 min"; None for "none" (or "0", "off").
 
-    `zero`: what "none" means, for the error message only.
+    `span`: what the duration is, for the error message only.
     """
     cleaned = " ".join(text.casefold().replace(",", " ").split())
     if cleaned in NONE_WORDS:
@@ -224,22 +231,22 @@ def parse_duration(text: str, *, what: str = "the duration", zero: str | None = 
     compact = cleaned.replace(" ", "")
     parts = _PART.findall(cleaned)
     if not parts or "".join(f"{n}{u}" for n, u in parts) != compact:
-        raise DurationError(_hint(text, what, zero))
+        raise DurationError(unreadable_duration_text(text, span))
     total = 0.0
     for number, unit in parts:
         if unit not in UNITS:
-            raise DurationError(_hint(text, what, zero))
+            raise DurationError(unreadable_duration_text(text, span))
         total += float(number) * UNITS[unit]
     seconds = round(total)
     if not 0 < seconds <= MAX_SECONDS:
-        raise DurationError(f"{what.capitalize()} must be from 1 second to 366 days, not {text.strip()!r}.")
+        raise DurationError(duration_range_text(text, span))
     return seconds
 
 
-def read_duration(text: str, what: str, zero: str | None = None) -> int | None:
+def read_duration(text: str, span: Span) -> int | None:
     """`parse_duration`, refusing the member with its message."""
     try:
-        return parse_duration(text, what=what, zero=zero)
+        return parse_duration(text, span=span)
     except DurationError as exc:
         raise Refusal(str(exc)) from None
 
@@ -256,17 +263,9 @@ def parse_reminders(text: str) -> list[float]:
         try:
             value = float(word)
         except ValueError:
-            raise DurationError(
-                f'I cannot read {text.strip()!r} as reminders. Write the moments as parts of the turn, like "50% 90%", '
-                'or "none".'
-            ) from None
+            raise DurationError(unreadable_reminders_text(text)) from None
         fraction = value / 100 if value >= 1 else value
         if not 0 < fraction < 1:
-            raise DurationError(f"A reminder must fall within the turn (between 0% and 100%), not {word!r}.")
+            raise DurationError(reminder_range_text(word))
         fractions.append(round(fraction, 4))
     return sorted(set(fractions))
-
-
-def _hint(text: str, what: str, zero: str | None) -> str:
-    none = f', or "none" for {zero}' if zero else ""
-    return f"I cannot read {text.strip()!r} as {what}. Write it like {EXAMPLE}{none}."

@@ -14,23 +14,30 @@ from typing import Any
 
 import discord
 
+from bot.present.answers import board_caption, no_tickets_offered_text, not_drawable_text, stale_text
+from bot.present.claims import (
+    claim_refusal_text,
+    claimable_text,
+    nothing_claimable_text,
+    payment_prompt,
+    souvenir_prompt,
+)
 from bot.present.events import private_text, public_text
 from bot.present.image_words import IMAGE_WORDS
 from bot.present.layout import clip_head
 from bot.present.lobby import lobby_text
+from bot.present.lookup import not_started_text, not_your_turn_text
 from bot.present.seats import seat_labels
-from bot.present.stage import must_text
 from bot.present.status import hand_text
-from bot.present.words import card_name, plural
+from bot.present.words import card_name
 from bot.replies import Refusal, image_file, private
 from bot.service import ActionResult, EventKind, GameInfo, GameService, GameStatus, Must, NotYourTurn, StaleVersion
-from bot.service.choices import ClaimBlock, ClaimRefusal
 from bot.table import decisions
 from bot.table.delivery import SEAT_NEWS, Delivery
-from bot.table.lookup import NOT_STARTED, player_of, waiting_text
+from bot.table.lookup import player_of, waiting_text
 from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_keep_numbers, pay_code
 from bot.views import panels
-from maps import WILD, Route, Rules, load_board
+from maps import WILD, Route, load_board
 
 # Announcements the acting player is told in other words by their private events or the next panel.
 SAID_PRIVATELY = frozenset(
@@ -44,30 +51,6 @@ SAID_PRIVATELY = frozenset(
         EventKind.PLACE_STACKS,
     }
 )
-CLAIM_HINT = " The `route` list of `/ttr claim` shows only the routes you can claim now."
-
-
-def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
-    """Why a claim cannot be made, in words."""
-    block, route = refusal.block, refusal.route
-    if block is ClaimBlock.NOT_UNDER_WAY:
-        return "Routes can be claimed once the game is under way."
-    if block is ClaimBlock.NOT_YOUR_TURN:
-        return f"It is not your turn: {refusal.to_move} is to move. You will be mentioned when it is yours."
-    if block is ClaimBlock.FINISH_FIRST:
-        assert refusal.must is not None
-        return f"First {must_text(rules, refusal.must)}."
-    assert route is not None
-    if block is ClaimBlock.ROUTE_TAKEN:
-        return f"You cannot claim {route.label()}: {refusal.reason}.{CLAIM_HINT}"
-    if block is ClaimBlock.TOO_FEW_TRAINS:
-        need = f"it needs {refusal.needs} {rules.piece_name}, you have {refusal.has}"
-        return f"You cannot claim {route.label()}: {need}.{CLAIM_HINT}"
-    colour = "cards of one colour" if route.color == "gray" else f"{route.color} cards"
-    return (
-        f"Your cards cannot pay for {route.label()}: it takes {route.length} {colour} "
-        f"({card_name(rules, WILD)}s count as any colour where the map allows).{CLAIM_HINT}"
-    )
 
 
 def _paid_colour(pay: Mapping[str, int]) -> str:
@@ -98,12 +81,10 @@ class Play:
             result = await move()
         except StaleVersion:
             text, view = await decisions.panel(self.service, await self.service.game(info.id), user)
-            await private(
-                interaction, f"That was shown before the game moved on, so nothing was done. {text}", view=view
-            )
+            await private(interaction, stale_text(text), view=view)
             return
         except NotYourTurn:
-            raise Refusal("It is not your turn. " + await waiting_text(self.service, info)) from None
+            raise Refusal(not_your_turn_text(await waiting_text(self.service, info))) from None
         said = result.game
         lines = [
             private_text(said, e)
@@ -130,8 +111,7 @@ class Play:
         if card is None:
             player_of(info, interaction.user.id)
             draws = await self.service.card_draws(info.id, interaction.user.id)
-            choices = ", ".join(card_name(rules, c) for c in draws) or "nothing"
-            raise Refusal(f'{text!r} is not a card you can draw. Choose "deck" or a face-up card: {choices}.')
+            raise Refusal(not_drawable_text(text, [card_name(rules, c) for c in draws]))
         return card
 
     async def draw_tickets(self, interaction: discord.Interaction, info: GameInfo, version: int | None) -> None:
@@ -155,11 +135,11 @@ class Play:
         """The tickets a member keeps by their numbers ("1 3"), and the version the offer was made at."""
         player_of(info, interaction.user.id)
         if info.status is GameStatus.LOBBY:
-            raise Refusal(NOT_STARTED)
+            raise Refusal(not_started_text())
         view = await self.service.private_view(info.id, interaction.user.id)
         offered = view.offered
         if not offered:
-            raise Refusal("You have no tickets to choose from now. `/ttr tickets` draws some on your turn.")
+            raise Refusal(no_tickets_offered_text())
         listed = [(t.id, t.label) for t in offered]
         return view.version, parse_keep_numbers(numbers, listed, view.keep_minimum or 0)
 
@@ -209,13 +189,13 @@ class Play:
             cheapest = [p for p in option.payments if p[WILD] == fewest]
             if len({_paid_colour(p) for p in cheapest}) > 1:
                 view = panels.payment_view(info.id, shown, rules, route.id, option.payments)
-                await private(interaction, f"{route.label()} can be paid in several colours: choose how.", view=view)
+                await private(interaction, payment_prompt(route.label()), view=view)
                 return
             cards = cheapest[0]
         if souvenir is None and option is not None and len(option.souvenirs) == 2:
             ends = [(s.place, s.symbol) for s in option.souvenirs]
             view = panels.souvenir_view(info.id, shown, route.id, pay_code(cards), ends)
-            await private(interaction, "Both ends hold a souvenir you do not have yet: choose one.", view=view)
+            await private(interaction, souvenir_prompt(), view=view)
             return
         pay = cards
         await self._acted(
@@ -232,15 +212,10 @@ class Play:
         if choices.refusal is not None:
             raise Refusal(claim_refusal_text(rules, choices.refusal))
         if not choices.routes:
-            raise Refusal(
-                "No route can be claimed with your cards now: draw cards (or tickets) instead. "
-                "`/ttr hand` shows your cards."
-            )
+            raise Refusal(nothing_claimable_text())
         current = await self.service.game(info.id)
         view = panels.route_view(info.id, current.version, rules, choices.routes)
-        count = len(choices.routes)
-        more = "" if count <= 100 else " More routes are open to you than fit here: `/ttr claim` lists them all."
-        await private(interaction, f"You can claim {plural(count, 'route')} now.{more}", view=view)
+        await private(interaction, claimable_text(len(choices.routes)), view=view)
 
     # ----- tourist stacks ------------------------------------------------------------
 
@@ -249,7 +224,7 @@ class Play:
         player_of(info, interaction.user.id)
         view = await self.service.private_view(info.id, interaction.user.id)
         if not view.your_move or view.must is not Must.PLACE or view.options is None or view.options.place is None:
-            raise Refusal("It is not your turn. " + await waiting_text(self.service, info))
+            raise Refusal(not_your_turn_text(await waiting_text(self.service, info)))
         text, spots = decisions.spot_panel(info.id, version, symbol, view.options.place.places)
         await private(interaction, text, view=spots)
 
@@ -258,7 +233,7 @@ class Play:
     async def show_hand(self, interaction: discord.Interaction, info: GameInfo) -> None:
         player_of(info, interaction.user.id)
         if info.status is GameStatus.LOBBY:
-            raise Refusal(NOT_STARTED)
+            raise Refusal(not_started_text())
         view = await self.service.private_view(info.id, interaction.user.id)
         labels = seat_labels(info)
         image = await self.service.hand_image(info.id, interaction.user.id, labels, words=IMAGE_WORDS)
@@ -270,4 +245,4 @@ class Play:
             await private(interaction, lobby_text(info))
             return
         image = await self.service.board_image(info.id, seat_labels(info), words=IMAGE_WORDS)
-        await private(interaction, f"The board of game #{info.id}:", file=image_file(image, "board.png"))
+        await private(interaction, board_caption(info.id), file=image_file(image, "board.png"))

@@ -29,12 +29,13 @@ from typing import Any
 import discord
 
 from bot.notify import Notifier
-from bot.present.clock import timestamp
+from bot.present.clock import CLOCK_MARKS, deadline_line, out_of_time_line, paused_line
+from bot.present.dms import choose_tickets_dm, your_turn_dm
 from bot.present.image_words import IMAGE_WORDS
 from bot.present.layout import chunks, clip
 from bot.present.recap import recap_lines
 from bot.present.seats import seat_labels
-from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, turn_content
+from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, start_text, turn_content
 from bot.replies import current_game, image_file
 from bot.service import GameInfo, GameService, GameStatus, TurnNotice
 from bot.service.stages import StageView
@@ -46,7 +47,6 @@ log = logging.getLogger(__name__)
 # Seconds to wait before posting a channel message again after Discord failed.
 RETRY_DELAYS = (15.0, 60.0, 300.0, 900.0)
 REMINDER = "reminder"  # the kind of a reminder posted in the channel for a member who refuses DMs
-CLOCK_MARKS = ("\N{ALARM CLOCK}", "\N{DOUBLE VERTICAL BAR}", "\N{HOURGLASS}")  # the clock line of a stage message
 
 
 def stage_base(kind: str) -> str:
@@ -69,18 +69,12 @@ def is_stage(kind: str) -> bool:
     return base == "setup" or base == "final" or base.startswith(("place:", "turn:"))
 
 
-def start_text(view: StageView) -> str:
-    info = view.info
-    seating = ", ".join(p.player for p in view.table.players)
-    return f"**The {info.title} game #{info.id} starts!** Seat order: {seating}."
-
-
 def stage_content(view: StageView, lead: Sequence[str], shown: Collection[str], clock: str) -> str:
     """The words of a stage message: `lead` (notes), what happened since the stages `shown` (the recap), the stage."""
     info, table = view.info, view.table
     head = "\n".join([*lead, *recap_lines(info, view.history, shown)])
     if view.key == "setup":
-        return setup_content(info, table, start_text(view), head, clock)
+        return setup_content(info, table, start_text(info, table), head, clock)
     if view.key == "final":
         assert table.scores is not None
         return final_content(info, head, table.scores, early=view.early)
@@ -237,14 +231,14 @@ class StageMessages:
             return ""
         status = await self.service.clock_status(info.id)
         if status.paused:
-            return "\N{DOUBLE VERTICAL BAR} **Paused** by a moderator: no clock runs and no move can be made."
+            return paused_line()
         seats = [s for s in status.seats if s.waiting and not s.autopilot]
         if any(s.waiting_for_moderator for s in seats):
-            return "\N{HOURGLASS} Time ran out: the game waits for a moderator (the move can still be made)."
+            return out_of_time_line()
         deadlines = [s.deadline for s in seats if s.deadline]
         if not deadlines:
             return ""
-        return f"\N{ALARM CLOCK} Deadline {timestamp(min(deadlines))} (reserve included)."
+        return deadline_line(min(deadlines))
 
     async def refresh_clock(self, game_id: int) -> None:
         """Bring the clock's line of the current stage message up to date (after a pause, an extension, a timeout)."""
@@ -267,7 +261,7 @@ class StageMessages:
     async def _refresh_setup(self, message_id: int, view: StageView) -> None:
         """The setup message again, with who is still choosing now."""
         info = view.info
-        content = setup_content(info, view.table, start_text(view), clock=await self.clock_line(info))
+        content = setup_content(info, view.table, start_text(info, view.table), clock=await self.clock_line(info))
         try:
             await self.channel(info).get_partial_message(message_id).edit(content=content)
         except discord.HTTPException:
@@ -293,19 +287,17 @@ class StageMessages:
     ) -> None:
         """DMs for a new stage message: everyone at the start; the member to move if no "your turn" note tells them."""
         info = view.info
-        where = f"your {info.title} game #{info.id} in <#{info.channel_id}>"
         if view.key == "setup":
             if not first:
                 return  # posted again: everyone was told at the start
             ticket = load_board(info.map).rules.ticket_name
             for seat in info.seats:
                 if seat.user_id > 0 and not seat.autopilot:
-                    text = f"Choose your starting {ticket}s in {where}: {url}"
-                    await self.notifier.dm(seat.user_id, text, game_id=info.id)
+                    await self.notifier.dm(seat.user_id, choose_tickets_dm(info, ticket, url), game_id=info.id)
             return
         if view.key == "final" or notices is not None:
             return
         to_move = view.table.to_move
         mover = None if to_move is None else next((s for s in info.seats if s.player == to_move.player), None)
         if mover is not None and mover.user_id > 0 and not mover.autopilot:
-            await self.notifier.dm(mover.user_id, f"It is your turn in {where}: {url}", game_id=info.id)
+            await self.notifier.dm(mover.user_id, your_turn_dm(info, url), game_id=info.id)

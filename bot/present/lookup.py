@@ -1,0 +1,57 @@
+"""Which game a request is about, in words: the refusals when there is none here, and whom a game waits for."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.present.stage import must_text
+from maps import Rules
+
+
+def not_started_text() -> str:
+    return "The game has not started yet: the host starts it with `/ttr start`."
+
+
+def no_game_here_text(games: Sequence[tuple[int, int]]) -> str:
+    """No game in this channel; `games` are (game id, channel id) of the games the member plays elsewhere."""
+    if games:
+        where = ", ".join(f"#{game_id} in <#{channel_id}>" for game_id, channel_id in games)
+        return f"There is no game in this channel. Your games: {where}; use the commands there."
+    return "There is no game in this channel. Open one with `/ttr new`."
+
+
+def played_elsewhere_text(game_id: int, channel_id: int) -> str:
+    return f"Game #{game_id} is played in <#{channel_id}>; act there."
+
+
+def never_played_here_text() -> str:
+    return "No game was ever played in this channel. Give the game's number with `game`."
+
+
+def no_such_game_text(game_id: int) -> str:
+    return f"There is no game #{game_id}."
+
+
+def not_on_this_server_text(game_id: int) -> str:
+    return f"There is no game #{game_id} on this server."
+
+
+def not_a_player_text(game_id: int) -> str:
+    return (
+        f"You are not playing in game #{game_id}, so you cannot act in it. "
+        "Watch along, or play the next one (`/ttr new`, `/ttr join`)."
+    )
+
+
+def game_over_text() -> str:
+    return "The game is over."
+
+
+def waiting_for_text(rules: Rules, players: Sequence[str], must: str) -> str:
+    """Whom the game waits for, and for what."""
+    return f"Now waiting for {', '.join(players)} to {must_text(rules, must)}."
+
+
+def not_your_turn_text(waiting: str) -> str:
+    """A move refused out of turn, with `waiting` (whom the game waits for, or that it is over)."""
+    return f"It is not your turn. {waiting}"

@@ -1,0 +1,95 @@
+"""Private answers to moderators and to the server's settings: refusals, what a moderator's command did."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.present.clock import settings_text
+from bot.present.words import plural
+from bot.service import ClockSettings
+
+NOT_A_MODERATOR = (
+    "Only this server's game moderators can use `/ttrmod`: members who may manage the server, "
+    "or who have the moderator role set with `/ttr config`."
+)
+
+
+def servers_only_text() -> str:
+    return "Moderator commands work in a server's channels only."
+
+
+def no_game_in_progress_text() -> str:
+    return "There is no game in progress in this channel: use `/ttrmod` in the game's channel."
+
+
+def no_such_player_text(text: str, game_id: int, players: Sequence[str]) -> str:
+    """A seat named by a moderator that no player of the game has; `players` are the game's players."""
+    return f"There is no player {text!r} in game #{game_id}. The players: {', '.join(players) or 'nobody yet'}."
+
+
+def moderator_note(note: str, reason: str) -> str:
+    """A moderator's action announced in the channel, with the reason they gave."""
+    return f"**Moderator:** {note} Reason: {' '.join(reason.split())}"
+
+
+def paused_answer(game_id: int) -> str:
+    return f"Game #{game_id} is paused. `/ttrmod resume` starts its clocks again."
+
+
+def resumed_answer(game_id: int) -> str:
+    return f"Game #{game_id} goes on; its deadlines moved on by the pause."
+
+
+def no_extra_time_text() -> str:
+    return 'Give the extra time, like "12h" or "1d".'
+
+
+def extended_answer(notes: Sequence[str]) -> str:
+    """What an extension did, as the channel is told it."""
+    return "Done: " + " ".join(notes)
+
+
+def bot_member_text() -> str:
+    return "A bot cannot take a seat; `/ttrmod autopilot` hands a seat to the autopilot."
+
+
+def replaced_answer(mention: str, player: str, game_id: int) -> str:
+    return f"{mention} plays {player}'s seat in game #{game_id} now."
+
+
+def autopilot_answer(player: str, game_id: int, *, on: bool) -> str:
+    what = "the autopilot plays it" if on else "its member plays it again"
+    return f"{player}'s seat in game #{game_id}: {what}."
+
+
+def undone_answer(count: int, game_id: int) -> str:
+    return f"Took back {plural(count, 'move')} in game #{game_id}."
+
+
+def ended_answer(game_id: int, *, scored: bool) -> str:
+    how = "scored as it stood" if scored else "abandoned without a result"
+    return f"Game #{game_id} is over: {how}."
+
+
+def empty_log_text() -> str:
+    """The log file of a game in which nothing has happened."""
+    return "Nothing has happened in this game yet.\n"
+
+
+def autopilot_label(label: str) -> str:
+    """A player in the autocomplete list whose seat the autopilot plays."""
+    return f"{label} - autopilot"
+
+
+def managers_only_text() -> str:
+    return "Only members who may manage this server can change its settings."
+
+
+def settings_answer(role: int | None, channel: int | None, clock: ClockSettings) -> str:
+    """The server's settings: the moderator role, the moderators' log channel, the clock of new games."""
+    return (
+        "Settings of this server:\n"
+        f"Moderator role: {f'<@&{role}>' if role else 'none (server managers only)'}\n"
+        f"Moderator log channel: {f'<#{channel}>' if channel else 'none'}\n"
+        f"Clock of new games: {settings_text(clock)}"
+    )
