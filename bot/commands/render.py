@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from bot.commands.limits import InputTooLarge, add_max_bytes, clip, read_text
 from bot.present.image_words import IMAGE_WORDS
 from engine import Game
 from engine.errors import MoveError, RecordError
@@ -24,19 +25,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     view.add_argument(
         "--final", action="store_true", help="draw the final scores (for an unfinished game: as if it ended now)"
     )
+    add_max_bytes(parser)
 
 
 class _Failure(Exception):
     """A problem to report in one line, without a traceback."""
 
 
-def _load(path: str) -> Game:
+def _load(path: str, max_bytes: int) -> Game:
     try:
-        if path == "-":
-            text = sys.stdin.buffer.read().decode("utf-8")
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+        text = read_text(path, max_bytes)
+    except InputTooLarge as exc:
+        raise _Failure(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise _Failure(f"cannot read {path}: {exc}") from None
     try:
@@ -63,7 +63,7 @@ def _seat(game: Game, name: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        game = _load(args.record)
+        game = _load(args.record, args.max_bytes)
         if args.player is not None:
             image = render_private(game, _seat(game, args.player), words=IMAGE_WORDS)
         elif args.final:
@@ -71,10 +71,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             image = render_board(game, words=IMAGE_WORDS)
     except _Failure as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {clip(str(exc))}", file=sys.stderr)
         return 1
     except Exception as exc:  # noqa: BLE001 - the command line promises a message, never a traceback
-        print(f"error: internal error while rendering ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
+        problem = clip(f"{type(exc).__name__}: {exc}")
+        print(f"error: internal error while rendering ({problem}); please report it", file=sys.stderr)
         return 1
     try:
         with open(args.output, "wb") as handle:

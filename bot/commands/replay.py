@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
+from bot.commands.limits import InputTooLarge, add_max_bytes, clip, read_text
 from engine.record import replay_text
 
 NAME = "replay"
@@ -15,6 +15,7 @@ HELP = "replay a game record (JSON) and print the outcome, or the first illegal 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the game record, or - for standard input")
+    add_max_bytes(parser)
 
 
 def _error(message: str) -> dict[str, Any]:
@@ -23,17 +24,18 @@ def _error(message: str) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            text = sys.stdin.buffer.read().decode("utf-8")
-        else:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
+        text = read_text(args.file, args.max_bytes)
+    except InputTooLarge as exc:
+        print(json.dumps(_error(str(exc))))
+        return 1
     except (OSError, UnicodeDecodeError) as exc:
-        print(json.dumps(_error(f"cannot read {args.file}: {exc}")))
+        print(json.dumps(_error(clip(f"cannot read {args.file}: {exc}"))))
         return 1
     try:
         status, result = replay_text(text)
     except Exception as exc:  # noqa: BLE001 - the replay contract forbids tracebacks
         status, result = 1, _error(f"internal error while replaying ({type(exc).__name__}: {exc}); please report it")
+    if "error" in result:
+        result["error"]["message"] = clip(result["error"]["message"])
     print(json.dumps(result))
     return status
