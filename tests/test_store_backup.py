@@ -109,3 +109,40 @@ async def test_a_backup_that_cannot_be_made_says_why(
     assert (live.read_bytes() if live.exists() else None) == before
     assert not (setup == "missing" and live.exists())
     assert not list(tmp_path.glob(".copy.sqlite3.partial-*"))
+
+
+@pytest.mark.parametrize("spelling", ["database", "-wal", "-shm", "-journal", "dotdot", "symlink", "hardlink"])
+async def test_a_backup_never_overwrites_the_live_database_or_its_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], spelling: str
+) -> None:
+    live = tmp_path / "live.sqlite3"
+    service = await open_service(live)  # open: the -wal and -shm files exist and hold committed games
+    try:
+        await started_game(service, "usa", 2)
+        files = {p: p.read_bytes() for p in tmp_path.iterdir()}
+        assert live.with_name("live.sqlite3-wal") in files and live.with_name("live.sqlite3-shm") in files
+        (tmp_path / "sub").mkdir()
+        target = {
+            "database": live,
+            "-wal": tmp_path / "live.sqlite3-wal",
+            "-shm": tmp_path / "live.sqlite3-shm",
+            "-journal": tmp_path / "live.sqlite3-journal",
+            "dotdot": tmp_path / "sub" / ".." / "live.sqlite3-wal",
+            "symlink": tmp_path / "sub" / "link",
+            "hardlink": tmp_path / "sub" / "hard",
+        }[spelling]
+        if spelling == "symlink":
+            target.symlink_to(live.with_name("live.sqlite3-wal"))
+        if spelling == "hardlink":
+            target.hardlink_to(live)
+        with pytest.raises(BackupError, match="must not overwrite the live database or one of its files"):
+            backup(live, target)
+        assert main(["backup", str(target), "--database", str(live)]) == 1
+        err = capsys.readouterr().err
+        assert "must not overwrite the live database or one of its files" in err and "Traceback" not in err
+        assert {p: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == files
+        assert not (tmp_path / "live.sqlite3-journal").exists()
+        assert len(await service.store.games_with_status(set(GameStatus))) == 1
+    finally:
+        await service.close()
+    assert backup(live, tmp_path / "after.sqlite3") == 1  # a fresh path still works

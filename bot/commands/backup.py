@@ -3,7 +3,10 @@
 SQLite's online backup copies the database as of one moment (it reads inside
 one transaction; with write-ahead logging the bot keeps writing meanwhile).
 The copy is written next to PATH, checked, and only then renamed to PATH, so
-PATH is never a half-written file.
+PATH is never a half-written file. PATH may not be the live database nor
+one of the files SQLite keeps beside it (`-wal`, `-shm`, `-journal`), however
+it is spelled (links and `..` are resolved): writing there would destroy
+committed games.
 """
 
 from __future__ import annotations
@@ -37,8 +40,11 @@ def backup(source: Path, target: Path) -> int:
     """Copy `source` to `target` as one self-contained file; the number of games in the copy."""
     if not source.is_file():
         raise BackupError(f"there is no database at {source}")
-    if target.exists() and target.resolve() == source.resolve():
-        raise BackupError("the copy must not overwrite the live database; choose another path")
+    live = _live_file(source, target)
+    if live is not None:
+        raise BackupError(
+            f"the copy must not overwrite the live database or one of its files ({live}); choose another path"
+        )
     if not target.parent.is_dir():
         raise BackupError(f"the folder {target.parent} does not exist")
     partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
@@ -67,6 +73,26 @@ def backup(source: Path, target: Path) -> int:
     finally:
         partial.unlink(missing_ok=True)
     return games
+
+
+# The files SQLite keeps beside a database: the write-ahead log, its index, the rollback journal.
+LIVE_SUFFIXES = ("", "-wal", "-shm", "-journal")
+
+
+def _live_file(source: Path, target: Path) -> Path | None:
+    """The live database's file that `target` is (after links and `..`), if it is one of them."""
+    where = target.resolve()
+    database = source.resolve()
+    for suffix in LIVE_SUFFIXES:
+        live = database.with_name(database.name + suffix)
+        if where == live:
+            return live
+        try:
+            if target.exists() and live.exists() and os.path.samefile(target, live):
+                return live  # a hard link to it
+        except OSError:
+            continue
+    return None
 
 
 def _count_games(conn: sqlite3.Connection) -> int:
