@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from pathlib import Path
 
 from bot.settings import Settings, SettingsError
+from bot.store.sqlite.core import integrity_problem
 
 NAME = "run"
 HELP = "start the Discord bot (the default when no command is given); needs DISCORD_TOKEN"
@@ -17,6 +19,17 @@ MISSING_TOKEN = (
     "(copy .env.example). How to create the Discord application, add the bot with the scopes "
     f"`bot` and `applications.commands` and invite it with its link: see {README_SECTION}."
 )
+
+
+def damaged_database(path: Path, problem: str) -> str:
+    """The refusal to start on a database that fails SQLite's integrity check, and what to do."""
+    return (
+        f"error: the database {path} is damaged (SQLite's integrity check says: {problem}). "
+        "The bot will not start on it, since every command would fail. To recover: keep the bot stopped, "
+        f"move {path.name} and any {path.name}-wal and {path.name}-shm beside it to another folder, "
+        f"copy your newest backup (made by `python -m bot backup PATH`) to {path}, and start the bot again. "
+        "Games changed since that backup are lost."
+    )
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +44,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not settings.token:
         print(MISSING_TOKEN, file=sys.stderr)
+        return 2
+    problem = integrity_problem(settings.database)
+    if problem is not None:
+        print(damaged_database(settings.database, problem), file=sys.stderr)
         return 2
     # imported here so that the other subcommands do not load discord.py
     import discord

@@ -98,6 +98,33 @@ class SqliteCore:
         return await self._write(lambda conn: conn.execute(sql, params).rowcount)
 
 
+def integrity_problem(path: Path | str, lines: int = 3) -> str | None:
+    """What SQLite's quick check finds wrong with the database at `path`; None if nothing (or no file yet).
+
+    `PRAGMA quick_check` reads every page (it skips only the slow comparison
+    of indexes with their tables), so it finds the damaged pages that would
+    otherwise fail command after command once the bot runs. It is run when
+    the bot starts (bot/commands/run.py), not on every open.
+    """
+    path = Path(path)
+    if not path.exists():
+        return None
+    try:
+        # mode=rw: checking must not create a file, and must see the -wal beside it
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+    except sqlite3.Error as exc:
+        return f"cannot open it: {exc}"
+    try:
+        found = [str(row[0]) for row in conn.execute(f"PRAGMA quick_check({lines})")]
+    except sqlite3.Error as exc:
+        return str(exc)
+    finally:
+        conn.close()
+    if found == ["ok"]:
+        return None
+    return " ".join(" ".join(found).split()) or "no answer"
+
+
 def write_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
     """Run `work` between BEGIN IMMEDIATE and COMMIT, rolling everything back if it fails."""
     conn.execute("BEGIN IMMEDIATE")
