@@ -23,7 +23,7 @@ def shown(text: str) -> str:
 
 
 def too_long_text(most: int) -> str:
-    return f"That is too long to be read: at most {most} characters."
+    return f"I cannot read that: it is too long (at most {most} characters)."
 
 
 class Span(Enum):
