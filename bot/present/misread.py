@@ -77,7 +77,8 @@ def pay_code_text() -> str:
 
 
 def no_route_number_text(number: str) -> str:
-    return f"There is no route number {shown(number)}. Pick a route from the list `/ttr claim` offers."
+    number = number if len(number) <= SHOWN else number[: SHOWN - 1] + "…"
+    return f"There is no route number {number}. Pick a route from the list `/ttr claim` offers."
 
 
 def unreadable_route_text(text: str, a: str, b: str) -> str:
