@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 import pytest
+import simcord.actors as simcord_actors
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 from simcord.builders import ChannelHandle, GuildHandle
 
@@ -196,6 +197,19 @@ async def click(member: MemberActor, message: Message, prefix: str) -> Interacti
 
 async def choose(member: MemberActor, message: Message, prefix: str, values: Sequence[str]) -> InteractionResult:
     return await member.select(message, list(values), custom_id=find_id(message, prefix))
+
+
+async def forge_choice(
+    member: MemberActor, message: Message, custom_id: str, values: Sequence[str]
+) -> InteractionResult:
+    """A menu choice as a modified client could send it: any custom id and values, none of them checked.
+
+    SimCord (like Discord) refuses values a menu does not offer, so this goes
+    one step below `member.select`, to the interaction it would send.
+    """
+    stored = simcord_actors._visible_message(member, message)
+    data = {"custom_id": custom_id, "component_type": discord.ComponentType.string_select.value, "values": list(values)}
+    return await simcord_actors._component_interaction(member, stored, data)
 
 
 def close_dms(env: Env, member: MemberActor) -> None:

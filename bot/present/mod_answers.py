@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.present.clock import settings_text
+from bot.present.misread import shown
 from bot.present.words import plural
 from bot.service import ClockSettings
 
@@ -24,7 +25,7 @@ def no_game_in_progress_text() -> str:
 
 def no_such_player_text(text: str, game_id: int, players: Sequence[str]) -> str:
     """A seat named by a moderator that no player of the game has; `players` are the game's players."""
-    return f"There is no player {text!r} in game #{game_id}. The players: {', '.join(players) or 'nobody yet'}."
+    return f"There is no player {shown(text)} in game #{game_id}. The players: {', '.join(players) or 'nobody yet'}."
 
 
 def moderator_note(note: str, reason: str) -> str:

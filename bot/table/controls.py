@@ -16,12 +16,13 @@ from dataclasses import dataclass
 import discord
 
 from bot.present.answers import no_card_there_text, no_longer_used_text, out_of_date_text
+from bot.present.misread import not_offered_text
 from bot.replies import Refusal, guarded
 from bot.service import GameInfo, GameService
 from bot.table.actions import Action
 from bot.table.delivery import message_url
 from bot.table.lookup import component_game
-from bot.table.parsing import find_routes, parse_pay_code
+from bot.table.parsing import MAX_TEXT, find_routes, parse_pay_code, small_number
 from bot.table.play import Play
 from bot.table.stage import StageMessages
 from bot.views.ids import ComponentId
@@ -40,8 +41,18 @@ class Request:
     def arg(self, index: int, default: str = "") -> str:
         return self.args[index] if index < len(self.args) else default
 
+    def value(self) -> str:
+        """The one value a menu sent; refused if it sent none, or one no menu of this bot offers."""
+        if not self.values or not self.values[0] or len(self.values[0]) > MAX_TEXT:
+            raise Refusal(not_offered_text())
+        return self.values[0]
+
     def ticket_ids(self) -> list[int]:
-        return [int(v) for v in self.values if v.isdigit()]
+        """The ticket ids chosen; refused if any is not a ticket id as the menu sends them."""
+        ids = [small_number(v) for v in self.values]
+        if len(self.values) > MAX_TEXT or None in ids:
+            raise Refusal(not_offered_text())
+        return [i for i in ids if i is not None]
 
 
 Handler = Callable[[Play, discord.Interaction, GameInfo, Request], Awaitable[None]]
@@ -89,28 +100,28 @@ async def _keep(play: Play, interaction: discord.Interaction, info: GameInfo, re
 
 
 async def _route(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    route = find_routes(load_board(info.map), request.values[0])[0]
+    route = find_routes(load_board(info.map), request.value())[0]
     await play.claim(interaction, info, route, None, request.version)
 
 
 async def _pay(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
     route = find_routes(load_board(info.map), request.arg(0))[0]
-    await play.claim(interaction, info, route, parse_pay_code(request.values[0]), request.version)
+    await play.claim(interaction, info, route, parse_pay_code(request.value()), request.version)
 
 
 async def _souvenir(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
     route = find_routes(load_board(info.map), request.arg(0))[0]
     pay = parse_pay_code(request.arg(1))
-    await play.claim(interaction, info, route, pay, request.version, request.values[0])
+    await play.claim(interaction, info, route, pay, request.version, request.value())
 
 
 async def _symbol(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
     assert request.version is not None  # a menu's choice: it carries the version it was shown at
-    await play.choose_spot(interaction, info, request.values[0], request.version)
+    await play.choose_spot(interaction, info, request.value(), request.version)
 
 
 async def _spot(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    move = {"place": {"symbol": request.arg(0), "at": request.values[0]}}
+    move = {"place": {"symbol": request.arg(0), "at": request.value()}}
     await play.act(interaction, info, move, request.version)
 
 

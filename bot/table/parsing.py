@@ -21,9 +21,11 @@ from bot.present.misread import (
     not_a_card_text,
     not_a_ticket_number_text,
     number_without_card_text,
+    odd_count_text,
     pay_code_text,
     reminder_range_text,
     too_few_kept_text,
+    too_long_text,
     two_numbers_text,
     unreadable_duration_text,
     unreadable_reminders_text,
@@ -32,6 +34,28 @@ from bot.present.misread import (
 from bot.replies import Refusal
 from bot.service.clock import MAX_SECONDS
 from maps import WILD, Board, Route, Rules
+
+# ----- bounds ------------------------------------------------------------------------
+
+# Longer texts are refused before anything else reads them (a route name, a payment, a duration is short).
+MAX_TEXT = 200
+# A count of cards, a ticket's number, a route's number: whole, unsigned, ASCII, at most this many digits.
+MAX_DIGITS = 4
+
+
+def check_length(text: str) -> str:
+    """`text`, unless it is too long to be anything a member means; refused then."""
+    if len(text) > MAX_TEXT:
+        raise Refusal(too_long_text(MAX_TEXT))
+    return text
+
+
+def small_number(text: str) -> int | None:
+    """The value of a plain number ("3", "12"): ASCII digits only, no sign, point or exponent; None otherwise."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
+        return int(text)
+    return None
+
 
 # ----- cards and payments -----------------------------------------------------------
 
@@ -65,7 +89,9 @@ def parse_draw(rules: Rules, text: str) -> str | None:
 def parse_cards(rules: Rules, text: str) -> Counter[str]:
     """Read "3 pink 1 locomotive" (also "3 pink, 1 loco", "pink 3", "2x red + 1 wild") as card counts."""
     names = _names(rules)
-    tokens = [t for t in re.findall(r"\d+|[^\W\d_]+", text.lower()) if t not in ("and", "x")]
+    if len(text) > MAX_TEXT:
+        raise CardTextError(too_long_text(MAX_TEXT))
+    tokens = [t for t in _card_tokens(rules, text.lower()) if t not in ("and", "x")]
     if not tokens:
         raise CardTextError(no_cards_text(rules))
     cards: Counter[str] = Counter()
@@ -74,14 +100,15 @@ def parse_cards(rules: Rules, text: str) -> Counter[str]:
     pending_card: str | None = None
     while i < len(tokens):
         token = tokens[i]
-        if token.isdigit():
+        number = small_number(token)
+        if number is not None:
             if pending_card is not None:  # "pink 3"
-                cards[pending_card] += int(token)
+                cards[pending_card] += number
                 pending_card = None
             elif count is not None:
                 raise CardTextError(two_numbers_text(rules, count, token))
             else:
-                count = int(token)
+                count = number
             i += 1
             continue
         # the longest run of words that names a card ("ferry card" is one name)
@@ -112,17 +139,37 @@ def parse_cards(rules: Rules, text: str) -> Counter[str]:
     return cards
 
 
+_CHUNK = re.compile(r"[+\-\u2212]?[\w.]+")
+_COUNT = re.compile(rf"([0-9]{{1,{MAX_DIGITS}}})x?", re.ASCII)
+
+
+def _card_tokens(rules: Rules, text: str) -> list[str]:
+    """The words and counts of a payment text; a count that is not a plain whole number ("-1", "1.5", "0x2",
+    "²", "1e3", non-ASCII digits) is refused, not read as some other number."""
+    tokens: list[str] = []
+    for chunk in _CHUNK.findall(text):
+        if any(c.isdigit() or c.isnumeric() for c in chunk):
+            count = _COUNT.fullmatch(chunk)
+            if count is None:
+                raise CardTextError(odd_count_text(rules, chunk))
+            tokens.append(count.group(1))
+        else:
+            tokens += re.findall(r"[^\W\d_]+", chunk)
+    return tokens
+
+
 def pay_code(cards: Mapping[str, int]) -> str:
     """A payment in a custom id: "pink3+locomotive1" (`parse_pay_code` reads it back)."""
     return "+".join(f"{c}{n}" for c, n in sorted(cards.items()) if n > 0)
 
 
 def parse_pay_code(code: str) -> Counter[str]:
+    """A payment code from a control; refused unless it is one `pay_code` could have written."""
     cards: Counter[str] = Counter()
-    for part in code.split("+"):
-        match = re.fullmatch(r"([a-z_]+)(\d+)", part)
-        if match is None:
-            raise CardTextError(pay_code_text(code))
+    for part in check_length(code).split("+"):
+        match = re.fullmatch(rf"([a-z_]+)([0-9]{{1,{MAX_DIGITS}}})", part, re.ASCII)
+        if match is None or int(match.group(2)) < 1:
+            raise Refusal(pay_code_text())
         cards[match.group(1)] += int(match.group(2))
     return cards
 
@@ -132,12 +179,12 @@ def parse_pay_code(code: str) -> Counter[str]:
 
 def find_routes(board: Board, text: str) -> list[Route]:
     """The routes a player's text names: a route id (what the autocomplete sends) or "A - B (colour, ...)"."""
-    text = " ".join(text.split())
+    text = " ".join(check_length(text).split())
     if text.isdigit():
-        index = int(text)
-        if 0 <= index < len(board.routes):
+        index = small_number(text)
+        if index is not None and 0 <= index < len(board.routes):
             return [board.routes[index]]
-        raise Refusal(no_route_number_text(index))
+        raise Refusal(no_route_number_text(text))
     match = re.fullmatch(r"(.*?)\s*(?:\(([^)]*)\)?)?", text)
     assert match is not None
     main, extra = match.group(1), match.group(2)
@@ -174,12 +221,13 @@ def parse_keep_numbers(text: str, offered: Sequence[tuple[int, str]], least: int
     """The tickets kept, from their numbers as listed ("1 3"); `offered` is (ticket id, label) in list order."""
     labels = [label for _, label in offered]
     chosen: list[int] = []
-    for pick in re.findall(r"\d+|\S+", text):
+    for pick in re.findall(r"\d+|\S+", check_length(text)):
         if pick in (",", ";", "and"):
             continue
-        if not pick.isdigit() or not 1 <= int(pick) <= len(offered):
+        number = small_number(pick)
+        if number is None or not 1 <= number <= len(offered):
             raise Refusal(not_a_ticket_number_text(pick, labels))
-        ticket = offered[int(pick) - 1][0]
+        ticket = offered[number - 1][0]
         if ticket not in chosen:
             chosen.append(ticket)
     if len(chosen) < least:
@@ -213,7 +261,8 @@ UNITS = {
     "seconds": 1,
 }
 NONE_WORDS = {"none", "no", "off", "0", "never", "no clock"}
-_PART = re.compile(r"(\d+(?:\.\d+)?)\s*([a-z]+)")
+_PART = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,6})?)\s*([a-z]+)", re.ASCII)
+_FRACTION = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,6})?|\.[0-9]{1,6}", re.ASCII)
 
 
 class DurationError(ValueError):
@@ -225,6 +274,8 @@ def parse_duration(text: str, *, span: Span = Span.DURATION) -> int | None:
 
     `span`: what the duration is, for the error message only.
     """
+    if len(text) > MAX_TEXT:
+        raise DurationError(too_long_text(MAX_TEXT))
     cleaned = " ".join(text.casefold().replace(",", " ").split())
     if cleaned in NONE_WORDS:
         return None
@@ -253,6 +304,8 @@ def read_duration(text: str, span: Span) -> int | None:
 
 def parse_reminders(text: str) -> list[float]:
     """When to remind, as fractions of a turn: "50% 90%" (or "50 90", "0.5, 0.9") -> [0.5, 0.9]; "none" -> []."""
+    if len(text) > MAX_TEXT:
+        raise DurationError(too_long_text(MAX_TEXT))
     cleaned = text.casefold().replace(",", " ").replace("%", " % ").split()
     if not cleaned or " ".join(cleaned) in NONE_WORDS:
         return []
@@ -260,10 +313,9 @@ def parse_reminders(text: str) -> list[float]:
     for word in cleaned:
         if word == "%":
             continue
-        try:
-            value = float(word)
-        except ValueError:
-            raise DurationError(unreadable_reminders_text(text)) from None
+        if not _FRACTION.fullmatch(word):  # not float(): it reads "nan", "1e3", "1_0" and other scripts' digits
+            raise DurationError(unreadable_reminders_text(text))
+        value = float(word)
         fraction = value / 100 if value >= 1 else value
         if not 0 < fraction < 1:
             raise DurationError(reminder_range_text(word))

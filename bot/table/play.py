@@ -27,6 +27,7 @@ from bot.present.image_words import IMAGE_WORDS
 from bot.present.layout import clip_head
 from bot.present.lobby import lobby_text
 from bot.present.lookup import not_started_text, not_your_turn_text
+from bot.present.misread import not_offered_text
 from bot.present.seats import seat_labels
 from bot.present.status import hand_text
 from bot.present.words import card_name
@@ -225,6 +226,8 @@ class Play:
         view = await self.service.private_view(info.id, interaction.user.id)
         if not view.your_move or view.must is not Must.PLACE or view.options is None or view.options.place is None:
             raise Refusal(not_your_turn_text(await waiting_text(self.service, info)))
+        if symbol not in view.options.place.symbols:
+            raise Refusal(not_offered_text())
         text, spots = decisions.spot_panel(info.id, version, symbol, view.options.place.places)
         await private(interaction, text, view=spots)
 
