@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from enum import Enum
 
 from bot.present.cards import card_order_names
+from bot.present.escape import quoted
 from maps import Rules
 
 DURATION_EXAMPLE = '"12h", "2d", "30m" or "1d 12h"'
@@ -57,7 +58,7 @@ def count_below_one_text(rules: Rules) -> str:
 
 def pay_code_text(code: str) -> str:
     """A payment code in a control that is not one this bot writes."""
-    return f"unreadable payment code {code!r}"
+    return f"unreadable payment code {quoted(code)}"
 
 
 def no_route_number_text(index: int) -> str:
@@ -66,7 +67,7 @@ def no_route_number_text(index: int) -> str:
 
 def unreadable_route_text(text: str, a: str, b: str) -> str:
     """A route text that names no two places; `a` and `b` are the ends of an example route."""
-    return f'I cannot read {text!r} as a route. Pick one from the list, or write it like "{a} - {b}".'
+    return f'I cannot read {quoted(text)} as a route. Pick one from the list, or write it like "{a} - {b}".'
 
 
 def no_route_between_text(a: str, b: str) -> str:
@@ -80,7 +81,8 @@ def _listing(labels: Sequence[str]) -> str:
 def not_a_ticket_number_text(pick: str, labels: Sequence[str]) -> str:
     """A kept ticket's number that is not on the list; `labels` are the offered tickets in list order."""
     return (
-        f'{pick!r} is not one of the numbers 1 to {len(labels)}. Write them like "1 3". The choice: {_listing(labels)}.'
+        f"{quoted(pick)} is not one of the numbers 1 to {len(labels)}. "
+        f'Write them like "1 3". The choice: {_listing(labels)}.'
     )
 
 
@@ -90,19 +92,19 @@ def too_few_kept_text(least: int, labels: Sequence[str]) -> str:
 
 def unreadable_duration_text(text: str, span: Span) -> str:
     none = f', or "none" for {span.zero}' if span.zero else ""
-    return f"I cannot read {text.strip()!r} as {span.title}. Write it like {DURATION_EXAMPLE}{none}."
+    return f"I cannot read {quoted(text.strip())} as {span.title}. Write it like {DURATION_EXAMPLE}{none}."
 
 
 def duration_range_text(text: str, span: Span) -> str:
-    return f"{span.title.capitalize()} must be from 1 second to 366 days, not {text.strip()!r}."
+    return f"{span.title.capitalize()} must be from 1 second to 366 days, not {quoted(text.strip())}."
 
 
 def unreadable_reminders_text(text: str) -> str:
     return (
-        f'I cannot read {text.strip()!r} as reminders. Write the moments as parts of the turn, like "50% 90%", '
+        f'I cannot read {quoted(text.strip())} as reminders. Write the moments as parts of the turn, like "50% 90%", '
         'or "none".'
     )
 
 
 def reminder_range_text(word: str) -> str:
-    return f"A reminder must fall within the turn (between 0% and 100%), not {word!r}."
+    return f"A reminder must fall within the turn (between 0% and 100%), not {quoted(word)}."
