@@ -66,7 +66,8 @@ class ConductorBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=ConductorTree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # a safety net: every message names whom it pings; one that forgets pings nobody
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.clock = clock  # the game service's clock; None: the wall clock (UTC)

@@ -36,7 +36,7 @@ class Notifier:
             return False
         try:
             channel = await self._client.create_dm(discord.Object(user_id))
-            await channel.send(text[:2000])
+            await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
         except discord.Forbidden as exc:
             if exc.code == CANNOT_SEND_TO_USER:
                 await self._service.set_refuses_dms(user_id, True)

@@ -47,7 +47,7 @@ async def private(
     files: list[discord.File] | None = None,
 ) -> None:
     """An answer only the user who asked sees."""
-    kwargs: dict[str, Any] = {"ephemeral": True}
+    kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
     if content is not None:
         kwargs["content"] = content[:2000]
     if view is not None:

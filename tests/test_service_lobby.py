@@ -101,7 +101,7 @@ async def test_one_active_game_per_channel(service: GameService) -> None:
         ({"max_players": True}, "2 to 5 players"),
         ({"trains": 2}, "from 3 to 60"),
         ({"trains": "12"}, "from 3 to 60"),
-        ({"host_name": " \u200b\n"}, "display name"),
+        ({"host_name": None}, "display name"),
         ({"channel_id": -5}, "channel id"),
         ({"guild_id": "1"}, "server id"),
         ({"host_user_id": 2**63}, "user id"),
@@ -122,6 +122,17 @@ async def test_bad_options_are_refused_and_change_nothing(
     with refused(InvalidInput, message):
         await service.create_game(**args)
     assert fingerprint(db) == before
+
+
+async def test_a_name_with_nothing_visible_is_kept_empty_and_its_seat_plays_as_player_n(service: GameService) -> None:
+    # it used to be refused; now the member plays, as "player N"
+    game_id = (await service.create_game(1, 10, 100, " \u200b\n", "usa")).game.id
+    await service.join(game_id, 101, "bob")
+    info = await service.game(game_id)
+    assert [s.display_name for s in info.seats] == ["", "bob"]
+    await service.start(game_id, 100)
+    players = {s.user_id: s.player for s in (await service.game(game_id)).seats}
+    assert players[101] == "bob" and players[100] in ("player 1", "player 2")
 
 
 async def test_joining_is_refused_when_full_twice_or_after_the_start(service: GameService, db: Path) -> None:

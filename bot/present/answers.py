@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.present.misread import shown
+from bot.present.escape import quoted
 
 
 def opened_text(game_id: int) -> str:
@@ -38,7 +38,7 @@ def no_bot_to_remove_text(game_id: int) -> str:
 
 
 def no_such_bot_text(name: str, bots: Sequence[str]) -> str:
-    return f"There is no autopilot player {shown(name)} in this game; there are: {', '.join(bots)}."
+    return f"There is no autopilot player {quoted(name)} in this game; there are: {', '.join(bots)}."
 
 
 def stale_text(panel: str) -> str:
@@ -48,8 +48,8 @@ def stale_text(panel: str) -> str:
 
 def not_drawable_text(text: str, draws: Sequence[str]) -> str:
     """A typed draw that names no card open now; `draws` are the card names that can be drawn."""
-    choice = ", ".join(draws) or "nothing"
-    return f'{shown(text)} is not a card you can draw. Choose "deck" or a face-up card: {choice}.'
+    open_now = ", ".join(draws) or "nothing"
+    return f'{quoted(text)} is not a card you can draw. Choose "deck" or a face-up card: {open_now}.'
 
 
 def no_tickets_offered_text() -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
+from bot.present.escape import shown
 from bot.service import ClockSettings, ClockStatus, Reminder, TimeoutPolicy
 
 
@@ -71,7 +72,7 @@ def status_lines(status: ClockStatus, names: Mapping[int, str]) -> list[str]:
         lines.append(f"\N{DOUBLE VERTICAL BAR} **Paused** by a moderator{since}: no clock runs, no move can be made.")
     reserves = []
     for seat in status.seats:
-        name = names.get(seat.seat, seat.player or "")
+        name = shown(names.get(seat.seat, seat.player or ""))
         if seat.waiting_for_moderator:
             lines.append(f"{name}: time ran out; the game waits for a moderator (the move can still be made).")
         elif seat.waiting and seat.deadline and not status.paused:

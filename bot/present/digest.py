@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.present.clock import time_left
+from bot.present.escape import shown
 from bot.present.events import public_text
 from bot.present.words import card_name
 from bot.service import Digest, GameInfo, PublicEvent, TurnNotice
@@ -35,7 +36,7 @@ def digest_lines(info: GameInfo, digest: Digest) -> list[str]:
         lines.append("Nothing has happened since your last turn.")
     for lost in digest.lost_routes:
         needed = ", ".join(lost.tickets)
-        lines.append(f"{lost.claimed_by} took {lost.label}, on your way for {needed}: time for another path.")
+        lines.append(f"{shown(lost.claimed_by)} took {lost.label}, on your way for {needed}: time for another path.")
     if digest.face_up:
         rules = load_board(info.map).rules
         lines.append(f"Face-up now: {', '.join(card_name(rules, c) for c in digest.face_up)}.")

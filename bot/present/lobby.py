@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from bot.present.clock import clock_summary
+from bot.present.escape import shown
+from bot.present.seats import member_name
 from bot.service import GameInfo
 from bot.service.events import Cancelled, Created, HostChanged, Joined, Left, Started
 from maps import load_board
@@ -11,7 +13,7 @@ from maps import load_board
 def created_text(created: Created) -> str:
     title = load_board(created.map).rules.title
     article = "an" if title[0] in "AEIO" else "a"  # an India, an Amsterdam; a USA
-    text = f"{created.host_name} opens {article} {title} game for up to {created.max_players} players."
+    text = f"{member_name(created.host_name, 1)} opens {article} {title} game for up to {created.max_players} players."
     if created.bots == 1:
         text += " 1 seat is taken by the autopilot."
     elif created.bots:
@@ -21,18 +23,18 @@ def created_text(created: Created) -> str:
 
 def joined_text(joined: Joined) -> str:
     if joined.autopilot:
-        return f"{joined.name} (the autopilot) joins ({joined.seated}/{joined.max_players})."
-    return f"{joined.name} joins ({joined.seated}/{joined.max_players})."
+        return f"{shown(joined.name)} (the autopilot) joins ({joined.seated}/{joined.max_players})."
+    return f"{member_name(joined.name, joined.seated)} joins ({joined.seated}/{joined.max_players})."
 
 
 def left_text(left: Left) -> str:
     if left.autopilot:
-        return f"{left.name} (the autopilot) leaves."
-    return f"{left.name} leaves."
+        return f"{shown(left.name)} (the autopilot) leaves."
+    return f"{member_name(left.name)} leaves."
 
 
 def host_changed_text(changed: HostChanged) -> str:
-    return f"{changed.name} is the host now."
+    return f"{member_name(changed.name)} is the host now."
 
 
 def cancelled_text(cancelled: Cancelled) -> str:
@@ -44,13 +46,13 @@ def cancelled_text(cancelled: Cancelled) -> str:
 
 
 def started_text(info: GameInfo, started: Started) -> str:
-    seating = ", ".join(started.players)
+    seating = ", ".join(shown(p) for p in started.players)
     return f"The {info.title} game starts! Seat order: {seating}. Everyone chooses starting tickets now."
 
 
 def lobby_text(info: GameInfo) -> str:
     """A lobby as it stands: who is seated, the house rules, the clock, and how to join and start."""
-    names = ", ".join(s.display_name for s in info.seats)
+    names = ", ".join(member_name(s.display_name, i + 1) for i, s in enumerate(info.seats))
     rules = f", {info.trains} trains each (house rule)" if info.trains is not None else ""
     return (
         f"**{info.title}** game #{info.id}: {len(info.seats)}/{info.max_players} seated ({names}){rules}. "

@@ -10,16 +10,10 @@ from collections.abc import Sequence
 from enum import Enum
 
 from bot.present.cards import card_order_names
+from bot.present.escape import ECHO_LIMIT, quoted
 from maps import Rules
 
 DURATION_EXAMPLE = '"12h", "2d", "30m" or "1d 12h"'
-SHOWN = 40  # characters of a member's text repeated back to them
-
-
-def shown(text: str) -> str:
-    """A member's text as repeated in an answer: quoted, and cut if long."""
-    text = text.strip()
-    return repr(text if len(text) <= SHOWN else text[: SHOWN - 1] + "…")
 
 
 def too_long_text(most: int) -> str:
@@ -56,11 +50,11 @@ def two_numbers_text(rules: Rules, count: int, token: str) -> str:
 
 def odd_count_text(rules: Rules, token: str) -> str:
     """A count that is not a plain whole number: signed, fractional, in another script, too long."""
-    return f"{shown(token)} is not a count of cards: write a whole number like 2. {_cards_help(rules)}"
+    return f"{quoted(token)} is not a count of cards: write a whole number like 2. {_cards_help(rules)}"
 
 
 def not_a_card_text(rules: Rules, token: str) -> str:
-    return f"{shown(token)} is not a card on this map. {_cards_help(rules)}"
+    return f"{quoted(token)} is not a card on this map. {_cards_help(rules)}"
 
 
 def number_without_card_text(rules: Rules, count: int) -> str:
@@ -77,13 +71,13 @@ def pay_code_text() -> str:
 
 
 def no_route_number_text(number: str) -> str:
-    number = number if len(number) <= SHOWN else number[: SHOWN - 1] + "…"
+    number = number if len(number) <= ECHO_LIMIT else number[: ECHO_LIMIT - 1] + "…"
     return f"There is no route number {number}. Pick a route from the list `/ttr claim` offers."
 
 
 def unreadable_route_text(text: str, a: str, b: str) -> str:
     """A route text that names no two places; `a` and `b` are the ends of an example route."""
-    return f'I cannot read {shown(text)} as a route. Pick one from the list, or write it like "{a} - {b}".'
+    return f'I cannot read {quoted(text)} as a route. Pick one from the list, or write it like "{a} - {b}".'
 
 
 def no_route_between_text(a: str, b: str) -> str:
@@ -96,8 +90,10 @@ def _listing(labels: Sequence[str]) -> str:
 
 def not_a_ticket_number_text(pick: str, labels: Sequence[str]) -> str:
     """A kept ticket's number that is not on the list; `labels` are the offered tickets in list order."""
-    numbers = f"1 to {len(labels)}"
-    return f'{shown(pick)} is not one of the numbers {numbers}. Write them like "1 3". The choice: {_listing(labels)}.'
+    return (
+        f"{quoted(pick)} is not one of the numbers 1 to {len(labels)}. "
+        f'Write them like "1 3". The choice: {_listing(labels)}.'
+    )
 
 
 def too_few_kept_text(least: int, labels: Sequence[str]) -> str:
@@ -106,21 +102,21 @@ def too_few_kept_text(least: int, labels: Sequence[str]) -> str:
 
 def unreadable_duration_text(text: str, span: Span) -> str:
     none = f', or "none" for {span.zero}' if span.zero else ""
-    return f"I cannot read {shown(text)} as {span.title}. Write it like {DURATION_EXAMPLE}{none}."
+    return f"I cannot read {quoted(text)} as {span.title}. Write it like {DURATION_EXAMPLE}{none}."
 
 
 def duration_range_text(text: str, span: Span) -> str:
-    return f"{span.title.capitalize()} must be from 1 second to 366 days, not {shown(text)}."
+    return f"{span.title.capitalize()} must be from 1 second to 366 days, not {quoted(text)}."
 
 
 def unreadable_reminders_text(text: str) -> str:
     return (
-        f'I cannot read {shown(text)} as reminders. Write the moments as parts of the turn, like "50% 90%", or "none".'
+        f'I cannot read {quoted(text)} as reminders. Write the moments as parts of the turn, like "50% 90%", or "none".'
     )
 
 
 def reminder_range_text(word: str) -> str:
-    return f"A reminder must fall within the turn (between 0% and 100%), not {shown(word)}."
+    return f"A reminder must fall within the turn (between 0% and 100%), not {quoted(word)}."
 
 
 def not_offered_text() -> str:

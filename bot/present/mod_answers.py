@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.present.clock import settings_text
-from bot.present.misread import shown
+from bot.present.escape import quoted, shown
 from bot.present.words import plural
 from bot.service import ClockSettings
 
@@ -25,12 +25,13 @@ def no_game_in_progress_text() -> str:
 
 def no_such_player_text(text: str, game_id: int, players: Sequence[str]) -> str:
     """A seat named by a moderator that no player of the game has; `players` are the game's players."""
-    return f"There is no player {shown(text)} in game #{game_id}. The players: {', '.join(players) or 'nobody yet'}."
+    named = ", ".join(shown(p) for p in players)
+    return f"There is no player {quoted(text)} in game #{game_id}. The players: {named or 'nobody yet'}."
 
 
 def moderator_note(note: str, reason: str) -> str:
     """A moderator's action announced in the channel, with the reason they gave."""
-    return f"**Moderator:** {note} Reason: {' '.join(reason.split())}"
+    return f"**Moderator:** {note} Reason: {shown(' '.join(reason.split()))}"
 
 
 def paused_answer(game_id: int) -> str:
@@ -55,12 +56,12 @@ def bot_member_text() -> str:
 
 
 def replaced_answer(mention: str, player: str, game_id: int) -> str:
-    return f"{mention} plays {player}'s seat in game #{game_id} now."
+    return f"{mention} plays {shown(player)}'s seat in game #{game_id} now."
 
 
 def autopilot_answer(player: str, game_id: int, *, on: bool) -> str:
     what = "the autopilot plays it" if on else "its member plays it again"
-    return f"{player}'s seat in game #{game_id}: {what}."
+    return f"{shown(player)}'s seat in game #{game_id}: {what}."
 
 
 def undone_answer(count: int, game_id: int) -> str:

@@ -8,6 +8,8 @@ syntax: it is sent pinging nobody.
 from __future__ import annotations
 
 from bot.present.clock import duration_text
+from bot.present.escape import shown
+from bot.present.seats import member_name
 from bot.present.words import plural
 from bot.service import AuditAction, GameInfo, ModLogEntry, TimeoutPolicy
 from bot.service.events import (
@@ -26,7 +28,7 @@ from bot.service.models import is_bot
 
 
 def timeout_text(timeout: Timeout) -> str:
-    player = timeout.player
+    player = shown(timeout.player)
     if timeout.policy is TimeoutPolicy.AUTOPILOT:
         return f"{player}'s time is up: the autopilot plays this turn for them."
     return f"{player}'s time is up: the game waits for a moderator. {player} may still make their move."
@@ -41,24 +43,25 @@ def resumed_text(resumed: Resumed) -> str:
 
 
 def extended_text(extended: Extended) -> str:
-    return f"A moderator gives {' and '.join(extended.players)} {duration_text(extended.seconds)} more."
+    players = " and ".join(shown(p) for p in extended.players)
+    return f"A moderator gives {players} {duration_text(extended.seconds)} more."
 
 
 def replaced_text(replaced: Replaced) -> str:
-    return f"A moderator gives {replaced.player}'s seat to {replaced.to_name}."
+    return f"A moderator gives {shown(replaced.player)}'s seat to {member_name(replaced.to_name)}."
 
 
 def autopilot_text(change: AutopilotSet) -> str:
     if change.on:
-        return f"A moderator hands {change.player}'s seat to the autopilot."
-    return f"A moderator gives {change.player}'s seat back to {change.display_name}."
+        return f"A moderator hands {shown(change.player)}'s seat to the autopilot."
+    return f"A moderator gives {shown(change.player)}'s seat back to {member_name(change.display_name)}."
 
 
 def undone_text(undone: Undone) -> str:
     text = f"A moderator takes back the last {plural(undone.moves, 'move')}."
     if undone.to_move is None:
         return text
-    return f"{text} It is {undone.to_move}'s move again."
+    return f"{text} It is {shown(undone.to_move)}'s move again."
 
 
 def ended_text(ended: Ended) -> str:
@@ -68,11 +71,11 @@ def ended_text(ended: Ended) -> str:
 
 
 def seat_given_text(info: GameInfo, given: SeatGiven) -> str:
-    return f"You now play {given.player}'s seat in game #{info.id} ({info.title})."
+    return f"You now play {shown(given.player)}'s seat in game #{info.id} ({info.title})."
 
 
 def seat_taken_text(info: GameInfo, taken: SeatTaken) -> str:
-    return f"A moderator has given your seat in game #{info.id} ({info.title}) to {taken.to_name}."
+    return f"A moderator has given your seat in game #{info.id} ({info.title}) to {member_name(taken.to_name)}."
 
 
 def _times(count: int) -> str:
@@ -80,7 +83,7 @@ def _times(count: int) -> str:
 
 
 def _timeout_done(timeout: Timeout) -> str:
-    who = f"{timeout.display_name} ({timeout.player})"
+    who = f"{member_name(timeout.display_name)} ({shown(timeout.player)})"
     times = _times(timeout.timeouts)
     if timeout.policy is TimeoutPolicy.AUTOPILOT:
         return f"{who} ran out of time, {times} now; the autopilot played the turn"
@@ -92,17 +95,20 @@ def _timeout_done(timeout: Timeout) -> str:
 
 def _replace_done(replaced: Replaced) -> str:
     if is_bot(replaced.from_user_id):
-        return f"gave {replaced.player}'s seat from the autopilot to <@{replaced.to_user_id}> ({replaced.to_name})"
+        return (
+            f"gave {shown(replaced.player)}'s seat from the autopilot to <@{replaced.to_user_id}> "
+            f"({member_name(replaced.to_name)})"
+        )
     return (
-        f"gave {replaced.player}'s seat from <@{replaced.from_user_id}> to <@{replaced.to_user_id}> "
-        f"({replaced.to_name})"
+        f"gave {shown(replaced.player)}'s seat from <@{replaced.from_user_id}> to <@{replaced.to_user_id}> "
+        f"({member_name(replaced.to_name)})"
     )
 
 
 def _autopilot_done(change: AutopilotSet) -> str:
     if change.on:
-        return f"handed {change.player}'s seat (<@{change.user_id}>) to the autopilot"
-    return f"gave {change.player}'s seat back from the autopilot to <@{change.user_id}>"
+        return f"handed {shown(change.player)}'s seat (<@{change.user_id}>) to the autopilot"
+    return f"gave {shown(change.player)}'s seat back from the autopilot to <@{change.user_id}>"
 
 
 def _done(entry: ModLogEntry) -> str:
@@ -111,7 +117,7 @@ def _done(entry: ModLogEntry) -> str:
     if isinstance(facts, Timeout):
         return _timeout_done(facts)
     if isinstance(facts, Extended):
-        return f"gave {', '.join(facts.players)} {duration_text(facts.seconds)} more"
+        return f"gave {', '.join(shown(p) for p in facts.players)} {duration_text(facts.seconds)} more"
     if isinstance(facts, Replaced):
         return _replace_done(facts)
     if isinstance(facts, AutopilotSet):
@@ -133,5 +139,5 @@ def mod_line(entry: ModLogEntry) -> str:
     """A line for the moderators' log channel (Discord mention syntax: send it without pinging anyone)."""
     info = entry.game
     who = "the clock" if entry.by is None else f"<@{entry.by}>"
-    because = f" Reason: {entry.reason}" if entry.reason else " No reason given."
+    because = f" Reason: {shown(entry.reason)}" if entry.reason else " No reason given."
     return f"Game #{info.id} ({info.title}) in <#{info.channel_id}>: {_done(entry)} (by {who}).{because}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.present.escape import shown
 from bot.present.seats import first_player
 from bot.present.words import card_name, plural
 from bot.service import EventKind, FinalScores, GameInfo
@@ -45,7 +46,7 @@ def _keep(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
 
 
 def _setup_done(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return f"Everyone has chosen. {first_player(info)} takes the first turn."
+    return f"Everyone has chosen. {shown(first_player(info))} takes the first turn."
 
 
 def _place_stacks(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
@@ -122,13 +123,13 @@ MOVE_TEXTS: dict[EventKind, Callable[[Board, str, MoveFacts, GameInfo], str]] = 
 
 def move_text(board: Board, info: GameInfo, kind: EventKind, player: str | None, facts: MoveFacts) -> str:
     """The sentence for everyone about one of the engine's move events."""
-    return MOVE_TEXTS[kind](board, player or "", facts, info)
+    return MOVE_TEXTS[kind](board, shown(player or ""), facts, info)
 
 
 def final_scores_text(scores: FinalScores) -> str:
     """The scores at the end, highest first, and who wins."""
-    lines = ", ".join(f"{r.player} {r.total}" for r in scores.ranking())
-    winners = " and ".join(scores.winners)
+    lines = ", ".join(f"{shown(r.player)} {r.total}" for r in scores.ranking())
+    winners = " and ".join(shown(w) for w in scores.winners)
     if len(scores.winners) > 1:
         return f"Final scores: {lines}. {winners} win!"
     return f"Final scores: {lines}. {winners} wins!"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from bot.present.escape import shown
 from bot.present.events import public_text
 from bot.service import Actor, EventKind, GameInfo, PublicEvent, Stage
 
@@ -22,8 +23,9 @@ def _marked(info: GameInfo, event: PublicEvent) -> str:
     if seat is not None and seat.bot:
         return text
     mark = "autopilot, time ran out" if event.actor is Actor.TIMEOUT else "autopilot"
-    if text.startswith(player + " "):
-        return f"{player} ({mark}){text[len(player) :]}"
+    name = shown(player)  # as the sentence words it
+    if text.startswith(name + " "):
+        return f"{name} ({mark}){text[len(name) :]}"
     return f"{text} ({mark})"
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
+from bot.present.escape import quoted, shown
 from bot.service import ServiceError, Why
 from bot.service.errors import ClockPart, IdKind
 from maps import load_board
@@ -12,7 +14,7 @@ Facts = Mapping[str, object]
 
 # Messages that are the facts put into words as they are.
 TEMPLATES: dict[Why, str] = {
-    Why.NO_DISPLAY_NAME: "a display name with at least one visible character is needed",
+    Why.NO_DISPLAY_NAME: "a display name must be a text",
     Why.UNKNOWN_MAP: "There is no map {map!r}. The maps are: {maps}.",
     Why.BAD_CLOCK_TYPE: "the clock must be clock settings, not {type}",
     Why.BAD_SEAT: "Seats are numbered 0 to {last}, not {value!r}.",
@@ -142,6 +144,21 @@ WORDED: dict[Why, Callable[[Facts], str]] = {
 
 # facts that are lists of names, said joined
 _LISTS = ("maps", "choices", "names", "keys")
+# facts that echo what was typed: shown escaped
+_TYPED = ("value", "map", "key")
+
+
+@dataclass(frozen=True)
+class _Typed:
+    """A typed text in a template: escaped, whether the template says it as is or quoted (`!r`)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return shown(self.text)
+
+    def __repr__(self) -> str:
+        return quoted(self.text)
 
 
 def refusal_text(error: ServiceError) -> str:
@@ -154,4 +171,8 @@ def refusal_text(error: ServiceError) -> str:
         names = facts.get(key)
         if isinstance(names, tuple):
             facts[key] = ", ".join(str(n) for n in names)
+    for key in _TYPED:
+        typed = facts.get(key)
+        if isinstance(typed, str):
+            facts[key] = _Typed(typed)
     return TEMPLATES[error.why].format_map(facts)

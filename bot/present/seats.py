@@ -1,8 +1,19 @@
-"""How texts name people: a seat by its player name, a member by a mention; the autopilot is never mentioned."""
+"""How texts name people: a seat by its player name, a member by a mention; the autopilot is never mentioned.
+
+Names are chosen by members: texts get them escaped (`shown`), images as they are.
+"""
 
 from __future__ import annotations
 
+from bot.present.escape import shown
 from bot.service import GameInfo, SeatInfo
+
+
+def member_name(display_name: str, number: int | None = None) -> str:
+    """A member's display name for a text (escaped); one with nothing visible is "player N" (its place in the lobby)."""
+    if display_name:
+        return shown(display_name)
+    return f"player {number}" if number is not None else "a member without a visible name"
 
 
 def mention(user_id: int | None) -> str:
@@ -17,10 +28,14 @@ def _seat(info: GameInfo, player: str | None) -> SeatInfo | None:
 
 
 def player_label(info: GameInfo, player: str | None) -> str:
-    """How texts name a seat: its player name, "alice (autopilot)" while the autopilot plays a member's seat.
+    """How texts name a seat: its player name (escaped), "alice (autopilot)" while the autopilot plays a member's seat.
 
     Autopilot players are called "Autopilot k" already.
     """
+    return shown(_label(info, player))
+
+
+def _label(info: GameInfo, player: str | None) -> str:
     seat = _seat(info, player)
     if seat is None:
         return player or "someone"
@@ -29,17 +44,25 @@ def player_label(info: GameInfo, player: str | None) -> str:
     return str(player)
 
 
-def who(info: GameInfo, player: str | None) -> str:
-    """A seat in a public message that pings its member: "<@123> (alice)"; the autopilot is never mentioned."""
+def pinged(info: GameInfo, player: str | None) -> int | None:
+    """The member `who` mentions for a seat: its member unless the autopilot plays it; None for nobody."""
     seat = _seat(info, player)
     if seat is None or seat.autopilot or seat.user_id <= 0:
+        return None
+    return seat.user_id
+
+
+def who(info: GameInfo, player: str | None) -> str:
+    """A seat in a public message that pings its member: "<@123> (alice)"; the autopilot is never mentioned."""
+    user_id = pinged(info, player)
+    if user_id is None:
         return player_label(info, player)
-    return f"{mention(seat.user_id)} ({player})"
+    return f"{mention(user_id)} ({shown(player or '')})"
 
 
 def seat_labels(info: GameInfo) -> dict[int, str]:
-    """Seat number -> label, for the board's panel and the status."""
-    return {s.seat: player_label(info, s.player) for s in info.seats if s.seat is not None}
+    """Seat number -> label as it is (not escaped), for the images; texts escape it (`shown`)."""
+    return {s.seat: _label(info, s.player) for s in info.seats if s.seat is not None}
 
 
 def first_player(info: GameInfo) -> str:

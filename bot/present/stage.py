@@ -6,6 +6,7 @@ and the recap), then whose turn it is, with a mention, and the clock.
 
 from __future__ import annotations
 
+from bot.present.escape import shown
 from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
 from bot.present.seats import mention, who
 from bot.present.words import plural
@@ -56,7 +57,7 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
 
 def start_text(info: GameInfo, table: TableView) -> str:
     """The first line of the setup stage: the game starts, in this seat order."""
-    seating = ", ".join(p.player for p in table.players)
+    seating = ", ".join(shown(p.player) for p in table.players)
     return f"**The {info.title} game #{info.id} starts!** Seat order: {seating}."
 
 
@@ -89,8 +90,8 @@ def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") 
 
 def final_content(info: GameInfo, head: str, scores: FinalScores, *, early: bool = False) -> str:
     """The last message: final scores and winners. `early`: a moderator ended the game, scored as it stood."""
-    line = ", ".join(f"{r.player} {r.total}" for r in scores.ranking())
-    winners = " and ".join(scores.winners)
+    line = ", ".join(f"{shown(r.player)} {r.total}" for r in scores.ranking())
+    winners = " and ".join(shown(w) for w in scores.winners)
     verb = "win" if len(scores.winners) > 1 else "wins"
     how = " (ended by a moderator, scored as it stood)" if early else ""
     text = f"**{info.title} · game #{info.id} is over{how}.** Final scores: {line}. **{winners} {verb}!**"
@@ -113,7 +114,7 @@ def breakdown_lines(board: Board, scores: FinalScores) -> list[str]:
         if rules.longest_bonus:
             parts.append(f"longest path {r.longest}")
         member = f" ({mention(r.user_id)})" if r.user_id is not None and r.user_id > 0 else ""
-        lines.append(f"**{r.player}**{member}: {r.total} = " + "; ".join(parts))
+        lines.append(f"**{shown(r.player)}**{member}: {r.total} = " + "; ".join(parts))
         for ticket in r.ticket_results:
             mark = "\N{WHITE HEAVY CHECK MARK}" if ticket.done else "\N{CROSS MARK}"
             lines.append(f"  {mark} {ticket.label}: {ticket.points:+d}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.present.cards import format_cards
+from bot.present.escape import shown
 from bot.present.layout import clip
 from bot.present.lobby import lobby_text
 from bot.present.seats import mention, player_label
@@ -76,7 +77,7 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
     if table.finished:
         lines.append("The game is over.")
     elif table.phase is Phase.SETUP_KEEP:
-        waiting = ", ".join(w.player for w in table.waiting_for)
+        waiting = ", ".join(shown(w.player) for w in table.waiting_for)
         lines.append(f"Choosing starting {rules.ticket_name}s: {waiting}.")
     elif to_move is not None:
         lines.append(f"To move: {player_label(info, to_move.player)} ({must_text(rules, to_move.must)}).")

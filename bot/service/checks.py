@@ -19,7 +19,8 @@ def check_id(value: object, what: IdKind) -> int:
 
 
 def check_name(raw: object) -> str:
-    if not isinstance(raw, str) or not clean_name(raw):
+    """A display name, cleaned; "" when nothing in it is visible (its seat plays as "player N")."""
+    if not isinstance(raw, str):
         raise InvalidInput(Why.NO_DISPLAY_NAME)
     return clean_name(raw)
 

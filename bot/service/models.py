@@ -21,7 +21,7 @@ def is_bot(user_id: int) -> bool:
 @dataclass(frozen=True)
 class SeatInfo:
     user_id: int
-    display_name: str
+    display_name: str  # "" when nothing in the member's name is visible
     seat: int | None  # seat order, once started
     player: str | None  # the name in the engine and the record, once started
     autopilot: bool = False  # played by the autopilot: an autopilot player, or a seat handed over

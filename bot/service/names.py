@@ -1,7 +1,9 @@
 """Player names for the engine and the game record, made from Discord display names.
 
 The record needs names that are unique and not empty; display names are
-neither, and may hold anything (control characters, 300 emoji).
+neither, and may hold anything (control characters, 300 emoji, nothing
+visible at all). A display name with nothing visible is kept as "" (the
+member has no visible name) and its seat plays as "player N".
 """
 
 from __future__ import annotations
@@ -11,11 +13,23 @@ from collections.abc import Sequence
 
 MAX_NAME_LENGTH = 32
 
+# letters and symbols that draw nothing (Hangul fillers, the blank Braille pattern)
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def visible(ch: str) -> bool:
+    """Whether a character draws something: not a control, format, mark, separator or blank character."""
+    return unicodedata.category(ch)[0] not in "CMZ" and ch not in BLANKS
+
 
 def clean_name(raw: str) -> str:
-    """A display name as one tidy line: no control or invisible format characters, spaces collapsed, capped."""
+    """A display name as one tidy line: no control or invisible format characters, spaces collapsed, capped.
+
+    "" if nothing in it is visible (only zero-width spaces, combining marks, blanks).
+    """
     kept = "".join(" " if ch.isspace() else ch for ch in raw if unicodedata.category(ch)[0] != "C" or ch.isspace())
-    return " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
+    name = " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
+    return name if any(visible(ch) for ch in name) else ""
 
 
 def unique_names(display_names: Sequence[str]) -> list[str]:

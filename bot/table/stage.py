@@ -34,7 +34,7 @@ from bot.present.dms import choose_tickets_dm, your_turn_dm
 from bot.present.image_words import IMAGE_WORDS
 from bot.present.layout import chunks, clip
 from bot.present.recap import recap_lines
-from bot.present.seats import seat_labels
+from bot.present.seats import pinged, seat_labels
 from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, start_text, turn_content
 from bot.replies import current_game, image_file
 from bot.service import GameInfo, GameService, GameStatus, TurnNotice
@@ -81,6 +81,19 @@ def stage_content(view: StageView, lead: Sequence[str], shown: Collection[str], 
     if view.key.startswith("place:"):
         return place_content(info, table, head, clock)
     return turn_content(info, table, head, clock)
+
+
+def stage_mentions(view: StageView) -> discord.AllowedMentions:
+    """Whom a stage message pings: exactly the members who must act (the mentions its words hold), nobody else."""
+    info, table = view.info, view.table
+    if view.key == "setup":
+        players = [w.player for w in table.waiting_for]
+    elif view.key == "final" or table.to_move is None:
+        players = []
+    else:
+        players = [table.to_move.player]
+    ids = sorted({u for u in (pinged(info, p) for p in players) if u is not None})
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in ids])
 
 
 def stage_buttons(view: StageView) -> discord.ui.View | None:
@@ -165,7 +178,7 @@ class StageMessages:
     async def _post(self, view: StageView, key: str, content: str) -> discord.Message:
         info = view.info
         channel = self.channel(info)
-        kwargs: dict[str, Any] = {"content": content}
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": stage_mentions(view)}
         if view.image is not None:
             kwargs["file"] = image_file(view.image, "final.png" if view.key == "final" else "board.png")
         buttons = stage_buttons(view)
@@ -254,7 +267,7 @@ class StageMessages:
                 lines.append(line)
             content = clip("\n".join(lines))
             if content != message.content:
-                await message.edit(content=content)
+                await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("game #%d: could not update the clock of message %d", game_id, message_id, exc_info=True)
 
@@ -263,7 +276,8 @@ class StageMessages:
         info = view.info
         content = setup_content(info, view.table, start_text(info, view.table), clock=await self.clock_line(info))
         try:
-            await self.channel(info).get_partial_message(message_id).edit(content=content)
+            message = self.channel(info).get_partial_message(message_id)
+            await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("game #%d: could not update the setup message %d", info.id, message_id, exc_info=True)
 
