@@ -51,37 +51,39 @@ def test_random_names_are_cut_the_same() -> None:
         assert fit(name, width, size, bold) == fit_one_at_a_time(name, width, size, bold)
 
 
-def test_a_4000_character_name_is_fitted_in_a_few_measurements(monkeypatch: pytest.MonkeyPatch) -> None:
+class Measurements:
+    """Counts how often render measures a text's width."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.measure = fonts.text_width
+
+    def __call__(self, text: str, size: int, bold: bool = False) -> int:
+        self.count += 1
+        return self.measure(text, size, bold)
+
+
+@pytest.fixture
+def measured(monkeypatch: pytest.MonkeyPatch) -> Measurements:
+    counter = Measurements()
+    monkeypatch.setattr(fonts, "text_width", counter)
+    return counter
+
+
+def test_a_4000_character_name_is_fitted_in_a_few_measurements(measured: Measurements) -> None:
     name = "Ω" + "w" * 3999
-    calls = 0
-    measure = fonts.text_width
-
-    def counted(text: str, size: int, bold: bool = False) -> int:
-        nonlocal calls
-        calls += 1
-        return measure(text, size, bold)
-
-    monkeypatch.setattr(fonts, "text_width", counted)
     fitted = fit(name, 200, 18, True)
-    assert calls <= 20
+    assert measured.count <= 20
+    measure = measured.measure
     assert fitted.endswith("…") and measure(fitted, 18, True) <= 200
     assert measure(name[: len(fitted)] + "…", 18, True) > 200  # one more character would not fit
 
 
-def test_a_game_with_4000_character_names_is_drawn_in_few_measurements(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_with_4000_character_names_is_drawn_in_few_measurements(measured: Measurements) -> None:
     """Every text of every image is fitted in logarithmic steps (counted, not timed: speed lives in bench/)."""
     board = load_board("usa")
     names = ["A" * 4000, "Björn " * 700, "z" * 4000]
     game = Game(board, names, seed="long names")
-    calls = 0
-    measure = fonts.text_width
-
-    def counted(text: str, size: int, bold: bool = False) -> int:
-        nonlocal calls
-        calls += 1
-        return measure(text, size, bold)
-
-    monkeypatch.setattr(fonts, "text_width", counted)
     for image in (
         render_board(game, words=IMAGE_WORDS),
         render_private(game, 0, words=IMAGE_WORDS),
@@ -89,4 +91,4 @@ def test_a_game_with_4000_character_names_is_drawn_in_few_measurements(monkeypat
     ):
         assert image.png.startswith(b"\x89PNG")
     # about 270 measurements; trimming one character at a time took thousands per name
-    assert calls <= 600
+    assert measured.count <= 600
