@@ -82,6 +82,9 @@ class TimerService(Runner):
                 result = await self._locked(row.id, partial(self._forgive, row.id, started_at, outage))
             except (StaleVersion, NotFound):
                 continue  # moved on or gone meanwhile: its clock is as the change left it
+            except Exception:
+                log.exception("game #%d: its clock could not be moved on by the outage", row.id)
+                continue
             if result is not None:
                 results.append(result)
         return results
