@@ -22,7 +22,7 @@ from bot.present.events import public_text
 from bot.scheduler import Scheduler
 from bot.service import EventKind, GameService
 from bot.service.clock import ClockSettings
-from bot.store import SqliteStore, TimerRow
+from bot.store import ClockRow, SqliteStore, TimerRow
 
 MINUTE = 60
 # reminders at 30 and 54 minutes of a turn, the deadline at 60
@@ -187,4 +187,26 @@ async def test_a_paused_game_needs_nothing(tmp_path: Path) -> None:
     assert deadline_of(await timers(service, game_id)) == [time.now + timedelta(hours=1)]
     assert await timeouts(service, game_id) == []
     await runner.stop()
+    await service.close()
+
+
+async def test_a_game_that_cannot_be_moved_on_does_not_stop_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    time = FakeTime()
+    service = await open_service(tmp_path / "conductor.sqlite3", time)
+    broken, _ = await new_game(service, CLOCK)
+    fine, _ = await new_game(service, CLOCK)
+    alive = time.now
+    time.advance(HOUR)
+    real_clock = service.store.clock
+
+    async def clock(game_id: int) -> ClockRow:
+        if game_id == broken:
+            raise RuntimeError("a damaged row")
+        return await real_clock(game_id)
+
+    monkeypatch.setattr(service.store, "clock", clock)
+    results = await service.forgive_outage(time.now, alive)
+    assert [r.game.id for r in results] == [fine]
     await service.close()
