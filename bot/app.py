@@ -7,8 +7,8 @@ lobby, of play and of the server's settings: bot/cogs/ttr.py) and the
 buttons of messages posted before a restart keep working) and syncs the
 commands if their definitions changed. Once the bot is connected it posts any
 stage message a crash kept back and starts the scheduler of the turn clocks
-(bot/scheduler.py), which at once fires every deadline that fell due while
-the bot was down. Tests and harnesses build the bot with the same factory;
+(bot/scheduler.py), which first moves every running clock on by the time the
+bot was down (that time counts against no one). Tests and harnesses build the bot with the same factory;
 they may give it their own clock (SimCord's simulated time).
 """
 
@@ -59,7 +59,9 @@ class ConductorTree(app_commands.CommandTree[Any]):
 
 
 class ConductorBot(commands.Bot):
-    def __init__(self, settings: Settings, *, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self, settings: Settings, *, clock: Callable[[], datetime] | None = None, heartbeat: float = 60.0
+    ) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands need none
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -71,6 +73,7 @@ class ConductorBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock  # the game service's clock; None: the wall clock (UTC)
+        self.heartbeat = heartbeat  # seconds between the notes that the bot runs (bot/scheduler.py)
         self._service: GameService | None = None
         self._front: Front | None = None
         self._scheduler: Scheduler | None = None
@@ -99,7 +102,7 @@ class ConductorBot(commands.Bot):
     async def setup_hook(self) -> None:
         self._service = await GameService.open(self.settings.database, clock=self.clock)
         front = self._front = Front.build(self, self._service)
-        self._scheduler = Scheduler(self._service, ClockNotifier(front))
+        self._scheduler = Scheduler(self._service, ClockNotifier(front), heartbeat=self.heartbeat)
         ttr = ttr_group()
         await add_ttr_cogs(self, ttr, [LobbyCog(ttr, front), PlayCog(ttr, front), ConfigCog(ttr, front)])
         await self.add_cog(ModerationCog(front))
@@ -108,7 +111,7 @@ class ConductorBot(commands.Bot):
         self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
 
     async def _recover(self) -> None:
-        """Once connected: post the stage messages a crash kept back, then run the clocks (overdue ones fire now)."""
+        """Once connected: post the stage messages a crash kept back, then run the clocks (moved on by the outage)."""
         await self.wait_until_ready()
         try:
             if self._front is not None:
@@ -116,7 +119,7 @@ class ConductorBot(commands.Bot):
         except Exception:
             log.exception("could not bring the games' channel messages up to date")
         if self._scheduler is not None and not self.is_closed():
-            self._scheduler.start()
+            await self._scheduler.begin()
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("game #%s: unhandled error in %s", current_game.get(), event_method)
@@ -136,10 +139,13 @@ class ConductorBot(commands.Bot):
                     self._service = None
 
 
-def create_bot(settings: Settings, *, clock: Callable[[], datetime] | None = None) -> ConductorBot:
+def create_bot(
+    settings: Settings, *, clock: Callable[[], datetime] | None = None, heartbeat: float = 60.0
+) -> ConductorBot:
     """The bot, not started: `await bot.start(token)`, or `bot.run(token)`.
 
     `clock`: where the game service reads the time (timezone-aware UTC); the
-    wall clock by default. Tests pass simulated time.
+    wall clock by default. Tests pass simulated time. `heartbeat`: seconds
+    between the notes that the bot runs, from which an outage is measured.
     """
-    return ConductorBot(settings, clock=clock)
+    return ConductorBot(settings, clock=clock, heartbeat=heartbeat)

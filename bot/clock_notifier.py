@@ -8,7 +8,8 @@ a command's would, through delivery (bot/table/delivery.py):
   mentioning them in the game's channel (it replaces the game's previous one).
 - `announce`: the result as for any command: the next stage message (the
   autopilot's moves in its recap, the timeout at its top), the "your turn"
-  notes by DM.
+  notes by DM. After an outage the stage message is posted again, the
+  outage told at its top and the deadline moved on.
 - `mod_log`: a line for the server's moderators' log channel, pinging nobody.
 """
 
@@ -27,7 +28,8 @@ class ClockNotifier:
         await self.delivery.remind(reminder)
 
     async def announce(self, result: ActionResult) -> None:
-        await self.delivery.deliver(result)
+        outage = any(e.kind is EventKind.OUTAGE for e in result.public)
+        await self.delivery.deliver(result, refresh=outage)
         if result.game.clock.policy is TimeoutPolicy.WAIT and any(e.kind is EventKind.TIMEOUT for e in result.public):
             await self.stage.refresh_clock(result.game.id)  # the turn message: "the game waits for a moderator"
 

@@ -5,9 +5,16 @@ The pattern of RoboDanny's reminder cog: the timers live in the store's
 wakes it early when the service writes a sooner one) and hands it to
 `GameService.fire_timer`, which commits the timer's effect in the same
 transaction that deletes it. So a crash before that commit fires the timer
-again after the restart, and a crash after it never fires it twice. On
-start-up every timer that fell due while the bot was down fires at once:
-late rather than never.
+again after the restart, and a crash after it never fires it twice.
+
+Time while the bot is down counts against no one. The running loop writes a
+heartbeat every `heartbeat` seconds (and `stop` writes one at a clean
+shutdown); `begin`, the bot's start, first asks the service to forgive the
+outage since the last heartbeat (`GameService.forgive_outage`: every running
+clock moves on by it, each game's channel is told, a reminder that fell due
+meanwhile is due at once), then starts the loop. A timer due at start for
+another reason (its handling failed, the loop was started without `begin`)
+fires at once: late rather than never.
 
 What a timer did comes back to the front end through a `Notifier`. Reminders
 are sent after their commit, so one lost in a crash at that very moment is
@@ -70,12 +77,15 @@ class Scheduler:
         sleep: Sleep = asyncio.sleep,
         max_sleep: float = 3600.0,
         retry_after: float = 60.0,
+        heartbeat: float = 60.0,
     ) -> None:
         self.service = service
         self.notifier = notifier
         self._sleep = sleep
         self._max_sleep = max_sleep  # look again at least this often (the wall clock may jump)
         self._retry_after = retry_after  # a timer whose handling failed is tried again this much later
+        self._heartbeat = heartbeat  # note that the bot runs at least this often
+        self._beat_at: datetime | None = None  # when the last heartbeat was written
         self._wake = asyncio.Event()  # a flag: a sooner timer was written (nothing awaits it)
         self._sleeper: asyncio.Future[object] | None = None  # the current wait; cancelled to wake up early
         self._task: asyncio.Task[None] | None = None
@@ -84,6 +94,26 @@ class Scheduler:
         self.fired = 0  # timers handled since start (tests and diagnostics)
 
     # ----- life cycle --------------------------------------------------------------
+
+    async def begin(self) -> list[ActionResult]:
+        """Start after a (re)start of the bot: forgive the time it was down, tell the games, then `start()`.
+
+        The results of the games whose clocks moved on (also announced).
+        """
+        try:
+            results = await self.service.forgive_outage(self.service.now(), await self.service.last_alive())
+        except Exception:
+            log.exception("the time the bot was down could not be forgiven; the clocks run as they stand")
+            results = []
+        for result in results:
+            try:
+                await self.notifier.announce(result)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("game #%d: the notifier failed; the clock moved on all the same", result.game.id)
+        self.start()
+        return results
 
     def start(self) -> None:
         if self._task is not None and not self._task.done():
@@ -99,6 +129,10 @@ class Scheduler:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+        try:
+            await self.service.heartbeat()  # a clean shutdown: the bot ran until now
+        except Exception:
+            log.exception("the last heartbeat could not be written")
 
     @property
     def running(self) -> bool:
@@ -126,15 +160,16 @@ class Scheduler:
         while True:
             try:
                 self._wake.clear()
+                await self._beat()
                 await self.run_due()
                 timer = await self.service.next_timer()
                 self._next = None if timer is None else timer.deadline
-                if timer is None:
-                    await self._wait(None)
-                    continue
-                delay = (timer.deadline - self.service.now()).total_seconds()
+                delay = self._max_sleep
+                if timer is not None:
+                    delay = min(delay, (timer.deadline - self.service.now()).total_seconds())
+                delay = min(delay, self._heartbeat)
                 if delay > 0:
-                    await self._wait(min(delay, self._max_sleep))
+                    await self._wait(delay)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -142,11 +177,18 @@ class Scheduler:
                 log.exception("the scheduler failed; it tries again in %s s", self._retry_after)
                 await self._wait(self._retry_after)
 
-    async def _wait(self, seconds: float | None) -> None:
-        """Until `seconds` have passed (None: `max_sleep`) or a sooner timer was written."""
+    async def _beat(self) -> None:
+        """Write the heartbeat if the last one is `heartbeat` seconds old."""
+        now = self.service.now()
+        if self._beat_at is None or (now - self._beat_at).total_seconds() >= self._heartbeat:
+            await self.service.heartbeat()
+            self._beat_at = now
+
+    async def _wait(self, seconds: float) -> None:
+        """Until `seconds` have passed or a sooner timer was written."""
         if self._wake.is_set():
             return
-        sleeper = asyncio.ensure_future(self._sleep(self._max_sleep if seconds is None else seconds))
+        sleeper = asyncio.ensure_future(self._sleep(seconds))
         self._sleeper = sleeper
         self.idle = True
         try:

@@ -53,9 +53,13 @@ async def simcord_bot(
     if game_seed is not None:
         seed = game_seed
         monkeypatch.setattr(service_core.random, "SystemRandom", lambda: random.Random(seed))
-    bot = create_bot(bot_settings, clock=sim_clock)
+    bot = create_bot(bot_settings, clock=sim_clock, heartbeat=SIM_HEARTBEAT)
     yield bot
     await bot.close()
+
+
+# seconds between the bot's heartbeats: each is a step of simulated time, so fewer than the real bot's
+SIM_HEARTBEAT = 10 * 60
 
 
 def sim_clock() -> datetime:
@@ -68,15 +72,16 @@ async def restart(env: Env, settings: Settings | None = None, *, down_for: float
 
     `down_for`: seconds the bot is down in between. SimCord swaps bots in one
     step, so the downtime is simulated: the old bot's scheduler is stopped
-    first (no timer of the old process fires any more, as if it had died),
-    then time moves on, then the new bot starts and finds the overdue timers.
+    first (no timer of the old process fires any more; its last heartbeat is
+    written), then time moves on, then the new bot starts: it moves the
+    running clocks on by the downtime (bot/scheduler.py).
     """
     old = env.bot
     assert isinstance(old, ConductorBot)
+    await old.scheduler.stop()
     if down_for:
-        await old.scheduler.stop()
         await env.advance_time(down_for)
-    new = create_bot(settings or old.settings, clock=old.clock)
+    new = create_bot(settings or old.settings, clock=old.clock, heartbeat=old.heartbeat)
     await env.restart_bot(new)
     await old.close()
     return new

@@ -66,6 +66,8 @@ EVERY_METHOD = {
     "set_guild_setting",
     "command_digest",
     "set_command_digest",
+    "alive_at",
+    "set_alive_at",
 }
 
 

@@ -20,6 +20,7 @@ AUDIT_TEXTS = {
     AuditAction.TIMEOUT: "time ran out",
     AuditAction.READ_LOG: "read the log",
     AuditAction.EXPORT: "exported the record",
+    AuditAction.OUTAGE: "the bot was offline",
 }
 
 
@@ -40,6 +41,8 @@ def audit_text(action: AuditAction, details: Mapping[str, Any], reason: str) -> 
         base = f"took back {details.get('moves')} move(s), from {details.get('from')} to {details.get('to')}"
     elif action is AuditAction.END:
         base = "ended the game with scoring" if details.get("score") else "abandoned the game without a result"
+    elif action is AuditAction.OUTAGE:
+        return f"the bot was offline for {details.get('seconds')} s; the running clocks moved on by that much"
     elif action is AuditAction.TIMEOUT:
         return (
             f"{details.get('player')} ran out of time (timeout {details.get('timeouts')}; "

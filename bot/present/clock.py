@@ -11,6 +11,7 @@ from datetime import datetime
 
 from bot.present.escape import shown
 from bot.service import ClockSettings, ClockStatus, Reminder, TimeoutPolicy
+from bot.service.events import Outage
 
 
 def duration_text(seconds: float) -> str:
@@ -95,6 +96,14 @@ def reminder_text(reminder: Reminder) -> str:
         then = "a moderator is called"
     return (
         f"Reminder: it is your turn in game #{info.id} ({info.title}).{left}{reserve} When the time runs out, {then}."
+    )
+
+
+def outage_text(outage: Outage) -> str:
+    """The note on the next stage message after the bot was down: nobody's clock ran meanwhile."""
+    return (
+        f"\N{ALARM CLOCK} The bot was offline for {duration_text(outage.seconds)}; "
+        "the clocks were moved on by that much."
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.present.clock import outage_text
 from bot.present.lobby import cancelled_text, created_text, host_changed_text, joined_text, left_text, started_text
 from bot.present.moderation import (
     autopilot_text,
@@ -37,6 +38,7 @@ from bot.service.events import (
     HostChanged,
     Joined,
     Left,
+    Outage,
     Paused,
     Replaced,
     Resumed,
@@ -74,6 +76,8 @@ def public_text(info: GameInfo, event: PublicEvent) -> str:
             return paused_text(paused)
         case Resumed() as resumed:
             return resumed_text(resumed)
+        case Outage() as outage:
+            return outage_text(outage)
         case Extended() as extended:
             return extended_text(extended)
         case Replaced() as replaced:

@@ -19,7 +19,7 @@ given fractions of the whole span from the start to the deadline.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -188,6 +188,28 @@ def resumed(clock: ClockRow, now: datetime) -> ClockRow:
     return replace(clock, paused_at=None, paused_by=None, seats=tuple(seats))
 
 
+def forgiven(clock: ClockRow, outage: timedelta) -> ClockRow:
+    """The clock after the bot was down for `outage`: every wait moves on by it (a paused clock stands still)."""
+    if clock.paused_at is not None:
+        return clock
+    seats = tuple(c if c.since is None else replace(c, since=c.since + outage) for c in clock.seats)
+    return replace(clock, seats=seats)
+
+
+def owed_reminder(settings: ClockSettings, c: SeatClockRow, now: datetime) -> int | None:
+    """The last reminder of the seat's wait that fell due by `now` and was not sent (None: none is owed)."""
+    end = deadline(settings, c)
+    if end is None or c.since is None or c.timed_out:
+        return None
+    span = end - c.since
+    owed = None
+    for index, fraction in enumerate(settings.reminders):
+        at = c.since + span * fraction
+        if index >= c.reminded and at < end and at <= now:
+            owed = index
+    return owed
+
+
 def needs_autopilot(settings: ClockSettings, c: SeatClockRow, autopilot_seat: bool) -> bool:
     """Must the autopilot act for this waiting seat now?"""
     return c.wait is not None and (autopilot_seat or (c.timed_out and settings.policy is TimeoutPolicy.AUTOPILOT))
@@ -200,11 +222,14 @@ def timers(
     now: datetime,
     *,
     active: bool = True,
+    owed: Mapping[int, int] | None = None,
 ) -> list[NewTimer]:
     """Every timer the game needs now; they replace all its timers.
 
     Autopilot seats get a timer due at once: the service plays them straight
     away, and the timer only matters if it could not (a crash in between).
+    `owed`: seat -> a reminder (index) that fell due while the bot was down;
+    it is due at once, and the ones before it are not sent.
     """
     if not active or clock.paused_at is not None:
         return []
@@ -222,8 +247,13 @@ def timers(
         out.append(NewTimer(TimerKind.DEADLINE, end, data))
         span = end - c.since
         due: NewTimer | None = None  # at most one reminder that is due already (no flood after an extension)
+        owe = None if owed is None else owed.get(c.seat)
         for index, fraction in enumerate(settings.reminders):
             if index < c.reminded:
+                continue
+            if owe is not None and index <= owe:
+                if index == owe:
+                    due = NewTimer(TimerKind.REMINDER, now, data | {"index": index})
                 continue
             at = c.since + span * fraction
             if at >= end:

@@ -81,6 +81,11 @@ class Resumed:
 
 
 @dataclass(frozen=True)
+class Outage:
+    seconds: float  # how long the bot was down: every running clock moved on by it
+
+
+@dataclass(frozen=True)
 class Extended:
     seconds: int
     players: tuple[str, ...]
@@ -135,6 +140,7 @@ EventData = (
     | Timeout
     | Paused
     | Resumed
+    | Outage
     | Extended
     | Replaced
     | AutopilotSet

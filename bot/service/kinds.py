@@ -46,6 +46,7 @@ class EventKind(StrEnum):
     AUTOPILOT = "autopilot"
     UNDONE = "undone"
     ENDED = "ended"
+    OUTAGE = "outage"  # the bot was down: the running clocks moved on by that time
     # private notes
     TURN = "turn"  # a member's turn has come (with the catch-up digest)
     SEAT_GIVEN = "seat_given"
@@ -97,6 +98,7 @@ class AuditAction(StrEnum):
     TIMEOUT = "timeout"
     READ_LOG = "read_log"
     EXPORT = "export"
+    OUTAGE = "outage"  # the bot was down; the clocks moved on by that time
 
 
 class LogKind(StrEnum):

@@ -9,7 +9,7 @@ at once after any action, each move its own transaction.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.service import clock as clocks
@@ -176,15 +176,19 @@ class Runner(ServiceCore):
         undo: Undo | None = None,
         bump: bool = True,
         claim_timer: int | None = None,
+        owed: Mapping[int, int] | None = None,
     ) -> list[NewTimer]:
-        """Commit a change that is not a move, with the clock and the timers it leads to; the timers."""
+        """Commit a change that is not a move, with the clock and the timers it leads to; the timers.
+
+        `owed`: reminders that fell due while the bot was down, sent at once (`clock.timers`).
+        """
         info = live.info
         flags = [s.autopilot for s in info.seats]
         for update in seats:
             if update.autopilot is not None:
                 flags[update.seat] = update.autopilot or is_bot(update.user_id or info.seats[update.seat].user_id)
         active = (status or info.status).active
-        timers = clocks.timers(info.clock, clock, flags, self.now(), active=active)
+        timers = clocks.timers(info.clock, clock, flags, self.now(), active=active, owed=owed)
         writes = Writes(clock, timers, claim_timer, [audit] if audit else [], seats)
         change = GameChange(writes, status, undo, bump)
         await self._write(info.id, lambda: self.store.apply_change(info.id, info.version, change))

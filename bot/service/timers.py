@@ -3,27 +3,37 @@
 A timer's effect commits together with the timer's deletion, so it is
 handled exactly once: a reminder, a timeout (the autopilot plays the turn, or
 the game waits for a moderator), or an autopilot seat's turn.
+
+Time while the bot is down counts against no one: the running bot writes a
+heartbeat, and at start-up `forgive_outage` moves every running clock on by
+the time since the last one (a reminder that fell due meanwhile is sent at
+once, the later ones move on with the clock).
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
+from functools import partial
 
 from bot.service import clock as clocks
 from bot.service.errors import NotFound, StaleVersion
-from bot.service.events import PublicEvent, Timeout
+from bot.service.events import Outage, PublicEvent, Timeout
 from bot.service.kinds import AuditAction, EventKind, TimeoutPolicy, TimerKind
 from bot.service.loading import LiveGame
 from bot.service.results import ActionResult, ModLogEntry, Reminder, TimerOutcome
 from bot.service.runner import Runner, waiting_of
-from bot.store import ClockRow, GameChange, NewAudit, SeatClockRow, TimerGone, TimerRow, Writes
+from bot.store import ACTIVE, ClockRow, GameChange, NewAudit, SeatClockRow, TimerGone, TimerRow, Writes
 
 log = logging.getLogger(__name__)
 
 # the reason stored with a timeout's audit entry (it is data: the record exports it)
 TIMEOUT_REASON = "time ran out"
+OUTAGE_REASON = "the bot was offline"
+
+# a shorter gap between the last heartbeat and the start is a restart, not an outage
+MIN_OUTAGE_SECONDS = 120.0
 
 
 def _claim_only(timer_id: int) -> GameChange:
@@ -42,6 +52,57 @@ class TimerService(Runner):
     async def postpone_timer(self, timer_id: int, deadline: datetime) -> None:
         """Try a timer again later (its handling failed)."""
         await self.store.postpone_timer(timer_id, deadline)
+
+    async def heartbeat(self) -> None:
+        """Note that the bot is running now."""
+        await self.store.set_alive_at(self.now())
+
+    async def last_alive(self) -> datetime | None:
+        """When the bot last noted it was running (None: never)."""
+        return await self.store.alive_at()
+
+    async def forgive_outage(self, started_at: datetime, last_alive: datetime | None) -> list[ActionResult]:
+        """The bot was down from `last_alive` to `started_at`: every running clock moves on by that time.
+
+        Call it at start-up, before any timer fires. Each active game with a
+        running clock gets its waits (and so its deadlines, reminders and
+        reserve) moved on, in one transaction with an audit entry, and a result
+        whose public event (`EventKind.OUTAGE`) tells the channel. A reminder
+        that fell due during the outage is due at once. Paused games need
+        nothing; a gap under `MIN_OUTAGE_SECONDS` is a restart and changes nothing.
+        """
+        if last_alive is None:
+            return []
+        outage = started_at - last_alive
+        if outage.total_seconds() < MIN_OUTAGE_SECONDS:
+            return []
+        results = []
+        for row in await self.store.games_with_status(ACTIVE):
+            try:
+                result = await self._locked(row.id, partial(self._forgive, row.id, started_at, outage))
+            except (StaleVersion, NotFound):
+                continue  # moved on or gone meanwhile: its clock is as the change left it
+            except Exception:
+                log.exception("game #%d: its clock could not be moved on by the outage", row.id)
+                continue
+            if result is not None:
+                results.append(result)
+        return results
+
+    async def _forgive(self, game_id: int, started_at: datetime, outage: timedelta) -> ActionResult | None:
+        live = await self._live(game_id)
+        info, game = live.info, live.game
+        stored = await self.store.clock(game_id)
+        if game is None or not info.status.active or not info.clock.enabled or stored.paused_at is not None:
+            return None
+        if all(c.since is None for c in stored.seats):
+            return None
+        owed = {c.seat: i for c in stored.seats if (i := clocks.owed_reminder(info.clock, c, started_at)) is not None}
+        seconds = round(outage.total_seconds(), 3)
+        audit = NewAudit(None, AuditAction.OUTAGE, {"seconds": seconds}, OUTAGE_REASON, self.now())
+        await self._change(live, clocks.forgiven(stored, outage), audit=audit, bump=False, owed=owed)
+        event = PublicEvent(EventKind.OUTAGE, Outage(seconds))
+        return ActionResult(info, (event,), (), waiting_of(info, game))
 
     async def fire_timer(self, timer: TimerRow) -> TimerOutcome:
         """Handle a due timer, once: its effect commits together with the timer's deletion.

@@ -151,7 +151,7 @@ class MessageStore(Protocol):
 
 
 class SettingsStore(Protocol):
-    """Each server's settings, and the fingerprint of the slash commands last synced."""
+    """Each server's settings, the fingerprint of the slash commands last synced, and the bot's heartbeat."""
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
 
@@ -164,6 +164,14 @@ class SettingsStore(Protocol):
         ...
 
     async def set_command_digest(self, target: str, digest: str) -> None: ...
+
+    async def alive_at(self) -> datetime | None:
+        """When the running bot last wrote its heartbeat (None: never)."""
+        ...
+
+    async def set_alive_at(self, moment: datetime) -> None:
+        """Write the heartbeat: the bot is running at `moment`."""
+        ...
 
 
 class Store(GameStore, TimerStore, MessageStore, SettingsStore, Protocol):

@@ -47,6 +47,7 @@ NOTES = frozenset(
         EventKind.PAUSED,
         EventKind.RESUMED,
         EventKind.EXTENDED,
+        EventKind.OUTAGE,
         EventKind.REPLACED,
         EventKind.AUTOPILOT,
         EventKind.UNDONE,

@@ -1,11 +1,12 @@
-"""On SQLite: each server's settings, and the fingerprint of the slash commands last synced."""
+"""On SQLite: each server's settings, the fingerprint of the slash commands last synced, and the heartbeat."""
 
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
-from bot.store.sqlite.columns import now_text, to_json
+from bot.store.sqlite.columns import now_text, parse_time, time_text, to_json
 from bot.store.sqlite.core import SqliteCore
 
 
@@ -34,4 +35,14 @@ class SqliteSettings(SqliteCore):
             "INSERT INTO command_syncs (target, digest, synced_at) VALUES (?, ?, ?) "
             "ON CONFLICT (target) DO UPDATE SET digest = excluded.digest, synced_at = excluded.synced_at",
             (target, digest, now_text()),
+        )
+
+    async def alive_at(self) -> datetime | None:
+        return await self._one(lambda row: parse_time(str(row[0])), "SELECT alive_at FROM heartbeat WHERE id = 1")
+
+    async def set_alive_at(self, moment: datetime) -> None:
+        await self._change(
+            "INSERT INTO heartbeat (id, alive_at) VALUES (1, ?) "
+            "ON CONFLICT (id) DO UPDATE SET alive_at = excluded.alive_at",
+            (time_text(moment),),
         )
