@@ -16,17 +16,18 @@ from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
 from bot.present.answers import deck_choice, file_caption, nothing_yet_text
 from bot.present.clock import status_lines
+from bot.present.lookup import GAME_OPTION, no_scores_text
 from bot.present.recap import history_lines
 from bot.present.rules import rules_text
 from bot.present.seats import seat_labels
-from bot.present.status import status_text
+from bot.present.status import final_tickets_text, status_text
 from bot.present.words import card_name
 from bot.replies import Refusal, guarded, private
 from bot.service import GameInfo, GameStatus
 from bot.table.actions import Action
 from bot.table.controls import Request
 from bot.table.front import Front
-from bot.table.lookup import channel_game, server_game
+from bot.table.lookup import channel_game, server_game, viewable_choices, viewed_game
 from bot.table.parsing import pay_code
 from maps import load_board
 
@@ -132,24 +133,37 @@ class PlayCog(TtrCog):
 
     # ----- looking -------------------------------------------------------------------
 
-    @app_commands.command(name="hand", description="Your cards and tickets (only you see them)")
-    async def hand(self, interaction: discord.Interaction) -> None:
-        await self._do(interaction, Action.HAND)
-
-    @app_commands.command(name="board", description="The board as it is now")
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="hand", description="Your cards and tickets (only you); after the end, everyone's")
+    @app_commands.describe(game=GAME_OPTION)
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            await self.play.show_board(interaction, await channel_game(self.service, interaction))
+            info = await viewed_game(self.service, interaction, game)
+            if info.status.active:
+                await self.controls.handle(interaction, info, Request(Action.HAND))
+                return
+            table = (await self.service.public_view(info.id)).table
+            if table is None or table.scores is None:
+                raise Refusal(no_scores_text(info.id))
+            await private(interaction, final_tickets_text(info, load_board(info.map).rules, table.scores))
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="board", description="The board as it is now (or at the end of a game)")
+    @app_commands.describe(game=GAME_OPTION)
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work() -> None:
+            await self.play.show_board(interaction, await viewed_game(self.service, interaction, game))
 
         await guarded(interaction, work)
 
     @app_commands.command(name="status", description="Scores, trains, cards and whose turn it is")
-    async def status(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=GAME_OPTION)
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            info = await channel_game(self.service, interaction)
+            info = await viewed_game(self.service, interaction, game)
             view = await self.service.public_view(info.id)
             clock: list[str] = []
-            if info.started:
+            if info.started and info.status.active:
                 clock = status_lines(await self.service.clock_status(info.id), seat_labels(info))
             await private(interaction, status_text(info, view, load_board(info.map).rules, clock))
 
@@ -169,9 +183,10 @@ class PlayCog(TtrCog):
         await guarded(interaction, work)
 
     @app_commands.command(name="history", description="What happened so far in this channel's game")
-    async def history(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=GAME_OPTION)
+    async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            info = await channel_game(self.service, interaction)
+            info = await viewed_game(self.service, interaction, game)
             if info.status is GameStatus.LOBBY:
                 raise Refusal(nothing_yet_text(started=False))
             text = "\n".join(history_lines(info, await self.service.history(info.id)))
@@ -192,6 +207,18 @@ class PlayCog(TtrCog):
             await private(interaction, file_caption("record", info.id, info.status.value), file=file)
 
         await guarded(interaction, work)
+
+    @hand.autocomplete("game")
+    @board.autocomplete("game")
+    @status.autocomplete("game")
+    @history.autocomplete("game")
+    async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """The games of this server the member played, and this channel's latest: newest first."""
+        try:
+            return (await viewable_choices(self.service, interaction, current))[:MAX_CHOICES]
+        except Exception:
+            log.debug("game autocomplete gave up", exc_info=True)
+            return []
 
     async def _my_game(self, interaction: discord.Interaction) -> GameInfo:
         """This channel's game, if the member plays in it (for autocompletes: they fail quietly)."""
