@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
+import simcord.actors as simcord_actors
 from discord_harness import (  # noqa: F401
     Room,
     all_private,
     attachment,
     bot_settings,
+    custom_ids,
     game_seed,
     make_room,
     moderate,
+    panel,
+    replies,
     reply_text,
     simcord_bot,
     slash,
 )
 from discord_play import Player, open_game
-from simcord import Env
+from simcord import Env, MemberActor
 
 from engine import Game
 
@@ -103,3 +110,49 @@ async def test_an_abandoned_game_shows_its_board_but_no_result(simcord_env: Env)
     assert all_private(hand) and "ended without a result" in reply_text(hand)
     board = await slash(alice, room, "ttr board")
     assert (await attachment(board))[0] == "board.png"
+
+
+# ----- paged history -----------------------------------------------------------------------------
+
+
+def fresh(member: MemberActor, message: Any) -> Any:
+    """A private answer as it is now (after its buttons edited it)."""
+    return simcord_actors._visible_message(member, message)
+
+
+def page_of(text: str) -> tuple[int, int]:
+    """The "page N of M" of a paged answer."""
+    match = re.search(r"page (\d+) of (\d+)\s*$", text)
+    assert match, text
+    return int(match.group(1)), int(match.group(2))
+
+
+async def test_history_pages_through_the_whole_game(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["alice", "bob", "carol"])
+    game_id, _ = await open_game(room, "usa", 3, trains=12)
+    game = await Player(room, game_id).play()
+    alice, bob = room.members[:2]
+    result = await slash(alice, room, "ttr history")
+    message = panel(result, "")
+    assert all_private(result)
+    page, count = page_of(message.content)
+    assert count > 1 and page == count and len(message.content) <= 2000
+    seen = [message.content]
+    for expected in range(count - 1, 0, -1):
+        turned = await alice.click(message, label="Older")
+        assert [m.id for m in replies(turned)] == [message.id]  # the page is edited in place
+        text = fresh(alice, message).content
+        seen.append(text)
+        assert page_of(text) == (expected, count) and len(text) <= 2000
+    assert "Tickets at the start" in seen[-1]
+    told = "\n".join(seen)
+    for turn in range(1, game.state.turn + 1):
+        assert f"**Turn {turn}:**" in told, turn
+    await alice.click(message, label="Newer")
+    assert page_of(fresh(alice, message).content) == (2, count)
+    # somebody else cannot turn alice's pages, even with a forged click
+    stored = fresh(alice, message)
+    newer = custom_ids(message)[-1]
+    forged = await simcord_actors._component_interaction(bob, stored, {"custom_id": newer, "component_type": 2})
+    assert all_private(forged) and "belong to the member who asked" in reply_text(forged)
+    assert page_of(fresh(alice, message).content) == (2, count)

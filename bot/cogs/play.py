@@ -17,6 +17,7 @@ from bot.cogs.ttr import TtrCog
 from bot.present.answers import deck_choice, file_caption, nothing_yet_text
 from bot.present.clock import status_lines
 from bot.present.lookup import GAME_OPTION, no_scores_text
+from bot.present.paging import HISTORY_BUTTONS, pages
 from bot.present.recap import history_lines
 from bot.present.rules import rules_text
 from bot.present.seats import seat_labels
@@ -28,6 +29,7 @@ from bot.table.actions import Action
 from bot.table.controls import Request
 from bot.table.front import Front
 from bot.table.lookup import channel_game, server_game, viewable_choices, viewed_game
+from bot.table.paging import Page, send_pages
 from bot.table.parsing import pay_code
 from maps import load_board
 
@@ -189,10 +191,15 @@ class PlayCog(TtrCog):
             info = await viewed_game(self.service, interaction, game)
             if info.status is GameStatus.LOBBY:
                 raise Refusal(nothing_yet_text(started=False))
-            text = "\n".join(history_lines(info, await self.service.history(info.id)))
-            if len(text) > 1900:
-                text = "…\n" + text[-1900:].split("\n", 1)[-1]
-            await private(interaction, text or nothing_yet_text(started=True))
+            lines = history_lines(info, await self.service.history(info.id))
+            if not lines:
+                raise Refusal(nothing_yet_text(started=True))
+            texts = pages(lines)
+
+            async def show(page: int) -> Page:
+                return texts[page], None
+
+            await send_pages(interaction, len(texts), len(texts) - 1, show, HISTORY_BUTTONS)
 
         await guarded(interaction, work)
 
