@@ -24,6 +24,7 @@ from discord_harness import (  # noqa: F401
 )
 from discord_play import Player, open_game
 from simcord import Env, MemberActor
+from simcord.results import ResponseMessage
 
 from engine import Game
 
@@ -156,3 +157,55 @@ async def test_history_pages_through_the_whole_game(simcord_env: Env) -> None:
     forged = await simcord_actors._component_interaction(bob, stored, {"custom_id": newer, "component_type": 2})
     assert all_private(forged) and "belong to the member who asked" in reply_text(forged)
     assert page_of(fresh(alice, message).content) == (2, count)
+
+
+# ----- replay ------------------------------------------------------------------------------------
+
+
+async def image_of(member: MemberActor, message: Any) -> bytes:
+    """The image of a private answer as it is now."""
+    data: bytes = await ResponseMessage(member._env, fresh(member, message)).attachments[0].read()
+    return data
+
+
+async def test_replay_walks_through_a_finished_game(simcord_env: Env) -> None:
+    room, game_id, game = await finished_game(simcord_env)
+    alice, bob = room.members[:2]
+    result = await slash(alice, room, "ttr replay", turn=1)
+    message = panel(result, "")
+    assert all_private(result) and f"**Game #{game_id}:** the board after turn 1." in message.content
+    assert f"turn 1 of {game.state.turn}" in message.content
+    first = await message.attachments[0].read()
+    assert message.attachments[0].description  # alt text
+    await alice.click(message, label="Next")
+    assert "the board after turn 2." in fresh(alice, message).content
+    second = await image_of(alice, message)
+    assert second != first  # the board changed between the turns
+    await alice.click(message, label="Previous")
+    assert await image_of(alice, message) == first
+    # the last turn is the final board; turn 0 the board before the first turn
+    last = panel(await slash(alice, room, "ttr replay"), "")
+    assert f"after turn {game.state.turn}." in last.content
+    _, final = await attachment(await slash(alice, room, "ttr board"))
+    assert await last.attachments[0].read() == final
+    start = panel(await slash(alice, room, "ttr replay", turn=0), "")
+    assert "before the first turn" in start.content
+    # a turn the game never had is refused with the range
+    refused = await slash(bob, room, "ttr replay", turn=game.state.turn + 1)
+    assert all_private(refused) and f"turns 0 (before the first turn) to {game.state.turn}" in reply_text(refused)
+
+
+async def test_replay_of_a_running_game_shows_completed_turns_only(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["alice", "bob"])
+    game_id, _ = await open_game(room, "usa", 2, trains=7)
+    player = Player(room, game_id)
+    while (await player.game()).state.turn < 2:
+        await player.step(await player.game())
+    watcher = room.add_member("watcher")
+    result = await slash(watcher, room, "ttr replay")
+    assert (
+        all_private(result) and "the board after turn 2." in reply_text(result) and "turn 2 of 2" in reply_text(result)
+    )
+    _, image = await attachment(result)
+    _, board = await attachment(await slash(watcher, room, "ttr board"))
+    assert image == board  # the public board, as it is at the start of turn 3

@@ -16,14 +16,15 @@ from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
 from bot.present.answers import deck_choice, file_caption, nothing_yet_text
 from bot.present.clock import status_lines
+from bot.present.image_words import IMAGE_WORDS
 from bot.present.lookup import GAME_OPTION, no_scores_text
-from bot.present.paging import HISTORY_BUTTONS, pages
+from bot.present.paging import HISTORY_BUTTONS, REPLAY_BUTTONS, pages, replay_caption
 from bot.present.recap import history_lines
 from bot.present.rules import rules_text
 from bot.present.seats import seat_labels
 from bot.present.status import final_tickets_text, status_text
 from bot.present.words import card_name
-from bot.replies import Refusal, guarded, private
+from bot.replies import Refusal, guarded, image_file, private
 from bot.service import GameInfo, GameStatus
 from bot.table.actions import Action
 from bot.table.controls import Request
@@ -203,6 +204,32 @@ class PlayCog(TtrCog):
 
         await guarded(interaction, work)
 
+    @app_commands.command(name="replay", description="The board after any turn, with Previous / Next")
+    @app_commands.describe(
+        turn="The turn, as the history numbers it (0: before the first turn; default: the last one)",
+        game=GAME_OPTION,
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        turn: app_commands.Range[int, 0, 10_000] | None = None,
+        game: int | None = None,
+    ) -> None:
+        async def work() -> None:
+            info = await viewed_game(self.service, interaction, game)
+            if not info.started:
+                raise Refusal(nothing_yet_text(started=False))
+            labels = seat_labels(info)
+
+            async def show(page: int) -> Page:
+                frame = await self.service.replay_frame(info.id, page, labels, words=IMAGE_WORDS)
+                return replay_caption(info.id, frame.turn, frame.turns), image_file(frame.image, "board.png")
+
+            first = await self.service.replay_frame(info.id, turn, labels, words=IMAGE_WORDS)
+            await send_pages(interaction, first.turns + 1, first.turn, show, REPLAY_BUTTONS)
+
+        await guarded(interaction, work)
+
     @app_commands.command(name="export", description="The game record (after the end; moderators at any time)")
     @app_commands.describe(game="The game number (default: this channel's latest game)")
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -219,6 +246,7 @@ class PlayCog(TtrCog):
     @board.autocomplete("game")
     @status.autocomplete("game")
     @history.autocomplete("game")
+    @replay.autocomplete("game")
     async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """The games of this server the member played, and this channel's latest: newest first."""
         try:

@@ -24,3 +24,9 @@ def pages(lines: Sequence[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     room = limit - len(page_footer(9999, 9999)) - 1
     packed = chunks(lines, room) or [""]
     return [f"{text}\n{page_footer(i, len(packed))}" for i, text in enumerate(packed)]
+
+
+def replay_caption(game_id: int, turn: int, turns: int) -> str:
+    """The text of a replay page: which turn's board it shows, of how many."""
+    when = "before the first turn" if turn == 0 else f"after turn {turn}"
+    return f"**Game #{game_id}:** the board {when}.\n-# turn {turn} of {turns}; turn 0 is the start"
