@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Protocol
 
+from engine.scoring import TieBreak
 from engine.state import PlayerState, Stack
 from maps import Board, Route, Rules, Ticket
 from render.palette import PlayerStyle
@@ -197,6 +198,10 @@ class ImageWords(Protocol):
 
     def longest_note(self, rules: Rules, holders: Sequence[str], length: int) -> str:
         """Who holds the longest path drawn in gold; no `holders`: nobody has one."""
+        ...
+
+    def tie_note(self, rules: Rules, tie: TieBreak, names: Mapping[str, str]) -> str:
+        """How a tie on points was broken (a sentence); `names` are the players' names as drawn."""
         ...
 
     # ----- alt text ------------------------------------------------------------------

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.present.ties import tie_sentence
 from bot.present.words import card_name, plural
+from engine.scoring import TieBreak
 from engine.state import PlayerState, Stack
 from maps import GRAY, Board, Route, Rules, Ticket
 from render.palette import PlayerStyle
@@ -246,6 +248,9 @@ class EnglishImageWords:
         each = " each" if len(holders) > 1 else ""
         bonus = f", +{rules.longest_bonus}{each}" if rules.longest_bonus else " (no bonus on this map)"
         return f"Gold on the board: the {rules.longest_name} of {_both(holders)}, {length} {rules.piece_name}{bonus}."
+
+    def tie_note(self, rules: Rules, tie: TieBreak, names: Mapping[str, str]) -> str:
+        return tie_sentence(tie, rules, lambda p: names.get(p, p))
 
     # ----- alt text ------------------------------------------------------------------
 

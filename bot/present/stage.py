@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.present.escape import shown
 from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
 from bot.present.seats import mention, who
+from bot.present.ties import tie_sentence
 from bot.present.words import plural
 from bot.service import FinalScores, GameInfo, Must
 from bot.service.scores import PlayerScore
@@ -96,6 +97,8 @@ def final_content(info: GameInfo, head: str, scores: FinalScores, *, early: bool
     verb = "win" if len(scores.winners) > 1 else "wins"
     how = " (ended by a moderator, scored as it stood)" if early else ""
     text = f"**{info.title} · game #{info.id} is over{how}.** Final scores: {line}. **{winners} {verb}!**"
+    if scores.tie is not None:
+        text += " " + tie_sentence(scores.tie, load_board(info.map).rules, shown)
     text += " `/ttr export` gives the game record."
     return _with_head(head, text)
 
