@@ -31,7 +31,13 @@ def fit_sentences(sentences: list[str], limit: int = LIMIT) -> str:
 
 def _players(game: Game, words: ImageWords, labels: Mapping[int, str] | None = None) -> str:
     entries = [
-        words.player_entry(game.rules, describe.player_name(game, seat, words, labels), player_style(seat), p)
+        words.player_entry(
+            game.rules,
+            describe.player_name(game, seat, words, labels),
+            player_style(seat),
+            p,
+            describe.longest_path(game, seat),
+        )
         for seat, p in enumerate(game.state.players)
     ]
     return words.players_sentence(entries)

@@ -209,3 +209,8 @@ async def test_replay_of_a_running_game_shows_completed_turns_only(simcord_env: 
     _, image = await attachment(result)
     _, board = await attachment(await slash(watcher, room, "ttr board"))
     assert image == board  # the public board, as it is at the start of turn 3
+    # the longest-path race, while it runs (the USA map scores it)
+    game = await player.game()
+    status = reply_text(await slash(watcher, room, "ttr status"))
+    for seat, p in enumerate(game.state.players):
+        assert f"longest path {game.longest(seat)[0]}" in status, p.name

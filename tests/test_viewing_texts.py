@@ -12,12 +12,14 @@ import pytest
 from bot.present.image_words import IMAGE_WORDS
 from bot.present.paging import pages
 from bot.present.stage import final_content
+from bot.present.status import status_text
 from bot.service import GameInfo
 from bot.service.scores import final_scores
+from bot.service.views import public_view
 from bot.store import GameStatus
 from engine import Game, TieRule
 from engine.record import parse_record, replay
-from render import render_final
+from render import render_board, render_final
 
 
 def page_of(text: str) -> tuple[int, int]:
@@ -86,3 +88,27 @@ def test_without_a_tie_nothing_is_explained() -> None:
     assert final_scores(info, game).tie is None
     assert " wins on " not in final_content(info, "", final_scores(info, game))
     assert "share the victory" not in render_final(game, words=IMAGE_WORDS).alt_text
+
+
+# ----- the longest path during play --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("record", "scored"), [("usa/v37_5p_stop_keep.json", True), ("amsterdam/v35_2p_stop_turn.json", False)]
+)
+def test_the_longest_path_is_shown_during_play_where_it_scores(record: str, scored: bool) -> None:
+    game = recorded(record)
+    assert not game.finished and any(p.routes for p in game.state.players)
+    info = GameInfo(1, 2, 3, 4, game.board.name, GameStatus.PLAYING, 1, 5, None, (), datetime.now(UTC))
+    view = public_view(info, game)
+    assert view.table is not None
+    lengths = [p.longest for p in view.table.players]
+    status = status_text(info, view, game.rules)
+    alt = render_board(game, words=IMAGE_WORDS).alt_text
+    if scored:
+        assert lengths == [game.longest(seat)[0] for seat in range(len(lengths))] and max(lengths) > 0
+        for length in lengths:
+            assert f"longest path {length}" in status and f"longest path {length}" in alt
+    else:
+        assert lengths == [None] * len(lengths)
+        assert "longest path" not in status and "longest path" not in alt

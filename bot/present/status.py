@@ -63,6 +63,8 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
             extra += f", {p.merchandise} merchandise"
         if p.souvenirs is not None:
             extra += f", {len(p.souvenirs)} souvenirs"
+        if p.longest is not None:
+            extra += f", longest path {p.longest}"
         name = player_label(info, p.player)
         member = f" ({mention(p.user_id)})" if p.user_id is not None and p.user_id > 0 else ""
         lines.append(

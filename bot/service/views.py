@@ -52,6 +52,7 @@ class PlayerView:
     autopilot: bool
     merchandise: int | None  # Amsterdam only
     souvenirs: tuple[str, ...] | None  # San Francisco only
+    longest: int | None = None  # the length of the player's longest continuous path now, on maps that score it
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,7 @@ def _player(info: GameInfo, game: Game, seat: int) -> PlayerView:
         autopilot=sitter is not None and sitter.autopilot,
         merchandise=p.merchandise if rules.merchandise else None,
         souvenirs=tuple(p.souvenirs) if rules.tourists else None,
+        longest=game.longest(seat)[0] if rules.longest_bonus else None,
     )
 
 
