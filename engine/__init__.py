@@ -13,6 +13,7 @@ from engine.errors import (
 from engine.events import Event
 from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, PlaceStack, TicketRef, TunnelPay
+from engine.scoring import TieBreak, TieRule
 from engine.state import Pending, Phase
 from engine.turns import ToMove
 
@@ -37,6 +38,8 @@ __all__ = [
     "PlaceStack",
     "RecordError",
     "TicketRef",
+    "TieBreak",
+    "TieRule",
     "ToMove",
     "TunnelPay",
 ]

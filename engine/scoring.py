@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import networkx as nx
 
@@ -132,6 +133,44 @@ def winners(scores: Sequence[PlayerScore], longest_bonus: bool) -> list[str]:
     return [s.name for s in tied]
 
 
+class TieRule(StrEnum):
+    """What decided between players tied on points (the rules' order: tickets first, then the longest path)."""
+
+    TICKETS = "tickets"  # one of them completed the most tickets
+    LONGEST = "longest"  # still tied on tickets, one of them holds the longest-path bonus
+    SHARED = "shared"  # nothing separated them: they share the victory
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """A tie on points and how `winners` broke it."""
+
+    points: int
+    tied: tuple[str, ...]  # everyone with the most points, in seat order
+    completed: tuple[int, ...]  # the tickets each of them completed
+    rule: TieRule
+    winners: tuple[str, ...]
+
+
+def tie_break(scores: Sequence[PlayerScore], longest_bonus: bool) -> TieBreak | None:
+    """How the winners were found among players tied on points; None when one player has the most points."""
+    if not scores:
+        return None
+    top = max(s.total for s in scores)
+    tied = [s for s in scores if s.total == top]
+    if len(tied) < 2:
+        return None
+    won = winners(scores, longest_bonus)
+    most = max(s.completed for s in tied)
+    if len(won) > 1:
+        rule = TieRule.SHARED
+    elif sum(1 for s in tied if s.completed == most) == 1:
+        rule = TieRule.TICKETS
+    else:
+        rule = TieRule.LONGEST
+    return TieBreak(top, tuple(s.name for s in tied), tuple(s.completed for s in tied), rule, tuple(won))
+
+
 class Scoring(TurnFlow):
     """The score of every player, as if the game ended now."""
 
@@ -179,3 +218,7 @@ class Scoring(TurnFlow):
 
     def winners(self) -> list[str]:
         return winners(self.score(), self.rules.longest_bonus > 0)
+
+    def tie_break(self) -> TieBreak | None:
+        """How a tie on points was broken, if there was one."""
+        return tie_break(self.score(), self.rules.longest_bonus > 0)

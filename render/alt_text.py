@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from engine import Game
 from render import describe
 from render.board import last_move_route
-from render.final import longest_holders, longest_path_routes, score_rows
+from render.final import longest_holders, longest_path_routes, score_rows, tie_note
 from render.palette import player_style
 from render.private import ticket_lines
 from render.words import ImageWords
@@ -31,7 +31,13 @@ def fit_sentences(sentences: list[str], limit: int = LIMIT) -> str:
 
 def _players(game: Game, words: ImageWords, labels: Mapping[int, str] | None = None) -> str:
     entries = [
-        words.player_entry(game.rules, describe.player_name(game, seat, words, labels), player_style(seat), p)
+        words.player_entry(
+            game.rules,
+            describe.player_name(game, seat, words, labels),
+            player_style(seat),
+            p,
+            describe.longest_path(game, seat),
+        )
         for seat, p in enumerate(game.state.players)
     ]
     return words.players_sentence(entries)
@@ -85,6 +91,9 @@ def final_alt(game: Game, words: ImageWords, ended: bool = False) -> str:
     sentences = [words.scores_intro(game.rules, game.finished or ended)]
     if game.finished:
         sentences.append(words.sentence(describe.status(game, words)))
+    tie = tie_note(game, words) if game.finished or ended else None
+    if tie is not None:
+        sentences.append(tie)
     for seat, score in enumerate(scores):
         rows = score_rows(game, score, seat, words)
         name = describe.player_name(game, seat, words)

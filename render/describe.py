@@ -18,6 +18,11 @@ def player_name(game: Game, seat: int, words: ImageWords, labels: Mapping[int, s
     return drawable(name, fallback=words.nameless_player(seat))
 
 
+def longest_path(game: Game, seat: int) -> int | None:
+    """The length of a seat's longest continuous path now, on maps that score it (None elsewhere)."""
+    return game.longest(seat)[0] if game.rules.longest_bonus else None
+
+
 def status(game: Game, words: ImageWords) -> str:
     """Who must do what now, or who won."""
     if game.finished:

@@ -114,11 +114,29 @@ def scores_block(game: Game, width: int, words: ImageWords) -> Image.Image:
     return image
 
 
-def longest_note(game: Game, scores: list[PlayerScore], width: int, words: ImageWords) -> Image.Image:
-    """Who holds the longest path, as drawn in gold on the board."""
+def longest_note(
+    game: Game, scores: list[PlayerScore], width: int, words: ImageWords, *, over: bool = False
+) -> Image.Image:
+    """Who holds the longest path, as drawn in gold on the board; first, for a game `over`, how a tie on points
+    was broken."""
     sheet = Sheet(width)
     holders, length = longest_holders(game, scores, words)
-    text = words.longest_note(game.rules, holders, length)
-    for line in fonts.wrap(text, width, SMALL + 1):
-        sheet.text(0, sheet.y + 4, line, SMALL + 1, fill=SOFT_INK)
+    texts = [words.longest_note(game.rules, holders, length)]
+    tie = tie_note(game, words, fit_to=width // 3) if over else None
+    if tie is not None:
+        texts.insert(0, tie)
+    for text in texts:
+        for line in fonts.wrap(text, width, SMALL + 1):
+            sheet.text(0, sheet.y + 4, line, SMALL + 1, fill=SOFT_INK)
     return sheet.finish(padding=4)
+
+
+def tie_note(game: Game, words: ImageWords, fit_to: int | None = None) -> str | None:
+    """How a tie on points was broken, when there was one; `fit_to`: each name cut to that width (pixels)."""
+    tie = game.tie_break()
+    if tie is None:
+        return None
+    names = {name: describe.player_name(game, seat, words) for seat, name in enumerate(game.names)}
+    if fit_to is not None:
+        names = {name: fonts.fit(shown, fit_to, SMALL + 1) for name, shown in names.items()}
+    return words.tie_note(game.rules, tie, names)

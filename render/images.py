@@ -86,7 +86,7 @@ def final_image(game: Game, ended: bool = False, *, words: ImageWords) -> Image.
             [
                 lambda w: header_block(game, w, words, title=title),
                 lambda w: scores_block(game, w, words),
-                lambda w: longest_note(game, scores, w, words),
+                lambda w: longest_note(game, scores, w, words, over=game.finished or ended),
             ]
         ],
         shares=(1.0,),

@@ -91,7 +91,7 @@ def players_block(game: Game, width: int, words: ImageWords, labels: Mapping[int
         sheet.text(
             92,
             top + 46,
-            fonts.fit(words.counts(game.rules, p), width - 92 - 12, SMALL),
+            fonts.fit(words.counts(game.rules, p, describe.longest_path(game, seat)), width - 92 - 12, SMALL),
             SMALL,
             fill=SOFT_INK,
             anchor="lm",

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Protocol
 
+from engine.scoring import TieBreak
 from engine.state import PlayerState, Stack
 from maps import Board, Route, Rules, Ticket
 from render.palette import PlayerStyle
@@ -131,8 +132,9 @@ class ImageWords(Protocol):
 
     def final_score_heading(self) -> str: ...
 
-    def counts(self, rules: Rules, player: PlayerState) -> str:
-        """A seat's public counts under its name: pieces, cards, tickets, this map's extras."""
+    def counts(self, rules: Rules, player: PlayerState, longest: int | None = None) -> str:
+        """A seat's public counts under its name: pieces, cards, tickets, this map's extras; `longest`: the length
+        of its longest path now, on maps that score it."""
         ...
 
     def face_up_heading(self) -> str: ...
@@ -199,6 +201,10 @@ class ImageWords(Protocol):
         """Who holds the longest path drawn in gold; no `holders`: nobody has one."""
         ...
 
+    def tie_note(self, rules: Rules, tie: TieBreak, names: Mapping[str, str]) -> str:
+        """How a tie on points was broken (a sentence); `names` are the players' names as drawn."""
+        ...
+
     # ----- alt text ------------------------------------------------------------------
 
     def sentence(self, phrase: str) -> str:
@@ -211,8 +217,10 @@ class ImageWords(Protocol):
         """The last move; `outlined`: its route is outlined on the board."""
         ...
 
-    def player_entry(self, rules: Rules, name: str, style: PlayerStyle, player: PlayerState) -> str:
-        """A seat and its public counts, one entry of `players_sentence`."""
+    def player_entry(
+        self, rules: Rules, name: str, style: PlayerStyle, player: PlayerState, longest: int | None = None
+    ) -> str:
+        """A seat and its public counts (with `longest`, as `counts`), one entry of `players_sentence`."""
         ...
 
     def players_sentence(self, entries: Sequence[str]) -> str: ...

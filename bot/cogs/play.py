@@ -16,17 +16,21 @@ from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
 from bot.present.answers import deck_choice, file_caption, nothing_yet_text
 from bot.present.clock import status_lines
+from bot.present.image_words import IMAGE_WORDS
+from bot.present.lookup import GAME_OPTION, no_scores_text
+from bot.present.paging import HISTORY_BUTTONS, REPLAY_BUTTONS, pages, replay_caption
 from bot.present.recap import history_lines
 from bot.present.rules import rules_text
 from bot.present.seats import seat_labels
-from bot.present.status import status_text
+from bot.present.status import final_tickets_text, status_text
 from bot.present.words import card_name
-from bot.replies import Refusal, guarded, private
+from bot.replies import Refusal, guarded, image_file, private
 from bot.service import GameInfo, GameStatus
 from bot.table.actions import Action
 from bot.table.controls import Request
 from bot.table.front import Front
-from bot.table.lookup import channel_game, server_game
+from bot.table.lookup import channel_game, server_game, viewable_choices, viewed_game
+from bot.table.paging import Page, send_pages
 from bot.table.parsing import pay_code
 from maps import load_board
 
@@ -132,24 +136,37 @@ class PlayCog(TtrCog):
 
     # ----- looking -------------------------------------------------------------------
 
-    @app_commands.command(name="hand", description="Your cards and tickets (only you see them)")
-    async def hand(self, interaction: discord.Interaction) -> None:
-        await self._do(interaction, Action.HAND)
-
-    @app_commands.command(name="board", description="The board as it is now")
-    async def board(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(name="hand", description="Your cards and tickets (only you); after the end, everyone's")
+    @app_commands.describe(game=GAME_OPTION)
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            await self.play.show_board(interaction, await channel_game(self.service, interaction))
+            info = await viewed_game(self.service, interaction, game)
+            if info.status.active:
+                await self.controls.handle(interaction, info, Request(Action.HAND))
+                return
+            table = (await self.service.public_view(info.id)).table
+            if table is None or table.scores is None:
+                raise Refusal(no_scores_text(info.id))
+            await private(interaction, final_tickets_text(info, load_board(info.map).rules, table.scores))
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="board", description="The board as it is now (or at the end of a game)")
+    @app_commands.describe(game=GAME_OPTION)
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work() -> None:
+            await self.play.show_board(interaction, await viewed_game(self.service, interaction, game))
 
         await guarded(interaction, work)
 
     @app_commands.command(name="status", description="Scores, trains, cards and whose turn it is")
-    async def status(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=GAME_OPTION)
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            info = await channel_game(self.service, interaction)
+            info = await viewed_game(self.service, interaction, game)
             view = await self.service.public_view(info.id)
             clock: list[str] = []
-            if info.started:
+            if info.started and info.status.active:
                 clock = status_lines(await self.service.clock_status(info.id), seat_labels(info))
             await private(interaction, status_text(info, view, load_board(info.map).rules, clock))
 
@@ -169,15 +186,47 @@ class PlayCog(TtrCog):
         await guarded(interaction, work)
 
     @app_commands.command(name="history", description="What happened so far in this channel's game")
-    async def history(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(game=GAME_OPTION)
+    async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            info = await channel_game(self.service, interaction)
+            info = await viewed_game(self.service, interaction, game)
             if info.status is GameStatus.LOBBY:
                 raise Refusal(nothing_yet_text(started=False))
-            text = "\n".join(history_lines(info, await self.service.history(info.id)))
-            if len(text) > 1900:
-                text = "…\n" + text[-1900:].split("\n", 1)[-1]
-            await private(interaction, text or nothing_yet_text(started=True))
+            lines = history_lines(info, await self.service.history(info.id))
+            if not lines:
+                raise Refusal(nothing_yet_text(started=True))
+            texts = pages(lines)
+
+            async def show(page: int) -> Page:
+                return texts[page], None
+
+            await send_pages(interaction, len(texts), len(texts) - 1, show, HISTORY_BUTTONS)
+
+        await guarded(interaction, work)
+
+    @app_commands.command(name="replay", description="The board after any turn, with Previous / Next")
+    @app_commands.describe(
+        turn="The turn, as the history numbers it (0: before the first turn; default: the last one)",
+        game=GAME_OPTION,
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        turn: app_commands.Range[int, 0, 10_000] | None = None,
+        game: int | None = None,
+    ) -> None:
+        async def work() -> None:
+            info = await viewed_game(self.service, interaction, game)
+            if not info.started:
+                raise Refusal(nothing_yet_text(started=False))
+            labels = seat_labels(info)
+
+            async def show(page: int) -> Page:
+                frame = await self.service.replay_frame(info.id, page, labels, words=IMAGE_WORDS)
+                return replay_caption(info.id, frame.turn, frame.turns), image_file(frame.image, "board.png")
+
+            first = await self.service.replay_frame(info.id, turn, labels, words=IMAGE_WORDS)
+            await send_pages(interaction, first.turns + 1, first.turn, show, REPLAY_BUTTONS)
 
         await guarded(interaction, work)
 
@@ -192,6 +241,19 @@ class PlayCog(TtrCog):
             await private(interaction, file_caption("record", info.id, info.status.value), file=file)
 
         await guarded(interaction, work)
+
+    @hand.autocomplete("game")
+    @board.autocomplete("game")
+    @status.autocomplete("game")
+    @history.autocomplete("game")
+    @replay.autocomplete("game")
+    async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """The games of this server the member played, and this channel's latest: newest first."""
+        try:
+            return (await viewable_choices(self.service, interaction, current))[:MAX_CHOICES]
+        except Exception:
+            log.debug("game autocomplete gave up", exc_info=True)
+            return []
 
     async def _my_game(self, interaction: discord.Interaction) -> GameInfo:
         """This channel's game, if the member plays in it (for autocompletes: they fail quietly)."""

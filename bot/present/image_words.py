@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.present.ties import tie_sentence
 from bot.present.words import card_name, plural
+from engine.scoring import TieBreak
 from engine.state import PlayerState, Stack
 from maps import GRAY, Board, Route, Rules, Ticket
 from render.palette import PlayerStyle
@@ -19,8 +21,8 @@ def _both(names: Sequence[str]) -> str:
     return " and ".join(names)
 
 
-def _counts(rules: Rules, player: PlayerState) -> list[str]:
-    """A seat's public counts: pieces, cards, tickets and this map's extras."""
+def _counts(rules: Rules, player: PlayerState, longest: int | None = None) -> list[str]:
+    """A seat's public counts: pieces, cards, tickets, this map's extras and its longest path (if it scores one)."""
     parts = [
         plural(player.trains, rules.piece_name),
         plural(player.cards, "card"),
@@ -30,6 +32,8 @@ def _counts(rules: Rules, player: PlayerState) -> list[str]:
         parts.append(f"{player.merchandise} merchandise")
     if rules.tourists:
         parts.append(plural(len(player.souvenirs), "souvenir"))
+    if longest is not None:
+        parts.append(f"longest path {longest}")
     return parts
 
 
@@ -151,8 +155,8 @@ class EnglishImageWords:
     def final_score_heading(self) -> str:
         return "final score"
 
-    def counts(self, rules: Rules, player: PlayerState) -> str:
-        return " · ".join(_counts(rules, player))
+    def counts(self, rules: Rules, player: PlayerState, longest: int | None = None) -> str:
+        return " · ".join(_counts(rules, player, longest))
 
     def face_up_heading(self) -> str:
         return "Face-up cards"
@@ -247,6 +251,9 @@ class EnglishImageWords:
         bonus = f", +{rules.longest_bonus}{each}" if rules.longest_bonus else " (no bonus on this map)"
         return f"Gold on the board: the {rules.longest_name} of {_both(holders)}, {length} {rules.piece_name}{bonus}."
 
+    def tie_note(self, rules: Rules, tie: TieBreak, names: Mapping[str, str]) -> str:
+        return tie_sentence(tie, rules, lambda p: names.get(p, p))
+
     # ----- alt text ------------------------------------------------------------------
 
     def sentence(self, phrase: str) -> str:
@@ -259,8 +266,10 @@ class EnglishImageWords:
     def last_move_sentence(self, move: str, outlined: bool) -> str:
         return f"Last move: {move}{'; it is outlined in white' if outlined else ''}."
 
-    def player_entry(self, rules: Rules, name: str, style: PlayerStyle, player: PlayerState) -> str:
-        counts = [plural(player.route_points, "point"), *_counts(rules, player)]
+    def player_entry(
+        self, rules: Rules, name: str, style: PlayerStyle, player: PlayerState, longest: int | None = None
+    ) -> str:
+        counts = [plural(player.route_points, "point"), *_counts(rules, player, longest)]
         return f"{self._seat(name, style)}: {', '.join(counts)}"
 
     def players_sentence(self, entries: Sequence[str]) -> str:

@@ -55,3 +55,15 @@ def waiting_for_text(rules: Rules, players: Sequence[str], must: str) -> str:
 def not_your_turn_text(waiting: str) -> str:
     """A move refused out of turn, with `waiting` (whom the game waits for, or that it is over)."""
     return f"It is not your turn. {waiting}"
+
+
+GAME_OPTION = "A game number of this server (default: this channel's game, or its last one after the end)"
+
+
+def no_scores_text(game_id: int) -> str:
+    return f"Game #{game_id} ended without a result: there are no final tickets to show."
+
+
+def game_choice_name(game_id: int, title: str, status: str) -> str:
+    """How a game is offered in the `game` option's list: "#12 · USA · finished"."""
+    return f"#{game_id} · {title} · {status}"

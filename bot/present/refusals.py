@@ -34,6 +34,7 @@ TEMPLATES: dict[Why, str] = {
     Why.BAD_REMINDER_SETTING: "reminders must be a list of fractions like [0.5, 0.9], not {value!r}",
     Why.REASON_NOT_TEXT: "the reason must be a text, not {value!r}",
     Why.REASON_TOO_LONG: "the reason may be at most {limit} characters long",
+    Why.BAD_TURN: "This game can show turns 0 (before the first turn) to {turns}, not {value}.",
     Why.NO_SUCH_GAME: "There is no game #{game_id}.",
     Why.NO_SUCH_BOT: "There is no such autopilot player in this game.",
     Why.NO_SUCH_ROUTE: "There is no route number {route_id} on this map.",

@@ -9,8 +9,10 @@ from __future__ import annotations
 from bot.present.escape import shown
 from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
 from bot.present.seats import mention, who
+from bot.present.ties import tie_sentence
 from bot.present.words import plural
 from bot.service import FinalScores, GameInfo, Must
+from bot.service.scores import PlayerScore
 from bot.service.views import TableView
 from maps import Board, Rules, load_board
 
@@ -95,6 +97,8 @@ def final_content(info: GameInfo, head: str, scores: FinalScores, *, early: bool
     verb = "win" if len(scores.winners) > 1 else "wins"
     how = " (ended by a moderator, scored as it stood)" if early else ""
     text = f"**{info.title} · game #{info.id} is over{how}.** Final scores: {line}. **{winners} {verb}!**"
+    if scores.tie is not None:
+        text += " " + tie_sentence(scores.tie, load_board(info.map).rules, shown)
     text += " `/ttr export` gives the game record."
     return _with_head(head, text)
 
@@ -115,7 +119,14 @@ def breakdown_lines(board: Board, scores: FinalScores) -> list[str]:
             parts.append(f"longest path {r.longest}")
         member = f" ({mention(r.user_id)})" if r.user_id is not None and r.user_id > 0 else ""
         lines.append(f"**{shown(r.player)}**{member}: {r.total} = " + "; ".join(parts))
-        for ticket in r.ticket_results:
-            mark = "\N{WHITE HEAVY CHECK MARK}" if ticket.done else "\N{CROSS MARK}"
-            lines.append(f"  {mark} {ticket.label}: {ticket.points:+d}")
+        lines.extend(ticket_result_lines(r))
+    return lines
+
+
+def ticket_result_lines(score: PlayerScore) -> list[str]:
+    """A player's tickets at the end, done or failed, one line each."""
+    lines = []
+    for ticket in score.ticket_results:
+        mark = "\N{WHITE HEAVY CHECK MARK}" if ticket.done else "\N{CROSS MARK}"
+        lines.append(f"  {mark} {ticket.label}: {ticket.points:+d}")
     return lines

@@ -9,12 +9,12 @@ from bot.present.escape import shown
 from bot.present.layout import clip
 from bot.present.lobby import lobby_text
 from bot.present.seats import mention, player_label
-from bot.present.stage import must_text
+from bot.present.stage import breakdown_lines, must_text, ticket_result_lines
 from bot.present.words import card_name, plural
 from bot.service import GameInfo, PrivateView, PublicView
-from bot.service.scores import TicketLabel
+from bot.service.scores import FinalScores, TicketLabel
 from engine import Phase
-from maps import Rules
+from maps import Rules, load_board
 
 
 def hand_text(rules: Rules, view: PrivateView) -> str:
@@ -63,6 +63,8 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
             extra += f", {p.merchandise} merchandise"
         if p.souvenirs is not None:
             extra += f", {len(p.souvenirs)} souvenirs"
+        if p.longest is not None:
+            extra += f", longest path {p.longest}"
         name = player_label(info, p.player)
         member = f" ({mention(p.user_id)})" if p.user_id is not None and p.user_id > 0 else ""
         lines.append(
@@ -76,6 +78,8 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
     to_move = table.to_move
     if table.finished:
         lines.append("The game is over.")
+        if table.scores is not None:
+            lines.extend(breakdown_lines(load_board(info.map), table.scores))
     elif table.phase is Phase.SETUP_KEEP:
         waiting = ", ".join(shown(w.player) for w in table.waiting_for)
         lines.append(f"Choosing starting {rules.ticket_name}s: {waiting}.")
@@ -85,4 +89,13 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
         lines.append(f"Final round: {plural(table.final_round.turns_left, 'turn')} left.")
     if not table.finished:
         lines.extend(clock)
+    return clip("\n".join(lines))
+
+
+def final_tickets_text(info: GameInfo, rules: Rules, scores: FinalScores) -> str:
+    """`/ttr hand` after the end: every player's tickets, done and failed (public once the game is over)."""
+    lines = [f"**{info.title} game #{info.id} is over.** Every player's {rules.ticket_name}s:"]
+    for r in scores.scores:
+        lines.append(f"**{shown(r.player)}**: {r.completed} done, {r.failed} failed, {r.ticket_points:+d}")
+        lines.extend(ticket_result_lines(r))
     return clip("\n".join(lines))

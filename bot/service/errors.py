@@ -41,6 +41,7 @@ class Why(StrEnum):
     BAD_REMINDER_SETTING = "bad_reminder_setting"  # value
     REASON_NOT_TEXT = "reason_not_text"  # value
     REASON_TOO_LONG = "reason_too_long"  # limit
+    BAD_TURN = "bad_turn"  # turns (the last one that can be shown), value
     # no such thing
     NO_SUCH_GAME = "no_such_game"  # game_id
     NO_SUCH_BOT = "no_such_bot"

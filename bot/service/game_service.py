@@ -14,6 +14,7 @@ One class made of one part per concern, each in its own module:
 - choices.py: what a player may choose now (card draws, routes to claim), why a claim cannot be made; a claim by route
 - stages.py: the stage a game is in, as its stage message shows it
 - images.py: the board and a player's private view, drawn off the event loop
+- replay.py: the public board after any completed turn
 - front_records.py: what the Discord front end keeps: its messages, DM refusals, the commands last synced
 
 Everything it returns is data (bot/service/results.py, events.py, views.py);
@@ -30,6 +31,7 @@ from bot.service.lobby import LobbyService
 from bot.service.moderation import ModerationService
 from bot.service.play import PlayService
 from bot.service.reading import ReadingService
+from bot.service.replay import Replays
 from bot.service.stages import Stages
 from bot.service.timers import TimerService
 
@@ -44,6 +46,7 @@ class GameService(
     AuditService,
     Stages,
     Images,
+    Replays,
     FrontRecords,
 ):
     """Create, join, start and play games; read views; moderate; export records. Knows nothing of Discord."""

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.service.models import GameInfo
-from engine import Game
+from engine import Game, TieBreak
 from maps import Board
 
 
@@ -42,6 +42,7 @@ class PlayerScore:
 class FinalScores:
     scores: tuple[PlayerScore, ...]  # in seat order
     winners: tuple[str, ...]
+    tie: TieBreak | None = None  # how a tie on points was broken, if there was one
 
     def ranking(self) -> list[PlayerScore]:
         """Highest total first (seat order among equal totals)."""
@@ -72,4 +73,4 @@ def final_scores(info: GameInfo, game: Game) -> FinalScores:
         )
         for sc in game.score()
     )
-    return FinalScores(rows, tuple(game.winners()))
+    return FinalScores(rows, tuple(game.winners()), game.tie_break())

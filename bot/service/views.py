@@ -52,6 +52,7 @@ class PlayerView:
     autopilot: bool
     merchandise: int | None  # Amsterdam only
     souvenirs: tuple[str, ...] | None  # San Francisco only
+    longest: int | None = None  # the length of the player's longest continuous path now, on maps that score it
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,7 @@ class TableView:
     ticket_deck: int
     tunnel: TunnelView | None
     final_round: FinalRound | None
-    finished: bool
+    finished: bool  # over: ended by the rules, or by a moderator (scored or abandoned)
     merchandise_left: int | None  # Amsterdam only
     stacks: tuple[StackView, ...] | None  # San Francisco only
     unplaced: tuple[str, ...]  # the free tourist stacks still to place before the first turn (San Francisco)
@@ -219,6 +220,7 @@ def _player(info: GameInfo, game: Game, seat: int) -> PlayerView:
         autopilot=sitter is not None and sitter.autopilot,
         merchandise=p.merchandise if rules.merchandise else None,
         souvenirs=tuple(p.souvenirs) if rules.tourists else None,
+        longest=game.longest(seat)[0] if rules.longest_bonus else None,
     )
 
 
@@ -227,14 +229,16 @@ def _table(info: GameInfo, game: Game) -> TableView:
     rules = game.rules
     # a moderator may end a game before the rules do: then nobody is to move, and it is scored as it stands
     ended_early = info.status is GameStatus.FINISHED and not game.finished
-    to_move = None if ended_early else game.to_move()
+    # abandoned by a moderator (cancelled after the deal): nobody is to move either, and there are no scores
+    stopped = not info.status.active and not game.finished
+    to_move = None if stopped else game.to_move()
     over = game.finished or ended_early
     return TableView(
         players=tuple(_player(info, game, seat) for seat in range(len(s.players))),
         phase=s.phase,
         turn=s.turn,
         to_move=None if to_move is None else ToMove(to_move.player, info.user_of(to_move.player), Must(to_move.must)),
-        waiting_for=() if ended_early else tuple(SeatRef(n, info.user_of(n)) for n in game.waiting_for()),
+        waiting_for=() if stopped else tuple(SeatRef(n, info.user_of(n)) for n in game.waiting_for()),
         face_up=tuple(s.piles.face_up),
         deck=len(s.piles.deck),
         discard=len(s.piles.discard),
@@ -245,7 +249,7 @@ def _table(info: GameInfo, game: Game) -> TableView:
         final_round=None
         if s.final_turns is None
         else FinalRound(s.final_turns, None if s.final_trigger is None else game.names[s.final_trigger]),
-        finished=over,
+        finished=over or stopped,
         merchandise_left=s.merchandise_left if rules.merchandise else None,
         stacks=tuple(StackView(at, st.symbol, st.tokens) for at, st in s.stacks.items()) if rules.tourists else None,
         unplaced=tuple(game.unplaced_symbols()),

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 import discord
+from discord import app_commands
 
 from bot.present.lookup import (
+    game_choice_name,
     game_over_text,
     never_played_here_text,
     no_game_here_text,
@@ -25,8 +29,30 @@ async def channel_game(service: GameService, interaction: discord.Interaction) -
     channel_id = interaction.channel_id
     info = None if channel_id is None else await service.active_game(channel_id)
     if info is None:
-        mine = await service.games_of_user(interaction.user.id)
-        raise Refusal(no_game_here_text([(g.id, g.channel_id) for g in mine[:3]]))
+        await _refuse_no_game(service, interaction)
+    current_game.set(info.id)
+    return info
+
+
+async def _refuse_no_game(service: GameService, interaction: discord.Interaction) -> NoReturn:
+    mine = await service.games_of_user(interaction.user.id)
+    raise Refusal(no_game_here_text([(g.id, g.channel_id) for g in mine[:3]]))
+
+
+async def viewed_game(service: GameService, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
+    """The game a looking command is about: game `game_id` of this server, else the channel's active game,
+    else the channel's latest game if it was played (it stays viewable after its end until a new one opens)."""
+    if game_id is not None:
+        return await server_game(service, interaction, game_id)
+    channel_id = interaction.channel_id
+    info = None if channel_id is None else await service.active_game(channel_id)
+    if info is None and channel_id is not None:
+        latest = await service.latest_game_id(channel_id)
+        info = None if latest is None else await service.game(latest)
+        if info is not None and not info.started:
+            info = None  # cancelled before it started: nothing to look at
+    if info is None:
+        await _refuse_no_game(service, interaction)
     current_game.set(info.id)
     return info
 
@@ -55,6 +81,23 @@ async def server_game(service: GameService, interaction: discord.Interaction, ga
     if info.guild_id != interaction.guild_id:
         raise Refusal(not_on_this_server_text(game_id))
     return info
+
+
+async def viewable_choices(
+    service: GameService, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """What the `game` option offers, newest first: this channel's latest game and the member's games here."""
+    ids = await service.games_of_user(interaction.user.id, active_only=False)
+    games = {g.id: g for g in ids if g.guild_id == interaction.guild_id}
+    latest = None if interaction.channel_id is None else await service.latest_game_id(interaction.channel_id)
+    if latest is not None and latest not in games:
+        games[latest] = await service.game(latest)
+    typed = current.strip().lstrip("#")
+    return [
+        app_commands.Choice(name=game_choice_name(g.id, g.title, g.status.value), value=g.id)
+        for g in sorted(games.values(), key=lambda g: -g.id)
+        if g.started and str(g.id).startswith(typed)
+    ]
 
 
 def player_of(info: GameInfo, user_id: int) -> str:
