@@ -24,7 +24,10 @@ def setup_logging(project_level: str, discord_level: str, handler: logging.Handl
 
     `project_level` and `discord_level` are names like "DEBUG" (checked by bot/settings.py).
     """
-    discord.utils.setup_logging(handler=handler, level=OTHERS_LEVEL, root=True)
+    if handler is None:
+        discord.utils.setup_logging(level=OTHERS_LEVEL, root=True)
+    else:
+        discord.utils.setup_logging(handler=handler, level=OTHERS_LEVEL, root=True)
     for name in PROJECT_LOGGERS:
         logging.getLogger(name).setLevel(getattr(logging, project_level))
     logging.getLogger(DISCORD_LOGGER).setLevel(getattr(logging, discord_level))
