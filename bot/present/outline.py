@@ -60,9 +60,10 @@ def undo_preview_text(rules: Rules, preview: UndoPreview, limit: int = 1900) -> 
 
     When every move does not fit, the moves that showed something hidden are listed first.
     """
-    first = preview.moves_before - preview.count + 1
+    first = preview.moves_before - preview.count  # numbered as the log numbers moves
     numbered = [
-        (f"{n}. {undone_line(rules, u)}", revealed_sentence(u) is not None) for n, u in enumerate(preview.moves, first)
+        (f"move {n}: {undone_line(rules, u)}", revealed_sentence(u) is not None)
+        for n, u in enumerate(preview.moves, first)
     ]
     hidden = any(shows for _, shows in numbered)
     head = f"Take back the last {plural(preview.count, 'move')} of game #{preview.game_id}?"
