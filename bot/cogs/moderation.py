@@ -8,6 +8,9 @@ the service stores it in the game's audit log, and delivery posts the result:
 a public line in the game's channel, the line for the moderators' log
 channel, and the turn message again where its buttons changed (after an undo,
 a replacement, a resume). All answers to the moderator are private.
+`undo` first shows a preview with Confirm and Cancel (bot/cogs/undo_confirm.py).
+`log` and `export` go through the service, which refuses a moderator seated in
+the running game and audits the read; the cog posts the audit's line.
 """
 
 from __future__ import annotations
