@@ -45,6 +45,14 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
+def log_level(values: Mapping[str, str], key: str, default: str) -> str:
+    """The log level named by the variable `key` (any case), `default` when it is unset or empty."""
+    level = values.get(key, "").strip().upper() or default
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"{key} must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+    return level
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the bot is configured with; `.env.example` documents each variable."""
@@ -52,7 +60,8 @@ class Settings:
     database: Path = DEFAULT_DATABASE  # CONDUCTOR_DATABASE
     token: str | None = field(default=None, repr=False)  # DISCORD_TOKEN: a secret, never shown or logged
     dev_guild_id: int | None = None  # DISCORD_GUILD_ID: sync commands to this server only (development)
-    log_level: str = "INFO"  # CONDUCTOR_LOG_LEVEL
+    log_level: str = "INFO"  # CONDUCTOR_LOG_LEVEL: the project's own loggers
+    discord_log_level: str = "WARNING"  # CONDUCTOR_DISCORD_LOG_LEVEL: discord.py's loggers
 
     @classmethod
     def from_env(
@@ -76,12 +85,12 @@ class Settings:
                     "leave it empty to sync the commands globally"
                 )
             dev_guild_id = int(guild_text)
-        level = values.get("CONDUCTOR_LOG_LEVEL", "").strip().upper() or "INFO"
-        if level not in LOG_LEVELS:
-            raise SettingsError(f"CONDUCTOR_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        level = log_level(values, "CONDUCTOR_LOG_LEVEL", "INFO")
+        discord_level = log_level(values, "CONDUCTOR_DISCORD_LOG_LEVEL", "WARNING")
         return cls(
             database=Path(database) if database else DEFAULT_DATABASE,
             token=token,
             dev_guild_id=dev_guild_id,
             log_level=level,
+            discord_log_level=discord_level,
         )

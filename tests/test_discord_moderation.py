@@ -26,6 +26,7 @@ from discord_harness import (  # noqa: F401
     game_seed,
     make_room,
     moderate,
+    panel,
     reply_text,
     simcord_bot,
     slash,
@@ -251,7 +252,8 @@ async def test_undo_restores_the_exact_earlier_state(simcord_env: Env) -> None:
     undone = len(later.moves) - len(before.moves)
     assert undone >= 3 and later.state.turn > before.state.turn
 
-    result = await slash(mods.moderator, room, "ttrmod undo", count=undone, reason="misclick")
+    preview = await slash(mods.moderator, room, "ttrmod undo", count=undone, reason="misclick")
+    result = await click(mods.moderator, panel(preview, "ttrmod:undo:yes"), "ttrmod:undo:yes")
     assert all_private(result) and f"Took back {undone} moves" in reply_text(result), reply_text(result)
     restored = await player.game()
     assert restored.moves == before.moves and restored.state == before.state
@@ -315,8 +317,9 @@ async def test_log_and_export_are_files_for_moderators_at_any_time(simcord_env: 
     text = data.decode("utf-8")
     assert filename == f"conductor-game-{player.game_id}-log.txt"
     assert "paused the game - checking a report" in text and "resumed the game - all fine" in text
-    assert f"moderator <@{mods.moderator.id}>" in text and "UTC |" in text
-    assert f"{name} (<@" in text and "keeps" in text
+    # a text file: members by name, never as mentions
+    assert f"moderator {mods.moderator.name}" in text and "UTC |" in text and "<@" not in text
+    assert f"| {name} |" in text and "keeps" in text
     assert "read the log" in mods.log_lines()[-1] and "a player's complaint" in mods.log_lines()[-1]
 
     result = await slash(mods.moderator, room, "ttrmod export")

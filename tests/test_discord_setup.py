@@ -54,7 +54,13 @@ def test_settings_read_the_token_and_the_development_server() -> None:
 def test_the_example_env_file_lists_every_setting_with_a_comment() -> None:
     example = ROOT / ".env.example"
     values = read_env_file(example)
-    assert set(values) == {"DISCORD_TOKEN", "DISCORD_GUILD_ID", "CONDUCTOR_DATABASE", "CONDUCTOR_LOG_LEVEL"}
+    assert set(values) == {
+        "DISCORD_TOKEN",
+        "DISCORD_GUILD_ID",
+        "CONDUCTOR_DATABASE",
+        "CONDUCTOR_LOG_LEVEL",
+        "CONDUCTOR_DISCORD_LOG_LEVEL",
+    }
     lines = example.read_text(encoding="utf-8").splitlines()
     for key in values:
         index = next(i for i, line in enumerate(lines) if line.startswith(key + "="))

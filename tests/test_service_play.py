@@ -62,7 +62,7 @@ async def test_a_whole_game_on_every_map(service: GameService, db: Path, map_nam
     assert list(scores.data.winners) == game.winners()
     assert [s.total for s in scores.data.scores] == [s.total for s in game.score()]
     # the record anyone may now export replays to the very same game
-    record = await service.export_record(game_id)
+    record = (await service.export_record(game_id)).record
     replayed = replay(parse_record(json.loads(json.dumps(record))))
     assert same_game(replayed, game)
     assert outcome(replayed)["winners"] == list(scores.data.winners)
@@ -316,16 +316,16 @@ async def test_the_private_view_shows_own_cards_and_moves_that_work(service: Gam
 async def test_records_are_for_everyone_after_the_end_and_for_moderators_any_time(service: GameService) -> None:
     lobby = (await service.create_game(1, 98, 100, "a", "usa")).game.id
     with refused(WrongState, "never started"):
-        await service.export_record(lobby, moderator=True)
+        await service.export_record(lobby, 99, moderator=True)
     game_id, _ = await started_game(service, "amsterdam", 2)
     rng = random.Random(2)
     for _ in range(20):
         await random_step(service, game_id, rng)
     with refused(NotAllowed, "once the game is over"):
         await service.export_record(game_id)
-    record = await service.export_record(game_id, moderator=True)
+    record = (await service.export_record(game_id, 99, moderator=True)).record
     assert same_game(replay(parse_record(record)), await service.engine_game(game_id))
     assert record["conductor"]["status"] == "playing"
     await service.cancel(game_id, 1, moderator=True)
-    cancelled = await service.export_record(game_id)
+    cancelled = (await service.export_record(game_id)).record
     assert cancelled["conductor"]["status"] == "cancelled"

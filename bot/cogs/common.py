@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.service import GameInfo, GameService, TimeoutPolicy, may_moderate
 
 MAX_CHOICES = 25  # Discord shows at most 25 choices
+MAX_NAMES = 50  # members a log names by looking them up
 POLICY_CHOICES = [
     app_commands.Choice(name="autopilot: it plays the turn", value=TimeoutPolicy.AUTOPILOT.value),
     app_commands.Choice(name="wait: for a moderator", value=TimeoutPolicy.WAIT.value),
@@ -34,6 +35,23 @@ async def is_moderator(service: GameService, interaction: discord.Interaction) -
     roles = [r.id for r in interaction.user.roles] if isinstance(interaction.user, discord.Member) else []
     config = await service.guild_config(interaction.guild_id)
     return may_moderate(config, role_ids=roles, manage_guild=interaction.permissions.manage_guild)
+
+
+async def member_names(interaction: discord.Interaction, user_ids: Iterable[int]) -> dict[int, str]:
+    """The display names of the server's members among `user_ids` (at most MAX_NAMES looked up; the rest unnamed)."""
+    guild = interaction.guild
+    names: dict[int, str] = {}
+    if guild is None:
+        return names
+    for user_id in sorted(u for u in set(user_ids) if u > 0)[:MAX_NAMES]:
+        member = guild.get_member(user_id)
+        if member is None:
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:  # left the server, or not a member (an autopilot player)
+                continue
+        names[user_id] = member.display_name
+    return names
 
 
 def duration_choices(

@@ -8,6 +8,9 @@ the service stores it in the game's audit log, and delivery posts the result:
 a public line in the game's channel, the line for the moderators' log
 channel, and the turn message again where its buttons changed (after an undo,
 a replacement, a resume). All answers to the moderator are private.
+`undo` first shows a preview with Confirm and Cancel (bot/cogs/undo_confirm.py).
+`log` and `export` go through the service, which refuses a moderator seated in
+the running game and audits the read; the cog posts the audit's line.
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import MAX_CHOICES, duration_choices, game_here, is_moderator, record_file
+from bot.cogs.common import MAX_CHOICES, duration_choices, game_here, is_moderator, member_names, record_file
+from bot.cogs.undo_confirm import CONFIRM, PendingUndos, UndoButton, undo_buttons
 from bot.present.answers import file_caption
 from bot.present.audit import log_text
 from bot.present.events import public_text
@@ -41,15 +45,20 @@ from bot.present.mod_answers import (
     replaced_answer,
     resumed_answer,
     servers_only_text,
+    undo_cancelled_answer,
+    undo_not_yours_text,
+    undo_stale_text,
     undone_answer,
 )
+from bot.present.outline import undo_preview_text
 from bot.replies import Refusal, current_game, guarded, private
-from bot.service import ActionResult, AuditAction, GameInfo
+from bot.service import ActionResult, GameInfo, ModLogEntry
 from bot.service.checks import MAX_REASON
 from bot.table.delivery import NOTES
 from bot.table.front import Front
 from bot.table.lookup import server_game
 from bot.table.parsing import read_duration
+from maps import load_board
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +103,8 @@ class ModerationCog(commands.Cog):
         self.service = front.service
         self.delivery = front.delivery
         self.stage = front.stage
+        self.undos = PendingUndos()
+        front.delivery.client.add_dynamic_items(UndoButton)
 
     # ----- who and which game ----------------------------------------------------------
 
@@ -221,12 +232,39 @@ class ModerationCog(commands.Cog):
     async def undo(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, MAX_UNDO], reason: Reason
     ) -> None:
+        """First a preview (the moves, and what they showed to whom) with Confirm and Cancel; Confirm undoes."""
+
         async def work(info: GameInfo) -> None:
-            result = await self.service.undo(info.id, interaction.user.id, count, reason)
-            answer = undone_answer(count, info.id)
-            await self.done(interaction, result, reason, answer, refresh=True)
+            moderator = interaction.user.id
+            preview = await self.service.undo_preview(info.id, moderator, count)
+            token = self.undos.add(moderator, info.id, count, reason, info.version)
+            text = undo_preview_text(load_board(info.map).rules, preview)
+            await private(interaction, text, view=undo_buttons(token))
 
         await self.in_game(interaction, work)
+
+    async def on_undo_press(self, interaction: discord.Interaction, choice: str, token: str) -> None:
+        """Confirm or Cancel on an undo preview: only its moderator, only once, only while the game is unchanged."""
+
+        async def work() -> None:
+            pending = self.undos.get(token)
+            if pending is None:
+                raise Refusal(undo_stale_text(self.undos.lifetime))
+            if pending.moderator_user_id != interaction.user.id:
+                raise Refusal(undo_not_yours_text())
+            await self.check(interaction)
+            self.undos.pop(token)
+            current_game.set(pending.game_id)
+            if choice != CONFIRM:
+                await private(interaction, undo_cancelled_answer(pending.game_id))
+                return
+            result = await self.service.undo(
+                pending.game_id, pending.moderator_user_id, pending.count, pending.reason, version=pending.version
+            )
+            answer = undone_answer(pending.count, pending.game_id)
+            await self.done(interaction, result, pending.reason, answer, refresh=True)
+
+        await guarded(interaction, work)
 
     @ttrmod.command(name="end", description="End the game now: scored as it stands, or abandoned without a result")
     @app_commands.describe(score="yes: final scores and winners as the game stands; no: no result", reason=WHY)
@@ -245,23 +283,22 @@ class ModerationCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: int | None,
-        reason: str | None,
-        what: tuple[str, AuditAction],
-        file_of: Callable[[GameInfo], Awaitable[discord.File]],
+        label: str,
+        file_of: Callable[[GameInfo], Awaitable[tuple[discord.File, ModLogEntry | None]]],
     ) -> None:
-        """A moderator reads a game (any game of this server): the file, then the audit and the moderators' log.
+        """A moderator reads a game (any game of this server): the file, then the moderators' log.
 
-        `what`: what the file is ("log") and how the audit calls reading it.
+        `label`: what the file is ("log"); `file_of` reads it through the service, which refuses a
+        moderator seated in the running game and audits the read.
         """
 
         async def work() -> None:
             await self.check(interaction)
             info = await server_game(self.service, interaction, game)
-            label, action = what
-            file = await file_of(info)
+            file, entry = await file_of(info)
             await private(interaction, file_caption(label, info.id, info.status.value), file=file)
-            entry = await self.service.note_read(info.id, interaction.user.id, action, reason or "")
-            await self.delivery.post_mod_log(entry)
+            if entry is not None:
+                await self.delivery.post_mod_log(entry)
 
         await guarded(interaction, work)
 
@@ -271,12 +308,14 @@ class ModerationCog(commands.Cog):
         reason="Why you read it (optional; posted to the moderators' log)",
     )
     async def log(self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None) -> None:
-        async def log_file(info: GameInfo) -> discord.File:
-            text = log_text(info, await self.service.log(info.id))
+        async def log_file(info: GameInfo) -> tuple[discord.File, ModLogEntry | None]:
+            read = await self.service.read_log(info.id, interaction.user.id, reason or "")
+            ids = {e.user_id for e in read.entries if e.user_id is not None}
+            text = log_text(read.game, read.entries, await member_names(interaction, ids))
             data = (text or empty_log_text()).encode("utf-8")
-            return discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}-log.txt")
+            return discord.File(io.BytesIO(data), filename=f"conductor-game-{info.id}-log.txt"), read.mod_log
 
-        await self.read(interaction, game, reason, ("log", AuditAction.READ_LOG), log_file)
+        await self.read(interaction, game, "log", log_file)
 
     @ttrmod.command(name="export", description="The game record (JSON), at any time")
     @app_commands.describe(
@@ -286,10 +325,13 @@ class ModerationCog(commands.Cog):
     async def export(
         self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None
     ) -> None:
-        async def json_file(info: GameInfo) -> discord.File:
-            return record_file(info, await self.service.export_record(info.id, moderator=True))
+        async def json_file(info: GameInfo) -> tuple[discord.File, ModLogEntry | None]:
+            read = await self.service.export_record(
+                info.id, interaction.user.id, moderator=True, reason=reason or "", audit_after_end=True
+            )
+            return record_file(info, read.record), read.mod_log
 
-        await self.read(interaction, game, reason, ("record", AuditAction.EXPORT), json_file)
+        await self.read(interaction, game, "record", json_file)
 
     # ----- autocomplete ------------------------------------------------------------------
 

@@ -44,6 +44,7 @@ class PlayCog(TtrCog):
         super().__init__(ttr)
         self.service = front.service
         self.play = front.play
+        self.delivery = front.delivery
         self.controls = front.controls
 
     async def _do(self, interaction: discord.Interaction, action: Action) -> None:
@@ -236,9 +237,11 @@ class PlayCog(TtrCog):
         async def work() -> None:
             info = await server_game(self.service, interaction, game)
             moderator = await is_moderator(self.service, interaction)
-            record = await self.service.export_record(info.id, moderator=moderator)
-            file = record_file(info, record)
+            read = await self.service.export_record(info.id, interaction.user.id, moderator=moderator)
+            file = record_file(info, read.record)
             await private(interaction, file_caption("record", info.id, info.status.value), file=file)
+            if read.mod_log is not None:  # a moderator's read of a running game
+                await self.delivery.post_mod_log(read.mod_log)
 
         await guarded(interaction, work)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import sys
 from pathlib import Path
 
@@ -53,8 +52,9 @@ def run(args: argparse.Namespace) -> int:
     import discord
 
     from bot.app import create_bot
+    from bot.logs import setup_logging
 
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    setup_logging(settings.log_level, settings.discord_log_level)
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)

@@ -8,13 +8,30 @@ escaped text.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 import discord
 
 ZERO_WIDTH_SPACE = "\N{ZERO WIDTH SPACE}"
+_PLAIN: ContextVar[bool] = ContextVar("plain_text", default=False)
+
+
+@contextmanager
+def plain_text() -> Iterator[None]:
+    """Words for a text file (which has no markdown and pings nobody): within, `shown` leaves text as typed."""
+    token = _PLAIN.set(True)
+    try:
+        yield
+    finally:
+        _PLAIN.reset(token)
 
 
 def shown(text: str) -> str:
     """`text` as typed, for a message: markdown escaped, every "@" kept from forming a mention."""
+    if _PLAIN.get():
+        return text
     return discord.utils.escape_markdown(text).replace("@", "@" + ZERO_WIDTH_SPACE)
 
 

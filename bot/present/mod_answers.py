@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.present.clock import settings_text
+from bot.present.clock import duration_text, settings_text
 from bot.present.escape import quoted, shown
 from bot.present.words import plural
 from bot.service import ClockSettings
@@ -66,6 +66,27 @@ def autopilot_answer(player: str, game_id: int, *, on: bool) -> str:
 
 def undone_answer(count: int, game_id: int) -> str:
     return f"Took back {plural(count, 'move')} in game #{game_id}."
+
+
+def undo_button_labels() -> tuple[str, str]:
+    """The labels of an undo preview's buttons: confirm, cancel."""
+    return "Take the moves back", "Cancel"
+
+
+def undo_cancelled_answer(game_id: int) -> str:
+    return f"Nothing was taken back in game #{game_id}."
+
+
+def undo_not_yours_text() -> str:
+    return "Only the moderator who asked for this undo can confirm or cancel it."
+
+
+def undo_stale_text(lifetime: float) -> str:
+    """A press on an undo preview that was answered already, or is older than `lifetime` seconds."""
+    return (
+        f"This undo preview is out of date (answered already, or older than {duration_text(lifetime)}): "
+        "run `/ttrmod undo` again."
+    )
 
 
 def ended_answer(game_id: int, *, scored: bool) -> str:

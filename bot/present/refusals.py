@@ -48,6 +48,11 @@ TEMPLATES: dict[Why, str] = {
     Why.NOT_YOUR_SEAT: "You play as {player}; you cannot make a move for {claimed}.",
     Why.RECORD_NOT_YET: "The record of a game is available once the game is over.",
     Why.MODERATORS_ONLY: "Only the server's moderators can do this.",
+    Why.SEATED_MODERATOR: (
+        "You play in game #{game_id}, so you cannot read its {what} while it runs: it shows every player's "
+        "cards and tickets. Another moderator can read it, or you can once the game is over."
+    ),
+    Why.UNDO_OUTDATED: "The game changed since this preview; run `/ttrmod undo` again to see what it would take back.",
     Why.ALREADY_STARTED: "The game has already started.",
     Why.GAME_IS: "The game is {status}.",
     Why.ALREADY_OVER: "The game is already {status}.",

@@ -3,7 +3,7 @@
 The store's `GameStatus` and `TimerRow` are part of its vocabulary: a game's status, a due timer.
 """
 
-from bot.service.audit import LogEntry
+from bot.service.audit import LogEntry, LogRead, RecordRead
 from bot.service.clock import NO_CLOCK, ClockSettings
 from bot.service.digest import Digest, LostRoute
 from bot.service.errors import (
@@ -24,8 +24,9 @@ from bot.service.errors import (
 from bot.service.events import PrivateEvent, PublicEvent
 from bot.service.game_service import GameService
 from bot.service.history import Stage, ToldMove
-from bot.service.kinds import Actor, AuditAction, EventKind, LogKind, Must, TimeoutPolicy, TimerKind
+from bot.service.kinds import Actor, AuditAction, EventKind, LogKind, MoveKind, Must, TimeoutPolicy, TimerKind
 from bot.service.models import GameInfo, SeatInfo, Waiting
+from bot.service.outline import MoveOutline, UndoneOutline, UndoPreview
 from bot.service.reading import ClockStatus, SeatClock
 from bot.service.results import ActionResult, ModLogEntry, Reminder, TimerOutcome, TurnNotice
 from bot.service.scores import FinalScores, PlayerScore
@@ -34,6 +35,12 @@ from bot.service.views import PrivateView, PublicView
 from bot.store import GameStatus, TimerRow
 
 __all__ = [
+    "UndoPreview",
+    "UndoneOutline",
+    "MoveOutline",
+    "MoveKind",
+    "RecordRead",
+    "LogRead",
     "NO_CLOCK",
     "ActionResult",
     "Actor",

@@ -1,7 +1,11 @@
-"""The audit trail: moderators reading a game, the audit entries, and the full log moderators read.
+"""The game's record and full log, the audit entries, and moderators reading a game.
 
 The log puts together the moves (with who made them and when), the moves a
-moderator took back, and the audit entries (moderator actions, timeouts).
+moderator took back (told without their secrets), and the audit entries
+(moderator actions, timeouts). The record is for everyone once the game is
+over; while it runs only a moderator may read the record or the log, never
+one who is seated in the game, and every such read is audited under the
+game's lock, whichever front end asked.
 """
 
 from __future__ import annotations
@@ -12,13 +16,20 @@ from datetime import datetime
 from typing import Any
 
 from bot.service.checks import check_id
-from bot.service.errors import IdKind, NotFound, Why
+from bot.service.errors import IdKind, NotAllowed, NotFound, Why, WrongState
 from bot.service.events import PublicEvent
 from bot.service.history import tell_moves
 from bot.service.kinds import Actor, AuditAction, LogKind
+from bot.service.models import GameInfo
+from bot.service.outline import MoveOutline, outline
+from bot.service.record import record_of
 from bot.service.results import ModLogEntry
 from bot.service.runner import Runner
-from bot.store import AuditRow, NewAudit, UnknownGame
+from bot.store import AuditRow, NewAudit, StoredGame, UnknownGame
+from engine.errors import InvalidMoveError
+from engine.moves import move_from_json
+
+UNDONE_MOVES = "undone"  # an undo's audit details: the moves taken back, in their record form
 
 
 @dataclass(frozen=True)
@@ -31,12 +42,94 @@ class LogEntry:
     actor: Actor | None = None  # who made a move; None for an audit entry
     player: str | None = None  # the seat that moved
     events: tuple[PublicEvent, ...] = ()  # a move's public events
-    move: Mapping[str, Any] = field(default_factory=dict)  # a move (also one taken back) in its record form
+    move: Mapping[str, Any] = field(default_factory=dict)  # a move that counts, in its record form
     data: Mapping[str, Any] = field(default_factory=dict)  # a move's index; an audit entry's details
     reason: str = ""  # an audit entry's reason
+    undone: MoveOutline | None = None  # a move taken back, without its secrets
+
+
+@dataclass(frozen=True)
+class RecordRead:
+    """The game record someone asked for; `mod_log`: a moderator's audited read, for the moderators' log."""
+
+    game: GameInfo
+    record: dict[str, Any]
+    mod_log: ModLogEntry | None = None
+
+
+@dataclass(frozen=True)
+class LogRead:
+    """A game's full log as a moderator read it (audited: `mod_log` is for the moderators' log)."""
+
+    game: GameInfo
+    entries: list[LogEntry]
+    mod_log: ModLogEntry
 
 
 class AuditService(Runner):
+    async def _moderator_read(
+        self, stored: StoredGame, reader_user_id: int, action: AuditAction, reason: str
+    ) -> ModLogEntry:
+        """Refuse a moderator seated in the running game; audit anyone else's read. The caller holds the lock."""
+        game_id = stored.game.id
+        if stored.game.status.active and any(s.user_id == reader_user_id for s in stored.seats):
+            what = "log" if action is AuditAction.READ_LOG else "record"
+            raise NotAllowed(Why.SEATED_MODERATOR, {"game_id": game_id, "what": what})
+        why = reason.strip()
+        await self.store.add_audit(game_id, NewAudit(reader_user_id, action, {}, why, self.now()))
+        return ModLogEntry(GameInfo.of(stored.game, stored.seats), action, reader_user_id, why)
+
+    async def _stored(self, game_id: int) -> StoredGame:
+        stored = await self.store.stored_game(game_id)
+        if stored is None:
+            raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id})
+        return stored
+
+    async def export_record(
+        self,
+        game_id: int,
+        reader_user_id: int | None = None,
+        *,
+        moderator: bool = False,
+        reason: str = "",
+        audit_after_end: bool = False,
+    ) -> RecordRead:
+        """The game record: for everyone once the game is over; while it runs, for moderators not seated in it.
+
+        `moderator`: the reader (`reader_user_id`) is a moderator (the front
+        end's question). A moderator's read of a running game is audited;
+        `audit_after_end`: audit a moderator's read of a finished game too.
+        """
+        if moderator:
+            reader_user_id = check_id(reader_user_id, IdKind.MODERATOR)
+
+        async def work() -> RecordRead:
+            stored = await self._stored(game_id)
+            if stored.game.seed is None:
+                raise WrongState(Why.NO_RECORD)
+            audited = moderator and (stored.game.status.active or audit_after_end)
+            if stored.game.status.active and not moderator:
+                raise NotAllowed(Why.RECORD_NOT_YET)
+            entry = None
+            if audited:
+                assert reader_user_id is not None
+                entry = await self._moderator_read(stored, reader_user_id, AuditAction.EXPORT, reason)
+            record = record_of(stored, await self.store.audit_log(game_id))
+            return RecordRead(GameInfo.of(stored.game, stored.seats), record, entry)
+
+        return await self._locked(game_id, work)
+
+    async def read_log(self, game_id: int, moderator_user_id: int, reason: str = "") -> LogRead:
+        """The full log (`log`) for a moderator (checked by the caller) not seated in the running game; audited."""
+        moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
+
+        async def work() -> LogRead:
+            stored = await self._stored(game_id)
+            entry = await self._moderator_read(stored, moderator_user_id, AuditAction.READ_LOG, reason)
+            return LogRead(await self._info(game_id), await self._log(game_id), entry)
+
+        return await self._locked(game_id, work)
+
     async def note_read(self, game_id: int, moderator_user_id: int, action: str, reason: str = "") -> ModLogEntry:
         """Audit a moderator reading a game (its log, its record) without changing it; the moderators' log entry."""
         moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
@@ -54,42 +147,51 @@ class AuditService(Runner):
 
     async def log(self, game_id: int) -> list[LogEntry]:
         """The full log for moderators: moves with times and actors, moves taken back, moderator actions, timeouts."""
+        return await self._locked(game_id, lambda: self._log(game_id))
 
-        async def work() -> list[LogEntry]:
-            live = await self._live(game_id)
-            stored = await self.store.stored_game(game_id)
-            if stored is None:
-                raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id})
-            info, game = live.info, live.game
-            entries: list[tuple[datetime, int, int, LogEntry]] = []
-            if game is not None:
-                told = tell_moves(info, game, live.actors, game.initial())
-                for row, move in zip(stored.moves, told, strict=True):
-                    player = str(row.move.get("player", "?"))
-                    data: dict[str, Any] = {"index": row.index}
-                    entry = LogEntry(
-                        row.created_at, LogKind.MOVE, row.user_id, Actor(row.actor), player, move.events, row.move, data
-                    )
-                    entries.append((row.created_at, 1, row.index, entry))
-            for undone in await self.store.undone_moves(game_id):
-                player = str(undone.move.get("player", "?"))
-                data = {"index": undone.index, "undo": undone.audit_id}
+    async def _log(self, game_id: int) -> list[LogEntry]:
+        """The full log; the caller holds the game's lock."""
+        live = await self._live(game_id)
+        stored = await self.store.stored_game(game_id)
+        if stored is None:
+            raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id})
+        info, game = live.info, live.game
+        entries: list[tuple[datetime, int, int, LogEntry]] = []
+        if game is not None:
+            told = tell_moves(info, game, live.actors, game.initial())
+            for row, move in zip(stored.moves, told, strict=True):
+                player = str(row.move.get("player", "?"))
+                data: dict[str, Any] = {"index": row.index}
                 entry = LogEntry(
-                    undone.created_at,
-                    LogKind.UNDONE_MOVE,
-                    undone.user_id,
-                    Actor(undone.actor),
-                    player,
-                    move=undone.move,
-                    data=data,
+                    row.created_at, LogKind.MOVE, row.user_id, Actor(row.actor), player, move.events, row.move, data
                 )
-                entries.append((undone.created_at, 1, undone.index, entry))
-            for done in await self.store.audit_log(game_id):
-                action = AuditAction(done.action)
-                entry = LogEntry(done.created_at, action, done.moderator_user_id, data=done.details, reason=done.reason)
-                entries.append((done.created_at, 0, done.id, entry))
-            # by time; at the same moment an audit entry first (a timeout comes before the autopilot's moves)
-            entries.sort(key=lambda e: (e[0], e[1], e[2]))
-            return [e[3] for e in entries]
+                entries.append((row.created_at, 1, row.index, entry))
+        for undone in await self.store.undone_moves(game_id):
+            player = str(undone.move.get("player", "?"))
+            data = {"index": undone.index, "undo": undone.audit_id}
+            entry = LogEntry(
+                undone.created_at,
+                LogKind.UNDONE_MOVE,
+                undone.user_id,
+                Actor(undone.actor),
+                player,
+                undone=_outline(undone.move),
+                data=data,
+            )
+            entries.append((undone.created_at, 1, undone.index, entry))
+        for done in await self.store.audit_log(game_id):
+            action = AuditAction(done.action)
+            details = {k: v for k, v in done.details.items() if k != UNDONE_MOVES}  # never the moves' secrets
+            entry = LogEntry(done.created_at, action, done.moderator_user_id, data=details, reason=done.reason)
+            entries.append((done.created_at, 0, done.id, entry))
+        # by time; at the same moment an audit entry first (a timeout comes before the autopilot's moves)
+        entries.sort(key=lambda e: (e[0], e[1], e[2]))
+        return [e[3] for e in entries]
 
-        return await self._locked(game_id, work)
+
+def _outline(move: Mapping[str, Any]) -> MoveOutline | None:
+    """A stored move taken back, without its secrets (None if it cannot be read: nothing of it is told)."""
+    try:
+        return outline(move_from_json(dict(move)))
+    except InvalidMoveError:
+        return None

@@ -29,6 +29,7 @@ class Why(StrEnum):
     BAD_FLAG = "bad_flag"  # name, value
     BAD_EXTENSION = "bad_extension"  # high, value
     BAD_UNDO = "bad_undo"  # count, value
+    UNDO_OUTDATED = "undo_outdated"
     BAD_SECONDS = "bad_seconds"  # setting (ClockPart), low, high, value
     BAD_POLICY = "bad_policy"  # choices, value
     BAD_REMINDERS = "bad_reminders"  # value
@@ -57,6 +58,7 @@ class Why(StrEnum):
     NOT_YOUR_SEAT = "not_your_seat"  # player, claimed
     RECORD_NOT_YET = "record_not_yet"
     MODERATORS_ONLY = "moderators_only"
+    SEATED_MODERATOR = "seated_moderator"  # game_id, what ("record" or "log")
     # not at this stage
     ALREADY_STARTED = "already_started"
     GAME_IS = "game_is"  # status

@@ -6,10 +6,10 @@ One class made of one part per concern, each in its own module:
 - runner.py: one action's moves, the autopilot's moves after it, the result
 - lobby.py: create, join, leave, seat autopilot players, cancel, start
 - play.py: a member's move
-- reading.py: lookups, views, waiting, history, digest, clock status, the record
+- reading.py: lookups, views, waiting, history, digest, clock status
 - timers.py: what the scheduler (bot/scheduler.py) hands over when a timer is due
 - moderation.py: pause, resume, extend, replace, autopilot, undo, end
-- audit.py: moderators reading a game, the audit entries, the full log
+- audit.py: the record and the full log (moderators' reads audited), the audit entries
 - settings.py: each server's settings and who may moderate
 - choices.py: what a player may choose now (card draws, routes to claim), why a claim cannot be made; a claim by route
 - stages.py: the stage a game is in, as its stage message shows it

@@ -106,3 +106,16 @@ class LogKind(StrEnum):
 
     MOVE = "move"
     UNDONE_MOVE = "undone_move"  # a move a moderator took back later
+
+
+class MoveKind(StrEnum):
+    """What a move did, as everyone may know it (bot/service/outline.py)."""
+
+    DRAW_BLIND = "draw_blind"  # the top card of the deck
+    DRAW_FACE_UP = "draw_face_up"  # a face-up card (its colour is public)
+    DRAW_TICKETS = "draw_tickets"
+    KEEP = "keep"  # how many tickets, never which
+    CLAIM = "claim"
+    TUNNEL = "tunnel"  # paid a tunnel's surcharge, or gave it up
+    PLACE = "place"  # San Francisco: a tourist stack
+    PASS = "pass"

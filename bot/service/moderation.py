@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from bot.service import clock as clocks
+from bot.service.audit import UNDONE_MOVES
 from bot.service.checks import check_flag, check_id, check_name, clean_reason, seat_number
 from bot.service.errors import IdKind, InvalidInput, Why, WrongState
 from bot.service.events import (
@@ -30,6 +31,7 @@ from bot.service.events import (
 from bot.service.kinds import AuditAction, EventKind
 from bot.service.loading import LiveGame, status_of
 from bot.service.models import is_bot
+from bot.service.outline import UndoPreview, undo_outlines
 from bot.service.results import ActionResult, ModLogEntry
 from bot.service.runner import Run, Runner, waiting_of
 from bot.service.scores import final_scores
@@ -40,6 +42,14 @@ from engine.moves import move_to_json
 from engine.snapshot import moves_digest, snapshot_text
 
 T = TypeVar("T")
+
+
+def _undo_count(game: Game, moves: int) -> int:
+    """The moves made so far, if `moves` of them can be taken back."""
+    count = len(game.moves)
+    if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= count:
+        raise InvalidInput(Why.BAD_UNDO, {"count": count, "value": moves})
+    return count
 
 
 class ModerationService(Runner):
@@ -223,27 +233,39 @@ class ModerationService(Runner):
 
         return await self._moderate(game_id, moderator_user_id, reason, work)
 
-    async def undo(self, game_id: int, moderator_user_id: int, moves: int, reason: str) -> ActionResult:
+    async def undo_preview(self, game_id: int, moderator_user_id: int, moves: int) -> UndoPreview:
+        """What `undo` would take back, changing nothing: each move, and the hidden cards or tickets it showed."""
+
+        async def work(live: LiveGame, game: Game, mod: int, why: str) -> UndoPreview:
+            count = _undo_count(game, moves)
+            return UndoPreview(game_id, live.info.version, moves, count, undo_outlines(game, moves))
+
+        return await self._moderate(game_id, moderator_user_id, "", work)
+
+    async def undo(
+        self, game_id: int, moderator_user_id: int, moves: int, reason: str, *, version: int | None = None
+    ) -> ActionResult:
         """Take back the last `moves` moves: the game is exactly as it was before them.
 
         The moves taken back stay in the audit (`log`, table undone_moves);
         loading and the record use only the moves that count. Whoever must act
         then gets a fresh turn. If an autopilot seat is to move, it moves at
         once (unless the game is paused): pause first to undo past it.
+        `version`: the game's version when the moderator saw the preview; refused if the game changed since.
         """
 
         async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
             info = live.info
-            count = len(game.moves)
-            if isinstance(moves, bool) or not isinstance(moves, int) or not 1 <= moves <= count:
-                raise InvalidInput(Why.BAD_UNDO, {"count": count, "value": moves})
+            count = _undo_count(game, moves)
+            if version is not None and version != info.version:
+                raise WrongState(Why.UNDO_OUTDATED)
             keep = count - moves
             earlier = game.replay_until(keep)
             now = self.now()
             stored = self._run(live, await self.store.clock(game_id)).clock
             clock = clocks.advance(info.clock, stored, earlier, now, restart=range(len(game.names)))
             undone = [move_to_json(m) for m in game.moves[keep:]]
-            details = {"moves": moves, "from": count, "to": keep, "undone": undone}
+            details = {"moves": moves, "from": count, "to": keep, UNDONE_MOVES: undone}
             snapshot = snapshot_text(earlier, moves_digest(earlier.moves))
             audit = NewAudit(mod, AuditAction.UNDO, details, why, now)
             await self._change(live, clock, audit=audit, status=status_of(earlier), undo=Undo(keep, snapshot))

@@ -1,21 +1,19 @@
-"""Reading a game without changing it: lookups, views, who it waits for, history, digest, clock, record."""
+"""Reading a game without changing it: lookups, views, who it waits for, history, digest, clock."""
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from bot.service import clock as clocks
 from bot.service.checks import check_id
 from bot.service.clock import ClockSettings
 from bot.service.digest import Digest, digest
-from bot.service.errors import IdKind, NotAllowed, NotAPlayer, NotFound, Why, WrongState
+from bot.service.errors import IdKind, NotAPlayer, Why, WrongState
 from bot.service.history import Stage, stages
 from bot.service.kinds import TimeoutPolicy
 from bot.service.models import GameInfo, Waiting
-from bot.service.record import record_of
 from bot.service.runner import Runner, waiting_of
 from bot.service.views import PrivateView, PublicView, private_view, public_view
 from bot.store import ACTIVE, GameStatus
@@ -157,20 +155,5 @@ class ReadingService(Runner):
                 )
             paused = clock.paused_at is not None
             return ClockStatus(info.id, info.clock, paused, clock.paused_at, clock.paused_by, tuple(seats))
-
-        return await self._locked(game_id, work)
-
-    async def export_record(self, game_id: int, *, moderator: bool = False) -> dict[str, Any]:
-        """The game record: for everyone once the game is over, for moderators (checked by the caller) at any time."""
-
-        async def work() -> dict[str, Any]:
-            stored = await self.store.stored_game(game_id)
-            if stored is None:
-                raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id})
-            if stored.game.seed is None:
-                raise WrongState(Why.NO_RECORD)
-            if stored.game.status.active and not moderator:
-                raise NotAllowed(Why.RECORD_NOT_YET)
-            return record_of(stored, await self.store.audit_log(game_id))
 
         return await self._locked(game_id, work)
