@@ -30,6 +30,7 @@ from bot.cogs.lobby import LobbyCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
+from bot.ratelimit import RateLimiter, admitted
 from bot.replies import current_game, report_failure
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -44,6 +45,10 @@ log = logging.getLogger(__name__)
 
 class ConductorTree(app_commands.CommandTree[Any]):
     """The command tree; its error handler is the last line of defence for commands."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Every command counts against the member's command rate; autocomplete does not, and is never refused."""
+        return interaction.type is discord.InteractionType.autocomplete or await admitted(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if current_game.get() is None and interaction.channel_id is not None:
@@ -75,6 +80,7 @@ class ConductorBot(commands.Bot):
         self._front: Front | None = None
         self._scheduler: Scheduler | None = None
         self._recovery: asyncio.Task[None] | None = None
+        self.limiter = RateLimiter(settings.commands_per_window, settings.command_window_seconds)
 
     @property
     def service(self) -> GameService:

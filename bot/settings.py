@@ -53,6 +53,9 @@ class Settings:
     token: str | None = field(default=None, repr=False)  # DISCORD_TOKEN: a secret, never shown or logged
     dev_guild_id: int | None = None  # DISCORD_GUILD_ID: sync commands to this server only (development)
     log_level: str = "INFO"  # CONDUCTOR_LOG_LEVEL
+    # each member may send at most this many commands, clicks and menu choices in any window; 0: no limit
+    commands_per_window: int = 6
+    command_window_seconds: float = 10.0
 
     @classmethod
     def from_env(

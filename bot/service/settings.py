@@ -11,6 +11,8 @@ Server settings (guild_settings keys, JSON values):
 - `reserve_seconds`: the default reserve per player for a whole game
 - `timeout_policy`: "autopilot" (it plays the turn) or "wait" (for a moderator)
 - `reminders`: fractions of a turn at which to remind, like [0.5, 0.9]
+- `member_open_games`: how many open games (lobby or running) one member may host in the server (default 3)
+- `server_open_games`: how many open games the server may have at once (default 50)
 """
 
 from __future__ import annotations
@@ -31,7 +33,21 @@ TURN_SECONDS = "turn_seconds"
 RESERVE_SECONDS = "reserve_seconds"
 TIMEOUT_POLICY = "timeout_policy"
 REMINDERS = "reminders"
-GUILD_KEYS = (MODERATOR_ROLE, MOD_LOG_CHANNEL, TURN_SECONDS, RESERVE_SECONDS, TIMEOUT_POLICY, REMINDERS)
+MEMBER_OPEN_GAMES = "member_open_games"
+SERVER_OPEN_GAMES = "server_open_games"
+GUILD_KEYS = (
+    MODERATOR_ROLE,
+    MOD_LOG_CHANNEL,
+    TURN_SECONDS,
+    RESERVE_SECONDS,
+    TIMEOUT_POLICY,
+    REMINDERS,
+    MEMBER_OPEN_GAMES,
+    SERVER_OPEN_GAMES,
+)
+DEFAULT_MEMBER_OPEN_GAMES = 3
+DEFAULT_SERVER_OPEN_GAMES = 50
+MAX_OPEN_GAMES = 10_000  # the highest either limit may be set to
 
 
 @dataclass(frozen=True)
@@ -40,6 +56,8 @@ class GuildConfig:
     moderator_role_id: int | None = None
     mod_log_channel_id: int | None = None
     clock: ClockSettings = field(default_factory=ClockSettings)  # the default for new games
+    member_open_games: int = DEFAULT_MEMBER_OPEN_GAMES  # open games one member may host
+    server_open_games: int = DEFAULT_SERVER_OPEN_GAMES  # open games in the server
 
     @classmethod
     def of(cls, guild_id: int, settings: Mapping[str, Any]) -> GuildConfig:
@@ -61,7 +79,14 @@ class GuildConfig:
             )
         except InvalidInput:
             clock = ClockSettings()
-        return cls(guild_id, values.get(MODERATOR_ROLE), values.get(MOD_LOG_CHANNEL), clock)
+        return cls(
+            guild_id,
+            values.get(MODERATOR_ROLE),
+            values.get(MOD_LOG_CHANNEL),
+            clock,
+            values.get(MEMBER_OPEN_GAMES, DEFAULT_MEMBER_OPEN_GAMES),
+            values.get(SERVER_OPEN_GAMES, DEFAULT_SERVER_OPEN_GAMES),
+        )
 
 
 def check_setting(key: str, value: Any) -> Any:
@@ -80,6 +105,10 @@ def check_setting(key: str, value: Any) -> Any:
         return ClockSettings(turn_seconds=value).turn_seconds
     if key == RESERVE_SECONDS:
         return ClockSettings(reserve_seconds=value).reserve_seconds
+    if key in (MEMBER_OPEN_GAMES, SERVER_OPEN_GAMES):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_OPEN_GAMES:
+            raise InvalidInput(Why.BAD_GAME_LIMIT, {"key": key, "high": MAX_OPEN_GAMES, "value": value})
+        return value
     if key == TIMEOUT_POLICY:
         return ClockSettings(policy=value).policy.value
     if not isinstance(value, (list, tuple)):
