@@ -47,6 +47,7 @@ GUILD_KEYS = (
 )
 DEFAULT_MEMBER_OPEN_GAMES = 3
 DEFAULT_SERVER_OPEN_GAMES = 50
+DEFAULT_OPEN_GAMES = (DEFAULT_MEMBER_OPEN_GAMES, DEFAULT_SERVER_OPEN_GAMES)
 MAX_OPEN_GAMES = 10_000  # the highest either limit may be set to
 
 
@@ -60,8 +61,13 @@ class GuildConfig:
     server_open_games: int = DEFAULT_SERVER_OPEN_GAMES  # open games in the server
 
     @classmethod
-    def of(cls, guild_id: int, settings: Mapping[str, Any]) -> GuildConfig:
-        """The config from stored settings; a stored value that no longer makes sense counts as unset."""
+    def of(
+        cls, guild_id: int, settings: Mapping[str, Any], open_games: tuple[int, int] = DEFAULT_OPEN_GAMES
+    ) -> GuildConfig:
+        """The config from stored settings; a stored value that no longer makes sense counts as unset.
+
+        `open_games`: the limits (per member, per server) of a server that set none.
+        """
         values: dict[str, Any] = {}
         for key in GUILD_KEYS:
             if key in settings:
@@ -84,8 +90,8 @@ class GuildConfig:
             values.get(MODERATOR_ROLE),
             values.get(MOD_LOG_CHANNEL),
             clock,
-            values.get(MEMBER_OPEN_GAMES, DEFAULT_MEMBER_OPEN_GAMES),
-            values.get(SERVER_OPEN_GAMES, DEFAULT_SERVER_OPEN_GAMES),
+            values.get(MEMBER_OPEN_GAMES, open_games[0]),
+            values.get(SERVER_OPEN_GAMES, open_games[1]),
         )
 
 
@@ -122,10 +128,13 @@ def may_moderate(config: GuildConfig, *, role_ids: Collection[int], manage_guild
 
 
 class SettingsService(ServiceCore):
+    # the open-game limits (per member, per server) of servers that set none
+    default_open_games: tuple[int, int] = DEFAULT_OPEN_GAMES
+
     async def guild_config(self, guild_id: int) -> GuildConfig:
-        """The server's settings: moderator role, moderators' log channel, clock defaults."""
+        """The server's settings: moderator role, moderators' log channel, clock defaults, open-game limits."""
         guild_id = check_id(guild_id, IdKind.SERVER)
-        return GuildConfig.of(guild_id, await self.store.guild_settings(guild_id))
+        return GuildConfig.of(guild_id, await self.store.guild_settings(guild_id), self.default_open_games)
 
     async def set_guild_config(self, guild_id: int, key: str, value: Any) -> GuildConfig:
         """Set one server setting (None goes back to the default); InvalidInput for a bad key or value."""
