@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -80,7 +81,9 @@ class ConductorBot(commands.Bot):
         self._front: Front | None = None
         self._scheduler: Scheduler | None = None
         self._recovery: asyncio.Task[None] | None = None
-        self.limiter = RateLimiter(settings.commands_per_window, settings.command_window_seconds)
+        # the command rate reads the bot's clock when it has one (tests: simulated time)
+        limiter_clock = time.monotonic if clock is None else (lambda: clock().timestamp())
+        self.limiter = RateLimiter(settings.commands_per_window, settings.command_window_seconds, clock=limiter_clock)
 
     @property
     def service(self) -> GameService:

@@ -12,6 +12,7 @@ Identical requests (the same `key`: game, stage and who looks) share one
 render while it is pending or running. A failing render fails only its own
 requests; the worker goes on.
 
+Workers are tasks that run while something waits and end when nothing does.
 Observers (`observe`) see each render as it starts, with the games of the
 renders it waited behind: running when it arrived, or started after that.
 """
@@ -76,13 +77,16 @@ class RenderQueue:
         self._starts = 0  # renders started so far
         self._inflight: dict[Hashable, _Job] = {}  # pending or running, by key
         self._running: list[_Job] = []
-        self._ready = asyncio.Event()
         self._workers: list[asyncio.Task[None]] = []
         self._observers: list[Callable[[RenderStart], None]] = []
 
     def observe(self, observer: Callable[[RenderStart], None]) -> None:
         """Call `observer` as each render starts."""
         self._observers.append(observer)
+
+    def running(self) -> tuple[int, ...]:
+        """The games of the renders being drawn now."""
+        return tuple(job.game_id for job in self._running)
 
     def pending(self) -> int:
         """How many renders wait for a worker."""
@@ -98,7 +102,6 @@ class RenderQueue:
             line = self._lines.setdefault(game_id, _GameLine())
             (line.urgent if urgent else line.normal).append(job)
             self._start_workers()
-            self._ready.set()
         elif urgent and not job.urgent and job in self._lines.get(job.game_id, _GameLine()).normal:
             line = self._lines[job.game_id]
             line.normal.remove(job)
@@ -126,12 +129,8 @@ class RenderQueue:
         return job
 
     async def _work(self) -> None:
-        while True:
-            job = self._next()
-            if job is None:
-                self._ready.clear()
-                await self._ready.wait()
-                continue
+        """Draw until nothing waits; a worker is started again by the next request."""
+        while (job := self._next()) is not None:
             self._begin(job)
             try:
                 result = await self._run(job.draw)
