@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from discord_harness import (  # noqa: F401
     Room,
+    all_private,
     click,
     game_seed,
     make_room,
+    moderate,
     replies,
     reply_text,
     simcord_bot,
@@ -97,3 +99,35 @@ async def test_a_flood_in_one_game_does_not_hold_up_another(simcord_env: Env) ->
     played.bot.limiter.limit = 0  # the test plays faster than any member could
     game = await player.play()  # and game B plays on to its end
     assert game.finished
+
+
+async def test_new_games_beyond_the_limits_are_refused_privately(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["xavier", "yvonne"])
+    xavier = room.members[0]
+    channels = [room.channel, *(room.guild.create_text_channel(f"games-{i}") for i in range(4))]
+    for channel in channels[:3]:
+        opened = await xavier.slash(channel, "ttr new", map="usa")
+        assert "You opened game" in reply_text(opened), reply_text(opened)
+    await simcord_env.advance_time(10)
+    refused = await xavier.slash(channels[3], "ttr new", map="usa")
+    text = reply_text(refused)
+    assert all_private(refused) and "You already host 3 open games" in text and "cancel" in text, text
+    assert not [m for m in channels[3].history() if not m.flags.ephemeral]  # nothing was opened there
+
+    mods = await moderate(room)
+    config = await slash(mods.manager, room, "ttr config", member_games=4, server_games=4)
+    assert "at most 4 hosted by one member, 4 in the server" in reply_text(config), reply_text(config)
+    opened = await xavier.slash(channels[3], "ttr new", map="usa")
+    assert "You opened game" in reply_text(opened), reply_text(opened)
+    full = await room.members[1].slash(channels[4], "ttr new", map="usa")
+    assert all_private(full) and "This server already has 4 open games" in reply_text(full), reply_text(full)
+
+
+async def test_autocomplete_is_never_counted_or_refused(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["xavier"])
+    xavier = room.members[0]
+    for _ in range(20):
+        choices = await xavier.autocomplete(room.channel, "ttr new", "turn_time", "1", map="usa")
+        assert choices, "autocomplete answered"
+    opened = await slash(xavier, room, "ttr new", map="usa")
+    assert "You opened game" in reply_text(opened), reply_text(opened)
