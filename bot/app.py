@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -30,6 +31,7 @@ from bot.cogs.lobby import LobbyCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
+from bot.ratelimit import RateLimiter, admitted
 from bot.replies import current_game, report_failure
 from bot.scheduler import Scheduler
 from bot.service import GameService
@@ -44,6 +46,10 @@ log = logging.getLogger(__name__)
 
 class ConductorTree(app_commands.CommandTree[Any]):
     """The command tree; its error handler is the last line of defence for commands."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Every command counts against the member's command rate; autocomplete does not, and is never refused."""
+        return interaction.type is discord.InteractionType.autocomplete or await admitted(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if current_game.get() is None and interaction.channel_id is not None:
@@ -78,6 +84,9 @@ class ConductorBot(commands.Bot):
         self._front: Front | None = None
         self._scheduler: Scheduler | None = None
         self._recovery: asyncio.Task[None] | None = None
+        # the command rate reads the bot's clock when it has one (tests: simulated time)
+        limiter_clock = time.monotonic if clock is None else (lambda: clock().timestamp())
+        self.limiter = RateLimiter(settings.commands_per_window, settings.command_window_seconds, clock=limiter_clock)
 
     @property
     def service(self) -> GameService:

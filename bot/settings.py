@@ -62,6 +62,9 @@ class Settings:
     dev_guild_id: int | None = None  # DISCORD_GUILD_ID: sync commands to this server only (development)
     log_level: str = "INFO"  # CONDUCTOR_LOG_LEVEL: the project's own loggers
     discord_log_level: str = "WARNING"  # CONDUCTOR_DISCORD_LOG_LEVEL: discord.py's loggers
+    # each member may send at most this many commands, clicks and menu choices in any window; 0: no limit
+    commands_per_window: int = 6
+    command_window_seconds: float = 10.0
 
     @classmethod
     def from_env(

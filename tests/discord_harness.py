@@ -36,7 +36,8 @@ Message = discord.Message | ResponseMessage
 
 @pytest.fixture
 def bot_settings(tmp_path: Path) -> Settings:
-    return Settings(database=tmp_path / "conductor.sqlite3")
+    # no command rate here: these tests act faster than any member could (tests/test_discord_load.py sets one)
+    return Settings(database=tmp_path / "conductor.sqlite3", commands_per_window=0)
 
 
 @pytest.fixture

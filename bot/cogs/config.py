@@ -1,4 +1,4 @@
-"""`/ttr config`: a server's settings (moderator role, moderators' log channel, clock defaults of new games)."""
+"""`/ttr config`: a server's settings (moderator role, moderators' log channel, clock defaults, open-game limits)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,13 @@ from bot.present.misread import Span
 from bot.present.mod_answers import managers_only_text, settings_answer
 from bot.replies import Refusal, guarded, private
 from bot.service.settings import (
+    MAX_OPEN_GAMES,
+    MEMBER_OPEN_GAMES,
     MOD_LOG_CHANNEL,
     MODERATOR_ROLE,
     REMINDERS,
     RESERVE_SECONDS,
+    SERVER_OPEN_GAMES,
     TIMEOUT_POLICY,
     TURN_SECONDS,
 )
@@ -30,7 +33,8 @@ class ConfigCog(TtrCog):
         self.service = front.service
 
     @app_commands.command(
-        name="config", description="Server managers: moderator role, moderators' log channel, clock defaults"
+        name="config",
+        description="Server managers: moderator role, moderators' log channel, clock defaults, game limits",
     )
     @app_commands.describe(
         moderator_role="Members with this role may moderate games (/ttrmod)",
@@ -39,6 +43,8 @@ class ConfigCog(TtrCog):
         reserve='Default extra time per player for a whole game, like "1d", or "none"',
         timeout_policy="Default: what happens when a player's time runs out",
         reminders='When to remind the player to move, as parts of the turn, like "50% 90%", or "none"',
+        member_games="How many open games (lobby or running) one member may host at once",
+        server_games="How many open games this server may have at once",
     )
     @app_commands.choices(timeout_policy=POLICY_CHOICES)
     @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
@@ -51,6 +57,8 @@ class ConfigCog(TtrCog):
         reserve: str | None = None,
         timeout_policy: str | None = None,
         reminders: str | None = None,
+        member_games: app_commands.Range[int, 1, MAX_OPEN_GAMES] | None = None,
+        server_games: app_commands.Range[int, 1, MAX_OPEN_GAMES] | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
@@ -73,10 +81,13 @@ class ConfigCog(TtrCog):
                     changes.append((REMINDERS, parse_reminders(reminders)))
                 except DurationError as exc:
                     raise Refusal(str(exc)) from None
+            if member_games is not None:
+                changes.append((MEMBER_OPEN_GAMES, member_games))
+            if server_games is not None:
+                changes.append((SERVER_OPEN_GAMES, server_games))
             for key, value in changes:
                 await self.service.set_guild_config(guild, key, value)
             config = await self.service.guild_config(guild)
-            role, channel = config.moderator_role_id, config.mod_log_channel_id
-            await private(interaction, settings_answer(role, channel, config.clock))
+            await private(interaction, settings_answer(config))
 
         await guarded(interaction, work)

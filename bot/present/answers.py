@@ -100,3 +100,8 @@ def nothing_yet_text(*, started: bool) -> str:
 def apology_text() -> str:
     """An unexpected failure."""
     return "Sorry, something went wrong on my side. It has been logged; please try again in a moment."
+
+
+def too_fast_text(seconds: int) -> str:
+    """A member over the command rate: nothing was done."""
+    return f"You are sending commands too fast; wait {seconds} s and try again. Nothing was done with this one."

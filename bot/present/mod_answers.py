@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.present.clock import duration_text, settings_text
 from bot.present.escape import quoted, shown
 from bot.present.words import plural
-from bot.service import ClockSettings
+from bot.service import GuildConfig
 
 NOT_A_MODERATOR = (
     "Only this server's game moderators can use `/ttrmod`: members who may manage the server, "
@@ -108,11 +108,14 @@ def managers_only_text() -> str:
     return "Only members who may manage this server can change its settings."
 
 
-def settings_answer(role: int | None, channel: int | None, clock: ClockSettings) -> str:
-    """The server's settings: the moderator role, the moderators' log channel, the clock of new games."""
+def settings_answer(config: GuildConfig) -> str:
+    """The server's settings: the moderator role, the moderators' log channel, the clock of new games, the limits."""
+    role, channel = config.moderator_role_id, config.mod_log_channel_id
     return (
         "Settings of this server:\n"
         f"Moderator role: {f'<@&{role}>' if role else 'none (server managers only)'}\n"
         f"Moderator log channel: {f'<#{channel}>' if channel else 'none'}\n"
-        f"Clock of new games: {settings_text(clock)}"
+        f"Clock of new games: {settings_text(config.clock)}\n"
+        f"Open games (lobby or running): at most {config.member_open_games} hosted by one member, "
+        f"{config.server_open_games} in the server"
     )

@@ -32,6 +32,11 @@ TEMPLATES: dict[Why, str] = {
     Why.UNKNOWN_SETTING: "There is no server setting {key!r}. The settings are: {keys}.",
     Why.BAD_SETTING_ID: "{key} must be a role or channel id, not {value!r}",
     Why.BAD_REMINDER_SETTING: "reminders must be a list of fractions like [0.5, 0.9], not {value!r}",
+    Why.BAD_GAME_LIMIT: "{key} must be a whole number of games from 1 to {high}, not {value!r}",
+    Why.SERVER_GAME_LIMIT: (
+        "This server already has {limit} open games, as many as it allows. Wait for one to finish or be "
+        "cancelled, or ask a server manager to raise the limit (`/ttr config server_games`)."
+    ),
     Why.REASON_NOT_TEXT: "the reason must be a text, not {value!r}",
     Why.REASON_TOO_LONG: "the reason may be at most {limit} characters long",
     Why.BAD_TURN: "This game can show turns 0 (before the first turn) to {turns}, not {value}.",
@@ -138,6 +143,16 @@ def _channel_busy(facts: Facts) -> str:
     return f"This channel already has a game (game #{game}). Finish or cancel it first, or use another channel."
 
 
+def _member_game_limit(facts: Facts) -> str:
+    ids = facts.get("game_ids")
+    games = ", ".join(f"#{g}" for g in ids) if isinstance(ids, tuple) else ""
+    return (
+        f"You already host {facts['limit']} open games ({games}), as many as this server allows one member. "
+        "Finish or cancel one of them before you open another (`/ttr cancel` in its channel, before it starts), "
+        "or ask a server manager to raise the limit (`/ttr config member_games`)."
+    )
+
+
 WORDED: dict[Why, Callable[[Facts], str]] = {
     Why.BAD_ID: _bad_id,
     Why.BAD_SEATS: _bad_seats,
@@ -146,6 +161,7 @@ WORDED: dict[Why, Callable[[Facts], str]] = {
     Why.BAD_SECONDS: _bad_seconds,
     Why.TOO_FEW: _too_few,
     Why.CHANNEL_BUSY: _channel_busy,
+    Why.MEMBER_GAME_LIMIT: _member_game_limit,
 }
 
 # facts that are lists of names, said joined

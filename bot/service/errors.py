@@ -40,6 +40,7 @@ class Why(StrEnum):
     UNKNOWN_SETTING = "unknown_setting"  # key, keys
     BAD_SETTING_ID = "bad_setting_id"  # key, value
     BAD_REMINDER_SETTING = "bad_reminder_setting"  # value
+    BAD_GAME_LIMIT = "bad_game_limit"  # key, high, value
     REASON_NOT_TEXT = "reason_not_text"  # value
     REASON_TOO_LONG = "reason_too_long"  # limit
     BAD_TURN = "bad_turn"  # turns (the last one that can be shown), value
@@ -84,6 +85,8 @@ class Why(StrEnum):
     NOTHING_TO_SCORE = "nothing_to_score"
     # other
     CHANNEL_BUSY = "channel_busy"  # game_id (None: unknown)
+    MEMBER_GAME_LIMIT = "member_game_limit"  # limit, game_ids (the member's open games)
+    SERVER_GAME_LIMIT = "server_game_limit"  # limit
     FULL = "full"  # seats
     STALE = "stale"
     AGAINST_RULES = "against_rules"  # error (the engine's GameError)

@@ -1,27 +1,46 @@
 """Images of a game: the board, one player's private view, the final scores.
 
-Drawing is CPU work, so it runs in a worker thread, off the event loop; the
-caller gives the words to draw with (`render.words.ImageWords`) and how to
-label the seats. The private view is drawn for the member who asks only.
+Drawing is CPU work, so it is done by the render queue (render_queue.py): in a
+worker thread, off the event loop, fairly across games, and once for the same
+picture asked for again while it is drawn. The caller gives the words to draw
+with (`render.words.ImageWords`) and how to label the seats. The private view
+is drawn for the member who asks only.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from functools import partial
 
 from bot.service.core import ServiceCore
 from bot.service.dealt import dealt_game, seated
+from bot.service.render_queue import RenderQueue
 from render import RenderedImage, render_board, render_private
 from render.words import ImageWords
 
+RENDER_WORKERS = 1  # images drawn at once (each holds a thread; drawing is CPU work)
+
 
 class Images(ServiceCore):
+    _render_queue: RenderQueue | None = None
+
+    @property
+    def renders(self) -> RenderQueue:
+        """The queue every image of this service is drawn through."""
+        if self._render_queue is None:
+            self._render_queue = RenderQueue(RENDER_WORKERS)
+        return self._render_queue
+
+    async def close(self) -> None:
+        if self._render_queue is not None:
+            await self._render_queue.stop()
+        await super().close()
+
     async def board_image(self, game_id: int, labels: Mapping[int, str], *, words: ImageWords) -> RenderedImage:
         """The board as everyone sees it; `labels` names the seats (seat number -> label)."""
         dealt = await dealt_game(self, game_id)
-        return await asyncio.to_thread(partial(render_board, dealt.game, labels, words=words))
+        key = ("board", game_id, dealt.info.version)
+        return await self.renders.render(game_id, key, partial(render_board, dealt.game, labels, words=words))
 
     async def hand_image(
         self, game_id: int, user_id: int, labels: Mapping[int, str], *, words: ImageWords
@@ -29,4 +48,6 @@ class Images(ServiceCore):
         """The board with this member's own cards and tickets: for their eyes only."""
         dealt = await dealt_game(self, game_id)
         _, _, seat = seated(dealt.info, user_id)
-        return await asyncio.to_thread(partial(render_private, dealt.game, seat, labels, words=words))
+        key = ("hand", game_id, dealt.info.version, user_id)
+        draw = partial(render_private, dealt.game, seat, labels, words=words)
+        return await self.renders.render(game_id, key, draw)

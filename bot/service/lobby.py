@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -18,9 +19,9 @@ from bot.service.models import GameInfo
 from bot.service.names import unique_names
 from bot.service.results import ActionResult, ModLogEntry
 from bot.service.runner import Runner
-from bot.service.settings import SettingsService
+from bot.service.settings import GuildConfig, SettingsService
+from bot.store import ACTIVE, ClockRow, GameChange, GameStart, GameStatus, NewAudit, NewGame, StartedSeat, Writes
 from bot.store import ChannelBusy as StoreChannelBusy
-from bot.store import ClockRow, GameChange, GameStart, GameStatus, NewAudit, NewGame, StartedSeat, Writes
 from engine import Game, GameError
 from engine.options import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION, check_player_count, check_trains_option
 from engine.snapshot import EMPTY_DIGEST, snapshot_text
@@ -66,6 +67,25 @@ def check_room(info: GameInfo) -> None:
 
 
 class LobbyService(SettingsService, Runner):
+    _opening_locks: dict[int, asyncio.Lock]
+
+    def _opening_lock(self, guild_id: int) -> asyncio.Lock:
+        """The lock under which a server's games are counted and a new one is opened."""
+        try:
+            locks = self._opening_locks
+        except AttributeError:
+            locks = self._opening_locks = {}
+        return locks.setdefault(guild_id, asyncio.Lock())
+
+    async def _check_open_games(self, config: GuildConfig, host_user_id: int) -> None:
+        """WrongState if the server, or the member as a host, already has as many open games as it allows."""
+        open_games = [g for g in await self.store.games_with_status(ACTIVE) if g.guild_id == config.guild_id]
+        if len(open_games) >= config.server_open_games:
+            raise WrongState(Why.SERVER_GAME_LIMIT, {"limit": config.server_open_games})
+        hosted = tuple(sorted(g.id for g in open_games if g.host_user_id == host_user_id))
+        if len(hosted) >= config.member_open_games:
+            raise WrongState(Why.MEMBER_GAME_LIMIT, {"limit": config.member_open_games, "game_ids": hosted})
+
     async def _hosted_lobby(self, game_id: int, user_id: int, refusal: Why) -> GameInfo:
         """The game, if it is a lobby `user_id` hosts (else NotAllowed with `refusal`); the caller holds its lock."""
         info = await self._info(game_id)
@@ -103,18 +123,22 @@ class LobbyService(SettingsService, Runner):
         seats = check_options(map_name, max_players, trains)
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < seats:
             raise InvalidInput(Why.BAD_BOTS, {"seats": seats, "value": bots})
+        config = await self.guild_config(guild_id)
         if clock is None:
-            clock = (await self.guild_config(guild_id)).clock
+            clock = config.clock
         elif not isinstance(clock, ClockSettings):
             raise InvalidInput(Why.BAD_CLOCK_TYPE, {"type": type(clock).__name__})
         options: dict[str, Any] = {"max_players": seats}
         if trains is not None:
             options["trains"] = trains
         options["clock"] = clock.to_json()
-        try:
-            row = await self.store.create_game(NewGame(guild_id, channel_id, host_user_id, name, map_name, options))
-        except StoreChannelBusy as exc:
-            raise ChannelBusy(exc.game_id) from None
+        async with self._opening_lock(guild_id):  # counting and creating are one step for the server
+            await self._check_open_games(config, host_user_id)
+            try:
+                new = NewGame(guild_id, channel_id, host_user_id, name, map_name, options)
+                row = await self.store.create_game(new)
+            except StoreChannelBusy as exc:
+                raise ChannelBusy(exc.game_id) from None
         if bots:
 
             async def seat_bots() -> None:

@@ -11,6 +11,8 @@ Server settings (guild_settings keys, JSON values):
 - `reserve_seconds`: the default reserve per player for a whole game
 - `timeout_policy`: "autopilot" (it plays the turn) or "wait" (for a moderator)
 - `reminders`: fractions of a turn at which to remind, like [0.5, 0.9]
+- `member_open_games`: how many open games (lobby or running) one member may host in the server (default 3)
+- `server_open_games`: how many open games the server may have at once (default 50)
 """
 
 from __future__ import annotations
@@ -31,7 +33,22 @@ TURN_SECONDS = "turn_seconds"
 RESERVE_SECONDS = "reserve_seconds"
 TIMEOUT_POLICY = "timeout_policy"
 REMINDERS = "reminders"
-GUILD_KEYS = (MODERATOR_ROLE, MOD_LOG_CHANNEL, TURN_SECONDS, RESERVE_SECONDS, TIMEOUT_POLICY, REMINDERS)
+MEMBER_OPEN_GAMES = "member_open_games"
+SERVER_OPEN_GAMES = "server_open_games"
+GUILD_KEYS = (
+    MODERATOR_ROLE,
+    MOD_LOG_CHANNEL,
+    TURN_SECONDS,
+    RESERVE_SECONDS,
+    TIMEOUT_POLICY,
+    REMINDERS,
+    MEMBER_OPEN_GAMES,
+    SERVER_OPEN_GAMES,
+)
+DEFAULT_MEMBER_OPEN_GAMES = 3
+DEFAULT_SERVER_OPEN_GAMES = 50
+DEFAULT_OPEN_GAMES = (DEFAULT_MEMBER_OPEN_GAMES, DEFAULT_SERVER_OPEN_GAMES)
+MAX_OPEN_GAMES = 10_000  # the highest either limit may be set to
 
 
 @dataclass(frozen=True)
@@ -40,10 +57,17 @@ class GuildConfig:
     moderator_role_id: int | None = None
     mod_log_channel_id: int | None = None
     clock: ClockSettings = field(default_factory=ClockSettings)  # the default for new games
+    member_open_games: int = DEFAULT_MEMBER_OPEN_GAMES  # open games one member may host
+    server_open_games: int = DEFAULT_SERVER_OPEN_GAMES  # open games in the server
 
     @classmethod
-    def of(cls, guild_id: int, settings: Mapping[str, Any]) -> GuildConfig:
-        """The config from stored settings; a stored value that no longer makes sense counts as unset."""
+    def of(
+        cls, guild_id: int, settings: Mapping[str, Any], open_games: tuple[int, int] = DEFAULT_OPEN_GAMES
+    ) -> GuildConfig:
+        """The config from stored settings; a stored value that no longer makes sense counts as unset.
+
+        `open_games`: the limits (per member, per server) of a server that set none.
+        """
         values: dict[str, Any] = {}
         for key in GUILD_KEYS:
             if key in settings:
@@ -61,7 +85,14 @@ class GuildConfig:
             )
         except InvalidInput:
             clock = ClockSettings()
-        return cls(guild_id, values.get(MODERATOR_ROLE), values.get(MOD_LOG_CHANNEL), clock)
+        return cls(
+            guild_id,
+            values.get(MODERATOR_ROLE),
+            values.get(MOD_LOG_CHANNEL),
+            clock,
+            values.get(MEMBER_OPEN_GAMES, open_games[0]),
+            values.get(SERVER_OPEN_GAMES, open_games[1]),
+        )
 
 
 def check_setting(key: str, value: Any) -> Any:
@@ -80,6 +111,10 @@ def check_setting(key: str, value: Any) -> Any:
         return ClockSettings(turn_seconds=value).turn_seconds
     if key == RESERVE_SECONDS:
         return ClockSettings(reserve_seconds=value).reserve_seconds
+    if key in (MEMBER_OPEN_GAMES, SERVER_OPEN_GAMES):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_OPEN_GAMES:
+            raise InvalidInput(Why.BAD_GAME_LIMIT, {"key": key, "high": MAX_OPEN_GAMES, "value": value})
+        return value
     if key == TIMEOUT_POLICY:
         return ClockSettings(policy=value).policy.value
     if not isinstance(value, (list, tuple)):
@@ -93,10 +128,13 @@ def may_moderate(config: GuildConfig, *, role_ids: Collection[int], manage_guild
 
 
 class SettingsService(ServiceCore):
+    # the open-game limits (per member, per server) of servers that set none
+    default_open_games: tuple[int, int] = DEFAULT_OPEN_GAMES
+
     async def guild_config(self, guild_id: int) -> GuildConfig:
-        """The server's settings: moderator role, moderators' log channel, clock defaults."""
+        """The server's settings: moderator role, moderators' log channel, clock defaults, open-game limits."""
         guild_id = check_id(guild_id, IdKind.SERVER)
-        return GuildConfig.of(guild_id, await self.store.guild_settings(guild_id))
+        return GuildConfig.of(guild_id, await self.store.guild_settings(guild_id), self.default_open_games)
 
     async def set_guild_config(self, guild_id: int, key: str, value: Any) -> GuildConfig:
         """Set one server setting (None goes back to the default); InvalidInput for a bad key or value."""

@@ -6,7 +6,8 @@ their keys: bot/service/history.py). `stage` gives the front end what such a
 message needs, all read from one moment of the game: the stage, the table as
 everyone sees it, whether the player to move can only pass, on request every
 stage so far (the message's recap tells those since the last message), and on
-request its image, drawn off the event loop with the caller's words.
+request its image, drawn by the render queue (urgent: ahead of boards asked
+for on demand) with the caller's words.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 
-from bot.service.core import ServiceCore
 from bot.service.dealt import Dealt, dealt_game
 from bot.service.history import Stage, stage_key, stages
+from bot.service.images import Images
 from bot.service.models import GameInfo
 from bot.service.views import TableView, public_view
 from render import RenderedImage, render_board, render_final
@@ -65,10 +67,14 @@ def _view(dealt: Dealt, with_history: bool, image: ImageAsk | None) -> StageView
     )
 
 
-class Stages(ServiceCore):
+class Stages(Images):
     async def stage(self, game_id: int, *, history: bool = False, image: ImageAsk | None = None) -> StageView:
         """The game's current stage; with `history` every stage so far, with `image` its image drawn with
         those seat labels and words. WrongState before the deal.
         """
         dealt = await dealt_game(self, game_id)
-        return await asyncio.to_thread(_view, dealt, history, image)
+        if image is None:
+            return await asyncio.to_thread(_view, dealt, history, image)
+        # the image every player waits for: urgent in the render queue
+        key = ("stage", game_id, dealt.info.version, history)
+        return await self.renders.render(game_id, key, partial(_view, dealt, history, image), urgent=True)

@@ -17,6 +17,7 @@ import discord
 
 from bot.present.answers import no_card_there_text, no_longer_used_text, out_of_date_text
 from bot.present.misread import not_offered_text
+from bot.ratelimit import admitted
 from bot.replies import Refusal, guarded
 from bot.service import GameInfo, GameService
 from bot.table.actions import Action
@@ -157,6 +158,9 @@ class Controls:
         await HANDLERS[request.action](self.play, interaction, info, request)
 
     async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
+        if not await admitted(interaction):  # the member's command rate (bot/ratelimit.py)
+            return
+
         async def work() -> None:
             info = await component_game(self.service, interaction, cid.game)
             message = interaction.message

@@ -15,6 +15,7 @@ from bot.present.moderation import mod_line
 from bot.scheduler import Scheduler
 from bot.service import ActionResult, GameInfo, GameService, ModLogEntry, Reminder
 from bot.service.clock import ClockSettings
+from bot.service.settings import MAX_OPEN_GAMES
 from bot.store import TimerRow
 from engine import Game
 from engine.autopilot import choose_move
@@ -65,7 +66,9 @@ class RecordingNotifier:
 
 
 async def open_service(path: Path, time: FakeTime, seed: int = 0) -> GameService:
-    return await GameService.open(path, rng=random.Random(seed), clock=time)
+    service = await GameService.open(path, rng=random.Random(seed), clock=time)
+    service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)  # these tests host many games
+    return service
 
 
 async def new_game(

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from bot.service import GameService
+from bot.service.settings import MAX_OPEN_GAMES
 from bot.store import GameStatus
 from engine.moves import move_to_json
 from engine.random_play import random_move
@@ -58,6 +59,7 @@ async def drive(service: GameService, channel: int, log: int, rng: random.Random
 async def main(database: Path, log_path: Path, seed: int) -> None:
     rng = random.Random(seed)
     service = await GameService.open(database, rng=random.Random(seed))
+    service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)  # it hosts many games
     log = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     os.write(log, b"READY\n")
     await asyncio.gather(*(drive(service, c, log, random.Random(rng.random())) for c in CHANNELS))

@@ -16,6 +16,7 @@ import pytest
 
 from bot.present.refusals import refusal_text
 from bot.service import GameService, ServiceError
+from bot.service.settings import MAX_OPEN_GAMES
 from bot.store import SqliteStore, StoredGame
 from engine import Game
 from engine.moves import move_from_json
@@ -41,7 +42,14 @@ def user_ids(count: int) -> list[int]:
 
 
 async def open_service(path: Path, seed: int = 0, **kwargs: Any) -> GameService:
-    return await GameService.open(path, rng=random.Random(seed), **kwargs)
+    """The service, without open-game limits: these tests host many games (tests/test_load_limits.py has them)."""
+    return unlimited(await GameService.open(path, rng=random.Random(seed), **kwargs))
+
+
+def unlimited(service: GameService) -> GameService:
+    """The service with no practical limit on open games, unless a server sets one."""
+    service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)
+    return service
 
 
 async def started_game(
