@@ -45,8 +45,8 @@ class GameService(
     ModerationService,
     AuditService,
     Stages,
-    Images,
     Replays,
+    Images,
     FrontRecords,
 ):
     """Create, join, start and play games; read views; moderate; export records. Knows nothing of Discord."""

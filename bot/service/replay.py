@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 
-from bot.service.core import ServiceCore
 from bot.service.dealt import dealt_game
 from bot.service.errors import Why, WrongState
 from bot.service.history import stage_key
+from bot.service.images import Images
 from engine import Game
 from render import RenderedImage, render_board
 from render.words import ImageWords
@@ -54,7 +54,7 @@ def _frame(game: Game, over: bool, turn: int, labels: Mapping[int, str], words: 
     return ReplayFrame(turn, len(ends) - 1, image)
 
 
-class Replays(ServiceCore):
+class Replays(Images):
     async def replay_frame(
         self, game_id: int, turn: int | None, labels: Mapping[int, str], *, words: ImageWords
     ) -> ReplayFrame:
@@ -63,4 +63,5 @@ class Replays(ServiceCore):
         over = dealt.game.finished or not dealt.info.status.active
         if turn is None:
             turn = len(await asyncio.to_thread(turn_ends, dealt.game, over)) - 1
-        return await asyncio.to_thread(partial(_frame, dealt.game, over, turn, labels, words))
+        key = ("replay", game_id, dealt.info.version, turn)
+        return await self.renders.render(game_id, key, partial(_frame, dealt.game, over, turn, labels, words))
