@@ -8,7 +8,9 @@ buttons of messages posted before a restart keep working) and syncs the
 commands if their definitions changed. Once the bot is connected it posts any
 stage message a crash kept back and starts the scheduler of the turn clocks
 (bot/scheduler.py), which first moves every running clock on by the time the
-bot was down (that time counts against no one). Tests and harnesses build the bot with the same factory;
+bot was down (that time counts against no one). After a reconnection (a
+resumed session, or a new one) it brings every running game's stage message
+up to date again. Tests and harnesses build the bot with the same factory;
 they may give it their own clock (SimCord's simulated time).
 """
 
@@ -87,6 +89,8 @@ class ConductorBot(commands.Bot):
         # the command rate reads the bot's clock when it has one (tests: simulated time)
         limiter_clock = time.monotonic if clock is None else (lambda: clock().timestamp())
         self.limiter = RateLimiter(settings.commands_per_window, settings.command_window_seconds, clock=limiter_clock)
+        self._ready_before = False
+        self._refreshes: set[asyncio.Task[None]] = set()
 
     @property
     def service(self) -> GameService:
@@ -130,12 +134,30 @@ class ConductorBot(commands.Bot):
         if self._scheduler is not None and not self.is_closed():
             await self._scheduler.begin()
 
+    async def on_ready(self) -> None:
+        if self._ready_before:  # a new session after a lost one: the games may have moved on meanwhile
+            self._refresh_stages()
+        self._ready_before = True
+
+    async def on_resumed(self) -> None:
+        self._refresh_stages()
+
+    def _refresh_stages(self) -> None:
+        """After a reconnection: bring every running game's stage message up to date (what failed is posted now)."""
+        if self._front is None:
+            return
+        task = asyncio.create_task(self._front.stage.recover(), name="conductor-refresh")
+        self._refreshes.add(task)
+        task.add_done_callback(self._refreshes.discard)
+
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("game #%s: unhandled error in %s", current_game.get(), event_method)
 
     async def close(self) -> None:
         if self._recovery is not None and not self._recovery.done():
             self._recovery.cancel()
+        if self._front is not None:
+            self._front.close()
         try:
             if self._scheduler is not None:
                 await self._scheduler.stop()

@@ -62,6 +62,18 @@ async def private(
         await interaction.response.send_message(**kwargs)
 
 
+async def try_private(
+    interaction: discord.Interaction, content: str | None = None, *, view: discord.ui.View | None = None
+) -> bool:
+    """`private`, for an answer that must not fail what comes after it: False (and a log line) if Discord failed."""
+    try:
+        await private(interaction, content, view=view)
+    except (discord.HTTPException, discord.InteractionResponded):
+        log.warning("game #%s: could not answer user %s", current_game.get(), interaction.user.id, exc_info=True)
+        return False
+    return True
+
+
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
     """Defer, run `work`, and turn every failure into a private answer."""
     try:
@@ -89,10 +101,7 @@ async def report_failure(interaction: discord.Interaction, error: BaseException 
 
 
 async def _answer(interaction: discord.Interaction, text: str) -> None:
-    try:
-        await private(interaction, text)
-    except discord.HTTPException:
-        log.warning("game #%s: could not answer user %s", current_game.get(), interaction.user.id, exc_info=True)
+    await try_private(interaction, text)
 
 
 def _custom_id(interaction: discord.Interaction) -> str:

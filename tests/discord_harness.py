@@ -15,7 +15,7 @@ deadline and reminder in it fired on the way.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -229,6 +229,40 @@ def close_dms(env: Env, member: MemberActor) -> None:
         message="Cannot send messages to this user",
         times=None,
     )
+
+
+def fail_requests(
+    env: Env, method: str, path: str, *, status: int = 500, code: int = 0, times: int | None = None
+) -> Callable[[], None]:
+    """Make Discord fail the matching requests (`path` an fnmatch pattern; every one of them by default).
+
+    Returns what ends the failure (as when Discord recovers), if it has not ended by itself after `times`.
+    """
+    env.inject_error(method, path, status=status, code=code, times=times)
+    fault = env.backend.faults[-1]
+
+    def recover() -> None:
+        if fault in env.backend.faults:
+            env.backend.faults.remove(fault)
+
+    return recover
+
+
+def fail_answers(env: Env, times: int = 1) -> Callable[[], None]:
+    """Make Discord fail the bot's next `times` answers to interactions (after their acknowledgement)."""
+    return fail_requests(env, "POST", "/webhooks/*", status=404, code=10015, times=times)
+
+
+def fail_channel(env: Env, channel: ChannelHandle, times: int | None = None) -> Callable[[], None]:
+    """Make Discord fail the bot's posts in a channel (all of them until recovered, by default)."""
+    return fail_requests(env, "POST", f"/channels/{channel.id}/messages", times=times)
+
+
+async def reconnect(env: Env, event: str = "resumed") -> None:
+    """The bot's gateway session comes back after a loss: `resumed`, or a new session's `ready`."""
+    with env._bot_scope():  # as SimCord's gateway feeds events: the work they start is the bot's, and awaited
+        env.bot.dispatch(event)
+    await env.settle()
 
 
 def dm_attempts(env: Env, member: MemberActor) -> int:

@@ -26,6 +26,7 @@ from bot.table.lookup import component_game
 from bot.table.parsing import MAX_TEXT, find_routes, parse_pay_code, small_number
 from bot.table.play import Play
 from bot.table.stage import StageMessages
+from bot.table.unanswered import asked
 from bot.views.ids import ComponentId
 from maps import load_board
 
@@ -154,8 +155,23 @@ class Controls:
         self.stage = stage
 
     async def handle(self, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-        """Run a request's handler (inside the caller's `guarded`)."""
-        await HANDLERS[request.action](self.play, interaction, info, request)
+        """Run a request's handler (inside the caller's `guarded`).
+
+        A command repeated after the answer to the same command failed, the
+        game unchanged since, is answered that the move counted and not made
+        again (bot/table/unanswered.py). A control cannot act twice anyway:
+        it carries the version it was shown at.
+        """
+        key = (request.action.value, request.version, request.args, request.values)
+        if interaction.type is discord.InteractionType.application_command and await self.play.repeated(
+            interaction, info, key
+        ):
+            return
+        token = asked.set(key)
+        try:
+            await HANDLERS[request.action](self.play, interaction, info, request)
+        finally:
+            asked.reset(token)
 
     async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
         if not await admitted(interaction):  # the member's command rate (bot/ratelimit.py)

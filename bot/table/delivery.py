@@ -23,7 +23,7 @@ from bot.present.dms import seat_given_dm, your_turn_dm
 from bot.present.events import private_text, public_text
 from bot.present.layout import chunks, clip
 from bot.present.moderation import mod_line
-from bot.replies import current_game, private
+from bot.replies import current_game, try_private
 from bot.service import (
     ActionResult,
     EventKind,
@@ -35,6 +35,7 @@ from bot.service import (
     Reminder,
     TurnNotice,
 )
+from bot.table.outbox import Outbox
 from bot.table.stage import REMINDER, StageMessages
 
 log = logging.getLogger(__name__)
@@ -66,11 +67,14 @@ def message_url(info: GameInfo, message_id: int | None) -> str:
 
 
 class Delivery:
-    def __init__(self, client: discord.Client, service: GameService, notifier: Notifier, stage: StageMessages) -> None:
+    def __init__(
+        self, client: discord.Client, service: GameService, notifier: Notifier, stage: StageMessages, outbox: Outbox
+    ) -> None:
         self.client = client
         self.service = service
         self.notifier = notifier
         self.stage = stage
+        self.outbox = outbox
 
     async def deliver(
         self,
@@ -98,8 +102,8 @@ class Delivery:
         if info.started and info.status is not GameStatus.CANCELLED:
 
             async def tell_actor() -> None:
-                if interaction is not None:
-                    await private(interaction, stage_failed_text())
+                if interaction is not None and not await try_private(interaction, stage_failed_text()):
+                    log.warning("game #%d: could not tell user %s the turn message waits", info.id, actor)
 
             posted = await self.stage.publish_safely(
                 info.id, lead=notes, refresh=refresh, notices=result.notices, on_failure=tell_actor
@@ -114,28 +118,21 @@ class Delivery:
         await self._send_notices(info, result.notices, skip=actor)
 
     async def post_lines(self, info: GameInfo, lines: Sequence[str]) -> None:
-        """A message of its own in the game's channel; it pings nobody. Failures are logged, not raised."""
-        try:
-            for chunk in chunks(lines):
-                await self.stage.channel(info).send(chunk, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
-            log.warning("game #%d: could not post to its channel", info.id, exc_info=True)
+        """A message of its own in the game's channel; it pings nobody. If Discord fails, it is posted later."""
+        await self.outbox.send(info.channel_id, info.guild_id, chunks(lines), game_id=info.id)
 
     async def post_mod_log(self, entry: ModLogEntry) -> None:
         """A line for the server's moderators' log channel (guild setting `mod_log_channel_id`), if there is one.
 
         The lines name members and channels with Discord's mention syntax: they are sent pinging nobody.
+        If Discord fails, the line is posted later.
         """
         info, text = entry.game, mod_line(entry)
         config = await self.service.guild_config(info.guild_id)
         if config.mod_log_channel_id is None:
             log.info("game #%d: no moderators' log channel set; not posted: %s", info.id, text)
             return
-        channel = self.client.get_partial_messageable(config.mod_log_channel_id, guild_id=info.guild_id)
-        try:
-            await channel.send(clip(text), allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
-            log.warning("game #%d: could not post to the moderators' log channel", info.id, exc_info=True)
+        await self.outbox.send(config.mod_log_channel_id, info.guild_id, [clip(text)], game_id=info.id)
 
     async def remind(self, reminder: Reminder) -> None:
         """A reminder that a member's time runs out: by DM, or where DMs are closed by one line in the game's channel.

@@ -11,6 +11,7 @@ from bot.service import GameService
 from bot.table.controls import Controls
 from bot.table.delivery import Delivery
 from bot.table.lobby import Lobby
+from bot.table.outbox import Outbox
 from bot.table.play import Play
 from bot.table.stage import StageMessages
 
@@ -28,6 +29,11 @@ class Front:
     def build(cls, client: discord.Client, service: GameService) -> Front:
         notifier = Notifier(client, service)
         stage = StageMessages(client, service, notifier)
-        delivery = Delivery(client, service, notifier, stage)
+        delivery = Delivery(client, service, notifier, stage, Outbox(client))
         play = Play(service, delivery)
         return cls(service, stage, delivery, Lobby(service, delivery), play, Controls(service, play, stage))
+
+    def close(self) -> None:
+        """Stop posting again what Discord failed to take (the bot is closing)."""
+        self.stage.close()
+        self.delivery.outbox.close()

@@ -8,6 +8,7 @@ a move is allowed is the service's answer: refusals name what would work.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
@@ -28,17 +29,21 @@ from bot.present.layout import clip_head
 from bot.present.lobby import lobby_text
 from bot.present.lookup import not_started_text, not_your_turn_text
 from bot.present.misread import not_offered_text
+from bot.present.retries import move_counted_text, previous_move_counted_text
 from bot.present.seats import seat_labels
 from bot.present.status import hand_text
 from bot.present.words import card_name
-from bot.replies import Refusal, image_file, private
+from bot.replies import Refusal, image_file, private, try_private
 from bot.service import ActionResult, EventKind, GameInfo, GameService, GameStatus, Must, NotYourTurn, StaleVersion
 from bot.table import decisions
-from bot.table.delivery import SEAT_NEWS, Delivery
+from bot.table.delivery import SEAT_NEWS, Delivery, message_url
 from bot.table.lookup import player_of, waiting_text
 from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_keep_numbers, pay_code
+from bot.table.unanswered import UnansweredMoves
 from bot.views import panels
 from maps import WILD, Route, load_board
+
+log = logging.getLogger(__name__)
 
 # Announcements the acting player is told in other words by their private events or the next panel.
 SAID_PRIVATELY = frozenset(
@@ -59,10 +64,21 @@ def _paid_colour(pay: Mapping[str, int]) -> str:
     return colours[0] if colours else WILD
 
 
+def _own_lines(result: ActionResult, user: int) -> list[str]:
+    """What a move did for the member who made it (the tickets drawn are shown by the next panel)."""
+    said = result.game
+    return [
+        private_text(said, e)
+        for e in result.private_for(user)
+        if e.kind is not EventKind.DRAW_TICKETS and e.kind not in SEAT_NEWS
+    ]
+
+
 class Play:
     def __init__(self, service: GameService, delivery: Delivery) -> None:
         self.service = service
         self.delivery = delivery
+        self.unanswered = UnansweredMoves()
 
     # ----- making a move -------------------------------------------------------------
 
@@ -87,15 +103,49 @@ class Play:
         except NotYourTurn:
             raise Refusal(not_your_turn_text(await waiting_text(self.service, info))) from None
         said = result.game
-        lines = [
-            private_text(said, e)
-            for e in result.private_for(user)
-            if e.kind is not EventKind.DRAW_TICKETS and e.kind not in SEAT_NEWS
-        ]
-        lines += [public_text(said, e) for e in result.public if e.kind not in SAID_PRIVATELY]
-        text, view = await decisions.panel(self.service, result.game, user)
-        await private(interaction, clip_head("\n".join([*lines, text]), 2000), view=view)
-        await self.delivery.deliver(result, actor=user, interaction=interaction)
+        answered = False
+        try:  # the move is made: whatever happens to the answer, the channel and the others are told
+            lines = _own_lines(result, user)
+            lines += [public_text(said, e) for e in result.public if e.kind not in SAID_PRIVATELY]
+            text, view = await decisions.panel(self.service, result.game, user)
+            answered = await try_private(interaction, clip_head("\n".join([*lines, text]), 2000), view=view)
+        except Exception:
+            log.exception("game #%d: the answer to user %d's move failed", said.id, user)
+        try:
+            await self.delivery.deliver(
+                result, actor=user if answered else None, interaction=interaction if answered else None
+            )
+        except Exception:
+            log.exception("game #%d: delivering user %d's move failed", said.id, user)
+        if not answered:
+            self.unanswered.remember(said.id, user, said.version)
+            try:
+                await self._tell_counted(interaction, result)
+            except Exception:
+                log.exception("game #%d: could not tell user %d that their move counted", said.id, user)
+
+    async def _tell_counted(self, interaction: discord.Interaction, result: ActionResult) -> None:
+        """The answer to a made move failed: tell the member it counted, by a followup, else by DM, else not at all."""
+        info, user = result.game, interaction.user.id
+        said = _own_lines(result, user)
+        url = message_url(info, None)
+        try:
+            url = message_url(info, await self.delivery.stage.latest(info.id))
+            text, view = await decisions.panel(self.service, await self.service.game(info.id), user)
+            await private(interaction, move_counted_text(info.id, url, said, text), view=view)
+            return
+        except Exception:
+            log.warning("game #%d: could not tell user %d by a followup that their move counted", info.id, user)
+        await self.delivery.notifier.dm(user, move_counted_text(info.id, url, said), game_id=info.id)
+
+    async def repeated(self, interaction: discord.Interaction, info: GameInfo, request: tuple[object, ...]) -> bool:
+        """Is this the member asking again for a move whose answer failed? Then say it counted; True."""
+        user = interaction.user.id
+        if not self.unanswered.repeated(info.id, user, request, info.version):
+            return False
+        text, view = await decisions.panel(self.service, info, user)
+        await private(interaction, previous_move_counted_text(str(request[0]), text), view=view)
+        return True
 
     async def show_panel(self, interaction: discord.Interaction, info: GameInfo) -> None:
         """What the member must decide now (the stage message's main button)."""

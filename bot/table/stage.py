@@ -5,7 +5,9 @@ at the start, each tourist-stack placement, each turn, the end), posted with
 the bot's token and remembered (through the service) under the stage's key.
 `publish` posts the message of the current stage if it is missing, so calling
 it after every action, and once for every game after a restart (`recover`),
-is always right. If Discord fails, the message is posted again later.
+is always right. If Discord fails, the message is posted again later, with
+backoff (bot/table/outbox.py) until it is delivered: a game has at most one
+pending retry, which posts the stage the game is at by then.
 
 A moderator's undo can take the game back to a stage whose message was posted
 long ago, and a replacement or a resume changes whose buttons count; then the
@@ -39,13 +41,12 @@ from bot.present.stage import breakdown_lines, final_content, place_content, set
 from bot.replies import current_game, image_file
 from bot.service import GameInfo, GameService, GameStatus, TurnNotice
 from bot.service.stages import StageView
+from bot.table.outbox import Sleep, backoff
 from bot.views import panels
 from maps import load_board
 
 log = logging.getLogger(__name__)
 
-# Seconds to wait before posting a channel message again after Discord failed.
-RETRY_DELAYS = (15.0, 60.0, 300.0, 900.0)
 REMINDER = "reminder"  # the kind of a reminder posted in the channel for a member who refuses DMs
 
 
@@ -110,12 +111,16 @@ def stage_buttons(view: StageView) -> discord.ui.View | None:
 
 
 class StageMessages:
-    def __init__(self, client: discord.Client, service: GameService, notifier: Notifier) -> None:
+    def __init__(
+        self, client: discord.Client, service: GameService, notifier: Notifier, sleep: Sleep = asyncio.sleep
+    ) -> None:
         self.client = client
         self.service = service
         self.notifier = notifier
+        self._sleep = sleep
         self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._retries: set[asyncio.Task[None]] = set()
+        self._pending: dict[int, bool] = {}  # game -> its stage message waits to be posted (True: as a refresh)
+        self._retries: dict[int, asyncio.Task[None]] = {}
 
     def channel(self, info: GameInfo) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
@@ -202,39 +207,61 @@ class StageMessages:
         notices: Sequence[TurnNotice] | None = None,
         on_failure: Callable[[], Awaitable[None]] | None = None,
     ) -> bool:
-        """Publish; if Discord fails, try again later (the game must not stall); False then.
+        """Publish; if Discord fails, post it later, until it is delivered (the game must not stall); False then.
 
-        `on_failure`: awaited (without arguments) when the message could not be posted now.
+        A game has at most one pending retry: it posts the message of the
+        stage the game is at when it succeeds, so a newer stage supersedes an
+        older one. `on_failure`: awaited (without arguments) when the message
+        could not be posted now.
         """
         try:
-            return await self.publish(game_id, lead=lead, refresh=refresh, notices=notices)
+            posted = await self.publish(game_id, lead=lead, refresh=refresh, notices=notices)
         except Exception:
-            log.exception("game #%d: could not post the channel message; retrying later", game_id)
-            task = asyncio.create_task(self._retry(game_id, refresh), name=f"conductor-republish-{game_id}")
-            self._retries.add(task)
-            task.add_done_callback(self._retries.discard)
+            log.warning("game #%d: could not post the channel message; retrying later", game_id, exc_info=True)
+            self._pending[game_id] = self._pending.get(game_id, False) or refresh
+            if game_id not in self._retries:
+                self._retries[game_id] = asyncio.create_task(
+                    self._retry(game_id), name=f"conductor-republish-{game_id}"
+                )
             if on_failure is not None:
                 await on_failure()
             return False
+        if posted or refresh:
+            self._pending.pop(game_id, None)  # the channel shows the current stage now
+        return posted
 
-    async def _retry(self, game_id: int, refresh: bool = False) -> None:
+    def pending(self, game_id: int) -> bool:
+        """Does the game's stage message wait to be posted again?"""
+        return game_id in self._pending
+
+    async def _retry(self, game_id: int) -> None:
+        """Post the game's stage message again, with backoff, until Discord takes it."""
         current_game.set(game_id)
-        for delay in RETRY_DELAYS:
-            await asyncio.sleep(delay)
-            try:
-                await self.publish(game_id, refresh=refresh)
+        for delay in backoff():
+            await self._sleep(delay)
+            refresh = self._pending.pop(game_id, None)
+            if refresh is not None:
+                try:
+                    await self.publish(game_id, refresh=refresh)
+                except Exception:
+                    log.warning("game #%d: posting the channel message failed again", game_id, exc_info=True)
+                    self._pending[game_id] = self._pending.get(game_id, False) or refresh
+            if game_id not in self._pending:
+                self._retries.pop(game_id, None)
                 return
-            except Exception:
-                log.exception("game #%d: posting the channel message failed again", game_id)
 
     async def recover(self) -> None:
-        """After a start: post any stage message a crash kept from being posted."""
+        """After a start or a reconnection: post every running game's stage message that is missing."""
         for game_id in await self.service.running_games():
             current_game.set(game_id)
-            try:
-                await self.publish(game_id)
-            except Exception:
-                log.exception("game #%d: could not bring its channel message up to date", game_id)
+            await self.publish_safely(game_id)
+
+    def close(self) -> None:
+        """Stop the retries (the bot is closing)."""
+        for task in self._retries.values():
+            task.cancel()
+        self._retries.clear()
+        self._pending.clear()
 
     # ----- the clock's line ----------------------------------------------------------
 
