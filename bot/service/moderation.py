@@ -32,6 +32,7 @@ from bot.service.kinds import AuditAction, EventKind
 from bot.service.loading import LiveGame, status_of
 from bot.service.models import is_bot
 from bot.service.outline import UndoPreview, undo_outlines
+from bot.service.reopen import CLOCK, clock_data
 from bot.service.results import ActionResult, ModLogEntry
 from bot.service.runner import Run, Runner, waiting_of
 from bot.service.scores import final_scores
@@ -282,7 +283,7 @@ class ModerationService(Runner):
 
     async def end(self, game_id: int, moderator_user_id: int, score: bool, reason: str) -> ActionResult:
         """End the game now: `score` True scores it as it stands (finished, with winners); False abandons it
-        (cancelled, no result). A lobby can only be abandoned."""
+        (cancelled, no result). A lobby can only be abandoned. `reopen` can undo it for a while."""
         moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
         why = clean_reason(reason)
         check_flag(score, "score")
@@ -305,12 +306,14 @@ class ModerationService(Runner):
                 details["winners"] = list(scores.winners)
                 details["totals"] = {r.player: r.total for r in scores.scores}
                 events.append(PublicEvent(EventKind.FINAL_SCORES, scores))
+            stored = None if game is None else self._run(live, await self.store.clock(game_id)).clock
+            if stored is not None:
+                details[CLOCK] = clock_data(stored)  # for `reopen`
             audit = NewAudit(moderator_user_id, AuditAction.END, details, why, now)
-            if game is None:
+            if game is None or stored is None:
                 change = GameChange(Writes(timers=[], audit=[audit]), status=status)
                 await self._write(game_id, lambda: self.store.apply_change(game_id, info.version, change))
             else:
-                stored = self._run(live, await self.store.clock(game_id)).clock
                 clock = clocks.advance(info.clock, stored, game, now, active=False)
                 await self._change(live, clock, audit=audit, status=status)
             after = await self._fresh_info(game_id)

@@ -52,6 +52,7 @@ NOTES = frozenset(
         EventKind.AUTOPILOT,
         EventKind.UNDONE,
         EventKind.ENDED,
+        EventKind.REOPENED,
         EventKind.CANCELLED,
     }
 )
