@@ -24,7 +24,7 @@ PUBLIC_CHOICES = [
     app_commands.Choice(name="no: the moderators' log and the audit only", value="no"),
 ]
 WHY = "Why (always stored in the audit log and posted to the moderators' log)"
-PUBLIC = "Post the reason in the game's channel too? Default no: only the moderators' log and the audit keep it"
+PUBLIC = "Post the reason in the game's channel too? (default no: the moderators' log and the audit only)"
 
 
 def is_public(public: str | None) -> bool:
