@@ -2,6 +2,10 @@
 
 Each action takes the moderator's user id and a reason, stores both in the
 game's audit log, and returns an entry for the moderators' log channel.
+Pause and extend change only the clock: they keep the game's version (still
+checked, under the game's lock), so the buttons and menus players have open
+stay good. A move, an undo, a seat change, an end, and a resume (which posts
+the turn message again) raise it.
 Whether someone is a moderator is the front end's question (bot/service/settings.py).
 """
 
@@ -84,7 +88,8 @@ class ModerationService(Runner):
                 raise WrongState(Why.ALREADY_PAUSED)
             now = self.now()
             clock = replace(run.clock, paused_at=now, paused_by=mod)
-            await self._change(live, clock, audit=NewAudit(mod, AuditAction.PAUSE, {}, why, now))
+            # the game itself does not change: open menus and buttons stay good (a move waits for `resume`)
+            await self._change(live, clock, audit=NewAudit(mod, AuditAction.PAUSE, {}, why, now), bump=False)
             info = await self._fresh_info(game_id)
             event = PublicEvent(EventKind.PAUSED, Paused(why), None, mod)
             return ActionResult(info, (event,), mod_log=(ModLogEntry(info, AuditAction.PAUSE, mod, why),))
@@ -102,7 +107,8 @@ class ModerationService(Runner):
             paused_for = (now - stored.paused_at).total_seconds()
             clock = clocks.resumed(self._run(live, stored).clock, now)
             details = {"paused_seconds": round(paused_for, 3)}
-            await self._change(live, clock, audit=NewAudit(mod, AuditAction.RESUME, details, why, now))
+            audit = NewAudit(mod, AuditAction.RESUME, details, why, now)
+            await self._change(live, clock, audit=audit)  # the turn message is posted again: the old one goes stale
             run = self._run(await self._live(game_id), clock)
             run.waits_before = {}  # everyone who must act now hears it
             run.public.append(PublicEvent(EventKind.RESUMED, Resumed(why, paused_for), None, mod))
