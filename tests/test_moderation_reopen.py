@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
-from helpers.clock_support import HOUR, FakeTime, mover, new_game, play_one, timers, to_play_phase
+from helpers.clock_support import HOUR, FakeTime, mover, new_game, open_service, play_one, timers, to_play_phase
 from helpers.service_support import refused
 
 from bot.present.events import public_text
@@ -126,3 +127,23 @@ async def test_a_change_that_keeps_the_version_is_still_checked_against_it(
         await service.store.apply_change(game_id, version, change)
     await service.resume(game_id, MOD, "x")
     assert (await service.game(game_id)).version == version + 1
+
+
+async def test_a_game_ended_before_ends_kept_the_clock_reopens_with_a_fresh_turn(db: Path, time: FakeTime) -> None:
+    first = await open_service(db, time)
+    game_id, _ = await new_game(first, CLOCK)
+    await to_play_phase(first, game_id)
+    version = (await first.game(game_id)).version
+    old_end = NewAudit(MOD, "end", {"score": False}, "old", time())
+    change = GameChange(Writes(timers=[], audit=[old_end]), status=GameStatus.CANCELLED)
+    await first.store.apply_change(game_id, version, change)
+    await first.close()
+    time.advance(HOUR)
+    service = await open_service(db, time)
+    try:
+        await service.reopen(game_id, MOD, "x")
+        name, _ = await mover(service, game_id)
+        seat = (await service.engine_game(game_id)).names.index(name)
+        assert (await service.store.clock(game_id)).seat(seat).since == time()
+    finally:
+        await service.close()

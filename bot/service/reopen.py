@@ -113,7 +113,12 @@ class ReopenService(Runner):
                 after = await self._fresh_info(game_id)
                 line = ModLogEntry(after, AuditAction.REOPEN, moderator_user_id, why, facts)
                 return ActionResult(after, (event,), mod_log=(line,))
-            clock = clocks.forgiven(clock_of(game_id, ended.details[CLOCK]), over_for)
+            kept = ended.details.get(CLOCK)
+            if isinstance(kept, dict):
+                clock = clocks.forgiven(clock_of(game_id, kept), over_for)
+            else:  # ended before ends kept the clock: whoever must act starts a fresh turn
+                stored = await self.store.clock(game_id)
+                clock = clocks.advance(info.clock, stored, game, now, restart=range(len(game.names)))
             await self._change(live, clock, audit=audit, status=status_of(game))
             run = self._run(await self._live(game_id), clock)
             run.waits_before = {}  # everyone who must act now hears it
