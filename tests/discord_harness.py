@@ -329,3 +329,9 @@ async def moderate(room: Room) -> Moderation:
     assert "Settings of this server" in reply_text(result), reply_text(result)
     allow_command(room, "ttrmod", {role: True})
     return Moderation(role, moderator, manager, log)
+
+
+async def end_game(mods: Moderation, room: Room, **options: Any) -> InteractionResult:
+    """`/ttrmod end` with `options`, confirmed with its button: the answer to the press."""
+    question = await slash(mods.moderator, room, "ttrmod end", **options)
+    return await click(mods.moderator, panel(question, "ttrmod:end:yes"), "ttrmod:end:yes")

@@ -23,6 +23,7 @@ from discord_harness import (  # noqa: F401
     click,
     custom_ids,
     dm_texts,
+    end_game,
     game_seed,
     make_room,
     moderate,
@@ -126,7 +127,7 @@ async def test_pause_stops_the_clock_and_resume_moves_the_deadline_on(simcord_en
     await simcord_env.advance_time(10 * MINUTE)
     turn = room.stage_message()
 
-    await slash(mods.moderator, room, "ttrmod pause", reason="server maintenance")
+    await slash(mods.moderator, room, "ttrmod pause", reason="server maintenance", public="yes")
     note = room.public_messages()[-1].content
     assert note.startswith("**Moderator:** A moderator pauses the game") and "Reason: server maintenance" in note
     assert "Paused" in room.stage_message().content and room.stage_message().id == turn.id
@@ -165,7 +166,7 @@ async def test_extend_gives_more_time(simcord_env: Env) -> None:
     nobody = await slash(mods.moderator, room, "ttrmod extend", duration="1h", reason="x", player="zed")
     assert "There is no player 'zed'" in reply_text(nobody)
 
-    await slash(mods.moderator, room, "ttrmod extend", duration="2h", reason="travelling", player=name)
+    await slash(mods.moderator, room, "ttrmod extend", duration="2h", reason="travelling", player=name, public="yes")
     assert await deadline(player, name) == (start + timedelta(hours=3)).isoformat()
     assert f"A moderator gives {name} 2 h more. Reason: travelling" in room.public_messages()[-1].content
     assert "2 h more" in mods.log_lines()[-1]
@@ -183,7 +184,9 @@ async def test_replace_moves_the_private_view_to_the_substitute(simcord_env: Env
     game, name, old = await mover(player)
     carol = room.add_member("carol")
     turn = room.stage_message()
-    done = await slash(mods.moderator, room, "ttrmod replace", player=name, member=carol, reason="moved away")
+    done = await slash(
+        mods.moderator, room, "ttrmod replace", player=name, member=carol, reason="moved away", public="yes"
+    )
     assert all_private(done) and f"plays {name}'s seat" in reply_text(done), reply_text(done)
 
     fresh = room.stage_message()
@@ -215,7 +218,7 @@ async def test_replace_moves_the_private_view_to_the_substitute(simcord_env: Env
 async def test_autopilot_takes_a_seat_and_gives_it_back(simcord_env: Env) -> None:
     room, mods, player = await moderated_game(simcord_env)
     game, name, member = await mover(player)
-    await slash(mods.moderator, room, "ttrmod autopilot", player=name, state="on", reason="on holiday")
+    await slash(mods.moderator, room, "ttrmod autopilot", player=name, state="on", reason="on holiday", public="yes")
     after = await player.game()
     assert len(after.moves) > len(game.moves) and after.to_move().player != name  # type: ignore[union-attr]
     turn = room.stage_message().content
@@ -226,7 +229,9 @@ async def test_autopilot_takes_a_seat_and_gives_it_back(simcord_env: Env) -> Non
     status = reply_text(await slash(member, room, "ttr status"))
     assert f"{name} (autopilot)" in status
 
-    back = await slash(mods.moderator, room, "ttrmod autopilot", player=name, state="off", reason="back home")
+    back = await slash(
+        mods.moderator, room, "ttrmod autopilot", player=name, state="off", reason="back home", public="yes"
+    )
     assert "its member plays it again" in reply_text(back)
     fresh = room.stage_message()
     assert f"A moderator gives {name}'s seat back to {member.name}. Reason: back home" in fresh.content
@@ -252,7 +257,7 @@ async def test_undo_restores_the_exact_earlier_state(simcord_env: Env) -> None:
     undone = len(later.moves) - len(before.moves)
     assert undone >= 3 and later.state.turn > before.state.turn
 
-    preview = await slash(mods.moderator, room, "ttrmod undo", count=undone, reason="misclick")
+    preview = await slash(mods.moderator, room, "ttrmod undo", count=undone, reason="misclick", public="yes")
     result = await click(mods.moderator, panel(preview, "ttrmod:undo:yes"), "ttrmod:undo:yes")
     assert all_private(result) and f"Took back {undone} moves" in reply_text(result), reply_text(result)
     restored = await player.game()
@@ -278,7 +283,7 @@ async def test_end_with_scoring_and_abandon(simcord_env: Env) -> None:
     room, mods, player = await moderated_game(simcord_env)
     for _ in range(3):
         await player.step(await player.game())
-    await slash(mods.moderator, room, "ttrmod end", score="yes", reason="time is up for the evening")
+    await end_game(mods, room, score="yes", reason="time is up for the evening", public="yes")
     final = next(m for m in room.public_messages() if "is over" in m.content)
     assert "ended by a moderator, scored as it stood" in final.content and "wins" in final.content
     assert "A moderator ends the game now" in final.content and "Reason: time is up for the evening" in final.content
@@ -292,7 +297,7 @@ async def test_end_with_scoring_and_abandon(simcord_env: Env) -> None:
     await slash(alice, room, "ttr new", map="india")
     await slash(bob, room, "ttr join")
     await slash(alice, room, "ttr start")
-    await slash(mods.moderator, room, "ttrmod end", score="no", reason="duplicate table")
+    await end_game(mods, room, score="no", reason="duplicate table")
     note = room.public_messages()[-1].content
     assert "abandons the game: it ends without a result" in note and "wins" not in note
     assert "abandoned the game without a result" in mods.log_lines()[-1]

@@ -17,6 +17,7 @@ from discord_harness import (  # noqa: F401
     attachment,
     bot_settings,
     click,
+    end_game,
     find_id,
     game_seed,
     make_room,
@@ -107,7 +108,7 @@ async def test_a_seated_moderator_is_refused_the_secrets_of_the_running_game(sim
     assert "once the game is over" in reply_text(await slash(alice, room, "ttr export"))
 
     # once the game is over, everybody has the record, carol too, and her plain export is not a moderator's read
-    await slash(mods.moderator, room, "ttrmod end", score="no", reason="evening over")
+    await end_game(mods, room, score="no", reason="evening over")
     lines = len(mods.log_lines())
     after = json.loads((await attachment(await slash(carol, room, "ttr export")))[1])
     assert after["conductor"]["status"] == "cancelled"

@@ -13,6 +13,7 @@ from discord_harness import (  # noqa: F401
     attachment,
     bot_settings,
     custom_ids,
+    end_game,
     game_seed,
     make_room,
     moderate,
@@ -101,7 +102,7 @@ async def test_an_abandoned_game_shows_its_board_but_no_result(simcord_env: Env)
     room = make_room(simcord_env, ["alice", "bob"])
     mods = await moderate(room)
     game_id, _ = await open_game(room, "usa", 2, trains=7)
-    await slash(mods.moderator, room, "ttrmod end", score="no", reason="duplicate table")
+    await end_game(mods, room, score="no", reason="duplicate table")
     alice = room.members[0]
     status = reply_text(await slash(alice, room, "ttr status"))
     assert f"#{game_id}" in status and "The game is over." in status and "To move" not in status

@@ -8,7 +8,7 @@ from discord import app_commands
 from bot.cogs.common import POLICY_CHOICES, reserve_choices, turn_time_choices
 from bot.cogs.ttr import TtrCog
 from bot.present.misread import Span
-from bot.present.mod_answers import managers_only_text, settings_answer
+from bot.present.mod_answers import managers_only_text, role_step_text, settings_answer
 from bot.replies import Refusal, guarded, private
 from bot.service.settings import (
     MAX_OPEN_GAMES,
@@ -88,6 +88,9 @@ class ConfigCog(TtrCog):
             for key, value in changes:
                 await self.service.set_guild_config(guild, key, value)
             config = await self.service.guild_config(guild)
-            await private(interaction, settings_answer(config))
+            answer = settings_answer(config)
+            if moderator_role is not None:
+                answer = f"{answer}\n\n{role_step_text()}"
+            await private(interaction, answer)
 
         await guarded(interaction, work)

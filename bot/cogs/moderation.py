@@ -5,10 +5,12 @@ admins can open it to the moderator role in the server's Integrations
 settings); every command checks again at run time that the member has Manage
 Server or the moderator role set by `/ttr config`. Each action takes a reason;
 the service stores it in the game's audit log, and delivery posts the result:
-a public line in the game's channel, the line for the moderators' log
-channel, and the turn message again where its buttons changed (after an undo,
-a replacement, a resume). All answers to the moderator are private.
-`undo` first shows a preview with Confirm and Cancel (bot/cogs/undo_confirm.py).
+a public line in the game's channel (with the reason only if the moderator
+chose `public: yes`), the line for the moderators' log channel (always with
+the reason), and the turn message again where its buttons changed (after an
+undo, a replacement, a resume, a reopening). All answers to the moderator are
+private. `undo` first shows a preview and `end` asks first, each with Confirm
+and Cancel (bot/cogs/undo_confirm.py); `reopen` brings an ended game back.
 `log` and `export` go through the service, which refuses a moderator seated in
 the running game and audits the read; the cog posts the audit's line.
 """
@@ -21,39 +23,47 @@ from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.cogs.common import MAX_CHOICES, duration_choices, game_here, is_moderator, member_names, record_file
-from bot.cogs.undo_confirm import CONFIRM, PendingUndos, UndoButton, undo_buttons
+from bot.cogs.common import duration_choices, game_here, member_names, record_file
+from bot.cogs.mod_base import ModeratorBase
+from bot.cogs.mod_options import (
+    ON_OFF,
+    PUBLIC,
+    PUBLIC_CHOICES,
+    WHY,
+    YES_NO,
+    Reason,
+    is_public,
+    player_choices,
+    seat_of,
+)
+from bot.cogs.undo_confirm import CONFIRM, END, UNDO, ConfirmButton, PendingActions, confirm_buttons
 from bot.present.answers import file_caption
 from bot.present.audit import log_text
 from bot.present.events import public_text
 from bot.present.misread import Span
 from bot.present.mod_answers import (
-    NOT_A_MODERATOR,
     autopilot_answer,
-    autopilot_label,
     bot_member_text,
+    confirm_not_yours_text,
+    confirm_stale_text,
     empty_log_text,
+    end_cancelled_answer,
+    end_question_text,
     ended_answer,
     extended_answer,
-    moderator_note,
     no_extra_time_text,
-    no_game_in_progress_text,
-    no_such_player_text,
     paused_answer,
+    reopened_answer,
     replaced_answer,
     resumed_answer,
-    servers_only_text,
     undo_cancelled_answer,
-    undo_not_yours_text,
-    undo_stale_text,
     undone_answer,
 )
 from bot.present.outline import undo_preview_text
 from bot.replies import Refusal, current_game, guarded, private
-from bot.service import ActionResult, GameInfo, ModLogEntry
-from bot.service.checks import MAX_REASON
+from bot.service import GameInfo, ModLogEntry
+from bot.service.reopen import REOPEN_SECONDS
 from bot.table.delivery import NOTES
 from bot.table.front import Front
 from bot.table.lookup import server_game
@@ -64,109 +74,44 @@ log = logging.getLogger(__name__)
 
 MAX_UNDO = 200
 EXTEND_SUGGESTED = ("1h", "6h", "12h", "1d", "2d", "3d", "7d")
-Reason = app_commands.Range[str, 1, MAX_REASON]
-ON_OFF = [
-    app_commands.Choice(name="on: the autopilot plays this seat", value="on"),
-    app_commands.Choice(name="off: give the seat back to its member", value="off"),
-]
-YES_NO = [
-    app_commands.Choice(name="yes: score the game as it stands, with winners", value="yes"),
-    app_commands.Choice(name="no: abandon it without a result", value="no"),
-]
-WHY = "Why (stored in the audit log and posted to the moderators' log)"
 
 
-def seat_of(info: GameInfo, text: str) -> int:
-    """The seat a moderator named: the player's name (what the autocomplete sends), the member's name or mention."""
-    wanted = " ".join(text.split())
-    folded = wanted.casefold()
-    for s in info.seats:
-        if s.seat is None or s.player is None:
-            continue
-        mentions = {f"<@{s.user_id}>", f"<@!{s.user_id}>", str(s.user_id)}
-        if folded in (s.player.casefold(), s.display_name.casefold()) or wanted in mentions:
-            return s.seat
-    raise Refusal(no_such_player_text(text, info.id, [s.player for s in info.seats if s.player]))
-
-
-class ModerationCog(commands.Cog):
+class ModerationCog(ModeratorBase):
     """Moderating the games of a server."""
 
     ttrmod = app_commands.Group(
         name="ttrmod",
-        description="Game moderators: pause, extend, replace, autopilot, undo, end, log, export",
+        description="Game moderators: pause, extend, replace, autopilot, undo, end, reopen, log, export",
         guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
     )
 
     def __init__(self, front: Front) -> None:
-        self.service = front.service
-        self.delivery = front.delivery
-        self.stage = front.stage
-        self.undos = PendingUndos()
-        front.delivery.client.add_dynamic_items(UndoButton)
-
-    # ----- who and which game ----------------------------------------------------------
-
-    async def check(self, interaction: discord.Interaction) -> None:
-        """Refuse (privately, saying who may) anyone who is not a moderator of this server."""
-        if interaction.guild_id is None:
-            raise Refusal(servers_only_text())
-        if not await is_moderator(self.service, interaction):
-            raise Refusal(NOT_A_MODERATOR)
-
-    async def in_game(self, interaction: discord.Interaction, work: Callable[[GameInfo], Awaitable[None]]) -> None:
-        """The moderator's check, then `work` on the game in progress in this channel; every failure answered."""
-
-        async def run() -> None:
-            await self.check(interaction)
-            info = await game_here(self.service, interaction)
-            if info is None:
-                raise Refusal(no_game_in_progress_text())
-            current_game.set(info.id)
-            await work(info)
-
-        await guarded(interaction, run)
-
-    async def done(
-        self,
-        interaction: discord.Interaction,
-        result: ActionResult,
-        reason: str,
-        answer: str,
-        *,
-        refresh: bool = False,
-        clock: bool = False,
-    ) -> None:
-        """The result in the game's channel (with the reason), the moderators' log, the DMs it calls for; the answer.
-
-        `refresh`: post the turn message again (its buttons changed); `clock`: update its clock's line.
-        """
-        lead = [moderator_note(public_text(result.game, e), reason) for e in result.public if e.kind in NOTES]
-        await self.delivery.deliver(result, lead=lead, refresh=refresh, interaction=interaction)
-        if clock:
-            await self.stage.refresh_clock(result.game.id)
-        await private(interaction, answer)
+        super().__init__(front)
+        self.pending = PendingActions()
+        front.delivery.client.add_dynamic_items(ConfirmButton)
 
     # ----- the clock -------------------------------------------------------------------
 
     @ttrmod.command(name="pause", description="Stop the game's clocks; no moves until it is resumed")
-    @app_commands.describe(reason=WHY)
-    async def pause(self, interaction: discord.Interaction, reason: Reason) -> None:
+    @app_commands.describe(reason=WHY, public=PUBLIC)
+    @app_commands.choices(public=PUBLIC_CHOICES)
+    async def pause(self, interaction: discord.Interaction, reason: Reason, public: str | None = None) -> None:
         async def work(info: GameInfo) -> None:
             result = await self.service.pause(info.id, interaction.user.id, reason)
             answer = paused_answer(info.id)
-            await self.done(interaction, result, reason, answer, clock=True)
+            await self.done(interaction, result, reason, answer, public=is_public(public), clock=True)
 
         await self.in_game(interaction, work)
 
     @ttrmod.command(name="resume", description="Start the clocks of a paused game again")
-    @app_commands.describe(reason=WHY)
-    async def resume(self, interaction: discord.Interaction, reason: Reason) -> None:
+    @app_commands.describe(reason=WHY, public=PUBLIC)
+    @app_commands.choices(public=PUBLIC_CHOICES)
+    async def resume(self, interaction: discord.Interaction, reason: Reason, public: str | None = None) -> None:
         async def work(info: GameInfo) -> None:
             result = await self.service.resume(info.id, interaction.user.id, reason)
             answer = resumed_answer(info.id)
-            await self.done(interaction, result, reason, answer, refresh=True)
+            await self.done(interaction, result, reason, answer, public=is_public(public), refresh=True)
 
         await self.in_game(interaction, work)
 
@@ -175,9 +120,16 @@ class ModerationCog(commands.Cog):
         duration='How much more time, like "12h", "1d" or "30m"',
         reason=WHY,
         player="Whose deadline (default: everyone who must act now)",
+        public=PUBLIC,
     )
+    @app_commands.choices(public=PUBLIC_CHOICES)
     async def extend(
-        self, interaction: discord.Interaction, duration: str, reason: Reason, player: str | None = None
+        self,
+        interaction: discord.Interaction,
+        duration: str,
+        reason: Reason,
+        player: str | None = None,
+        public: str | None = None,
     ) -> None:
         async def work(info: GameInfo) -> None:
             seconds = read_duration(duration, Span.EXTRA_TIME)
@@ -186,16 +138,24 @@ class ModerationCog(commands.Cog):
             seat = None if player is None else seat_of(info, player)
             result = await self.service.extend(info.id, interaction.user.id, seconds, reason, seat)
             answer = extended_answer([public_text(result.game, e) for e in result.public if e.kind in NOTES])
-            await self.done(interaction, result, reason, answer, clock=True)
+            await self.done(interaction, result, reason, answer, public=is_public(public), clock=True)
 
         await self.in_game(interaction, work)
 
     # ----- seats -----------------------------------------------------------------------
 
     @ttrmod.command(name="replace", description="Give a player's seat to another member")
-    @app_commands.describe(player="The seat to give", member="The member who plays it from now on", reason=WHY)
+    @app_commands.describe(
+        player="The seat to give", member="The member who plays it from now on", reason=WHY, public=PUBLIC
+    )
+    @app_commands.choices(public=PUBLIC_CHOICES)
     async def replace(
-        self, interaction: discord.Interaction, player: str, member: discord.Member, reason: Reason
+        self,
+        interaction: discord.Interaction,
+        player: str,
+        member: discord.Member,
+        reason: Reason,
+        public: str | None = None,
     ) -> None:
         async def work(info: GameInfo) -> None:
             if member.bot:
@@ -204,16 +164,21 @@ class ModerationCog(commands.Cog):
             moderator = interaction.user.id
             result = await self.service.replace(info.id, moderator, seat, member.id, member.display_name, reason)
             answer = replaced_answer(member.mention, str(info.seats[seat].player), info.id)
-            await self.done(interaction, result, reason, answer, refresh=True)
+            await self.done(interaction, result, reason, answer, public=is_public(public), refresh=True)
 
         await self.in_game(interaction, work)
 
     @ttrmod.command(name="autopilot", description="Hand a seat to the autopilot, or give it back to its member")
     @app_commands.describe(
-        player="The seat", state="on: the autopilot plays it; off: its member plays again", reason=WHY
+        player="The seat",
+        state="on: the autopilot plays it; off: its member plays again",
+        reason=WHY,
+        public=PUBLIC,
     )
-    @app_commands.choices(state=ON_OFF)
-    async def autopilot(self, interaction: discord.Interaction, player: str, state: str, reason: Reason) -> None:
+    @app_commands.choices(state=ON_OFF, public=PUBLIC_CHOICES)
+    async def autopilot(
+        self, interaction: discord.Interaction, player: str, state: str, reason: Reason, public: str | None = None
+    ) -> None:
         async def work(info: GameInfo) -> None:
             seat = seat_of(info, player)
             on = state == "on"
@@ -221,61 +186,108 @@ class ModerationCog(commands.Cog):
                 info.id, seat, on, moderator_user_id=interaction.user.id, reason=reason
             )
             answer = autopilot_answer(str(info.seats[seat].player), info.id, on=on)
-            await self.done(interaction, result, reason, answer, refresh=True)
+            await self.done(interaction, result, reason, answer, public=is_public(public), refresh=True)
 
         await self.in_game(interaction, work)
 
     # ----- the game --------------------------------------------------------------------
 
     @ttrmod.command(name="undo", description="Take back the last moves: the game is exactly as it was before them")
-    @app_commands.describe(count="How many moves (each card drawn, ticket choice or claim is one move)", reason=WHY)
+    @app_commands.describe(
+        count="How many moves (each card drawn, ticket choice or claim is one move)", reason=WHY, public=PUBLIC
+    )
+    @app_commands.choices(public=PUBLIC_CHOICES)
     async def undo(
-        self, interaction: discord.Interaction, count: app_commands.Range[int, 1, MAX_UNDO], reason: Reason
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, MAX_UNDO],
+        reason: Reason,
+        public: str | None = None,
     ) -> None:
         """First a preview (the moves, and what they showed to whom) with Confirm and Cancel; Confirm undoes."""
 
         async def work(info: GameInfo) -> None:
             moderator = interaction.user.id
             preview = await self.service.undo_preview(info.id, moderator, count)
-            token = self.undos.add(moderator, info.id, count, reason, info.version)
+            facts = {"public": is_public(public), "version": preview.version, "count": count}
+            token = self.pending.add(UNDO, moderator, info.id, reason, **facts)
             text = undo_preview_text(load_board(info.map).rules, preview)
-            await private(interaction, text, view=undo_buttons(token))
+            await private(interaction, text, view=confirm_buttons(UNDO, token))
 
         await self.in_game(interaction, work)
 
-    async def on_undo_press(self, interaction: discord.Interaction, choice: str, token: str) -> None:
-        """Confirm or Cancel on an undo preview: only its moderator, only once, only while the game is unchanged."""
+    @ttrmod.command(name="end", description="End the game now: scored as it stands, or abandoned without a result")
+    @app_commands.describe(
+        score="yes: final scores and winners as the game stands; no: no result", reason=WHY, public=PUBLIC
+    )
+    @app_commands.choices(score=YES_NO, public=PUBLIC_CHOICES)
+    async def end(
+        self, interaction: discord.Interaction, score: str, reason: Reason, public: str | None = None
+    ) -> None:
+        """First the question, with Confirm and Cancel; Confirm ends the game (`reopen` can bring it back)."""
+
+        async def work(info: GameInfo) -> None:
+            scored = score == "yes"
+            facts = {"public": is_public(public), "score": scored}
+            token = self.pending.add(END, interaction.user.id, info.id, reason, **facts)
+            hours = REOPEN_SECONDS // 3600
+            text = end_question_text(info.id, info.title, scored=scored, reopen_hours=hours)
+            await private(interaction, text, view=confirm_buttons(END, token))
+
+        await self.in_game(interaction, work)
+
+    async def on_confirm_press(self, interaction: discord.Interaction, kind: str, choice: str, token: str) -> None:
+        """Confirm or Cancel of an undo preview or an end's question: only its moderator, only once."""
 
         async def work() -> None:
-            pending = self.undos.get(token)
+            pending = self.pending.get(token)
             if pending is None:
-                raise Refusal(undo_stale_text(self.undos.lifetime))
+                raise Refusal(confirm_stale_text(kind == END, self.pending.lifetime))
             if pending.moderator_user_id != interaction.user.id:
-                raise Refusal(undo_not_yours_text())
+                raise Refusal(confirm_not_yours_text(kind == END))
             await self.check(interaction)
-            self.undos.pop(token)
+            self.pending.pop(token)
             current_game.set(pending.game_id)
-            if choice != CONFIRM:
-                await private(interaction, undo_cancelled_answer(pending.game_id))
+            game, mod, why = pending.game_id, pending.moderator_user_id, pending.reason
+            if pending.kind == END:
+                if choice != CONFIRM:
+                    await private(interaction, end_cancelled_answer(game))
+                    return
+                result = await self.service.end(game, mod, pending.score, why)
+                answer = ended_answer(game, scored=pending.score)
+                await self.done(interaction, result, why, answer, public=pending.public)
                 return
-            result = await self.service.undo(
-                pending.game_id, pending.moderator_user_id, pending.count, pending.reason, version=pending.version
-            )
-            answer = undone_answer(pending.count, pending.game_id)
-            await self.done(interaction, result, pending.reason, answer, refresh=True)
+            if choice != CONFIRM:
+                await private(interaction, undo_cancelled_answer(game))
+                return
+            result = await self.service.undo(game, mod, pending.count, why, version=pending.version)
+            answer = undone_answer(pending.count, game)
+            await self.done(interaction, result, why, answer, public=pending.public, refresh=True)
 
         await guarded(interaction, work)
 
-    @ttrmod.command(name="end", description="End the game now: scored as it stands, or abandoned without a result")
-    @app_commands.describe(score="yes: final scores and winners as the game stands; no: no result", reason=WHY)
-    @app_commands.choices(score=YES_NO)
-    async def end(self, interaction: discord.Interaction, score: str, reason: Reason) -> None:
-        async def work(info: GameInfo) -> None:
-            scored = score == "yes"
-            result = await self.service.end(info.id, interaction.user.id, scored, reason)
-            await self.done(interaction, result, reason, ended_answer(info.id, scored=scored))
+    @ttrmod.command(name="reopen", description="Bring back a game a moderator ended, as it was (within 24 h)")
+    @app_commands.describe(
+        reason=WHY,
+        public=PUBLIC,
+        game="The game number (default: this channel's latest game)",
+    )
+    @app_commands.choices(public=PUBLIC_CHOICES)
+    async def reopen(
+        self,
+        interaction: discord.Interaction,
+        reason: Reason,
+        public: str | None = None,
+        game: int | None = None,
+    ) -> None:
+        async def work() -> None:
+            await self.check(interaction)
+            info = await server_game(self.service, interaction, game)
+            result = await self.service.reopen(info.id, interaction.user.id, reason)
+            answer = reopened_answer(info.id)
+            await self.done(interaction, result, reason, answer, public=is_public(public), refresh=True)
 
-        await self.in_game(interaction, work)
+        await guarded(interaction, work)
 
     # ----- reading -----------------------------------------------------------------------
 
@@ -338,23 +350,11 @@ class ModerationCog(commands.Cog):
     @extend.autocomplete("player")
     @replace.autocomplete("player")
     @autopilot.autocomplete("player")
-    async def player_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def players(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The players of this channel's game (the value is the player's name; the command checks it again)."""
         try:
             info = await game_here(self.service, interaction)
-            if info is None:
-                return []
-            typed = current.casefold().strip()
-            choices = []
-            for s in info.seats:
-                if s.player is None:
-                    continue
-                label = s.player if s.display_name == s.player else f"{s.player} ({s.display_name})"
-                if s.autopilot:
-                    label = autopilot_label(label)
-                if typed in label.casefold():
-                    choices.append(app_commands.Choice(name=label[:100], value=s.player[:100]))
-            return choices[:MAX_CHOICES]
+            return [] if info is None else player_choices(info, current)
         except Exception:
             log.debug("player autocomplete gave up", exc_info=True)
             return []

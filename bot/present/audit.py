@@ -25,6 +25,7 @@ AUDIT_TEXTS = {
     AuditAction.AUTOPILOT: "changed who plays a seat",
     AuditAction.UNDO: "took moves back",
     AuditAction.END: "ended the game",
+    AuditAction.REOPEN: "reopened the game",
     AuditAction.CANCEL: "cancelled the game",
     AuditAction.TIMEOUT: "time ran out",
     AuditAction.READ_LOG: "read the log",

@@ -11,6 +11,7 @@ from bot.present.moderation import (
     ended_text,
     extended_text,
     paused_text,
+    reopened_text,
     replaced_text,
     resumed_text,
     seat_given_text,
@@ -40,6 +41,7 @@ from bot.service.events import (
     Left,
     Outage,
     Paused,
+    Reopened,
     Replaced,
     Resumed,
     SeatGiven,
@@ -88,6 +90,8 @@ def public_text(info: GameInfo, event: PublicEvent) -> str:
             return undone_text(undone)
         case Ended() as ended:
             return ended_text(ended)
+        case Reopened() as reopened:
+            return reopened_text(reopened)
         case Mapping() as facts:
             return move_text(load_board(info.map), info, event.kind, event.player, facts)
     raise TypeError(f"no words for a {event.kind} event")

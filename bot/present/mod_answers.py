@@ -29,8 +29,10 @@ def no_such_player_text(text: str, game_id: int, players: Sequence[str]) -> str:
     return f"There is no player {quoted(text)} in game #{game_id}. The players: {named or 'nobody yet'}."
 
 
-def moderator_note(note: str, reason: str) -> str:
-    """A moderator's action announced in the channel, with the reason they gave."""
+def moderator_note(note: str, reason: str | None) -> str:
+    """A moderator's action announced in the channel, with the reason they gave if they made it public."""
+    if reason is None:
+        return f"**Moderator:** {note}"
     return f"**Moderator:** {note} Reason: {shown(' '.join(reason.split()))}"
 
 
@@ -68,30 +70,50 @@ def undone_answer(count: int, game_id: int) -> str:
     return f"Took back {plural(count, 'move')} in game #{game_id}."
 
 
-def undo_button_labels() -> tuple[str, str]:
-    """The labels of an undo preview's buttons: confirm, cancel."""
-    return "Take the moves back", "Cancel"
+def confirm_button_labels(end: bool) -> tuple[str, str]:
+    """The labels of the buttons under an undo preview (`end` False) or an end's question: confirm, cancel."""
+    return ("End the game" if end else "Take the moves back"), "Cancel"
 
 
 def undo_cancelled_answer(game_id: int) -> str:
     return f"Nothing was taken back in game #{game_id}."
 
 
-def undo_not_yours_text() -> str:
-    return "Only the moderator who asked for this undo can confirm or cancel it."
+def confirm_not_yours_text(end: bool) -> str:
+    what = "end" if end else "undo"
+    return f"Only the moderator who asked for this {what} can confirm or cancel it."
 
 
-def undo_stale_text(lifetime: float) -> str:
-    """A press on an undo preview that was answered already, or is older than `lifetime` seconds."""
+def confirm_stale_text(end: bool, lifetime: float) -> str:
+    """A press on an undo preview or an end's question answered already, or older than `lifetime` seconds."""
+    what, command = ("question", "end") if end else ("undo preview", "undo")
     return (
-        f"This undo preview is out of date (answered already, or older than {duration_text(lifetime)}): "
-        "run `/ttrmod undo` again."
+        f"This {what} is out of date (answered already, or older than {duration_text(lifetime)}): "
+        f"run `/ttrmod {command}` again."
     )
+
+
+def end_question_text(game_id: int, title: str, *, scored: bool, reopen_hours: int) -> str:
+    """What a moderator is asked before a game ends."""
+    how = "scored as it stands, with winners" if scored else "abandoned without a result"
+    return (
+        f"End game #{game_id} ({shown(title)}) now, {how}? "
+        f"`/ttrmod reopen` can bring it back as it was within {reopen_hours} h, "
+        "unless a new game is opened in this channel first."
+    )
+
+
+def end_cancelled_answer(game_id: int) -> str:
+    return f"Game #{game_id} goes on; nothing was ended."
 
 
 def ended_answer(game_id: int, *, scored: bool) -> str:
     how = "scored as it stood" if scored else "abandoned without a result"
-    return f"Game #{game_id} is over: {how}."
+    return f"Game #{game_id} is over: {how}. `/ttrmod reopen` brings it back as it was, for a while."
+
+
+def reopened_answer(game_id: int) -> str:
+    return f"Game #{game_id} runs again as it was when it ended."
 
 
 def empty_log_text() -> str:
@@ -106,6 +128,14 @@ def autopilot_label(label: str) -> str:
 
 def managers_only_text() -> str:
     return "Only members who may manage this server can change its settings."
+
+
+def role_step_text() -> str:
+    """After a moderator role is set: the one step left, in Discord's own settings."""
+    return (
+        "One step left: Discord shows `/ttrmod` only to members who may manage the server. Open "
+        "Server Settings > Integrations > Conductor, choose `/ttrmod` and allow the moderator role to use it."
+    )
 
 
 def settings_answer(config: GuildConfig) -> str:

@@ -17,6 +17,7 @@ from bot.service.events import (
     Ended,
     Extended,
     Paused,
+    Reopened,
     Replaced,
     Resumed,
     SeatGiven,
@@ -68,6 +69,13 @@ def ended_text(ended: Ended) -> str:
     if ended.score:
         return "A moderator ends the game now; it is scored as it stands."
     return "A moderator abandons the game: it ends without a result."
+
+
+def reopened_text(reopened: Reopened) -> str:
+    return (
+        f"A moderator reopens the game, {duration_text(reopened.ended_seconds)} after it ended: it goes on "
+        "as it was, and the time it was over counts against no one."
+    )
 
 
 def seat_given_text(info: GameInfo, given: SeatGiven) -> str:
@@ -126,6 +134,8 @@ def _done(entry: ModLogEntry) -> str:
         return f"took back {facts.moves} move(s) ({facts.from_count} -> {facts.to_count})"
     if isinstance(facts, Ended):
         return "ended the game with scoring" if facts.score else "abandoned the game without a result"
+    if isinstance(facts, Reopened):
+        return f"reopened the game {duration_text(facts.ended_seconds)} after it ended"
     return {
         AuditAction.PAUSE: "paused the game",
         AuditAction.RESUME: "resumed the game",

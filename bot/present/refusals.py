@@ -79,6 +79,11 @@ TEMPLATES: dict[Why, str] = {
     Why.ALREADY_AUTOPILOT: "{player}'s seat is already played by the autopilot.",
     Why.NOT_AUTOPILOT: "{player}'s seat is not played by the autopilot.",
     Why.NOTHING_TO_SCORE: "The game has not started, so there is nothing to score: abandon it instead.",
+    Why.NOT_ENDED_BY_MODERATOR: "Game #{game_id} was not ended by a moderator, so there is nothing to reopen.",
+    Why.REOPEN_TOO_LATE: "Game #{game_id} ended more than {hours} h ago; a game can be reopened within {hours} h.",
+    Why.NEWER_GAME: (
+        "Game #{newer} was opened in this channel after game #{game_id} ended, so game #{game_id} cannot be reopened."
+    ),
     Why.FULL: "All {seats} seats of this game are taken.",
     Why.STALE: "The game has moved on since this was shown. Look at the latest state and try again.",
     Why.AGAINST_RULES: "{error}",

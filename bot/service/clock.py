@@ -13,7 +13,9 @@ player who has not chosen waits at once, each with their own clock.
 Deadline of a wait = its start + the turn time + moderator extensions + what
 is left of the seat's reserve. When a wait ends, the time it took beyond the
 turn time and the extensions comes out of the reserve. Reminders fall at the
-given fractions of the whole span from the start to the deadline.
+given fractions of the turn time with its extensions, counted from the start
+of the wait: all of them come before the turn time is used up (and none
+while the reserve runs).
 """
 
 from __future__ import annotations
@@ -196,12 +198,17 @@ def forgiven(clock: ClockRow, outage: timedelta) -> ClockRow:
     return replace(clock, seats=seats)
 
 
+def reminder_span(settings: ClockSettings, c: SeatClockRow) -> timedelta:
+    """What the reminders' fractions are of: the turn time and the moderators' extensions of this wait."""
+    return timedelta(seconds=(settings.turn_seconds or 0) + float(c.extra_seconds))
+
+
 def owed_reminder(settings: ClockSettings, c: SeatClockRow, now: datetime) -> int | None:
     """The last reminder of the seat's wait that fell due by `now` and was not sent (None: none is owed)."""
     end = deadline(settings, c)
     if end is None or c.since is None or c.timed_out:
         return None
-    span = end - c.since
+    span = reminder_span(settings, c)
     owed = None
     for index, fraction in enumerate(settings.reminders):
         at = c.since + span * fraction
@@ -245,7 +252,7 @@ def timers(
         if end is None or c.timed_out or c.since is None:
             continue  # no clock, or out of time and waiting for a moderator
         out.append(NewTimer(TimerKind.DEADLINE, end, data))
-        span = end - c.since
+        span = reminder_span(settings, c)
         due: NewTimer | None = None  # at most one reminder that is due already (no flood after an extension)
         owe = None if owed is None else owed.get(c.seat)
         for index, fraction in enumerate(settings.reminders):

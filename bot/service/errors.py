@@ -83,6 +83,9 @@ class Why(StrEnum):
     ALREADY_AUTOPILOT = "already_autopilot"  # player
     NOT_AUTOPILOT = "not_autopilot"  # player
     NOTHING_TO_SCORE = "nothing_to_score"
+    NOT_ENDED_BY_MODERATOR = "not_ended_by_moderator"  # game_id
+    REOPEN_TOO_LATE = "reopen_too_late"  # game_id, hours
+    NEWER_GAME = "newer_game"  # game_id, newer (the game opened in the channel since)
     # other
     CHANNEL_BUSY = "channel_busy"  # game_id (None: unknown)
     MEMBER_GAME_LIMIT = "member_game_limit"  # limit, game_ids (the member's open games)

@@ -128,6 +128,14 @@ class Ended:
     reason: str
 
 
+@dataclass(frozen=True)
+class Reopened:
+    """A game a moderator ended runs again as it was; the time it was over counts against no one."""
+
+    ended_seconds: float  # how long it was over
+    reason: str
+
+
 EventData = (
     MoveFacts
     | Created
@@ -146,6 +154,7 @@ EventData = (
     | AutopilotSet
     | Undone
     | Ended
+    | Reopened
 )
 
 

@@ -9,6 +9,7 @@ One class made of one part per concern, each in its own module:
 - reading.py: lookups, views, waiting, history, digest, clock status
 - timers.py: what the scheduler (bot/scheduler.py) hands over when a timer is due
 - moderation.py: pause, resume, extend, replace, autopilot, undo, end
+- reopen.py: a game a moderator ended runs again as it was, for a while
 - audit.py: the record and the full log (moderators' reads audited), the audit entries
 - settings.py: each server's settings and who may moderate
 - choices.py: what a player may choose now (card draws, routes to claim), why a claim cannot be made; a claim by route
@@ -31,6 +32,7 @@ from bot.service.lobby import LobbyService
 from bot.service.moderation import ModerationService
 from bot.service.play import PlayService
 from bot.service.reading import ReadingService
+from bot.service.reopen import ReopenService
 from bot.service.replay import Replays
 from bot.service.stages import Stages
 from bot.service.timers import TimerService
@@ -43,6 +45,7 @@ class GameService(
     ReadingService,
     TimerService,
     ModerationService,
+    ReopenService,
     AuditService,
     Stages,
     Replays,

@@ -46,6 +46,7 @@ class EventKind(StrEnum):
     AUTOPILOT = "autopilot"
     UNDONE = "undone"
     ENDED = "ended"
+    REOPENED = "reopened"
     OUTAGE = "outage"  # the bot was down: the running clocks moved on by that time
     # private notes
     TURN = "turn"  # a member's turn has come (with the catch-up digest)
@@ -94,6 +95,7 @@ class AuditAction(StrEnum):
     AUTOPILOT = "autopilot"
     UNDO = "undo"
     END = "end"
+    REOPEN = "reopen"  # a game a moderator ended runs again
     CANCEL = "cancel"
     TIMEOUT = "timeout"
     READ_LOG = "read_log"

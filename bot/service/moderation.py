@@ -2,6 +2,10 @@
 
 Each action takes the moderator's user id and a reason, stores both in the
 game's audit log, and returns an entry for the moderators' log channel.
+Pause and extend change only the clock: they keep the game's version (still
+checked, under the game's lock), so the buttons and menus players have open
+stay good. A move, an undo, a seat change, an end, and a resume (which posts
+the turn message again) raise it.
 Whether someone is a moderator is the front end's question (bot/service/settings.py).
 """
 
@@ -32,6 +36,7 @@ from bot.service.kinds import AuditAction, EventKind
 from bot.service.loading import LiveGame, status_of
 from bot.service.models import is_bot
 from bot.service.outline import UndoPreview, undo_outlines
+from bot.service.reopen import CLOCK, clock_data
 from bot.service.results import ActionResult, ModLogEntry
 from bot.service.runner import Run, Runner, waiting_of
 from bot.service.scores import final_scores
@@ -83,7 +88,8 @@ class ModerationService(Runner):
                 raise WrongState(Why.ALREADY_PAUSED)
             now = self.now()
             clock = replace(run.clock, paused_at=now, paused_by=mod)
-            await self._change(live, clock, audit=NewAudit(mod, AuditAction.PAUSE, {}, why, now))
+            # the game itself does not change: open menus and buttons stay good (a move waits for `resume`)
+            await self._change(live, clock, audit=NewAudit(mod, AuditAction.PAUSE, {}, why, now), bump=False)
             info = await self._fresh_info(game_id)
             event = PublicEvent(EventKind.PAUSED, Paused(why), None, mod)
             return ActionResult(info, (event,), mod_log=(ModLogEntry(info, AuditAction.PAUSE, mod, why),))
@@ -101,7 +107,8 @@ class ModerationService(Runner):
             paused_for = (now - stored.paused_at).total_seconds()
             clock = clocks.resumed(self._run(live, stored).clock, now)
             details = {"paused_seconds": round(paused_for, 3)}
-            await self._change(live, clock, audit=NewAudit(mod, AuditAction.RESUME, details, why, now))
+            audit = NewAudit(mod, AuditAction.RESUME, details, why, now)
+            await self._change(live, clock, audit=audit)  # the turn message is posted again: the old one goes stale
             run = self._run(await self._live(game_id), clock)
             run.waits_before = {}  # everyone who must act now hears it
             run.public.append(PublicEvent(EventKind.RESUMED, Resumed(why, paused_for), None, mod))
@@ -282,7 +289,7 @@ class ModerationService(Runner):
 
     async def end(self, game_id: int, moderator_user_id: int, score: bool, reason: str) -> ActionResult:
         """End the game now: `score` True scores it as it stands (finished, with winners); False abandons it
-        (cancelled, no result). A lobby can only be abandoned."""
+        (cancelled, no result). A lobby can only be abandoned. `reopen` can undo it for a while."""
         moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
         why = clean_reason(reason)
         check_flag(score, "score")
@@ -305,12 +312,14 @@ class ModerationService(Runner):
                 details["winners"] = list(scores.winners)
                 details["totals"] = {r.player: r.total for r in scores.scores}
                 events.append(PublicEvent(EventKind.FINAL_SCORES, scores))
+            stored = None if game is None else self._run(live, await self.store.clock(game_id)).clock
+            if stored is not None:
+                details[CLOCK] = clock_data(stored)  # for `reopen`
             audit = NewAudit(moderator_user_id, AuditAction.END, details, why, now)
-            if game is None:
+            if game is None or stored is None:
                 change = GameChange(Writes(timers=[], audit=[audit]), status=status)
                 await self._write(game_id, lambda: self.store.apply_change(game_id, info.version, change))
             else:
-                stored = self._run(live, await self.store.clock(game_id)).clock
                 clock = clocks.advance(info.clock, stored, game, now, active=False)
                 await self._change(live, clock, audit=audit, status=status)
             after = await self._fresh_info(game_id)

@@ -14,6 +14,7 @@ from bot.service.events import (
     Extended,
     PrivateEvent,
     PublicEvent,
+    Reopened,
     Replaced,
     Timeout,
     Undone,
@@ -21,7 +22,7 @@ from bot.service.events import (
 from bot.service.kinds import AuditAction, EventKind, Must, TimeoutPolicy
 from bot.service.models import GameInfo, Waiting
 
-ModFacts = Cancelled | Timeout | Extended | Replaced | AutopilotSet | Undone | Ended
+ModFacts = Cancelled | Timeout | Extended | Replaced | AutopilotSet | Undone | Ended | Reopened
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,7 @@ NOTES = frozenset(
         EventKind.AUTOPILOT,
         EventKind.UNDONE,
         EventKind.ENDED,
+        EventKind.REOPENED,
         EventKind.CANCELLED,
     }
 )

@@ -1,0 +1,68 @@
+"""What every `/ttrmod` command shares: who may use it, the game in progress, how its result is told."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord.ext import commands
+
+from bot.cogs.common import game_here, is_moderator
+from bot.present.events import public_text
+from bot.present.mod_answers import NOT_A_MODERATOR, moderator_note, no_game_in_progress_text, servers_only_text
+from bot.replies import Refusal, current_game, guarded, private
+from bot.service import ActionResult, GameInfo
+from bot.table.delivery import NOTES
+from bot.table.front import Front
+
+
+class ModeratorBase(commands.Cog):
+    """The moderation cog's checks and delivery (it adds the commands)."""
+
+    def __init__(self, front: Front) -> None:
+        self.service = front.service
+        self.delivery = front.delivery
+        self.stage = front.stage
+
+    async def check(self, interaction: discord.Interaction) -> None:
+        """Refuse (privately, saying who may) anyone who is not a moderator of this server."""
+        if interaction.guild_id is None:
+            raise Refusal(servers_only_text())
+        if not await is_moderator(self.service, interaction):
+            raise Refusal(NOT_A_MODERATOR)
+
+    async def in_game(self, interaction: discord.Interaction, work: Callable[[GameInfo], Awaitable[None]]) -> None:
+        """The moderator's check, then `work` on the game in progress in this channel; every failure answered."""
+
+        async def run() -> None:
+            await self.check(interaction)
+            info = await game_here(self.service, interaction)
+            if info is None:
+                raise Refusal(no_game_in_progress_text())
+            current_game.set(info.id)
+            await work(info)
+
+        await guarded(interaction, run)
+
+    async def done(
+        self,
+        interaction: discord.Interaction,
+        result: ActionResult,
+        reason: str,
+        answer: str,
+        *,
+        public: bool = False,
+        refresh: bool = False,
+        clock: bool = False,
+    ) -> None:
+        """The result in the game's channel, the moderators' log (with the reason), the DMs it calls for; the answer.
+
+        `public`: the channel is told the reason too; `refresh`: post the turn message again (its buttons
+        changed); `clock`: update its clock's line.
+        """
+        shown = reason if public else None
+        lead = [moderator_note(public_text(result.game, e), shown) for e in result.public if e.kind in NOTES]
+        await self.delivery.deliver(result, lead=lead, refresh=refresh, interaction=interaction)
+        if clock:
+            await self.stage.refresh_clock(result.game.id)
+        await private(interaction, answer)

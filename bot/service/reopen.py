@@ -1,0 +1,130 @@
+"""Reopening a game a moderator ended: it runs again exactly as it was, for a while after the end.
+
+`end` keeps the clock as it stood in its audit entry; `reopen` puts it back
+with every running wait moved on by the time the game was over (as after an
+outage), so that time counts against no one. The moves, the seats and their
+autopilot flags were never touched by the end.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.service import clock as clocks
+from bot.service.checks import check_id, clean_reason
+from bot.service.errors import IdKind, Why, WrongState
+from bot.service.events import PublicEvent, Reopened
+from bot.service.kinds import AuditAction, EventKind
+from bot.service.loading import status_of
+from bot.service.results import ActionResult, ModLogEntry
+from bot.service.runner import Runner
+from bot.store import AuditRow, ClockRow, GameChange, GameStatus, NewAudit, SeatClockRow, Writes
+
+REOPEN_SECONDS = 24 * 3600  # how long after a moderator's end the game can be reopened
+CLOCK = "clock"  # the key of the clock in an end's audit details
+
+
+def _time(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def _moment(text: Any) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(str(text))
+
+
+def clock_data(clock: ClockRow) -> dict[str, Any]:
+    """The clock as JSON data, for an end's audit entry."""
+    seats = [
+        {
+            "seat": c.seat,
+            "wait": c.wait,
+            "since": _time(c.since),
+            "extra_seconds": c.extra_seconds,
+            "reminded": c.reminded,
+            "timed_out": c.timed_out,
+            "reserve_used": c.reserve_used,
+            "timeouts": c.timeouts,
+        }
+        for c in clock.seats
+    ]
+    return {"paused_at": _time(clock.paused_at), "paused_by": clock.paused_by, "seats": seats}
+
+
+def clock_of(game_id: int, data: dict[str, Any]) -> ClockRow:
+    """The clock kept by `clock_data`."""
+    seats = tuple(
+        SeatClockRow(
+            int(s["seat"]),
+            s["wait"],
+            _moment(s["since"]),
+            float(s["extra_seconds"]),
+            int(s["reminded"]),
+            bool(s["timed_out"]),
+            float(s["reserve_used"]),
+            int(s["timeouts"]),
+        )
+        for s in data["seats"]
+    )
+    return ClockRow(game_id, _moment(data["paused_at"]), data["paused_by"], seats)
+
+
+def last_end(entries: list[AuditRow]) -> AuditRow | None:
+    """The moderator's end the game is in, if its latest end or reopening is an end."""
+    for entry in reversed(entries):
+        if entry.action == AuditAction.REOPEN:
+            return None
+        if entry.action == AuditAction.END:
+            return entry
+    return None
+
+
+class ReopenService(Runner):
+    async def reopen(self, game_id: int, moderator_user_id: int, reason: str) -> ActionResult:
+        """Run a game a moderator ended again, exactly as it was, within REOPEN_SECONDS of the end.
+
+        Refused if the game was not ended by a moderator, if it is too late, or if
+        a newer game was opened in its channel since. Whoever must act gets a
+        fresh "your turn" note; their clock goes on where it stopped.
+        """
+        moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
+        why = clean_reason(reason)
+
+        async def work() -> ActionResult:
+            live = await self._live(game_id)
+            info, game = live.info, live.game
+            ended = None if info.status.active else last_end(await self.store.audit_log(game_id))
+            if ended is None:
+                raise WrongState(Why.NOT_ENDED_BY_MODERATOR, {"game_id": game_id})
+            now = self.now()
+            over_for = max(now - ended.created_at, timedelta(0))
+            if over_for > timedelta(seconds=REOPEN_SECONDS):
+                raise WrongState(Why.REOPEN_TOO_LATE, {"game_id": game_id, "hours": REOPEN_SECONDS // 3600})
+            latest = await self.store.latest_game(info.channel_id)
+            if latest is not None and latest.id != game_id:
+                raise WrongState(Why.NEWER_GAME, {"game_id": game_id, "newer": latest.id})
+            facts = Reopened(over_for.total_seconds(), why)
+            event = PublicEvent(EventKind.REOPENED, facts, None, moderator_user_id)
+            details = {"ended_seconds": round(over_for.total_seconds(), 3)}
+            audit = NewAudit(moderator_user_id, AuditAction.REOPEN, details, why, now)
+            if game is None:
+                change = GameChange(Writes(audit=[audit]), status=GameStatus.LOBBY)
+                await self._write(game_id, lambda: self.store.apply_change(game_id, info.version, change))
+                after = await self._fresh_info(game_id)
+                line = ModLogEntry(after, AuditAction.REOPEN, moderator_user_id, why, facts)
+                return ActionResult(after, (event,), mod_log=(line,))
+            kept = ended.details.get(CLOCK)
+            if isinstance(kept, dict):
+                clock = clocks.forgiven(clock_of(game_id, kept), over_for)
+            else:  # ended before ends kept the clock: whoever must act starts a fresh turn
+                stored = await self.store.clock(game_id)
+                clock = clocks.advance(info.clock, stored, game, now, restart=range(len(game.names)))
+            await self._change(live, clock, audit=audit, status=status_of(game))
+            run = self._run(await self._live(game_id), clock)
+            run.waits_before = {}  # everyone who must act now hears it
+            run.public.append(event)
+            run.mod_log.append(ModLogEntry(run.live.info, AuditAction.REOPEN, moderator_user_id, why, facts))
+            await self._autoplay(run)
+            return await self._result(run)
+
+        return await self._locked(game_id, work)
