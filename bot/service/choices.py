@@ -17,7 +17,7 @@ from bot.service.errors import InvalidInput, Why
 from bot.service.kinds import Must
 from bot.service.play import PlayService
 from bot.service.results import ActionResult
-from engine import Game, Phase
+from engine import ClaimOption, Game, Phase
 from maps import Board, Route
 
 
@@ -86,6 +86,19 @@ def _turn_refusal(game: Game, player: str) -> ClaimRefusal | None:
     return None
 
 
+def _one_of_alike_tracks(board: Board, options: list[ClaimOption]) -> list[ClaimOption]:
+    """The options, with only the first of two free tracks that look alike: a claim takes the first free one."""
+    open_ids = {option.route.id for option in options}
+    return [
+        option
+        for option in options
+        if not any(
+            other.id < option.route.id and other.id in open_ids and other.kind() == option.route.kind()
+            for other in board.parallel(option.route)
+        )
+    ]
+
+
 def _route(board: Board, route_id: int) -> Route:
     if not 0 <= route_id < len(board.routes):
         raise InvalidInput(Why.NO_SUCH_ROUTE, {"route_id": route_id})
@@ -106,13 +119,14 @@ class MoveChoices(PlayService):
         refusal = _turn_refusal(game, player)
         routes: tuple[RouteChoice, ...] = ()
         if refusal is None:
+            options = _one_of_alike_tracks(game.board, game.claim_options(player))
             routes = tuple(
                 RouteChoice(
                     option.route,
                     tuple(option.payments),
                     tuple(Souvenir(end, game.state.stacks[end].symbol) for end in option.souvenirs),
                 )
-                for option in game.claim_options(player)
+                for option in options
             )
         return ClaimChoices(player, refusal, routes)
 

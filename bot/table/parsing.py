@@ -202,10 +202,6 @@ def find_routes(board: Board, text: str) -> list[Route]:
         coloured = [r for r in routes if r.color == colour]
         if coloured:
             routes = coloured
-        track = re.search(r"track\s*([12])", extra.lower())
-        numbered = [r for r in routes if track is not None and r.track == int(track.group(1))]
-        if numbered:
-            routes = numbered
     return routes
 
 
