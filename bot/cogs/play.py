@@ -108,7 +108,7 @@ class PlayCog(TtrCog):
         """Only the routes this player can claim now."""
         try:
             info = await self._my_game(interaction)
-            routes = (await self.service.claim_choices(info.id, interaction.user.id)).routes
+            routes = (await self.service.claim_choices(info.id, interaction.user.id)).listed()
             board = load_board(info.map)
             choices = [
                 app_commands.Choice(name=choice.route.label()[:100], value=str(choice.route.id))

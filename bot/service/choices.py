@@ -17,7 +17,7 @@ from bot.service.errors import InvalidInput, Why
 from bot.service.kinds import Must
 from bot.service.play import PlayService
 from bot.service.results import ActionResult
-from engine import ClaimOption, Game, Phase
+from engine import Game, Phase
 from maps import Board, Route
 
 
@@ -71,6 +71,12 @@ class ClaimChoices:
     refusal: ClaimRefusal | None
     routes: tuple[RouteChoice, ...]
 
+    def listed(self) -> tuple[RouteChoice, ...]:
+        """The routes as a player is offered them: two free tracks that look alike once, as the first one
+        (a claim takes the first free track of the two)."""
+        ends = {frozenset(c.route.ends) for c in self.routes if c.route.track == 1}
+        return tuple(c for c in self.routes if c.route.track != 2 or frozenset(c.route.ends) not in ends)
+
     def route(self, route_id: int) -> RouteChoice | None:
         return next((c for c in self.routes if c.route.id == route_id), None)
 
@@ -84,19 +90,6 @@ def _turn_refusal(game: Game, player: str) -> ClaimRefusal | None:
     if to_move.must != Must.TURN:
         return ClaimRefusal(ClaimBlock.FINISH_FIRST, must=Must(to_move.must))
     return None
-
-
-def _one_of_alike_tracks(board: Board, options: list[ClaimOption]) -> list[ClaimOption]:
-    """The options, with only the first of two free tracks that look alike: a claim takes the first free one."""
-    open_ids = {option.route.id for option in options}
-    return [
-        option
-        for option in options
-        if not any(
-            other.id < option.route.id and other.id in open_ids and other.kind() == option.route.kind()
-            for other in board.parallel(option.route)
-        )
-    ]
 
 
 def _route(board: Board, route_id: int) -> Route:
@@ -119,14 +112,13 @@ class MoveChoices(PlayService):
         refusal = _turn_refusal(game, player)
         routes: tuple[RouteChoice, ...] = ()
         if refusal is None:
-            options = _one_of_alike_tracks(game.board, game.claim_options(player))
             routes = tuple(
                 RouteChoice(
                     option.route,
                     tuple(option.payments),
                     tuple(Souvenir(end, game.state.stacks[end].symbol) for end in option.souvenirs),
                 )
-                for option in options
+                for option in game.claim_options(player)
             )
         return ClaimChoices(player, refusal, routes)
 
