@@ -150,6 +150,8 @@ def test_symbols_and_wild_cards_have_their_board_names() -> None:
         assert format_cards(rules, {WILD: 2, rules.colors[0]: 1}).endswith(f"2 {wild}s")
         assert parse_cards(rules, f"2 {wild}s")[WILD] == 2 and parse_cards(rules, "1 wild")[WILD] == 1
         assert parse_draw(rules, wild) == WILD
+    sf = load_board("san_francisco").rules
+    assert parse_cards(sf, "1 blue 2 ferries")[WILD] == 2 and parse_cards(sf, "1 ferry")[WILD] == 1
 
 
 def test_counts_are_in_the_right_number() -> None:

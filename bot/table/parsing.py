@@ -75,7 +75,9 @@ def _names(rules: Rules) -> dict[str, str]:
         names[colour] = colour
         names[colour + "s"] = colour
     wild = rules.wild_name.lower()
-    for word in (*_WILD_WORDS, wild, wild + "s", WILD):
+    short = wild.removesuffix(" card")  # "ferry card": "ferry" and "ferries" too
+    shorts = (short, short[:-1] + "ies" if short.endswith("y") else short + "s") if short != wild else ()
+    for word in (*_WILD_WORDS, wild, wild + "s", *shorts, WILD):
         names[word] = WILD
     return names
 
