@@ -163,28 +163,26 @@ def test_counts_are_in_the_right_number() -> None:
 # ----- typing and picking routes in a game ---------------------------------------------------
 
 
-async def to_move(room: Room, game_id: int) -> tuple[Game, Any]:
-    game: Game = await room.bot.service.engine_game(game_id)
-    info = await room.bot.service.game(game_id)
-    mover = game.to_move()
-    assert mover is not None
-    user = info.user_of(mover.player)
-    assert user is not None
-    return game, room.member(user)
-
-
-async def test_a_route_is_claimed_by_an_alias_and_an_accent_free_name(simcord_env: Env) -> None:
-    room = make_room(simcord_env, NAMES[:2])
-    game_id, _ = await open_game(room, "switzerland", 2)
+async def playing(env: Env, map_name: str) -> tuple[Room, Player, Game, Any]:
+    """A two-player game past the ticket choice; the game and the member to move."""
+    room = make_room(env, NAMES[:2])
+    game_id, _ = await open_game(room, map_name, 2)
     player = Player(room, game_id)
     while (await player.game()).state.phase is not Phase.PLAY:
         await player.step(await player.game())
-    game, member = await to_move(room, game_id)
+    game = await player.game()
+    mover = game.to_move()
+    assert mover is not None
+    return room, player, game, await player.member(mover.player)
+
+
+async def test_a_route_is_claimed_by_an_alias_and_an_accent_free_name(simcord_env: Env) -> None:
+    room, player, game, member = await playing(simcord_env, "switzerland")
     name = game.to_move().player  # type: ignore[union-attr]
     # autocomplete: "zurich" (no accent) lists Zürich's routes, and only those
     choices = await member.autocomplete(room.channel, "ttr claim", "route", "zurich")
     options = {o.route.id for o in game.claim_options(name)}
-    assert all("Zürich" in c["name"] for c in choices)
+    assert choices and all("Zürich" in c["name"] for c in choices)
     assert {c["value"] for c in choices} == {str(r) for r in options if "Zürich" in game.board.routes[r].ends}
     # typing: an accent-free and an aliased name claim the same route
     option = game.claim_options(name)[0]
@@ -192,17 +190,12 @@ async def test_a_route_is_claimed_by_an_alias_and_an_accent_free_name(simcord_en
     typed = f"{strip_accents(route.a).upper()} - {strip_accents(route.b).lower()}"
     result = await slash(member, room, "ttr claim", route=typed)
     assert "cannot read" not in reply_text(result) and "no route" not in reply_text(result), reply_text(result)
-    after: Game = await room.bot.service.engine_game(game_id)
+    after = await player.game()
     assert after.state.turn > game.state.turn or "pay" in reply_text(result).lower(), reply_text(result)
 
 
 async def test_geneva_and_an_ambiguous_name_in_typed_routes(simcord_env: Env) -> None:
-    room = make_room(simcord_env, NAMES[:2])
-    game_id, _ = await open_game(room, "switzerland", 2)
-    player = Player(room, game_id)
-    while (await player.game()).state.phase is not Phase.PLAY:
-        await player.step(await player.game())
-    game, member = await to_move(room, game_id)
+    room, player, game, member = await playing(simcord_env, "switzerland")
     result = await slash(member, room, "ttr claim", route="Geneva - Italia 9")
     assert "cannot read" in reply_text(result)  # Geneva is read; "Italia 9" is no place
     result = await slash(member, room, "ttr claim", route="Geneva - Lausan")
@@ -215,12 +208,7 @@ async def test_geneva_and_an_ambiguous_name_in_typed_routes(simcord_env: Env) ->
 
 
 async def test_alike_double_tracks_are_labelled_apart_in_the_claim_menu(simcord_env: Env) -> None:
-    room = make_room(simcord_env, NAMES[:2])
-    game_id, _ = await open_game(room, "usa", 2)
-    player = Player(room, game_id)
-    while (await player.game()).state.phase is not Phase.PLAY:
-        await player.step(await player.game())
-    game, member = await to_move(room, game_id)
+    room, player, game, member = await playing(simcord_env, "usa")
     # every player can pay for a gray route of one space: Dallas - Houston has two tracks that look alike
     result = await click(member, room.stage_message(), "ttr:claim:")
     menu = panel(result, "ttrs:route:")
