@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from maps.names import fold
+
 WILD = "locomotive"
 GRAY = "gray"
 
@@ -40,6 +42,7 @@ class Route:
     tunnel: bool
     cart: bool  # Amsterdam: carries a merchandise cart symbol
     spaces: tuple[Space, ...]
+    track: int | None = None  # 1 or 2 on a double whose two tracks look alike (so the label tells them apart)
 
     @property
     def ends(self) -> tuple[str, str]:
@@ -58,6 +61,8 @@ class Route:
             extra.append("tunnel")
         if self.ferries:
             extra.append(f"ferry x{self.ferries}")
+        if self.track is not None:
+            extra.append(f"track {self.track}/2")
         tail = f", {', '.join(extra)}" if extra else ""
         return f"{self.a} - {self.b} ({self.color}, {self.length}{tail})"
 
@@ -191,6 +196,7 @@ class Board:
 
     _by_pair: dict[frozenset[str], tuple[Route, ...]] = field(init=False, repr=False, compare=False)
     _parallel: dict[int, tuple[Route, ...]] = field(init=False, repr=False, compare=False)
+    _folded: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_pair: dict[frozenset[str], list[Route]] = {}
@@ -203,6 +209,12 @@ class Board:
             "_parallel",
             {r.id: tuple(o for o in by_pair[frozenset(r.ends)] if o.id != r.id) for r in self.routes},
         )
+        folded: dict[str, list[str]] = {}
+        for written, name in [*self.aliases.items(), *((c, c) for c in self.countries)]:
+            names = folded.setdefault(fold(written), [])
+            if name not in names:
+                names.append(name)
+        object.__setattr__(self, "_folded", {k: tuple(v) for k, v in folded.items()})
 
     def resolve_place(self, name: str) -> str | None:
         """The place or country that `name` or one of its declared aliases names, or None."""
@@ -213,18 +225,29 @@ class Board:
         return None
 
     def find_place(self, name: str) -> str | None:
-        """Like resolve_place, but forgiving about case and spacing (for people typing)."""
+        """Like resolve_place, but forgiving about case, accents and punctuation (for people typing);
+        None also when the text could name several places (`place_candidates` lists them)."""
+        found = self.place_candidates(name)
+        return found[0] if len(found) == 1 else None
+
+    def place_candidates(self, name: str) -> tuple[str, ...]:
+        """The places or countries a typed name may mean: its exact name or alias; else every name or alias
+        equal to it once folded (accents, case and punctuation ignored); else every one it begins (3+ letters)."""
         exact = self.resolve_place(name)
         if exact is not None:
-            return exact
-        folded = " ".join(name.split()).casefold()
-        for alias, canonical in self.aliases.items():
-            if alias.casefold() == folded:
-                return canonical
-        for country in self.countries:
-            if country.casefold() == folded:
-                return country
-        return None
+            return (exact,)
+        typed = fold(name)
+        if not typed:
+            return ()
+        if typed in self._folded:
+            return self._folded[typed]
+        if len(typed) < 3:
+            return ()
+        found: list[str] = []
+        for written, names in self._folded.items():
+            if written.startswith(typed):
+                found += [n for n in names if n not in found]
+        return tuple(found)
 
     def routes_between(self, a: str, b: str) -> list[Route]:
         return list(self._by_pair.get(frozenset((a, b)), ()))

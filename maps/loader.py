@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -22,6 +23,7 @@ from maps.board import (
     Ticket,
     TouristRules,
 )
+from maps.names import fold
 
 MAP_NAMES = ("usa", "india", "switzerland", "amsterdam", "san_francisco")
 
@@ -181,6 +183,18 @@ def _parse_routes(
     for pair, count in tracks.items():
         if count > 2:
             problems.append(f"{' - '.join(sorted(pair))}: a double route with {count} tracks")
+    return _number_alike_tracks(routes)
+
+
+def _number_alike_tracks(routes: list[Route]) -> tuple[Route, ...]:
+    """Routes, with the two tracks of a double that look alike (same colour, length and kind) numbered 1 and 2."""
+    by_pair: dict[frozenset[str], list[int]] = {}
+    for i, r in enumerate(routes):
+        by_pair.setdefault(frozenset(r.ends), []).append(i)
+    for indexes in by_pair.values():
+        if len(indexes) == 2 and routes[indexes[0]].kind() == routes[indexes[1]].kind():
+            for track, i in enumerate(indexes, start=1):
+                routes[i] = replace(routes[i], track=track)
     return tuple(routes)
 
 
@@ -229,6 +243,10 @@ def parse_board(name: str, data: dict[str, Any]) -> Board:
             if alias in aliases and aliases[alias] != place.name:
                 problems.append(f"alias '{alias}' names both '{aliases[alias]}' and '{place.name}'")
             aliases[alias] = place.name
+    folded: dict[str, str] = {}
+    for written, place_name in [*aliases.items(), *((c, c) for c in country_points)]:
+        if folded.setdefault(fold(written), place_name) != place_name:
+            problems.append(f"'{written}' reads like a name of '{folded[fold(written)]}' too")
     try:
         rules = _rules(rules_raw, data)
     except (KeyError, TypeError, ValueError) as exc:

@@ -31,7 +31,7 @@ from bot.table.controls import Request
 from bot.table.front import Front
 from bot.table.lookup import channel_game, server_game, viewable_choices, viewed_game
 from bot.table.paging import Page, send_pages
-from bot.table.parsing import pay_code
+from bot.table.parsing import pay_code, route_matches
 from maps import load_board
 
 log = logging.getLogger(__name__)
@@ -108,13 +108,13 @@ class PlayCog(TtrCog):
         """Only the routes this player can claim now."""
         try:
             info = await self._my_game(interaction)
-            routes = (await self.service.claim_choices(info.id, interaction.user.id)).routes
-            typed = " ".join(current.casefold().replace("-", " ").split())
-            choices = []
-            for choice in sorted(routes, key=lambda c: c.route.label()):
-                label = choice.route.label()
-                if typed in " ".join(label.casefold().replace("-", " ").split()):
-                    choices.append(app_commands.Choice(name=label[:100], value=str(choice.route.id)))
+            routes = (await self.service.claim_choices(info.id, interaction.user.id)).listed()
+            board = load_board(info.map)
+            choices = [
+                app_commands.Choice(name=choice.route.label()[:100], value=str(choice.route.id))
+                for choice in sorted(routes, key=lambda c: c.route.label())
+                if route_matches(board, choice.route, current)
+            ]
             return choices[:MAX_CHOICES]
         except Exception:
             log.debug("claim autocomplete gave up", exc_info=True)

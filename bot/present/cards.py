@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.present.words import card_name
+from bot.present.words import card_count, card_name
 from maps import WILD, Rules
 
 # One square per card colour, for buttons; the wild gets a rainbow.
@@ -28,8 +28,17 @@ def card_order(rules: Rules) -> list[str]:
 
 def format_cards(rules: Rules, cards: Mapping[str, int]) -> str:
     """ "3 pink, 1 locomotive" in the map's card order; "no cards" when empty."""
-    parts = [f"{cards[c]} {card_name(rules, c)}" for c in card_order(rules) if cards.get(c, 0) > 0]
+    parts = [card_count(rules, c, cards[c]) for c in card_order(rules) if cards.get(c, 0) > 0]
     return ", ".join(parts) or "no cards"
+
+
+def payment_text(rules: Rules, described: str) -> str:
+    """A payment as a move's facts describe it ("1 red, 2 locomotive") in the map's words ("1 red, 2 jokers")."""
+    parts = []
+    for part in described.split(", "):
+        count, _, card = part.partition(" ")
+        parts.append(card_count(rules, card, int(count)) if count.isdigit() and card else part)
+    return ", ".join(parts)
 
 
 def card_order_names(rules: Rules) -> list[str]:

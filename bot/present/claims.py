@@ -25,7 +25,7 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
     if block is ClaimBlock.ROUTE_TAKEN:
         return f"You cannot claim {route.label()}: {refusal.reason}.{CLAIM_HINT}"
     if block is ClaimBlock.TOO_FEW_TRAINS:
-        need = f"it needs {refusal.needs} {rules.piece_name}, you have {refusal.has}"
+        need = f"it needs {plural(refusal.needs, rules.piece_name)}, you have {refusal.has}"
         return f"You cannot claim {route.label()}: {need}.{CLAIM_HINT}"
     colour = "cards of one colour" if route.color == "gray" else f"{route.color} cards"
     return (

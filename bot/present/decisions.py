@@ -6,11 +6,12 @@ from bot.present.stage import must_text
 from bot.present.words import plural
 from bot.service import Must
 from maps import Rules
+from maps.names import symbol_name
 
 
 def spot_prompt(symbol: str) -> str:
     """Where a tourist stack goes."""
-    return f"Where does the {symbol.replace('_', ' ')} stack go?"
+    return f"Where does the {symbol_name(symbol)} stack go?"
 
 
 def game_is_text(game_id: int, status: str) -> str:

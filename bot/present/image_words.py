@@ -13,6 +13,7 @@ from bot.present.words import card_name, plural
 from engine.scoring import TieBreak
 from engine.state import PlayerState, Stack
 from maps import GRAY, Board, Route, Rules, Ticket
+from maps.names import symbol_name
 from render.palette import PlayerStyle
 from render.words import ImageWords, LegendMark
 
@@ -67,7 +68,7 @@ class EnglishImageWords:
         return f"{ticket.origin} – {ticket.targets[0].name}"
 
     def tourist_symbol(self, symbol: str) -> str:
-        return " ".join(w.capitalize() for w in symbol.split("_"))
+        return symbol_name(symbol)
 
     def colour_cue(self, style: PlayerStyle) -> str:
         return f"{style.name}, {style.mark}"
@@ -205,7 +206,7 @@ class EnglishImageWords:
         return f"To choose from (keep at least {keep_at_least})"
 
     def ticket_on_offer(self, points: int) -> str:
-        return f"{points} points"
+        return plural(points, "point")
 
     def ticket_done(self, points: int) -> str:
         return f"✓ done  +{points}"
@@ -239,17 +240,18 @@ class EnglishImageWords:
         return "Grand Tour (Mandala)"
 
     def merchandise_row(self, cards: int) -> str:
-        return f"merchandise ({cards} cards)"
+        return f"merchandise ({plural(cards, 'card')})"
 
     def tourists_row(self, kinds: int) -> str:
-        return f"tourists ({kinds} kinds)"
+        return f"tourists ({plural(kinds, 'kind')})"
 
     def longest_note(self, rules: Rules, holders: Sequence[str], length: int) -> str:
         if not holders:
             return f"Nobody has a {rules.longest_name}."
         each = " each" if len(holders) > 1 else ""
         bonus = f", +{rules.longest_bonus}{each}" if rules.longest_bonus else " (no bonus on this map)"
-        return f"Gold on the board: the {rules.longest_name} of {_both(holders)}, {length} {rules.piece_name}{bonus}."
+        pieces = plural(length, rules.piece_name)
+        return f"Gold on the board: the {rules.longest_name} of {_both(holders)}, {pieces}{bonus}."
 
     def tie_note(self, rules: Rules, tie: TieBreak, names: Mapping[str, str]) -> str:
         return tie_sentence(tie, rules, lambda p: names.get(p, p))
@@ -277,7 +279,7 @@ class EnglishImageWords:
 
     def cards_sentence(self, rules: Rules, face_up: Sequence[str | None], deck: int, discard: int, tickets: int) -> str:
         cards = ", ".join(self.empty_slot() if c is None else card_name(rules, c) for c in face_up)
-        return f"Face-up cards: {cards}. Deck {deck}, discard {discard}, {tickets} {rules.ticket_name}s left."
+        return f"Face-up cards: {cards}. Deck {deck}, discard {discard}, {plural(tickets, rules.ticket_name)} left."
 
     def stacks_sentence(self, stacks: Mapping[str, Stack]) -> str:
         listed = [f"{self.tourist_symbol(s.symbol)} at {place} ({s.tokens})" for place, s in sorted(stacks.items())]

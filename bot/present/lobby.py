@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.present.clock import clock_summary
 from bot.present.escape import shown
 from bot.present.seats import member_name
+from bot.present.words import plural
 from bot.service import GameInfo
 from bot.service.events import Cancelled, Created, HostChanged, Joined, Left, Started
 from maps import load_board
@@ -53,7 +54,7 @@ def started_text(info: GameInfo, started: Started) -> str:
 def lobby_text(info: GameInfo) -> str:
     """A lobby as it stands: who is seated, the house rules, the clock, and how to join and start."""
     names = ", ".join(member_name(s.display_name, i + 1) for i, s in enumerate(info.seats))
-    rules = f", {info.trains} trains each (house rule)" if info.trains is not None else ""
+    rules = f", {plural(info.trains, 'trains')} each (house rule)" if info.trains is not None else ""
     return (
         f"**{info.title}** game #{info.id}: {len(info.seats)}/{info.max_players} seated ({names}){rules}. "
         f"Clock: {clock_summary(info.clock)}. Join with `/ttr join`; the host starts with `/ttr start`."

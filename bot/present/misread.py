@@ -80,6 +80,11 @@ def unreadable_route_text(text: str, a: str, b: str) -> str:
     return f'I cannot read {quoted(text)} as a route. Pick one from the list, or write it like "{a} - {b}".'
 
 
+def ambiguous_place_text(typed: str, places: Sequence[str]) -> str:
+    """A typed place name that could be several places."""
+    return f"{quoted(typed)} could be {', '.join(places[:-1])} or {places[-1]}: write more of the name."
+
+
 def no_route_between_text(a: str, b: str) -> str:
     return f"There is no route between {a} and {b}."
 

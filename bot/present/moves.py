@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.present.cards import payment_text
 from bot.present.escape import shown
 from bot.present.seats import first_player
 from bot.present.words import card_name, plural
@@ -17,6 +18,7 @@ from bot.service import EventKind, FinalScores, GameInfo
 from bot.service.events import CardDrawn, Dealt, MoveFacts, TicketsKept, TicketsOffered
 from bot.service.scores import TicketLabel
 from maps import Board
+from maps.names import symbol_name
 
 
 def _draw_deck(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
@@ -55,17 +57,18 @@ def _place_stacks(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> s
 
 def _place(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     tokens = plural(int(facts["tokens"]), "token")
-    return f"{who} puts the {facts['symbol']} stack ({tokens}) on {facts['at']}."
+    return f"{who} puts the {symbol_name(str(facts['symbol']))} stack ({tokens}) on {facts['at']}."
 
 
 def _claim(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     route = board.routes[int(facts["route"])]
-    text = f"{who} claims {route.label()} for {plural(int(facts['points']), 'point')}, paying {facts['paid']}."
+    paid = payment_text(board.rules, str(facts["paid"]))
+    text = f"{who} claims {route.label()} for {plural(int(facts['points']), 'point')}, paying {paid}."
     if facts.get("merchandise"):
         text += " It carries a merchandise card."
     souvenir = facts.get("souvenir")
     if isinstance(souvenir, dict):
-        text += f" {who} takes the {souvenir['symbol']} souvenir at {souvenir['at']}."
+        text += f" {who} takes the {symbol_name(str(souvenir['symbol']))} souvenir at {souvenir['at']}."
     return text
 
 
@@ -74,7 +77,8 @@ def _tunnel_reveal(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> 
     revealed = ", ".join(card_name(board.rules, str(c)) for c in facts["revealed"]) or "no cards"
     surcharge = int(facts["surcharge"])
     verdict = f"{who} must pay {plural(surcharge, 'more card')}" if surcharge else "no extra cards are due"
-    return f"{who} tries the tunnel {route.label()} with {facts['paid']}; revealed: {revealed}; {verdict}."
+    paid = payment_text(board.rules, str(facts["paid"]))
+    return f"{who} tries the tunnel {route.label()} with {paid}; revealed: {revealed}; {verdict}."
 
 
 def _tunnel_abandoned(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:

@@ -35,8 +35,9 @@ def rules_text(board: Board) -> str:
         lines.append(f"**Bonus:** +{r.longest_bonus} for the {r.longest_name}.")
     if r.wilds_only_on_tunnels:
         lines.append(
-            "**Tunnels:** after you lay the cards, three cards are revealed; each of your colour or a locomotive "
-            "asks one more card. Locomotives may be played only on tunnels."
+            "**Tunnels:** after you lay the cards, three cards are revealed; each of your colour or a "
+            f"{card_name(r, WILD)} asks one more card. "
+            f"{card_name(r, WILD).capitalize()}s may be played only on tunnels."
         )
     if any(route.ferries for route in board.routes):
         lines.append(f"**Ferries:** each ferry space must be paid with a {card_name(r, WILD)}.")

@@ -15,6 +15,7 @@ from bot.service import FinalScores, GameInfo, Must
 from bot.service.scores import PlayerScore
 from bot.service.views import TableView
 from maps import Board, Rules, load_board
+from maps.names import symbol_name
 
 
 def must_text(rules: Rules, must: str) -> str:
@@ -80,7 +81,7 @@ def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") 
     """A free tourist stack to place (San Francisco), and who places it."""
     to_move = table.to_move
     assert to_move is not None
-    left = ", ".join(s.replace("_", " ") for s in table.unplaced)
+    left = ", ".join(symbol_name(s) for s in table.unplaced)
     line = (
         f"**{info.title} · game #{info.id}:** {who(info, to_move.player)}, place a tourist stack "
         f"({left} left to place): click **Place a stack**."

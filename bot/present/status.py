@@ -62,18 +62,18 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
         if p.merchandise is not None:
             extra += f", {p.merchandise} merchandise"
         if p.souvenirs is not None:
-            extra += f", {len(p.souvenirs)} souvenirs"
+            extra += f", {plural(len(p.souvenirs), 'souvenir')}"
         if p.longest is not None:
             extra += f", longest path {p.longest}"
         name = player_label(info, p.player)
         member = f" ({mention(p.user_id)})" if p.user_id is not None and p.user_id > 0 else ""
         lines.append(
-            f"{name}{member}: {p.route_points} route points, "
-            f"{p.trains} {rules.piece_name}, {plural(p.cards, 'card')}, "
+            f"{name}{member}: {plural(p.route_points, 'route point')}, "
+            f"{plural(p.trains, rules.piece_name)}, {plural(p.cards, 'card')}, "
             f"{plural(p.tickets, rules.ticket_name)}, {plural(len(p.routes), 'route')}{extra}"
         )
     face_up = ", ".join(card_name(rules, c) if c else "(empty)" for c in table.face_up)
-    lines.append(f"Face up: {face_up}. Deck: {table.deck} cards, discard pile: {table.discard}.")
+    lines.append(f"Face up: {face_up}. Deck: {plural(table.deck, 'card')}, discard pile: {table.discard}.")
     lines.append(f"{rules.ticket_name.capitalize()}s left: {table.ticket_deck}.")
     to_move = table.to_move
     if table.finished:

@@ -14,6 +14,11 @@ def card_name(rules: Rules, card: str) -> str:
     return rules.wild_name if card == WILD else card
 
 
+def card_count(rules: Rules, card: str, count: int) -> str:
+    """ "3 pink", "1 locomotive", "2 jokers", "2 ferry cards": a colour is written as it is, the wild is counted."""
+    return plural(count, card_name(rules, card)) if card == WILD else f"{count} {card}"
+
+
 def plural(count: int, word: str) -> str:
     """`count` and `word` in the right number; piece names come plural ("trains", "cable cars").
 

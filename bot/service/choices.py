@@ -71,6 +71,12 @@ class ClaimChoices:
     refusal: ClaimRefusal | None
     routes: tuple[RouteChoice, ...]
 
+    def listed(self) -> tuple[RouteChoice, ...]:
+        """The routes as a player is offered them: two free tracks that look alike once, as the first one
+        (a claim takes the first free track of the two)."""
+        ends = {frozenset(c.route.ends) for c in self.routes if c.route.track == 1}
+        return tuple(c for c in self.routes if c.route.track != 2 or frozenset(c.route.ends) not in ends)
+
     def route(self, route_id: int) -> RouteChoice | None:
         return next((c for c in self.routes if c.route.id == route_id), None)
 

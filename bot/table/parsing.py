@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.present.misread import (
     Span,
+    ambiguous_place_text,
     count_below_one_text,
     duration_range_text,
     no_cards_text,
@@ -34,6 +35,7 @@ from bot.present.misread import (
 from bot.replies import Refusal
 from bot.service.clock import MAX_SECONDS
 from maps import WILD, Board, Route, Rules
+from maps.names import fold
 
 # ----- bounds ------------------------------------------------------------------------
 
@@ -73,7 +75,9 @@ def _names(rules: Rules) -> dict[str, str]:
         names[colour] = colour
         names[colour + "s"] = colour
     wild = rules.wild_name.lower()
-    for word in (*_WILD_WORDS, wild, wild + "s", WILD):
+    short = wild.removesuffix(" card")  # "ferry card": "ferry" and "ferries" too
+    shorts = (short, short[:-1] + "ies" if short.endswith("y") else short + "s") if short != wild else ()
+    for word in (*_WILD_WORDS, wild, wild + "s", *shorts, WILD):
         names[word] = WILD
     return names
 
@@ -203,14 +207,28 @@ def find_routes(board: Board, text: str) -> list[Route]:
     return routes
 
 
+def route_matches(board: Board, route: Route, typed: str) -> bool:
+    """Whether what a member is typing could be this route: every typed word is in its label or in a name or
+    alias of one of its ends, accents, case and punctuation ignored ("zurich gen" finds Genève - Zürich)."""
+    names = [route.label()] + [alias for alias, place in board.aliases.items() if place in route.ends]
+    written = " ".join(fold(name) for name in names)
+    return all(word in written for word in fold(typed).split())
+
+
 def _split_ends(board: Board, text: str) -> tuple[str, str] | None:
+    """The two places a route text names ("Zurich - Geneva"); refused when an end could be several places."""
+    unsure: tuple[str, tuple[str, ...]] | None = None
     for separator in (" - ", " to ", "-", " – "):
         pieces = text.split(separator)
         for cut in range(1, len(pieces)):
-            a = board.find_place(separator.join(pieces[:cut]).strip())
-            b = board.find_place(separator.join(pieces[cut:]).strip())
-            if a is not None and b is not None:
-                return a, b
+            ends = [separator.join(part).strip() for part in (pieces[:cut], pieces[cut:])]
+            found = [board.place_candidates(end) for end in ends]
+            if all(len(f) == 1 for f in found):
+                return found[0][0], found[1][0]
+            if unsure is None and all(found):
+                unsure = next((end, f) for end, f in zip(ends, found, strict=True) if len(f) > 1)
+    if unsure is not None:
+        raise Refusal(ambiguous_place_text(*unsure))
     return None
 
 

@@ -265,8 +265,8 @@ class Play:
         if not choices.routes:
             raise Refusal(nothing_claimable_text())
         current = await self.service.game(info.id)
-        view = panels.route_view(info.id, current.version, rules, choices.routes)
-        await private(interaction, claimable_text(len(choices.routes)), view=view)
+        view = panels.route_view(info.id, current.version, rules, choices.listed())
+        await private(interaction, claimable_text(len(choices.listed())), view=view)
 
     # ----- tourist stacks ------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from bot.table.parsing import pay_code
 from bot.views.ids import ComponentId
 from bot.views.items import GameButton, GameSelect
 from maps import Rules
+from maps.names import symbol_name
 
 MAX_ROUTE_MENUS = 4  # 4 x 25 routes; the fifth row is left for nothing else, /ttr claim covers the rest
 
@@ -172,8 +173,7 @@ def souvenir_view(
 ) -> discord.ui.View:
     """`ends`: (place, its token's symbol) for both ends of the route."""
     options = [
-        discord.SelectOption(label=f"{symbol.replace('_', ' ')} at {place}"[:100], value=place)
-        for place, symbol in ends
+        discord.SelectOption(label=f"{symbol_name(symbol)} at {place}"[:100], value=place) for place, symbol in ends
     ]
     view = _view()
     view.add_item(
@@ -207,7 +207,7 @@ def place_view(game: int, version: int) -> discord.ui.View:
 
 
 def symbol_view(game: int, version: int, symbols: Sequence[str]) -> discord.ui.View:
-    options = [discord.SelectOption(label=s.replace("_", " "), value=s) for s in symbols]
+    options = [discord.SelectOption(label=symbol_name(s), value=s) for s in symbols]
     view = _view()
     view.add_item(GameSelect.make(ComponentId(Action.SYMBOL, game, version), "Which tourist stack?", options))
     return view
@@ -219,7 +219,7 @@ def spot_view(game: int, version: int, symbol: str, places: Sequence[str]) -> di
     view.add_item(
         GameSelect.make(
             ComponentId(Action.SPOT, game, version, (symbol,)),
-            f"Where does the {symbol.replace('_', ' ')} stack go?",
+            f"Where does the {symbol_name(symbol)} stack go?",
             options,
         )
     )
