@@ -191,7 +191,9 @@ class FakeChannel:
         self.sent: list[str] = []
 
     async def send(self, content: str, **kwargs: object) -> None:
-        assert kwargs["allowed_mentions"] == discord.AllowedMentions.none()
+        mentions = kwargs["allowed_mentions"]
+        assert isinstance(mentions, discord.AllowedMentions)
+        assert mentions.to_dict() == discord.AllowedMentions.none().to_dict()  # no __eq__ on AllowedMentions
         if self.failures:
             self.failures -= 1
             raise discord.DiscordServerError(_Response(), "down")  # type: ignore[arg-type]
@@ -216,6 +218,9 @@ def fake_sleep(waits: list[float]) -> Callable[[float], Awaitable[None]]:
 
     async def sleep(seconds: float) -> None:
         waits.append(seconds)
+        if len(waits) > 50:  # a retry loop gone wrong fails the test instead of spinning for ever
+            raise RuntimeError("retried more than 50 times")
+        await asyncio.sleep(0)  # other tasks run, as under a real sleep
 
     return sleep
 
