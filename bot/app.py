@@ -30,6 +30,7 @@ from discord.ext import commands
 from bot.clock_notifier import ClockNotifier
 from bot.cogs.config import ConfigCog
 from bot.cogs.lobby import LobbyCog
+from bot.cogs.member_settings import MemberSettingsCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
@@ -117,7 +118,9 @@ class ConductorBot(commands.Bot):
         front = self._front = Front.build(self, self._service)
         self._scheduler = Scheduler(self._service, ClockNotifier(front), heartbeat=self.heartbeat)
         ttr = ttr_group()
-        await add_ttr_cogs(self, ttr, [LobbyCog(ttr, front), PlayCog(ttr, front), ConfigCog(ttr, front)])
+        await add_ttr_cogs(
+            self, ttr, [LobbyCog(ttr, front), PlayCog(ttr, front), MemberSettingsCog(ttr, front), ConfigCog(ttr, front)]
+        )
         await self.add_cog(ModerationCog(front))
         self.add_dynamic_items(GameButton, GameSelect)
         await sync_if_changed(self.tree, self._service, self.application_id, self.settings.dev_guild_id)

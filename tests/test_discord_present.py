@@ -111,6 +111,10 @@ def test_every_action_keeps_its_name_and_has_one_handler() -> None:
         "souvenir",
         "symbol",
         "spot",
+        "ticketsok",
+        "claimok",
+        "paypick",
+        "cancel",
     ]
     assert set(HANDLERS) == set(Action)
 

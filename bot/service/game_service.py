@@ -29,6 +29,7 @@ from bot.service.choices import MoveChoices
 from bot.service.front_records import FrontRecords
 from bot.service.images import Images
 from bot.service.lobby import LobbyService
+from bot.service.member_settings import MemberSettingsService
 from bot.service.moderation import ModerationService
 from bot.service.play import PlayService
 from bot.service.reading import ReadingService
@@ -51,5 +52,6 @@ class GameService(
     Replays,
     Images,
     FrontRecords,
+    MemberSettingsService,
 ):
     """Create, join, start and play games; read views; moderate; export records. Knows nothing of Discord."""

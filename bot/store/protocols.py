@@ -151,12 +151,20 @@ class MessageStore(Protocol):
 
 
 class SettingsStore(Protocol):
-    """Each server's settings, the fingerprint of the slash commands last synced, and the bot's heartbeat."""
+    """Server and member settings, the fingerprint of the slash commands last synced, and the bot's heartbeat."""
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         """Set one JSON-able setting; None removes it."""
+        ...
+
+    async def member_settings(self, user_id: int) -> dict[str, Any]:
+        """A member's own settings (the same in every server), by key; JSON values."""
+        ...
+
+    async def set_member_setting(self, user_id: int, key: str, value: Any) -> None:
+        """Set one of a member's JSON-able settings; None removes it (back to the default)."""
         ...
 
     async def command_digest(self, target: str) -> str | None:

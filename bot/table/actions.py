@@ -27,3 +27,7 @@ class Action(StrEnum):
     SOUVENIR = "souvenir"  # claim a route and take a souvenir; args: route id, payment code; value: the place
     SYMBOL = "symbol"  # which tourist stack to place; value: its symbol
     SPOT = "spot"  # where the stack goes; arg 0: the symbol; value: the place
+    TICKETSOK = "ticketsok"  # confirmed: draw tickets now
+    CLAIMOK = "claimok"  # confirmed: claim a route; args: route id, payment code
+    PAYPICK = "paypick"  # another payment for the claim being confirmed; arg 0: the route id; value: a payment code
+    CANCEL = "cancel"  # a confirmation declined: nothing is done

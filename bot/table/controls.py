@@ -20,6 +20,7 @@ from bot.present.misread import not_offered_text
 from bot.ratelimit import admitted
 from bot.replies import Refusal, guarded
 from bot.service import GameInfo, GameService
+from bot.table import confirm
 from bot.table.actions import Action
 from bot.table.delivery import message_url
 from bot.table.lookup import component_game
@@ -84,6 +85,13 @@ async def _claim(play: Play, interaction: discord.Interaction, info: GameInfo, r
 
 
 async def _tickets(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    # the button asks first (bot/table/confirm.py); typed, `/ttr tickets` is deliberate and draws at once
+    if request.version is not None and await confirm.ask_draw_tickets(play, interaction, info, request.version):
+        return
+    await play.draw_tickets(interaction, info, request.version)
+
+
+async def _tickets_ok(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
     await play.draw_tickets(interaction, info, request.version)
 
 
@@ -103,7 +111,24 @@ async def _keep(play: Play, interaction: discord.Interaction, info: GameInfo, re
 
 async def _route(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
     route = find_routes(load_board(info.map), request.value())[0]
+    if await confirm.confirming(play, interaction.user.id):
+        await confirm.ask_claim(play, interaction, info, route, None, request.version)
+        return
     await play.claim(interaction, info, route, None, request.version)
+
+
+async def _pay_pick(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    route = find_routes(load_board(info.map), request.arg(0))[0]
+    await confirm.ask_claim(play, interaction, info, route, parse_pay_code(request.value()), request.version)
+
+
+async def _claim_ok(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    route = find_routes(load_board(info.map), request.arg(0))[0]
+    await play.claim(interaction, info, route, parse_pay_code(request.arg(1)), request.version)
+
+
+async def _cancel(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    await confirm.cancelled(interaction)
 
 
 async def _pay(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
@@ -143,6 +168,10 @@ HANDLERS: Mapping[Action, Handler] = {
     Action.SOUVENIR: _souvenir,
     Action.SYMBOL: _symbol,
     Action.SPOT: _spot,
+    Action.TICKETSOK: _tickets_ok,
+    Action.CLAIMOK: _claim_ok,
+    Action.PAYPICK: _pay_pick,
+    Action.CANCEL: _cancel,
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -62,6 +62,12 @@ SAID_PRIVATELY = frozenset(
 def _paid_colour(pay: Mapping[str, int]) -> str:
     colours = [c for c in pay if c != WILD and pay[c] > 0]
     return colours[0] if colours else WILD
+
+
+def fewest_wilds_payment(payments: Sequence[Mapping[str, int]]) -> Mapping[str, int]:
+    """The payment the bot picks by itself: of those with the fewest wilds, the first."""
+    fewest = min(p.get(WILD, 0) for p in payments)
+    return next(p for p in payments if p.get(WILD, 0) == fewest)
 
 
 def _own_lines(result: ActionResult, user: int) -> list[str]:

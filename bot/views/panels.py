@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.present.cards import CARD_EMOJI, format_cards
+from bot.present.confirm import draw_tickets_label
 from bot.present.words import card_name
 from bot.service.choices import RouteChoice
 from bot.service.scores import TicketLabel
@@ -70,9 +71,7 @@ def turn_view(
             ComponentId(Action.CLAIM, game, version), "Claim a route", style=discord.ButtonStyle.success, row=1
         )
     )
-    view.add_item(
-        GameButton.make(ComponentId(Action.TICKETS, game, version), f"{rules.ticket_name.capitalize()}s", row=1)
-    )
+    view.add_item(GameButton.make(ComponentId(Action.TICKETS, game, version), draw_tickets_label(rules), row=1))
     view.add_item(hand_button(game, version, row=1))
     return view
 

@@ -1,4 +1,4 @@
-"""On SQLite: each server's settings, the fingerprint of the slash commands last synced, and the heartbeat."""
+"""On SQLite: server and member settings, the fingerprint of the slash commands last synced, the heartbeat."""
 
 from __future__ import annotations
 
@@ -25,6 +25,20 @@ class SqliteSettings(SqliteCore):
                 "INSERT INTO guild_settings (guild_id, key, value, updated_at) VALUES (?, ?, ?, ?) "
                 "ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
                 (guild_id, key, to_json(value), now_text()),
+            )
+
+    async def member_settings(self, user_id: int) -> dict[str, Any]:
+        rows = await self._all(tuple, "SELECT key, value FROM member_settings WHERE user_id = ?", (user_id,))
+        return {key: json.loads(value) for key, value in rows}
+
+    async def set_member_setting(self, user_id: int, key: str, value: Any) -> None:
+        if value is None:
+            await self._change("DELETE FROM member_settings WHERE user_id = ? AND key = ?", (user_id, key))
+        else:
+            await self._change(
+                "INSERT INTO member_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (user_id, key, to_json(value), now_text()),
             )
 
     async def command_digest(self, target: str) -> str | None:

@@ -1,0 +1,79 @@
+"""Confirmations before a move: *Draw tickets*, and a route chosen from a menu (or `/ttr claim` without `pay`).
+
+A member with confirmations on (bot/service/member_settings.py; the default)
+is shown what the move would do and *Confirm* / *Cancel*; nothing is done
+until they confirm, and they may make any other move meanwhile. The buttons
+carry the game's version they were shown at: after the game moved on, a
+confirmation is refused privately (the service's version check), nothing done.
+A claim's confirmation names the route and the exact payment, with the other
+payments the engine allows in a menu. With confirmations off, the controls act
+at once as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import discord
+
+from bot.present.claims import claim_refusal_text
+from bot.present.confirm import cancelled_text, claim_question, draw_tickets_question
+from bot.present.misread import not_offered_text
+from bot.replies import Refusal, private
+from bot.service import GameInfo, Must
+from bot.table.lookup import player_of
+from bot.table.parsing import pay_code
+from bot.table.play import Play, fewest_wilds_payment
+from bot.views.confirm import claim_confirm_view, tickets_confirm_view
+from maps import Route, load_board
+
+
+async def confirming(play: Play, user_id: int) -> bool:
+    """Does this member want to confirm moves made by buttons and menus?"""
+    return (await play.service.member_settings(user_id)).confirmations
+
+
+async def ask_draw_tickets(play: Play, interaction: discord.Interaction, info: GameInfo, version: int) -> bool:
+    """Ask before drawing tickets, if the member may draw them now and confirms moves; True if asked."""
+    user = interaction.user.id
+    player_of(info, user)
+    view = await play.service.private_view(info.id, user)
+    if not view.your_move or view.must is not Must.TURN or not await confirming(play, user):
+        return False
+    rules = load_board(info.map).rules
+    await private(interaction, draw_tickets_question(rules), view=tickets_confirm_view(info.id, version))
+    return True
+
+
+async def ask_claim(
+    play: Play,
+    interaction: discord.Interaction,
+    info: GameInfo,
+    route: Route,
+    pay: Mapping[str, int] | None,
+    version: int | None,
+) -> None:
+    """Show the route and the payment (`pay`, by default the fewest wilds) with the other payments, to confirm."""
+    user = interaction.user.id
+    player_of(info, user)
+    rules = load_board(info.map).rules
+    choices = await play.service.claim_choices(info.id, user)
+    if choices.refusal is not None:
+        raise Refusal(claim_refusal_text(rules, choices.refusal))
+    option = choices.route(route.id)
+    if option is None:
+        why = await play.service.claim_refusal(info.id, user, route.id)
+        assert why is not None  # the route is not among the claimable ones
+        raise Refusal(claim_refusal_text(rules, why))
+    if pay is None:
+        pay = fewest_wilds_payment(option.payments)
+    elif pay_code(pay) not in {pay_code(p) for p in option.payments}:
+        raise Refusal(not_offered_text())
+    shown = version if version is not None else info.version
+    others = len(option.payments) - 1
+    view = claim_confirm_view(info.id, shown, rules, route.id, pay, option.payments)
+    await private(interaction, claim_question(rules, route, pay, others), view=view)
+
+
+async def cancelled(interaction: discord.Interaction) -> None:
+    await private(interaction, cancelled_text())
