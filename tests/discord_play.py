@@ -239,8 +239,11 @@ class Player:
 
     async def draw_tickets(self, member: MemberActor) -> None:
         if self.alternate():
-            await self.run(await click(member, self.room.stage_message(), "ttr:tickets:"), member)
+            result = await self.run(await click(member, self.room.stage_message(), "ttr:tickets:"), member)
             self.used["tickets button"] += 1
+            if _has(result, "ttr:ticketsok:"):  # confirmations on (the default): nothing drawn until confirmed
+                await self.run(await click(member, panel(result, "ttr:ticketsok:"), "ttr:ticketsok:"), member)
+                self.used["tickets confirmed"] += 1
         else:
             await self.run(await slash(member, self.room, "ttr tickets"), member)
             self.used["tickets command"] += 1
@@ -295,6 +298,17 @@ class Player:
             assert str(route.id) in offered or len(choices) == 25
             result = await self.run(await slash(member, self.room, "ttr claim", route=str(route.id)), member)
             self.used["claim command"] += 1
+        if _has(result, "ttrs:paypick:") and self.alternate():  # pay another way, then confirm that
+            menu = panel(result, "ttrs:paypick:")
+            code = select_options(menu, "ttrs:paypick:")[-1]["value"]
+            result = await self.run(await choose(member, menu, "ttrs:paypick:", [code]), member)
+            assert f":{code}" in next(
+                c for c in custom_ids(panel(result, "ttr:claimok:")) if c.startswith("ttr:claimok:")
+            )
+            self.used["other payment picked"] += 1
+        if _has(result, "ttr:claimok:"):  # confirmations on (the default): the claim waits for Confirm
+            result = await self.run(await click(member, panel(result, "ttr:claimok:"), "ttr:claimok:"), member)
+            self.used["claim confirmed"] += 1
         if _has(result, "ttrs:pay:"):
             menu = panel(result, "ttrs:pay:")
             code = select_options(menu, "ttrs:pay:")[0]["value"]

@@ -49,6 +49,7 @@ async def test_a_whole_game_through_discord(simcord_env: Env, map_name: str, pla
     assert used["keep menu"] + used["keep command"] >= 1, used
     assert used["setup menu"] >= 1 and used["claim menu"] >= 1 and used["claim command"] >= 1, used
     assert used["draw button"] + used["draw command"] >= 1, used
+    assert used["claim confirmed"] >= 1, used  # confirmations are on by default
     if map_name == "switzerland":
         assert used["tunnel given up"] >= 1, used
         assert used["tunnel paid"] >= 1 or players == 2, used

@@ -50,6 +50,21 @@ class TurnNotice:
 
 
 @dataclass(frozen=True)
+class PlayedFor:
+    """One move the autopilot made for a member (their time ran out, or their seat is handed to it).
+
+    For that member alone: `private` holds what only they may know (the card
+    drawn blind, the tickets kept); `public` is the move as everyone saw it.
+    """
+
+    user_id: int
+    player: str
+    timeout: bool  # their time ran out (else: the autopilot plays their seat)
+    public: tuple[PublicEvent, ...]
+    private: tuple[PrivateEvent, ...]
+
+
+@dataclass(frozen=True)
 class ActionResult:
     """What an action did: the game after it, and what to announce to whom."""
 
@@ -61,6 +76,8 @@ class ActionResult:
     notices: tuple[TurnNotice, ...] = ()
     # for the server's moderators' log channel (moderator actions, repeated timeouts)
     mod_log: tuple[ModLogEntry, ...] = ()
+    # moves the autopilot made for members, each to be told to its member alone
+    played_for: tuple[PlayedFor, ...] = ()
 
     @property
     def version(self) -> int:

@@ -21,7 +21,7 @@ from bot.service.events import PrivateEvent, PublicEvent
 from bot.service.kinds import Actor, Must, TimerKind
 from bot.service.loading import LiveGame, status_of
 from bot.service.models import GameInfo, Waiting, is_bot
-from bot.service.results import ActionResult, ModLogEntry, TurnNotice
+from bot.service.results import ActionResult, ModLogEntry, PlayedFor, TurnNotice
 from bot.store import (
     ClockRow,
     GameChange,
@@ -57,6 +57,7 @@ class Run:
     public: list[PublicEvent] = field(default_factory=list)
     private: list[PrivateEvent] = field(default_factory=list)
     mod_log: list[ModLogEntry] = field(default_factory=list)
+    played_for: list[PlayedFor] = field(default_factory=list)  # the autopilot's moves for members
     timers: list[NewTimer] | None = None  # as last written
 
 
@@ -115,8 +116,13 @@ class Runner(ServiceCore):
         run.clock = run.stored_clock = clock
         if timers is not None:
             run.timers = timers
-        run.public.extend(public_events(new_info, after, events, actor))
-        run.private.extend(private_events(new_info, after, events))
+        public, private = public_events(new_info, after, events, actor), private_events(new_info, after, events)
+        run.public.extend(public)
+        run.private.extend(private)
+        user = new_info.user_of(move.player)
+        if actor in (Actor.AUTOPILOT, Actor.TIMEOUT) and user is not None and not is_bot(user):
+            mine = tuple(e for e in private if e.user_id == user)
+            run.played_for.append(PlayedFor(user, move.player, actor is Actor.TIMEOUT, tuple(public), mine))
 
     def _autopilot_seat(self, run: Run) -> int | None:
         """A waiting seat the autopilot must play now, if any (none while paused)."""
@@ -202,7 +208,15 @@ class Runner(ServiceCore):
         notices = self._notices(run)
         self._timers_written(run.timers)
         waiting = None if game is None else waiting_of(info, game)
-        return ActionResult(info, tuple(run.public), tuple(run.private), waiting, tuple(notices), tuple(run.mod_log))
+        return ActionResult(
+            info,
+            tuple(run.public),
+            tuple(run.private),
+            waiting,
+            tuple(notices),
+            tuple(run.mod_log),
+            tuple(run.played_for),
+        )
 
     def _notices(self, run: Run) -> list[TurnNotice]:
         """A "your turn" notice with the catch-up digest for each member whose turn came in this action."""

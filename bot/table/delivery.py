@@ -23,6 +23,7 @@ from bot.present.dms import seat_given_dm, your_turn_dm
 from bot.present.events import private_text, public_text
 from bot.present.layout import chunks, clip
 from bot.present.moderation import mod_line
+from bot.present.played_for import played_for_dm
 from bot.replies import current_game, try_private
 from bot.service import (
     ActionResult,
@@ -116,6 +117,7 @@ class Delivery:
         for event in result.private:
             if event.kind in SEAT_NEWS and event.user_id != actor:
                 await self.notifier.dm(event.user_id, self._seat_news(info, event), game_id=info.id)
+        await self._send_played_for(result, skip=actor)
         await self._send_notices(info, result.notices, skip=actor)
 
     async def post_lines(self, info: GameInfo, lines: Sequence[str]) -> None:
@@ -159,6 +161,18 @@ class Delivery:
             log.warning("game #%d: could not post a reminder for user %d", info.id, user_id, exc_info=True)
             return
         await self.service.remember_message(info.id, REMINDER, info.channel_id, message.id)
+
+    async def _send_played_for(self, result: ActionResult, *, skip: int | None) -> None:
+        """What the autopilot did for each member (their time ran out, or their seat is handed to it): by DM only,
+        one message per member, before their "your turn" note; never in the channel (it names their tickets)."""
+        if not result.played_for:
+            return
+        info = result.game
+        url = message_url(info, await self.stage.latest(info.id))
+        users = dict.fromkeys(p.user_id for p in result.played_for if p.user_id > 0 and p.user_id != skip)
+        for user in users:
+            moves = [p for p in result.played_for if p.user_id == user]
+            await self.notifier.dm(user, played_for_dm(info, url, moves), game_id=info.id)
 
     async def _send_notices(self, info: GameInfo, notices: Sequence[TurnNotice], *, skip: int | None) -> None:
         """The "your turn" notes with the catch-up digest: by DM only, never in the channel (they name tickets).

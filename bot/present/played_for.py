@@ -1,0 +1,32 @@
+"""What the autopilot did for a member, for that member alone (by DM): its moves, the card drawn, the tickets kept."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.present.events import private_text, public_text
+from bot.present.layout import clip
+from bot.service import EventKind, GameInfo, PlayedFor
+
+# the tickets offered are told by what was kept; the final scores by the game's own end message
+_UNTOLD = frozenset({EventKind.DRAW_TICKETS, EventKind.FINAL_SCORES, EventKind.GAME_OVER})
+
+
+def played_for_lines(info: GameInfo, moves: Sequence[PlayedFor]) -> list[str]:
+    """One line per event of the autopilot's moves for the member, the secret ones in "you" words."""
+    lines: list[str] = []
+    for move in moves:
+        lines += [f"- {public_text(info, e)}" for e in move.public if e.kind not in _UNTOLD]
+        lines += [f"- {private_text(info, e)}" for e in move.private if e.kind not in _UNTOLD]
+    return lines
+
+
+def played_for_dm(info: GameInfo, url: str, moves: Sequence[PlayedFor]) -> str:
+    """The DM: why the autopilot played, what it did, and where the game is."""
+    why = (
+        "your time ran out, so the autopilot played for you"
+        if any(m.timeout for m in moves)
+        else "the autopilot plays your seat"
+    )
+    head = f"In your {info.title} game #{info.id} in <#{info.channel_id}>, {why}:"
+    return clip("\n".join([head, *played_for_lines(info, moves), url]))
