@@ -64,6 +64,8 @@ EVERY_METHOD = {
     # SettingsStore
     "guild_settings",
     "set_guild_setting",
+    "member_settings",
+    "set_member_setting",
     "command_digest",
     "set_command_digest",
     "alive_at",

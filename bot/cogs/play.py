@@ -86,7 +86,7 @@ class PlayCog(TtrCog):
     @app_commands.command(name="claim", description="Claim a route")
     @app_commands.describe(
         route="A route you can claim now",
-        pay='The cards to pay, like "3 pink 1 locomotive" (default: the fewest wilds)',
+        pay='The cards to pay, like "3 pink 1 locomotive" (without it: the fewest wilds, shown to confirm first)',
     )
     async def claim(self, interaction: discord.Interaction, route: str, pay: str | None = None) -> None:
         async def work() -> None:
