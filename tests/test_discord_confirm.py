@@ -223,6 +223,13 @@ async def test_with_confirmations_off_buttons_and_menus_act_at_once_and_it_outli
     # turned on again: asked again
     on = await slash(member, room, "ttr settings", confirmations="on")
     assert "confirmations: **on**" in reply_text(on)
+    await player.step(await player.game())  # keeps the tickets drawn
+    game, name, member = await mover(player)
+    await slash(member, room, "ttr settings", confirmations="on")
+    moves = len(game.moves)
+    asked = await click(member, room.stage_message(), "ttr:tickets:")
+    assert "ttr:ticketsok:" in " ".join(custom_ids(panel(asked, "ttr:ticketsok:")))
+    assert len((await player.game()).moves) == moves
 
 
 # ----- what the autopilot did for you --------------------------------------------------

@@ -63,6 +63,19 @@ async def test_guild_settings_are_kept_per_guild_and_none_removes_one(store: Sql
     assert await store.guild_settings(3) == {}
 
 
+async def test_member_settings_are_kept_per_member_by_key_and_none_removes_one(store: SqliteStore) -> None:
+    await store.set_member_setting(7, "confirmations", False)
+    await store.set_member_setting(7, "language", "fr")
+    await store.set_member_setting(8, "confirmations", True)
+    await store.set_member_setting(7, "confirmations", True)
+    assert await store.member_settings(7) == {"confirmations": True, "language": "fr"}
+    assert await store.member_settings(8) == {"confirmations": True}
+    await store.set_member_setting(7, "language", None)
+    assert await store.member_settings(7) == {"confirmations": True}
+    assert await store.member_settings(9) == {}
+    assert await store.guild_settings(7) == {}  # a member's settings are not a server's
+
+
 async def test_a_new_game_is_a_lobby_with_its_host_seated(store: SqliteStore) -> None:
     row = await store.create_game(lobby())
     assert (row.status, row.version, row.seed, row.cards, row.options) == (GameStatus.LOBBY, 0, None, None, {"x": 1})

@@ -6,8 +6,8 @@ import discord
 from discord import app_commands
 
 from bot.cogs.ttr import TtrCog
-from bot.present.confirm import member_settings_text
-from bot.replies import guarded, private
+from bot.present.confirm import member_settings_text, on_or_off_text
+from bot.replies import Refusal, guarded, private
 from bot.table.front import Front
 
 ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
@@ -32,6 +32,8 @@ class MemberSettingsCog(TtrCog):
                 settings = await self.service.member_settings(user)
                 await private(interaction, member_settings_text(settings, changed=False))
                 return
+            if confirmations not in ("on", "off"):  # only a forged request sends another value
+                raise Refusal(on_or_off_text())
             settings = await self.service.set_confirmations(user, confirmations == "on")
             await private(interaction, member_settings_text(settings, changed=True))
 

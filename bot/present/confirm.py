@@ -63,3 +63,7 @@ def member_settings_text(settings: MemberSettings, *, changed: bool) -> str:
         f"{head}Your settings (the same in every server):\n"
         f"- confirmations: **{state}**: {what}. Change with `/ttr settings confirmations:on` or `off`."
     )
+
+
+def on_or_off_text() -> str:
+    return "Confirmations are `on` or `off`: nothing was changed."
