@@ -16,6 +16,7 @@ from discord_harness import (  # noqa: F401
     dm_texts,
     game_seed,
     make_room,
+    moderate,
     panel,
     replies,
     reply_text,
@@ -259,3 +260,26 @@ async def test_the_autopilot_tells_a_timed_out_member_alone_what_it_did_and_whic
     assert not any("autopilot played for you" in t for t in dm_texts(room, other))
     public = "\n".join(m.content for m in room.public_messages())
     assert not any(label in public for label in kept)
+
+
+async def test_a_seat_handed_to_the_autopilot_hears_of_each_move_made_for_it_and_no_one_else_does(
+    simcord_env: Env,
+) -> None:
+    room = make_room(simcord_env, ["alice", "bob"])
+    mods = await moderate(room)
+    player = await game_under_way(room, turn_time="1h", reserve="none")
+    game, name, member = await mover(player)
+    other = next(m for m in room.members if m.id != member.id)
+    before = len(dm_texts(room, member))
+    await slash(mods.moderator, room, "ttrmod autopilot", player=name, state="on", reason="on holiday")
+    after = await player.game()
+    made = [m for m in after.moves[len(game.moves) :] if m.player == name]
+    assert made
+    notes = [t for t in dm_texts(room, member)[before:] if "the autopilot plays your seat" in t]
+    assert len(notes) == 1, dm_texts(room, member)[before:]
+    assert f"{name} " in notes[0] and "time ran out" not in notes[0]
+    # the other player's move leads to the autopilot's next turn for the seat: told again, to its member only
+    await draw_two(room, other)
+    assert len([t for t in dm_texts(room, member) if "the autopilot plays your seat" in t]) == 2
+    assert not any("autopilot plays your seat" in t for t in dm_texts(room, other))
+    assert not any("autopilot plays your seat" in m.content for m in room.public_messages())
