@@ -16,16 +16,24 @@ from collections.abc import Mapping
 
 import discord
 
+from bot.present.answers import stale_text
 from bot.present.claims import claim_refusal_text
 from bot.present.confirm import cancelled_text, claim_question, draw_tickets_question
 from bot.present.misread import not_offered_text
 from bot.replies import Refusal, private
 from bot.service import GameInfo, Must
+from bot.table import decisions
 from bot.table.lookup import player_of
 from bot.table.parsing import pay_code
 from bot.table.play import Play, fewest_wilds_payment
 from bot.views.confirm import claim_confirm_view, tickets_confirm_view
 from maps import Route, load_board
+
+
+async def _stale(play: Play, interaction: discord.Interaction, info: GameInfo) -> None:
+    """A confirmation asked from a control shown before the game moved on: refused, with what to decide now."""
+    text, view = await decisions.panel(play.service, await play.service.game(info.id), interaction.user.id)
+    await private(interaction, stale_text(text), view=view)
 
 
 async def confirming(play: Play, user_id: int) -> bool:
@@ -38,7 +46,9 @@ async def ask_draw_tickets(play: Play, interaction: discord.Interaction, info: G
     user = interaction.user.id
     player_of(info, user)
     view = await play.service.private_view(info.id, user)
-    if not view.your_move or view.must is not Must.TURN or not await confirming(play, user):
+    if version != info.version or not view.your_move or view.must is not Must.TURN:
+        return False  # the draw itself refuses (an older version, not the member's turn) or shows the choice
+    if not await confirming(play, user):
         return False
     rules = load_board(info.map).rules
     await private(interaction, draw_tickets_question(rules), view=tickets_confirm_view(info.id, version))
@@ -56,6 +66,9 @@ async def ask_claim(
     """Show the route and the payment (`pay`, by default the fewest wilds) with the other payments, to confirm."""
     user = interaction.user.id
     player_of(info, user)
+    if version is not None and version != info.version:
+        await _stale(play, interaction, info)
+        return
     rules = load_board(info.map).rules
     choices = await play.service.claim_choices(info.id, user)
     if choices.refusal is not None:
@@ -69,7 +82,7 @@ async def ask_claim(
         pay = fewest_wilds_payment(option.payments)
     elif pay_code(pay) not in {pay_code(p) for p in option.payments}:
         raise Refusal(not_offered_text())
-    shown = version if version is not None else info.version
+    shown = info.version
     others = len(option.payments) - 1
     view = claim_confirm_view(info.id, shown, rules, route.id, pay, option.payments)
     await private(interaction, claim_question(rules, route, pay, others), view=view)
