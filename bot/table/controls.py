@@ -20,8 +20,9 @@ from bot.present.misread import not_offered_text
 from bot.ratelimit import admitted
 from bot.replies import Refusal, guarded
 from bot.service import GameInfo, GameService
-from bot.table.actions import Action
+from bot.table.actions import LOBBY_ACTIONS, Action
 from bot.table.delivery import message_url
+from bot.table.lobby import Lobby
 from bot.table.lookup import component_game
 from bot.table.parsing import MAX_TEXT, find_routes, parse_pay_code, small_number
 from bot.table.play import Play
@@ -149,10 +150,11 @@ HANDLERS: Mapping[Action, Handler] = {
 class Controls:
     """What the persistent buttons and menus call (bot/views/items.py), and the commands that act alike."""
 
-    def __init__(self, service: GameService, play: Play, stage: StageMessages) -> None:
+    def __init__(self, service: GameService, play: Play, stage: StageMessages, lobby: Lobby | None = None) -> None:
         self.service = service
         self.play = play
         self.stage = stage
+        self.lobby = lobby
 
     async def handle(self, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
         """Run a request's handler (inside the caller's `guarded`).
@@ -179,6 +181,9 @@ class Controls:
 
         async def work() -> None:
             info = await component_game(self.service, interaction, cid.game)
+            if cid.action in LOBBY_ACTIONS and self.lobby is not None:  # the lobby message's buttons: no stage
+                await self.lobby.pressed(interaction, info, Action(cid.action))
+                return
             message = interaction.message
             if message is not None and not message.flags.ephemeral:
                 latest = await self.stage.latest(info.id)
@@ -190,4 +195,4 @@ class Controls:
                 raise Refusal(no_longer_used_text()) from None
             await self.handle(interaction, info, Request(action, cid.version, cid.args, tuple(values)))
 
-        await guarded(interaction, work)
+        await guarded(interaction, work, in_place=True)  # a tap on a private panel answers in that panel
