@@ -68,15 +68,17 @@ async def private(
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
     files: list[discord.File] | None = None,
+    apart: bool = False,
 ) -> None:
     """An answer only the user who asked sees.
 
     A tap on a private panel deferred as its update (`defer(in_place=True)`)
     is answered by editing that panel: its words, components and files are
     replaced (no view: the panel keeps no components). A second answer to
-    the same tap is a new private message.
+    the same tap, or one `apart` (a refusal: the panel keeps its controls),
+    is a new private message.
     """
-    if _edits_panel(interaction):
+    if not apart and _edits_panel(interaction):
         attachments = [*([file] if file is not None else []), *(files or [])]
         await interaction.edit_original_response(
             content=(content or "")[:2000],
@@ -102,11 +104,15 @@ async def private(
 
 
 async def try_private(
-    interaction: discord.Interaction, content: str | None = None, *, view: discord.ui.View | None = None
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    view: discord.ui.View | None = None,
+    apart: bool = False,
 ) -> bool:
     """`private`, for an answer that must not fail what comes after it: False (and a log line) if Discord failed."""
     try:
-        await private(interaction, content, view=view)
+        await private(interaction, content, view=view, apart=apart)
     except (discord.HTTPException, discord.InteractionResponded):
         log.warning("game #%s: could not answer user %s", current_game.get(), interaction.user.id, exc_info=True)
         return False
@@ -147,7 +153,8 @@ async def report_failure(interaction: discord.Interaction, error: BaseException 
 
 
 async def _answer(interaction: discord.Interaction, text: str) -> None:
-    await try_private(interaction, text)
+    """A refusal or an apology: a private message of its own (a panel tapped keeps its controls)."""
+    await try_private(interaction, text, apart=True)
 
 
 def _custom_id(interaction: discord.Interaction) -> str:
