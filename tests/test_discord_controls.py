@@ -31,6 +31,8 @@ from discord_play import Player, open_game
 from simcord import Env, MemberActor
 
 from bot.service import GameStatus
+from bot.table.actions import Action
+from bot.views.lobby import LobbyAction
 from engine import Phase
 
 pytestmark = pytest.mark.parametrize("game_seed", [7])
@@ -202,6 +204,9 @@ async def press(member: MemberActor, room: Room, message: Message, action: str) 
 
 
 async def test_the_lobby_is_joined_left_and_started_by_buttons(simcord_env: Env) -> None:
+    # the names are in custom ids Discord keeps, apart from the game's actions: they never change
+    assert [a.value for a in LobbyAction] == ["join", "leave", "start"]
+    assert not {a.value for a in LobbyAction} & {a.value for a in Action}
     room = make_room(simcord_env, ["alice", "bob", "carol", "dave", "erin"])
     alice, bob, carol, dave, erin = room.members
     await slash(alice, room, "ttr new", map="usa", max_players=4)

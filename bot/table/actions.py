@@ -27,10 +27,3 @@ class Action(StrEnum):
     SOUVENIR = "souvenir"  # claim a route and take a souvenir; args: route id, payment code; value: the place
     SYMBOL = "symbol"  # which tourist stack to place; value: its symbol
     SPOT = "spot"  # where the stack goes; arg 0: the symbol; value: the place
-    # the lobby message's buttons (bot/views/lobby.py): they act on their game whatever its version
-    JOIN = "join"  # take a seat
-    LEAVE = "leave"  # give up my seat
-    START = "start"  # the host starts the game
-
-
-LOBBY_ACTIONS = frozenset({Action.JOIN, Action.LEAVE, Action.START})

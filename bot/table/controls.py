@@ -20,7 +20,7 @@ from bot.present.misread import not_offered_text
 from bot.ratelimit import admitted
 from bot.replies import Refusal, guarded
 from bot.service import GameInfo, GameService
-from bot.table.actions import LOBBY_ACTIONS, Action
+from bot.table.actions import Action
 from bot.table.delivery import message_url
 from bot.table.lobby import Lobby
 from bot.table.lookup import component_game
@@ -29,6 +29,7 @@ from bot.table.play import Play
 from bot.table.stage import StageMessages
 from bot.table.unanswered import asked
 from bot.views.ids import ComponentId
+from bot.views.lobby import LobbyAction
 from maps import load_board
 
 
@@ -181,8 +182,8 @@ class Controls:
 
         async def work() -> None:
             info = await component_game(self.service, interaction, cid.game)
-            if cid.action in LOBBY_ACTIONS and self.lobby is not None:  # the lobby message's buttons: no stage
-                await self.lobby.pressed(interaction, info, Action(cid.action))
+            if cid.action in set(LobbyAction) and self.lobby is not None:  # the lobby message's buttons: no stage
+                await self.lobby.pressed(interaction, info, LobbyAction(cid.action))
                 return
             message = interaction.message
             if message is not None and not message.flags.ephemeral:

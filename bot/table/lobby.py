@@ -24,9 +24,9 @@ from bot.present.lobby import lobby_text
 from bot.replies import Refusal, current_game, private
 from bot.service import ActionResult, ClockSettings, GameInfo, GameService, GameStatus
 from bot.table import decisions
-from bot.table.actions import Action
 from bot.table.delivery import Delivery
 from bot.table.lookup import channel_game
+from bot.views.lobby import LobbyAction
 
 
 class Lobby:
@@ -46,12 +46,12 @@ class Lobby:
             await self.delivery.post_mod_log(entry)
         await self.delivery.lobby_message.refresh(info.id)
 
-    async def pressed(self, interaction: discord.Interaction, info: GameInfo, action: Action) -> None:
+    async def pressed(self, interaction: discord.Interaction, info: GameInfo, action: LobbyAction) -> None:
         """A button of the lobby message: join, leave or start its game, as the commands do (same refusals)."""
         current_game.set(info.id)
-        if action is Action.JOIN:
+        if action is LobbyAction.JOIN:
             await self.join(interaction, info)
-        elif action is Action.LEAVE:
+        elif action is LobbyAction.LEAVE:
             await self.leave(interaction, info)
         else:
             await self.start(interaction, info)

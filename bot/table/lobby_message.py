@@ -54,7 +54,7 @@ class LobbyMessage:
                     view = lobby_view(info.id, info.version)
                     await message.edit(content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
                     continue
-                await message.edit(view=None)
+                await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
             except discord.NotFound:
                 pass  # deleted by someone: nothing to update
             except discord.HTTPException:

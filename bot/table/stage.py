@@ -315,7 +315,8 @@ class StageMessages:
         If Discord fails, no harm: the old buttons only say they are out of date.
         """
         try:
-            await self.channel(info).get_partial_message(message_id).edit(view=None)
+            message = self.channel(info).get_partial_message(message_id)
+            await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("game #%d: could not take the buttons off message %d", info.id, message_id, exc_info=True)
 
