@@ -34,6 +34,7 @@ from bot.service import GameStatus
 from bot.table.actions import Action
 from bot.views.lobby import LobbyAction
 from engine import Phase
+from engine.state import Pending
 
 pytestmark = pytest.mark.parametrize("game_seed", [7])
 
@@ -248,3 +249,31 @@ async def test_a_cancelled_lobby_loses_its_buttons(simcord_env: Env) -> None:
     await press(bob, room, lobby, "join")
     await slash(alice, room, "ttr cancel")
     assert stored(room, lobby.id).components == []
+
+
+async def test_a_turn_message_posted_again_during_a_tunnel_leads_to_its_payment(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["alice", "bob"])
+    mods = await moderate(room)
+    game_id, _ = await open_game(room, "switzerland", 2)
+    player = Player(room, game_id)
+    for _ in range(300):  # the player claims tunnels whenever they can: play on until one waits for its payment
+        game = await player.game()
+        if game.state.pending is Pending.TUNNEL or game.finished:
+            break
+        await player.step(game)
+    game = await player.game()
+    if game.state.pending is not Pending.TUNNEL:
+        pytest.skip("no tunnel asked for more cards in this game")
+    assert game.state.tunnel is not None
+    surcharge = game.state.tunnel.surcharge
+    name, member = await mover(player)
+    await slash(mods.moderator, room, "ttrmod pause", reason="a break")
+    await slash(mods.moderator, room, "ttrmod resume", reason="back")
+    again = room.stage_message()
+    more = "1 more card" if surcharge == 1 else f"{surcharge} more cards"
+    assert f"your turn goes on: pay {more} for the tunnel or give it up." in again.content, again.content
+    shown = await click(member, again, "ttr:setup:")  # "Go on with my turn"
+    tunnel = panel(shown, "ttr:tunnel:")
+    turn = (await player.game()).state.turn
+    await member.click(tunnel, custom_id=find_id(tunnel, "ttr:tunnel:"))
+    assert (await player.game()).state.turn == turn + 1
