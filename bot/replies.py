@@ -33,9 +33,32 @@ class Refusal(Exception):
     """A request the bot turns down; the message tells the user why and what would work."""
 
 
-async def defer(interaction: discord.Interaction) -> None:
-    if not interaction.response.is_done():
+# Interactions whose private panel was already edited by their answer: a further answer is a new message.
+_answered_in_place: set[int] = set()
+
+
+def on_private_panel(interaction: discord.Interaction) -> bool:
+    """Is this a tap on a button or menu of a private (ephemeral) panel?"""
+    message = interaction.message
+    return interaction.type is discord.InteractionType.component and message is not None and message.flags.ephemeral
+
+
+async def defer(interaction: discord.Interaction, *, in_place: bool = False) -> None:
+    """Acknowledge at once: privately "thinking", or (`in_place`, for a tap on a private panel) as an update
+    of that panel (type 6), which the answer then edits instead of stacking a new private message."""
+    if interaction.response.is_done():
+        return
+    if in_place and on_private_panel(interaction):
+        await interaction.response.defer()  # a component's deferred update: the panel itself is the answer
+    else:
         await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+def _edits_panel(interaction: discord.Interaction) -> bool:
+    return (
+        interaction.response.type is discord.InteractionResponseType.deferred_message_update
+        and interaction.id not in _answered_in_place
+    )
 
 
 async def private(
@@ -45,8 +68,26 @@ async def private(
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
     files: list[discord.File] | None = None,
+    apart: bool = False,
 ) -> None:
-    """An answer only the user who asked sees."""
+    """An answer only the user who asked sees.
+
+    A tap on a private panel deferred as its update (`defer(in_place=True)`)
+    is answered by editing that panel: its words, components and files are
+    replaced (no view: the panel keeps no components). A second answer to
+    the same tap, or one `apart` (a refusal: the panel keeps its controls),
+    is a new private message.
+    """
+    if not apart and _edits_panel(interaction):
+        attachments = [*([file] if file is not None else []), *(files or [])]
+        await interaction.edit_original_response(
+            content=(content or "")[:2000],
+            view=view,
+            attachments=attachments,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        _answered_in_place.add(interaction.id)
+        return
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
     if content is not None:
         kwargs["content"] = content[:2000]
@@ -63,21 +104,30 @@ async def private(
 
 
 async def try_private(
-    interaction: discord.Interaction, content: str | None = None, *, view: discord.ui.View | None = None
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    view: discord.ui.View | None = None,
+    apart: bool = False,
 ) -> bool:
     """`private`, for an answer that must not fail what comes after it: False (and a log line) if Discord failed."""
     try:
-        await private(interaction, content, view=view)
+        await private(interaction, content, view=view, apart=apart)
     except (discord.HTTPException, discord.InteractionResponded):
         log.warning("game #%s: could not answer user %s", current_game.get(), interaction.user.id, exc_info=True)
         return False
     return True
 
 
-async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Defer, run `work`, and turn every failure into a private answer."""
+async def guarded(
+    interaction: discord.Interaction, work: Callable[[], Awaitable[None]], *, in_place: bool = False
+) -> None:
+    """Defer, run `work`, and turn every failure into a private answer.
+
+    `in_place`: a tap on a private panel is answered in that panel (see `private`).
+    """
     try:
-        await defer(interaction)
+        await defer(interaction, in_place=in_place)
         await work()
     except ServiceError as exc:
         await _answer(interaction, refusal_text(exc))
@@ -85,6 +135,8 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await _answer(interaction, str(exc))
     except Exception:
         await report_failure(interaction)
+    finally:
+        _answered_in_place.discard(interaction.id)
 
 
 async def report_failure(interaction: discord.Interaction, error: BaseException | None = None) -> None:
@@ -101,7 +153,8 @@ async def report_failure(interaction: discord.Interaction, error: BaseException 
 
 
 async def _answer(interaction: discord.Interaction, text: str) -> None:
-    await try_private(interaction, text)
+    """A refusal or an apology: a private message of its own (a panel tapped keeps its controls)."""
+    await try_private(interaction, text, apart=True)
 
 
 def _custom_id(interaction: discord.Interaction) -> str:

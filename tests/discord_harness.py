@@ -248,6 +248,16 @@ def fail_requests(
     return recover
 
 
+def keep_buttons(env: Env, message: Message) -> Callable[[], None]:
+    """Make Discord fail every edit of this (stage) message, so that it keeps its buttons when a newer one is posted.
+
+    The bot takes the buttons off an older turn message; when that edit fails
+    (a flaky Discord), the old buttons stay and a click on them must be
+    refused as out of date. Returns what ends the failure.
+    """
+    return fail_requests(env, "PATCH", f"/channels/{message.channel.id}/messages/{message.id}")
+
+
 def fail_answers(env: Env, times: int = 1) -> Callable[[], None]:
     """Make Discord fail the bot's next `times` answers to interactions (after their acknowledgement)."""
     return fail_requests(env, "POST", "/webhooks/*", status=404, code=10015, times=times)

@@ -20,6 +20,7 @@ from discord_harness import (  # noqa: F401
     custom_ids,
     dm_attempts,
     game_seed,
+    keep_buttons,
     make_room,
     panel,
     reply_text,
@@ -153,6 +154,7 @@ async def test_an_old_button_never_acts(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
     game, mover, other = await to_move(player)
     old = room.stage_message()
+    keep_buttons(simcord_env, old)  # as if taking its buttons off failed: they stay, and must not act
     # the first card of the turn: the turn message is still the newest, but its version is not
     first = await click(mover, old, "ttr:draw:")
     assert all_private(first)
@@ -231,9 +233,16 @@ async def test_every_interaction_is_deferred_first(simcord_env: Env) -> None:
         await player.step(await player.game())
     callbacks = [r for r in simcord_env.http_requests if r.path.startswith("/interactions/")]
     assert callbacks
-    # 5: deferred with a private "thinking" answer; 8: autocomplete choices
-    assert {r.json["type"] for r in callbacks} <= {5, 8}
+    # 5: deferred with a private "thinking" answer; 8: autocomplete choices;
+    # 6: deferred update, only for a tap on a private panel (answered by editing that panel)
+    assert {r.json["type"] for r in callbacks} <= {5, 6, 8}
     assert all(r.json["data"].get("flags") == 64 for r in callbacks if r.json["type"] == 5)
+    for r in callbacks:
+        if r.json["type"] == 6:
+            record = simcord_env.backend.interactions[int(r.path.split("/")[2])]
+            assert record.type == 3  # a component
+            source = simcord_env.backend.get_message(record.channel_id, record.source_message_id)
+            assert source.flags & 64, "a deferred update of a public message"
 
 
 async def test_an_unexpected_failure_is_an_apology_and_a_log_line(

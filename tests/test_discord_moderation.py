@@ -25,6 +25,7 @@ from discord_harness import (  # noqa: F401
     dm_texts,
     end_game,
     game_seed,
+    keep_buttons,
     make_room,
     moderate,
     panel,
@@ -140,6 +141,7 @@ async def test_pause_stops_the_clock_and_resume_moves_the_deadline_on(simcord_en
     assert (await player.game()).moves == game.moves
     assert not any("time is up" in m.content for m in room.public_messages())
 
+    keep_buttons(simcord_env, turn)  # as if taking its buttons off failed: they stay, and must not act
     await slash(mods.moderator, room, "ttrmod resume", reason="maintenance done")
     # the deadline moved on by the 3 hours of the pause
     assert await deadline(player, name) == (start + timedelta(hours=4)).isoformat()

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
 import pytest
 from helpers.service_support import play as play_on
 from helpers.service_support import started_game
@@ -173,6 +174,9 @@ class Followup:
 
 @dataclass
 class Response:
+    # deferred as a command or a tap on a public message is: the answers are followups
+    type: discord.InteractionResponseType = discord.InteractionResponseType.deferred_channel_message
+
     def is_done(self) -> bool:
         return True
 

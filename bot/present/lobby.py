@@ -57,5 +57,6 @@ def lobby_text(info: GameInfo) -> str:
     rules = f", {plural(info.trains, 'trains')} each (house rule)" if info.trains is not None else ""
     return (
         f"**{info.title}** game #{info.id}: {len(info.seats)}/{info.max_players} seated ({names}){rules}. "
-        f"Clock: {clock_summary(info.clock)}. Join with `/ttr join`; the host starts with `/ttr start`."
+        f"Clock: {clock_summary(info.clock)}. Join with the lobby message's **Join** button "
+        "or `/ttr join`; the host starts with **Start** or `/ttr start`."
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.present.escape import shown
 from bot.present.stage import must_text
 from maps import Rules
 
@@ -48,8 +49,8 @@ def game_over_text() -> str:
 
 
 def waiting_for_text(rules: Rules, players: Sequence[str], must: str) -> str:
-    """Whom the game waits for, and for what."""
-    return f"Now waiting for {', '.join(players)} to {must_text(rules, must)}."
+    """Whom the game waits for (names escaped), and for what."""
+    return f"Now waiting for {', '.join(shown(p) for p in players)} to {must_text(rules, must)}."
 
 
 def not_your_turn_text(waiting: str) -> str:

@@ -30,6 +30,34 @@ def must_text(rules: Rules, must: str) -> str:
     return texts[must]
 
 
+def pending_text(rules: Rules, table: TableView) -> str:
+    """What the player to move must do now, in the middle of their turn (after the first card, tickets drawn,
+    a tunnel's cards shown), as the end of "your turn: ..."; at the start of a turn, the start-of-turn line."""
+    to_move = table.to_move
+    if to_move is None or to_move.must is Must.TURN:
+        return must_text(rules, Must.TURN)
+    if to_move.must is Must.DRAW:
+        return "draw your second card"
+    if to_move.must is Must.KEEP:
+        least = to_move.keep_least or 1
+        return f"keep {rules.ticket_name}s: choose at least {least} of the ones you drew"
+    if to_move.must is Must.TUNNEL and table.tunnel is not None:
+        more = plural(table.tunnel.surcharge, "more card")
+        return f"pay {more} for the tunnel or give it up"
+    return must_text(rules, to_move.must)
+
+
+def _pending_hint(rules: Rules, must: Must) -> str:
+    """How to do what is pending, for a turn message posted again in the middle of a turn."""
+    if must is Must.DRAW:
+        return "Take a face-up card or draw from the deck with the buttons below, or use `/ttr draw`."
+    if must is Must.KEEP:
+        return f"`/ttr tickets` shows the {rules.ticket_name}s you drew again; `/ttr keep` keeps them by number."
+    if must is Must.TUNNEL:
+        return "Click **Go on with my turn** to pay or give up."
+    return "Use the buttons below or `/ttr draw`, `/ttr claim`, `/ttr tickets`; `/ttr hand` shows your cards."
+
+
 def _with_head(head: str, tail: str) -> str:
     if not head:
         return clip(tail)
@@ -43,16 +71,15 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
     to_move = table.to_move
     parts = []
     if to_move is not None:
+        going_on = to_move.must is not Must.TURN
         line = (
             f"**{info.title} · game #{info.id} · turn {table.turn + 1}:** {who(info, to_move.player)}, "
-            f"your turn: {must_text(rules, Must.TURN)}."
+            f"your turn{' goes on' if going_on else ''}: {pending_text(rules, table)}."
         )
         if table.final_round is not None:
             line += f" **Final round:** {plural(table.final_round.turns_left, 'turn')} left in the game."
         parts.append(line)
-        parts.append(
-            "Use the buttons below or `/ttr draw`, `/ttr claim`, `/ttr tickets`; `/ttr hand` shows your cards."
-        )
+        parts.append(_pending_hint(rules, to_move.must))
     if clock:
         parts.append(clock)
     return _with_head(head, "\n".join(parts))

@@ -66,6 +66,7 @@ class ToMove:
     player: str
     user_id: int | None
     must: Must
+    keep_least: int | None = None  # while they choose tickets to keep: how many at least
 
 
 @dataclass(frozen=True)
@@ -224,6 +225,11 @@ def _player(info: GameInfo, game: Game, seat: int) -> PlayerView:
     )
 
 
+def _to_move(info: GameInfo, game: Game, player: str, must: Must) -> ToMove:
+    least = game.keep_minimum(player) if must is Must.KEEP else None
+    return ToMove(player, info.user_of(player), must, keep_least=least)
+
+
 def _table(info: GameInfo, game: Game) -> TableView:
     s = game.state
     rules = game.rules
@@ -237,7 +243,7 @@ def _table(info: GameInfo, game: Game) -> TableView:
         players=tuple(_player(info, game, seat) for seat in range(len(s.players))),
         phase=s.phase,
         turn=s.turn,
-        to_move=None if to_move is None else ToMove(to_move.player, info.user_of(to_move.player), Must(to_move.must)),
+        to_move=None if to_move is None else _to_move(info, game, to_move.player, Must(to_move.must)),
         waiting_for=() if stopped else tuple(SeatRef(n, info.user_of(n)) for n in game.waiting_for()),
         face_up=tuple(s.piles.face_up),
         deck=len(s.piles.deck),

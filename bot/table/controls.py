@@ -23,12 +23,14 @@ from bot.service import GameInfo, GameService
 from bot.table import confirm
 from bot.table.actions import Action
 from bot.table.delivery import message_url
+from bot.table.lobby import Lobby
 from bot.table.lookup import component_game
 from bot.table.parsing import MAX_TEXT, find_routes, parse_pay_code, small_number
 from bot.table.play import Play
 from bot.table.stage import StageMessages
 from bot.table.unanswered import asked
 from bot.views.ids import ComponentId
+from bot.views.lobby import LobbyAction
 from maps import load_board
 
 
@@ -178,10 +180,11 @@ HANDLERS: Mapping[Action, Handler] = {
 class Controls:
     """What the persistent buttons and menus call (bot/views/items.py), and the commands that act alike."""
 
-    def __init__(self, service: GameService, play: Play, stage: StageMessages) -> None:
+    def __init__(self, service: GameService, play: Play, stage: StageMessages, lobby: Lobby | None = None) -> None:
         self.service = service
         self.play = play
         self.stage = stage
+        self.lobby = lobby
 
     async def handle(self, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
         """Run a request's handler (inside the caller's `guarded`).
@@ -208,6 +211,9 @@ class Controls:
 
         async def work() -> None:
             info = await component_game(self.service, interaction, cid.game)
+            if cid.action in set(LobbyAction) and self.lobby is not None:  # the lobby message's buttons: no stage
+                await self.lobby.pressed(interaction, info, LobbyAction(cid.action))
+                return
             message = interaction.message
             if message is not None and not message.flags.ephemeral:
                 latest = await self.stage.latest(info.id)
@@ -219,4 +225,4 @@ class Controls:
                 raise Refusal(no_longer_used_text()) from None
             await self.handle(interaction, info, Request(action, cid.version, cid.args, tuple(values)))
 
-        await guarded(interaction, work)
+        await guarded(interaction, work, in_place=True)  # a tap on a private panel answers in that panel

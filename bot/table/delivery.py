@@ -36,6 +36,7 @@ from bot.service import (
     Reminder,
     TurnNotice,
 )
+from bot.table.lobby_message import LobbyMessage
 from bot.table.outbox import Outbox
 from bot.table.stage import REMINDER, StageMessages
 
@@ -77,6 +78,7 @@ class Delivery:
         self.notifier = notifier
         self.stage = stage
         self.outbox = outbox
+        self.lobby_message = LobbyMessage(client, service)
 
     async def deliver(
         self,
@@ -99,6 +101,7 @@ class Delivery:
         """
         info = result.game
         current_game.set(info.id)
+        await self.lobby_message.close(info)  # out of its lobby (started, cancelled): the lobby's buttons go
         notes = list(lead) if lead is not None else [public_text(info, e) for e in result.public if e.kind in NOTES]
         posted = False
         if info.started and info.status is not GameStatus.CANCELLED:

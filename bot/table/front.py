@@ -31,7 +31,8 @@ class Front:
         stage = StageMessages(client, service, notifier)
         delivery = Delivery(client, service, notifier, stage, Outbox(client))
         play = Play(service, delivery)
-        return cls(service, stage, delivery, Lobby(service, delivery), play, Controls(service, play, stage))
+        lobby = Lobby(service, delivery)
+        return cls(service, stage, delivery, lobby, play, Controls(service, play, stage, lobby))
 
     def close(self) -> None:
         """Stop posting again what Discord failed to take (the bot is closing)."""

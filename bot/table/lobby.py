@@ -26,6 +26,7 @@ from bot.service import ActionResult, ClockSettings, GameInfo, GameService, Game
 from bot.table import decisions
 from bot.table.delivery import Delivery
 from bot.table.lookup import channel_game
+from bot.views.lobby import LobbyAction
 
 
 class Lobby:
@@ -34,7 +35,8 @@ class Lobby:
         self.delivery = delivery
 
     async def announce(self, info: GameInfo, result: ActionResult, *, lobby: bool = True) -> None:
-        """A lobby change in the channel (and its moderators' log lines, if it has any)."""
+        """A lobby change in the channel (and its moderators' log lines, if it has any); the lobby message
+        (with its buttons) brought up to date in place."""
         lines = [public_text(result.game, e) for e in result.public]
         if lobby and result.game.status is GameStatus.LOBBY:
             lines.append(lobby_text(result.game))
@@ -42,6 +44,17 @@ class Lobby:
         await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
         for entry in result.mod_log:
             await self.delivery.post_mod_log(entry)
+        await self.delivery.lobby_message.refresh(info.id)
+
+    async def pressed(self, interaction: discord.Interaction, info: GameInfo, action: LobbyAction) -> None:
+        """A button of the lobby message: join, leave or start its game, as the commands do (same refusals)."""
+        current_game.set(info.id)
+        if action is LobbyAction.JOIN:
+            await self.join(interaction, info)
+        elif action is LobbyAction.LEAVE:
+            await self.leave(interaction, info)
+        else:
+            await self.start(interaction, info)
 
     async def new(
         self,
@@ -68,17 +81,22 @@ class Lobby:
             bots=bots,
         )
         current_game.set(result.game.id)
-        await self.announce(result.game, result)
+        lines = [public_text(result.game, e) for e in result.public]
+        await self.delivery.lobby_message.post(result.game, "\n".join(lines))
+        for entry in result.mod_log:
+            await self.delivery.post_mod_log(entry)
         await private(interaction, opened_text(result.game.id))
 
-    async def join(self, interaction: discord.Interaction) -> None:
-        info = await channel_game(self.service, interaction)
+    async def join(self, interaction: discord.Interaction, info: GameInfo | None = None) -> None:
+        """`info`: the game of the lobby message's button (by default the channel's game)."""
+        info = info or await channel_game(self.service, interaction)
         result = await self.service.join(info.id, interaction.user.id, interaction.user.display_name)
         await self.announce(info, result)
         await private(interaction, joined_text(info.id))
 
-    async def leave(self, interaction: discord.Interaction) -> None:
-        info = await channel_game(self.service, interaction)
+    async def leave(self, interaction: discord.Interaction, info: GameInfo | None = None) -> None:
+        """`info`: the game of the lobby message's button (by default the channel's game)."""
+        info = info or await channel_game(self.service, interaction)
         result = await self.service.leave(info.id, interaction.user.id)
         await self.announce(info, result)
         await private(interaction, left_text("You", info.id))
@@ -89,8 +107,9 @@ class Lobby:
         await self.announce(info, result, lobby=False)
         await private(interaction, cancelled_text(info.id))
 
-    async def start(self, interaction: discord.Interaction) -> None:
-        info = await channel_game(self.service, interaction)
+    async def start(self, interaction: discord.Interaction, info: GameInfo | None = None) -> None:
+        """`info`: the game of the lobby message's button (by default the channel's game)."""
+        info = info or await channel_game(self.service, interaction)
         result = await self.service.start(info.id, interaction.user.id)
         await self.delivery.deliver(result, actor=interaction.user.id, interaction=interaction)
         text, view = await decisions.panel(self.service, result.game, interaction.user.id)

@@ -39,10 +39,13 @@ from bot.present.recap import recap_lines
 from bot.present.seats import pinged, seat_labels
 from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, start_text, turn_content
 from bot.replies import current_game, image_file
-from bot.service import GameInfo, GameService, GameStatus, TurnNotice
+from bot.service import GameInfo, GameService, GameStatus, Must, TurnNotice
 from bot.service.stages import StageView
+from bot.table.actions import Action
 from bot.table.outbox import Sleep, backoff
 from bot.views import panels
+from bot.views.ids import ComponentId
+from bot.views.items import GameButton
 from maps import load_board
 
 log = logging.getLogger(__name__)
@@ -106,7 +109,13 @@ def stage_buttons(view: StageView) -> discord.ui.View | None:
     if view.key.startswith("place:"):
         return panels.place_view(info.id, info.version)
     if view.key.startswith("turn:"):
-        return panels.turn_view(info.id, info.version, rules, list(view.table.face_up), can_pass=view.stuck)
+        buttons = panels.turn_view(info.id, info.version, rules, list(view.table.face_up), can_pass=view.stuck)
+        to_move = view.table.to_move
+        if to_move is not None and to_move.must is Must.TUNNEL:  # posted again while a tunnel waits for its payment
+            cid = ComponentId(Action.SETUP, info.id, info.version)  # SETUP shows what the player must decide now
+            go_on = GameButton.make(cid, "Go on with my turn", style=discord.ButtonStyle.primary, row=2)
+            buttons.add_item(go_on)
+        return buttons
     return None
 
 
@@ -176,6 +185,8 @@ class StageMessages:
                 return False  # the game moved on meanwhile, to a stage that has its message
             clock = await self.clock_line(view.info) if view.key != "final" else ""
             message = await self._post(view, key, stage_content(view, lead, shown, clock))
+        if rows:
+            await self.strip_buttons(info, rows[-1].message_id)
         await self.clear_reminders(info)
         await self._tell_who_acts(view, message.jump_url, notices, first=generation == 0)
         return True
@@ -297,6 +308,17 @@ class StageMessages:
                 await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("game #%d: could not update the clock of message %d", game_id, message_id, exc_info=True)
+
+    async def strip_buttons(self, info: GameInfo, message_id: int) -> None:
+        """Take the buttons off an older stage message (a newer one holds the live ones); words and image stay.
+
+        If Discord fails, no harm: the old buttons only say they are out of date.
+        """
+        try:
+            message = self.channel(info).get_partial_message(message_id)
+            await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("game #%d: could not take the buttons off message %d", info.id, message_id, exc_info=True)
 
     async def _refresh_setup(self, message_id: int, view: StageView) -> None:
         """The setup message again, with who is still choosing now."""

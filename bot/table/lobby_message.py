@@ -1,0 +1,68 @@
+"""The lobby message: the one public message of a game before its start, with *Join*, *Leave* and *Start*.
+
+`/ttr new` posts it (remembered through the service as "lobby"); every change
+of the lobby brings its list of players up to date in place, and when the game
+starts or is cancelled its buttons are taken off (and it is forgotten). If
+Discord fails an edit, nothing is lost: the buttons act on their game as it
+is, and the service refuses what is no longer possible.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.present.lobby import lobby_text
+from bot.service import GameInfo, GameService, GameStatus
+from bot.views.lobby import lobby_view
+
+log = logging.getLogger(__name__)
+
+LOBBY = "lobby"  # the kind of the remembered lobby message
+
+
+class LobbyMessage:
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        self.client = client
+        self.service = service
+
+    def _channel(self, info: GameInfo) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+
+    async def post(self, info: GameInfo, head: str) -> None:
+        """Post the lobby message of a game just opened: `head` (what happened), the lobby, the buttons."""
+        content = "\n".join([*([head] if head else []), lobby_text(info)])[:2000]
+        message = await self._channel(info).send(
+            content, view=lobby_view(info.id, info.version), allowed_mentions=discord.AllowedMentions.none()
+        )
+        await self.service.remember_message(info.id, LOBBY, info.channel_id, message.id)
+
+    async def refresh(self, game_id: int) -> None:
+        """The lobby message as the game now stands: its list of players, or no buttons once the lobby is over."""
+        rows = await self.service.posted_messages(game_id, LOBBY)
+        if not rows:
+            return
+        info = await self.service.game(game_id)
+        for row in rows:
+            try:
+                message = self._channel(info).get_partial_message(row.message_id)
+                if info.status is GameStatus.LOBBY:
+                    current = await message.fetch()
+                    lines = current.content.split("\n")
+                    content = "\n".join([*lines[:-1], lobby_text(info)])[:2000]
+                    view = lobby_view(info.id, info.version)
+                    await message.edit(content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+                    continue
+                await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
+            except discord.NotFound:
+                pass  # deleted by someone: nothing to update
+            except discord.HTTPException:
+                log.warning("game #%d: could not update the lobby message %d", game_id, row.message_id, exc_info=True)
+                continue
+            await self.service.forget_message(row.message_id)
+
+    async def close(self, info: GameInfo) -> None:
+        """After an action of a game that is out of its lobby: take the lobby's buttons off if they are still there."""
+        if info.status is not GameStatus.LOBBY:
+            await self.refresh(info.id)
