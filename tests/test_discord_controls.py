@@ -139,9 +139,14 @@ async def test_a_claim_menu_stays_one_panel(simcord_env: Env) -> None:
     if any(c.startswith("ttrs:pay:") for c in custom_ids(shown)):
         paid = await choose(member, shown, "ttrs:pay:", [select_options(shown, "ttrs:pay:")[0]["value"]])
         assert [m.id for m in replies(paid)] == [menu.id]
+        shown = replies(paid)[0]
+    # confirmations are on by default: the claim waits for Confirm, asked in the same panel
+    assert any(c.startswith("ttr:claimok:") for c in custom_ids(shown)), custom_ids(shown)
+    confirmed = await click(member, shown, "ttr:claimok:")
+    assert [m.id for m in replies(confirmed)] == [menu.id]
     assert private_count(room, member) == count + 1
     assert (await player.game()).state.turn == turn + 1  # claimed: the turn is over
-    assert custom_ids(replies(chosen)[0]) == []  # and the panel says so, without controls
+    assert custom_ids(replies(confirmed)[0]) == []  # and the panel says so, without controls
 
 
 # ----- a turn message posted again -----------------------------------------------------------
