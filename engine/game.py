@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import overload
 
 from engine.claims import ClaimOption, Claims
 from engine.deal import card_deck, deal, ticket_deck
@@ -27,6 +28,28 @@ from engine.turns import ToMove
 from maps import Board
 
 __all__ = ["MAX_TRAINS_OPTION", "MIN_TRAINS_OPTION", "ClaimOption", "Game", "ToMove"]
+
+
+class CardDrawMoves(Sequence[DrawCard]):
+    """The card draws of one player now, as `legal_moves` lists them, each built when asked for."""
+
+    def __init__(self, name: str, sources: list[str]) -> None:
+        self._name = name
+        self._sources = sources
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+    @overload
+    def __getitem__(self, index: int) -> DrawCard: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[DrawCard]: ...
+
+    def __getitem__(self, index: int | slice) -> DrawCard | Sequence[DrawCard]:
+        if isinstance(index, slice):
+            return [DrawCard(self._name, src) for src in self._sources[index]]
+        return DrawCard(self._name, self._sources[index])
 
 
 class Game(CardDraws, Tickets, Claims, Scoring):
@@ -66,6 +89,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         other.__dict__.update(self.__dict__)
         other.moves = list(self.moves)
         other.state = self.state.copy()
+        other._vouched = None
         return other
 
     def replay_until(self, n: int) -> Game:
@@ -121,6 +145,34 @@ class Game(CardDraws, Tickets, Claims, Scoring):
             moves.append(Pass(name))
         return moves
 
+    def moves_by_kind(self, name: str) -> dict[str, Sequence[Move]]:
+        """`legal_moves` grouped by the move's class name, in the same order within each kind.
+
+        At the start of a turn the claims come as a `ClaimMoves`, which counts
+        them without building them, so choosing a kind and then one move of it
+        costs a few moves built, not all of them.
+        """
+        s = self.state
+        if s.phase is Phase.PLAY and s.pending is Pending.DRAW and s.current == self.seat(name):
+            return {"DrawCard": CardDrawMoves(name, self.card_draws(name))}
+        if s.phase is Phase.PLAY and s.pending is None and s.current == self.seat(name):
+            kinds: dict[str, Sequence[Move]] = {}
+            sources = self.card_draws(name)
+            if sources:
+                kinds["DrawCard"] = CardDrawMoves(name, sources)
+            if s.ticket_deck:
+                kinds["DrawTickets"] = [DrawTickets(name)]
+            claims = self.claim_moves(name)
+            if claims:
+                kinds["Claim"] = claims
+            if not kinds:
+                kinds["Pass"] = [Pass(name)]
+            return kinds
+        grouped: dict[str, list[Move]] = {}
+        for m in self.legal_moves(name):
+            grouped.setdefault(type(m).__name__, []).append(m)
+        return dict(grouped)
+
     # ----- checking and applying moves ---------------------------------------
 
     def check(self, move: Move) -> None:
@@ -138,6 +190,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
     def apply(self, move: Move) -> list[Event]:
         """Check `move` and apply it; on any error nothing has changed."""
         action = self._plan(move)
+        self._vouched = None
         s = self.state
         resets, reshuffles = s.piles.resets, s.piles.reshuffles
         events = action()
