@@ -11,9 +11,10 @@ without building them. The payments themselves, when needed, come from
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from engine.extras.ferries import least_wilds
 from maps import GRAY, WILD, Board, Route
@@ -28,7 +29,6 @@ class IndexedRoute:
     wilds_allowed: bool  # False where wilds may be played only on tunnels and this is none
     least_wilds: int  # ferries' spaces
     parallel: tuple[int, ...]  # ids of the other tracks between the same places
-    shape: tuple[int, bool, int]  # what its payment count depends on, with its colours
 
     def payment_count(self, hand: Counter[str]) -> int:
         """How many payments `engine.payment.payment_options` lists for this route from `hand`."""
@@ -56,7 +56,14 @@ class IndexedRoute:
 
 
 class ClaimIndex:
-    """The routes of one board, in board order, ready for `payment_count`."""
+    """The routes of one board, as bits of masks (bit `id` for route `id`), ready for counting payments.
+
+    Within each colour written on routes (gray apart), routes are grouped by
+    "shape" (length, whether wilds may pay, ferries): routes of one colour
+    and shape have the same payments from a given hand, so a hand's payable
+    routes and payments are counted one shape at a time, shortest first,
+    stopping at the first shape the hand cannot reach.
+    """
 
     def __init__(self, board: Board) -> None:
         rules = board.rules
@@ -70,81 +77,87 @@ class ClaimIndex:
                 wilds_allowed=not (rules.wilds_only_on_tunnels and not r.tunnel),
                 least_wilds=least_wilds(r),
                 parallel=tuple(p.id for p in board.parallel(r)),
-                shape=(r.length, not (rules.wilds_only_on_tunnels and not r.tunnel), least_wilds(r)),
             )
             for r in board.routes
         )
-        # by the colour written on the route (gray apart), shortest first: the
-        # routes a hand may afford are a prefix of each
-        buckets: dict[str, list[IndexedRoute]] = {}
+        self.parallel_bits: tuple[int, ...] = tuple(sum(1 << p for p in r.parallel) for r in self.routes)
+        shapes: dict[tuple[str, int, bool, int], list[IndexedRoute]] = {}
         for r in sorted(self.routes, key=lambda r: (r.length, r.id)):
-            buckets.setdefault(r.route.color, []).append(r)
-        self.buckets: tuple[tuple[tuple[str, ...], list[int], tuple[IndexedRoute, ...]], ...] = tuple(
-            (group[0].colours, [r.length for r in group], tuple(group)) for group in buckets.values()
+            shapes.setdefault((r.route.color, r.length, r.wilds_allowed, r.least_wilds), []).append(r)
+        # shape_of[id]: the number of the route's shape; each shape's first route stands for it
+        self.shape_of: list[int] = [0] * len(self.routes)
+        buckets: dict[str, list[tuple[int, int, IndexedRoute, int]]] = {}
+        for number, ((colour, length, _, _), group) in enumerate(shapes.items()):
+            for r in group:
+                self.shape_of[r.id] = number
+            buckets.setdefault(colour, []).append((length, number, group[0], sum(1 << r.id for r in group)))
+        gray = buckets.pop(GRAY, None)
+        if gray is not None:
+            buckets[GRAY] = gray  # last: its best colour costs the most to find
+        self.buckets: tuple[tuple[tuple[str, ...], tuple[tuple[int, int, IndexedRoute, int], ...]], ...] = tuple(
+            (group[0][2].colours, tuple(group)) for group in buckets.values()
         )
 
-    def payable(
-        self, hand: Counter[str], trains: int, owner: dict[int, int], seat: int, one_track: bool
-    ) -> list[tuple[int, IndexedRoute, int]]:
-        """(id, route, payment count) of every route `seat` may claim and pay now, in board order.
-
-        `owner` maps claimed route ids to seats; `one_track` says whether only
-        one track of a double route is used (see `Claims.route_status`).
+    def closed_bits(self, owner: dict[int, int], seat: int, one_track: bool, start: int = 0, bits: int = 0) -> int:
+        """The routes `seat` may not claim as `owner` (route id -> seat) stands: claimed ones and
+        doubles closed by the double-route rules (see `Claims.route_status`); `one_track` when
+        only one track of a double is used. `start`, `bits`: a result for `owner`'s first `start`
+        claims, to add the later ones to (claims are never taken back within a game state).
         """
-        wilds = hand[WILD]
-        found: list[tuple[int, IndexedRoute, int]] = []
-        for colours, lengths, group in self.buckets:
-            best = max([hand[c] for c in colours]) if len(colours) > 1 else hand[colours[0]]
-            cap = best + wilds
-            if cap > trains:
-                cap = trains
-            if cap < lengths[0]:
-                continue
-            counts: dict[tuple[int, bool, int], int] = {}
-            for r in group[: bisect_right(lengths, cap)]:
-                rid = r.id
-                if rid in owner:
-                    continue
-                if r.parallel:
-                    closed = False
-                    for other in r.parallel:
-                        holder = owner.get(other)
-                        if holder is not None and (holder == seat or one_track):
-                            closed = True
-                    if closed:
-                        continue
-                count = counts.get(r.shape)
-                if count is None:
-                    count = counts[r.shape] = r.payment_count(hand)
-                if count:
-                    found.append((rid, r, count))
-        found.sort()
-        return found
+        parallel_bits = self.parallel_bits
+        items = owner.items() if start == 0 else islice(owner.items(), start, None)
+        for rid, holder in items:
+            bits |= 1 << rid
+            if holder == seat or one_track:
+                bits |= parallel_bits[rid]
+        return bits
 
-    def any_payable(self, hand: Counter[str], trains: int, owner: dict[int, int], seat: int, one_track: bool) -> bool:
-        """Whether `payable` would list a route; stops at the first."""
+    def payable(self, hand: Counter[str], trains: int, closed: int) -> tuple[int, dict[int, int], int]:
+        """The routes `hand` can pay and `trains` cover, `closed` ones aside, as bits; the number
+        of payments of each shape among them; and their payments in all."""
         wilds = hand[WILD]
-        for colours, lengths, group in self.buckets:
+        found = 0
+        counts: dict[int, int] = {}
+        total = 0
+        for colours, shapes in self.buckets:
             best = max([hand[c] for c in colours]) if len(colours) > 1 else hand[colours[0]]
             cap = best + wilds
             if cap > trains:
                 cap = trains
-            if cap < lengths[0]:
-                continue
-            for r in group[: bisect_right(lengths, cap)]:
-                if r.id in owner:
-                    continue
-                if r.parallel:
-                    closed = False
-                    for other in r.parallel:
-                        holder = owner.get(other)
-                        if holder is not None and (holder == seat or one_track):
-                            closed = True
-                    if closed:
-                        continue
-                if r.payment_count(hand):
+            for length, number, route, bits in shapes:
+                if length > cap:
+                    break
+                free = bits & ~closed
+                if free:
+                    count = route.payment_count(hand)
+                    if count:
+                        counts[number] = count
+                        found |= free
+                        total += count * free.bit_count()
+        return found, counts, total
+
+    def any_payable(self, hand: Counter[str], trains: int, closed: int) -> bool:
+        """Whether `payable` would find a route."""
+        wilds = hand[WILD]
+        for colours, shapes in self.buckets:
+            best = max([hand[c] for c in colours]) if len(colours) > 1 else hand[colours[0]]
+            cap = best + wilds
+            if cap > trains:
+                cap = trains
+            for length, _, route, bits in shapes:
+                if length > cap:
+                    break
+                if bits & ~closed and route.payment_count(hand):
                     return True
         return False
+
+
+def route_ids(bits: int) -> Iterator[int]:
+    """The route ids whose bits are set, in increasing order."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
 
 
 _INDEXES: dict[int, tuple[Board, ClaimIndex]] = {}

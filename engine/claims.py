@@ -9,7 +9,7 @@ from functools import partial
 from typing import overload
 
 from engine import payment as pay_rules
-from engine.claim_index import IndexedRoute, claim_index
+from engine.claim_index import claim_index, route_ids
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engine.events import Action, Event
 from engine.extras.tunnels import surcharge_payments
@@ -40,37 +40,56 @@ class CheckedClaim:
 class ClaimMoves(Sequence[Claim]):
     """The claims of one player now, in the order `legal_moves` lists them: by route, payment, souvenir.
 
-    Whether there is any is answered by the first payable route; its length is
-    counted without building any move; indexing builds one route's payments
-    only. Random play picks from it with `rng.choice`, which draws the same
-    index as from the full list, so games stay the same. A claim it builds is
-    vouched for: `apply` carries it out without checking it again, as long as
-    it is the very object built here and no move was applied since.
+    Whether there is any, and how many, is counted on the board's claim index
+    without building a move; indexing builds one route's payments only.
+    Random play picks from it with `rng.choice`, which draws the same index as
+    from the full list, so games stay the same. A claim it builds is vouched
+    for: `apply` carries it out without checking it again, as long as it is
+    the very object built here and no move was applied since.
     """
 
     def __init__(self, game: Claims, name: str, seat: int | None) -> None:
         self._game = game
         self._name = name
         self._seat = seat  # None: this player may not claim now
-        self._routes: list[tuple[IndexedRoute, int, tuple[str, ...]]] | None = None
-        self._sizes: list[int] = []
+        self._counted = False
+        self._bits = 0  # the payable routes
+        self._counts: dict[int, int] = {}  # payments by shape
+        self._doubled: set[int] = set()  # routes whose claim may take either end's souvenir
         self._len = 0
 
-    def _count(self) -> list[tuple[IndexedRoute, int, tuple[str, ...]]]:
-        if self._routes is None:
-            self._routes = [] if self._seat is None else self._game._claimable(self._seat)
-            self._sizes = [count * (2 if len(souvenirs) == 2 else 1) for _, count, souvenirs in self._routes]
-            self._len = sum(self._sizes)
-        return self._routes
+    def _count(self) -> None:
+        if self._counted:
+            return
+        self._counted = True
+        if self._seat is None:
+            return
+        game = self._game
+        self._bits, self._counts, self._len = game._payable(self._seat)
+        if game.extras.has_souvenirs:
+            s = game.state
+            shape_of = claim_index(game.board).shape_of
+            for rid in route_ids(self._bits):
+                if len(game.extras.souvenir_ends(s, self._seat, game.board.routes[rid])) == 2:
+                    self._doubled.add(rid)
+                    self._len += self._counts[shape_of[rid]]
 
     def __bool__(self) -> bool:
-        if self._routes is not None:
+        if self._counted:
             return self._len > 0
         return self._seat is not None and self._game._can_claim_any(self._seat)
 
     def __len__(self) -> int:
         self._count()
         return self._len
+
+    def routes(self) -> Iterator[tuple[Route, int, bool]]:
+        """Each payable route in board order, its number of payments, and whether either end's souvenir may be taken."""
+        self._count()
+        shape_of = claim_index(self._game.board).shape_of
+        routes = self._game.board.routes
+        for rid in route_ids(self._bits):
+            yield routes[rid], self._counts[shape_of[rid]], rid in self._doubled
 
     @overload
     def __getitem__(self, index: int) -> Claim: ...
@@ -79,41 +98,40 @@ class ClaimMoves(Sequence[Claim]):
     def __getitem__(self, index: slice) -> Sequence[Claim]: ...
 
     def __getitem__(self, index: int | slice) -> Claim | Sequence[Claim]:
-        routes = self._count()
+        self._count()
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("claim index out of range")
-        for (r, _, souvenirs), size in zip(routes, self._sizes, strict=True):
+        for route, count, doubled in self.routes():
+            size = 2 * count if doubled else count
             if index >= size:
                 index -= size
                 continue
             assert self._seat is not None
             game = self._game
-            payments = pay_rules.payment_options(game.rules, r.route, game.state.players[self._seat].hand)
-            if len(souvenirs) == 2:
-                pay, souvenir = payments[index // 2], souvenirs[index % 2]
+            payments = pay_rules.payment_options(game.rules, route, game.state.players[self._seat].hand)
+            souvenir: str | None = None
+            if doubled:
+                pay, souvenir = payments[index // 2], route.ends[index % 2]
             else:
-                pay, souvenir = payments[index], None
-            move = game.claim_for(self._name, r.route, pay, souvenir)
-            taken = game.extras.claim_souvenir(game, self._seat, r.route, souvenir)
-            game._vouched = (move, CheckedClaim(self._seat, r.route, pay, move.pay, taken))
+                pay = payments[index]
+            move = game.claim_for(self._name, route, pay, souvenir)
+            taken = game.extras.claim_souvenir(game, self._seat, route, souvenir)
+            game._vouched = (move, CheckedClaim(self._seat, route, pay, move.pay, taken))
             return move
         raise AssertionError("unreachable: the sizes add up to the length")
 
     def __iter__(self) -> Iterator[Claim]:
-        routes = self._count()
-        if not routes:
-            return
         game = self._game
-        hand = game.state.players[game.seat(self._name)].hand
-        for r, _, souvenirs in routes:
-            ends: tuple[str | None, ...] = souvenirs if len(souvenirs) == 2 else (None,)
-            for payment in pay_rules.payment_options(game.rules, r.route, hand):
+        for route, _, doubled in self.routes():
+            assert self._seat is not None
+            ends: tuple[str | None, ...] = route.ends if doubled else (None,)
+            for payment in pay_rules.payment_options(game.rules, route, game.state.players[self._seat].hand):
                 for souvenir in ends:
-                    yield game.claim_for(self._name, r.route, payment, souvenir)
+                    yield game.claim_for(self._name, route, payment, souvenir)
 
 
 class Claims(TurnFlow):
@@ -121,6 +139,8 @@ class Claims(TurnFlow):
 
     # the last claim `ClaimMoves` built, with its checks' result (see `ClaimMoves`)
     _vouched: tuple[Claim, CheckedClaim] | None = None
+    # per seat: the owner map, its size and the closed routes' bits then (see `_closed`)
+    _closed_kept: dict[int, tuple[dict[int, int], int, int]]
 
     def route_status(self, seat: int, route: Route) -> str | None:
         """None if `seat` may claim `route` by the double-route rules, else why not."""
@@ -141,30 +161,38 @@ class Claims(TurnFlow):
         """Routes this player can claim right now, each with its legal payments."""
         s = self.state
         seat = self.seat(name)
-        if s.phase is not Phase.PLAY or s.pending is not None or s.current != seat:
-            return []
         hand = s.players[seat].hand
         return [
-            ClaimOption(r.route, pay_rules.payment_options(self.rules, r.route, hand), souvenirs)
-            for r, _, souvenirs in self._claimable(seat)
+            ClaimOption(
+                route,
+                pay_rules.payment_options(self.rules, route, hand),
+                self.extras.souvenir_ends(s, seat, route),
+            )
+            for route, _, _ in self.claim_moves(name).routes()
         ]
 
-    def _claimable(self, seat: int) -> list[tuple[IndexedRoute, int, tuple[str, ...]]]:
-        """The routes `seat` can claim and pay now, in board order, with their payment counts and souvenir ends."""
-        s = self.state
-        p = s.players[seat]
+    def _closed(self, seat: int) -> int:
+        """`ClaimIndex.closed_bits` for `seat` now, kept per seat and brought up to date with new claims."""
+        owner = self.state.owner
+        kept = self._closed_kept.get(seat)
         one_track = len(self.names) < self.rules.both_doubles_from
-        payable = claim_index(self.board).payable(p.hand, p.trains, s.owner, seat, one_track)
-        extras = self.extras
-        if not extras.has_souvenirs:
-            return [(r, count, ()) for _, r, count in payable]
-        return [(r, count, extras.souvenir_ends(s, seat, r.route)) for _, r, count in payable]
+        index = claim_index(self.board)
+        if kept is not None and kept[0] is owner:
+            if kept[1] == len(owner):
+                return kept[2]
+            bits = index.closed_bits(owner, seat, one_track, kept[1], kept[2])
+        else:
+            bits = index.closed_bits(owner, seat, one_track)
+        self._closed_kept[seat] = (owner, len(owner), bits)
+        return bits
+
+    def _payable(self, seat: int) -> tuple[int, dict[int, int], int]:
+        p = self.state.players[seat]
+        return claim_index(self.board).payable(p.hand, p.trains, self._closed(seat))
 
     def _can_claim_any(self, seat: int) -> bool:
-        s = self.state
-        p = s.players[seat]
-        one_track = len(self.names) < self.rules.both_doubles_from
-        return claim_index(self.board).any_payable(p.hand, p.trains, s.owner, seat, one_track)
+        p = self.state.players[seat]
+        return claim_index(self.board).any_payable(p.hand, p.trains, self._closed(seat))
 
     def claim_for(self, player: str, route: Route | int, pay: Mapping[str, int], souvenir: str | None = None) -> Claim:
         """The move by which `player` claims `route` paying `pay` (taking the souvenir at the end `souvenir`).

@@ -80,6 +80,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         self.initial_cards = card_deck(rules, seed_text, cards)
         self.initial_tickets = ticket_deck(board, seed_text, tickets)
         self.moves = []
+        self._closed_kept = {}
         self.extras = Extras(board)
         start = trains if trains is not None else rules.trains
         self.state = deal(board, names, start, seed_text, self.initial_cards, self.initial_tickets, self.extras)
@@ -90,6 +91,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         other.moves = list(self.moves)
         other.state = self.state.copy()
         other._vouched = None
+        other._closed_kept = {}
         return other
 
     def replay_until(self, n: int) -> Game:
