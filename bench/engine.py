@@ -65,9 +65,8 @@ def speedup(games: int, rounds: int) -> None:
     print(f"four-player USA random games, {games} seeds, best of {rounds} alternating rounds")
     print(f"  reference (main at baada59) {ref_gps:8.1f} games/s")
     print(f"  this engine                 {fast_gps:8.1f} games/s")
-    print(
-        f"  ratio {ratio:.2f}x (floor {SPEEDUP_FLOOR:.0f}x), same games move for move: {'yes' if same else 'NO'}  {verdict}"
-    )
+    told = "yes" if same else "NO"
+    print(f"  ratio {ratio:.2f}x (floor {SPEEDUP_FLOOR:.0f}x), same games move for move: {told}  {verdict}")
 
 
 def games_per_second(name: str, players: int, count: int) -> tuple[float, float]:

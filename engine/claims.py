@@ -119,6 +119,9 @@ class ClaimMoves(Sequence[Claim]):
             else:
                 pay = payments[index]
             move = game.claim_for(self._name, route, pay, souvenir)
+            if game.board.parallel(route):
+                # the move names the places and the colour; alike tracks resolve to the first free one
+                route = game._choose_route(self._seat, move)
             taken = game.extras.claim_souvenir(game, self._seat, route, souvenir)
             game._vouched = (move, CheckedClaim(self._seat, route, pay, move.pay, taken))
             return move
