@@ -147,7 +147,8 @@ class ClaimIndex:
             for length, _, route, bits in shapes:
                 if length > cap:
                     break
-                if bits & ~closed and route.payment_count(hand):
+                # with wilds allowed and no ferry, a length within `cap` can be paid
+                if bits & ~closed and ((route.wilds_allowed and not route.least_wilds) or route.payment_count(hand)):
                     return True
         return False
 

@@ -105,27 +105,40 @@ class ClaimMoves(Sequence[Claim]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("claim index out of range")
-        for route, count, doubled in self.routes():
-            size = 2 * count if doubled else count
-            if index >= size:
-                index -= size
-                continue
-            assert self._seat is not None
-            game = self._game
-            payments = pay_rules.payment_options(game.rules, route, game.state.players[self._seat].hand)
-            souvenir: str | None = None
-            if doubled:
-                pay, souvenir = payments[index // 2], route.ends[index % 2]
-            else:
-                pay = payments[index]
-            move = game.claim_for(self._name, route, pay, souvenir)
-            if game.board.parallel(route):
-                # the move names the places and the colour; alike tracks resolve to the first free one
-                route = game._choose_route(self._seat, move)
-            taken = game.extras.claim_souvenir(game, self._seat, route, souvenir)
-            game._vouched = (move, CheckedClaim(self._seat, route, pay, move.pay, taken))
-            return move
+        shape_of = claim_index(self._game.board).shape_of
+        counts = self._counts
+        doubled = self._doubled
+        bits = self._bits
+        while bits:
+            low = bits & -bits
+            rid = low.bit_length() - 1
+            bits ^= low
+            size = counts[shape_of[rid]]
+            if doubled and rid in doubled:
+                size *= 2
+            if index < size:
+                return self._build(rid, index)
+            index -= size
         raise AssertionError("unreachable: the sizes add up to the length")
+
+    def _build(self, rid: int, index: int) -> Claim:
+        """The `index`th claim of route `rid`, vouched for."""
+        seat = self._seat
+        assert seat is not None
+        game = self._game
+        route = game.board.routes[rid]
+        souvenir: str | None = None
+        if rid in self._doubled:
+            index, side = divmod(index, 2)
+            souvenir = route.ends[side]
+        pay = pay_rules.nth_payment(game.rules, route, game.state.players[seat].hand, index)
+        move = game.claim_for(self._name, route, pay, souvenir)
+        if game.board.parallel(route):
+            # the move names the places and the colour; alike tracks resolve to the first free one
+            route = game._choose_route(seat, move)
+        taken = game.extras.claim_souvenir(game, seat, route, souvenir) if game.extras.has_souvenirs else None
+        game._vouched = (move, partial(game._claim, CheckedClaim(seat, route, pay, move.pay, taken)))
+        return move
 
     def __iter__(self) -> Iterator[Claim]:
         game = self._game
@@ -140,8 +153,9 @@ class ClaimMoves(Sequence[Claim]):
 class Claims(TurnFlow):
     """Claiming routes, tunnels' surcharges included."""
 
-    # the last claim `ClaimMoves` built, with its checks' result (see `ClaimMoves`)
-    _vouched: tuple[Claim, CheckedClaim] | None = None
+    # the last move `ClaimMoves` or `CardDrawMoves` built, with what carries it out: `apply`
+    # trusts it while it is that very object and no move was applied since
+    _vouched: tuple[Move, Action] | None = None
     # per seat: the owner map, its size and the closed routes' bits then (see `_closed`)
     _closed_kept: dict[int, tuple[dict[int, int], int, int]]
 
@@ -250,9 +264,6 @@ class Claims(TurnFlow):
         return free[0]
 
     def _plan_claim(self, seat: int, move: Claim) -> Action:
-        vouched = self._vouched
-        if vouched is not None and vouched[0] is move:
-            return partial(self._claim, vouched[1])
         p = self.state.players[seat]
         route = self._choose_route(seat, move)
         if p.trains < route.length:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import overload
 
-from engine.claims import ClaimOption, Claims
+from engine.claims import ClaimMoves, ClaimOption, Claims
 from engine.deal import card_deck, deal, ticket_deck
 from engine.draws import CardDraws
 from engine.errors import GameError, IllegalMoveError
@@ -31,9 +31,13 @@ __all__ = ["MAX_TRAINS_OPTION", "MIN_TRAINS_OPTION", "ClaimOption", "Game", "ToM
 
 
 class CardDrawMoves(Sequence[DrawCard]):
-    """The card draws of one player now, as `legal_moves` lists them, each built when asked for."""
+    """The card draws of the player to move, as `legal_moves` lists them, each built when asked for.
 
-    def __init__(self, name: str, sources: list[str]) -> None:
+    A draw it builds is vouched for, like a claim of `ClaimMoves`.
+    """
+
+    def __init__(self, game: Game, name: str, sources: list[str]) -> None:
+        self._game = game
         self._name = name
         self._sources = sources
 
@@ -49,7 +53,12 @@ class CardDrawMoves(Sequence[DrawCard]):
     def __getitem__(self, index: int | slice) -> DrawCard | Sequence[DrawCard]:
         if isinstance(index, slice):
             return [DrawCard(self._name, src) for src in self._sources[index]]
-        return DrawCard(self._name, self._sources[index])
+        source = self._sources[index]
+        move = DrawCard(self._name, source)
+        game = self._game
+        slot = None if source == "deck" else game.state.piles.slot_of(source)
+        game._vouched = (move, partial(game._draw_card, game.state.current, slot))
+        return move
 
 
 class Game(CardDraws, Tickets, Claims, Scoring):
@@ -155,16 +164,17 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         costs a few moves built, not all of them.
         """
         s = self.state
-        if s.phase is Phase.PLAY and s.pending is Pending.DRAW and s.current == self.seat(name):
-            return {"DrawCard": CardDrawMoves(name, self.card_draws(name))}
-        if s.phase is Phase.PLAY and s.pending is None and s.current == self.seat(name):
+        seat = self.seat(name)
+        if s.phase is Phase.PLAY and s.current == seat and s.pending is Pending.DRAW:
+            return {"DrawCard": CardDrawMoves(self, name, self._card_sources(True))}
+        if s.phase is Phase.PLAY and s.current == seat and s.pending is None:
             kinds: dict[str, Sequence[Move]] = {}
-            sources = self.card_draws(name)
+            sources = self._card_sources(False)
             if sources:
-                kinds["DrawCard"] = CardDrawMoves(name, sources)
+                kinds["DrawCard"] = CardDrawMoves(self, name, sources)
             if s.ticket_deck:
                 kinds["DrawTickets"] = [DrawTickets(name)]
-            claims = self.claim_moves(name)
+            claims = ClaimMoves(self, name, seat)
             if claims:
                 kinds["Claim"] = claims
             if not kinds:
@@ -191,13 +201,14 @@ class Game(CardDraws, Tickets, Claims, Scoring):
 
     def apply(self, move: Move) -> list[Event]:
         """Check `move` and apply it; on any error nothing has changed."""
-        action = self._plan(move)
+        vouched = self._vouched
+        action = vouched[1] if vouched is not None and vouched[0] is move else self._plan(move)
         self._vouched = None
         s = self.state
         resets, reshuffles = s.piles.resets, s.piles.reshuffles
         events = action()
         s.piles.refill_and_check()
-        if s.pending is Pending.DRAW and not self.card_draws(move.player):
+        if s.pending is Pending.DRAW and not self._card_sources(True):
             s.pending = None
             events += self._end_turn()
         if s.piles.reshuffles != reshuffles:

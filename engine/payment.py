@@ -75,6 +75,28 @@ def payment_options(rules: Rules, route: Route, hand: Counter[str]) -> list[Coun
     return found
 
 
+def nth_payment(rules: Rules, route: Route, hand: Counter[str], index: int) -> Counter[str]:
+    """`payment_options(rules, route, hand)[index]`, built alone."""
+    colours = rules.colors if route.color == GRAY else (route.color,)
+    for wilds in _wild_range(rules, route, hand):
+        plain = route.length - wilds
+        if plain == 0:
+            if hand[WILD] >= route.length:
+                if index == 0:
+                    return Counter({WILD: wilds})
+                index -= 1
+            continue
+        for colour in colours:
+            if hand[colour] >= plain:
+                if index == 0:
+                    pay = Counter({colour: plain})
+                    if wilds:
+                        pay[WILD] = wilds
+                    return pay
+                index -= 1
+    raise IndexError("payment index out of range")
+
+
 def can_pay(rules: Rules, route: Route, hand: Counter[str]) -> bool:
     wilds = _wild_range(rules, route, hand)
     if not wilds:
