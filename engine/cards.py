@@ -70,7 +70,7 @@ class CardPiles:
                 self.face_up[i] = card
 
     def wilds_face_up(self) -> int:
-        return sum(1 for c in self.face_up if c == WILD)
+        return self.face_up.count(WILD)
 
     def refill_and_check(self) -> None:
         """Refill the empty slots, then run one wild-reset check."""

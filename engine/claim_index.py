@@ -35,7 +35,7 @@ class IndexedRoute:
         length = self.length
         if self.wilds_allowed:
             lo = self.least_wilds
-            hi = min(hand[WILD], length)
+            hi = min(hand.get(WILD, 0), length)
         else:
             lo = hi = 0
         if lo > hi:
@@ -45,7 +45,7 @@ class IndexedRoute:
         if top < lo:
             return count
         for colour in self.colours:
-            have = hand[colour]
+            have = hand.get(colour, 0)
             if have:
                 start = length - have
                 if start < lo:
@@ -53,6 +53,12 @@ class IndexedRoute:
                 if top >= start:
                     count += top - start + 1
         return count
+
+
+# routes of one colour written on the board, by shape, shortest first: (length, shape number, a route of
+# the shape, the bits of its routes)
+Shapes = tuple[tuple[int, int, IndexedRoute, int], ...]
+Bucket = tuple[tuple[str, ...], tuple[int, ...], Shapes]  # (the colours that may pay, as many zeros, shapes)
 
 
 class ClaimIndex:
@@ -94,8 +100,9 @@ class ClaimIndex:
         gray = buckets.pop(GRAY, None)
         if gray is not None:
             buckets[GRAY] = gray  # last: its best colour costs the most to find
-        self.buckets: tuple[tuple[tuple[str, ...], tuple[tuple[int, int, IndexedRoute, int], ...]], ...] = tuple(
-            (group[0][2].colours, tuple(group)) for group in buckets.values()
+        # (colours, as many zeros, shapes): `zeros` lets `map(hand.get, colours, zeros)` read a hand
+        self.buckets: tuple[Bucket, ...] = tuple(
+            (group[0][2].colours, (0,) * len(group[0][2].colours), tuple(group)) for group in buckets.values()
         )
 
     def closed_bits(self, owner: dict[int, int], seat: int, one_track: bool, start: int = 0, bits: int = 0) -> int:
@@ -115,12 +122,12 @@ class ClaimIndex:
     def payable(self, hand: Counter[str], trains: int, closed: int) -> tuple[int, dict[int, int], int]:
         """The routes `hand` can pay and `trains` cover, `closed` ones aside, as bits; the number
         of payments of each shape among them; and their payments in all."""
-        wilds = hand[WILD]
+        wilds = hand.get(WILD, 0)
         found = 0
         counts: dict[int, int] = {}
         total = 0
-        for colours, shapes in self.buckets:
-            best = max([hand[c] for c in colours]) if len(colours) > 1 else hand[colours[0]]
+        for colours, zeros, shapes in self.buckets:
+            best = max(map(hand.get, colours, zeros)) if len(colours) > 1 else hand.get(colours[0], 0)
             cap = best + wilds
             if cap > trains:
                 cap = trains
@@ -138,9 +145,9 @@ class ClaimIndex:
 
     def any_payable(self, hand: Counter[str], trains: int, closed: int) -> bool:
         """Whether `payable` would find a route."""
-        wilds = hand[WILD]
-        for colours, shapes in self.buckets:
-            best = max([hand[c] for c in colours]) if len(colours) > 1 else hand[colours[0]]
+        wilds = hand.get(WILD, 0)
+        for colours, zeros, shapes in self.buckets:
+            best = max(map(hand.get, colours, zeros)) if len(colours) > 1 else hand.get(colours[0], 0)
             cap = best + wilds
             if cap > trains:
                 cap = trains

@@ -9,7 +9,7 @@ from functools import partial
 from typing import overload
 
 from engine import payment as pay_rules
-from engine.claim_index import claim_index, route_ids
+from engine.claim_index import ClaimIndex, route_ids
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engine.events import Action, Event
 from engine.extras.tunnels import surcharge_payments
@@ -68,7 +68,7 @@ class ClaimMoves(Sequence[Claim]):
         self._bits, self._counts, self._len = game._payable(self._seat)
         if game.extras.has_souvenirs:
             s = game.state
-            shape_of = claim_index(game.board).shape_of
+            shape_of = game._index.shape_of
             for rid in route_ids(self._bits):
                 if len(game.extras.souvenir_ends(s, self._seat, game.board.routes[rid])) == 2:
                     self._doubled.add(rid)
@@ -86,7 +86,7 @@ class ClaimMoves(Sequence[Claim]):
     def routes(self) -> Iterator[tuple[Route, int, bool]]:
         """Each payable route in board order, its number of payments, and whether either end's souvenir may be taken."""
         self._count()
-        shape_of = claim_index(self._game.board).shape_of
+        shape_of = self._game._index.shape_of
         routes = self._game.board.routes
         for rid in route_ids(self._bits):
             yield routes[rid], self._counts[shape_of[rid]], rid in self._doubled
@@ -105,7 +105,7 @@ class ClaimMoves(Sequence[Claim]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("claim index out of range")
-        shape_of = claim_index(self._game.board).shape_of
+        shape_of = self._game._index.shape_of
         counts = self._counts
         doubled = self._doubled
         bits = self._bits
@@ -158,6 +158,7 @@ class Claims(TurnFlow):
     _vouched: tuple[Move, Action] | None = None
     # per seat: the owner map, its size and the closed routes' bits then (see `_closed`)
     _closed_kept: dict[int, tuple[dict[int, int], int, int]]
+    _index: ClaimIndex  # the board's, see engine/claim_index.py
 
     def route_status(self, seat: int, route: Route) -> str | None:
         """None if `seat` may claim `route` by the double-route rules, else why not."""
@@ -193,7 +194,7 @@ class Claims(TurnFlow):
         owner = self.state.owner
         kept = self._closed_kept.get(seat)
         one_track = len(self.names) < self.rules.both_doubles_from
-        index = claim_index(self.board)
+        index = self._index
         if kept is not None and kept[0] is owner:
             if kept[1] == len(owner):
                 return kept[2]
@@ -205,11 +206,11 @@ class Claims(TurnFlow):
 
     def _payable(self, seat: int) -> tuple[int, dict[int, int], int]:
         p = self.state.players[seat]
-        return claim_index(self.board).payable(p.hand, p.trains, self._closed(seat))
+        return self._index.payable(p.hand, p.trains, self._closed(seat))
 
     def _can_claim_any(self, seat: int) -> bool:
         p = self.state.players[seat]
-        return claim_index(self.board).any_payable(p.hand, p.trains, self._closed(seat))
+        return self._index.any_payable(p.hand, p.trains, self._closed(seat))
 
     def claim_for(self, player: str, route: Route | int, pay: Mapping[str, int], souvenir: str | None = None) -> Claim:
         """The move by which `player` claims `route` paying `pay` (taking the souvenir at the end `souvenir`).

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import overload
 
+from engine.claim_index import claim_index
 from engine.claims import ClaimMoves, ClaimOption, Claims
 from engine.deal import card_deck, deal, ticket_deck
 from engine.draws import CardDraws
@@ -90,6 +91,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         self.initial_tickets = ticket_deck(board, seed_text, tickets)
         self.moves = []
         self._closed_kept = {}
+        self._index = claim_index(board)
         self.extras = Extras(board)
         start = trains if trains is not None else rules.trains
         self.state = deal(board, names, start, seed_text, self.initial_cards, self.initial_tickets, self.extras)

@@ -51,7 +51,7 @@ def check_payment(rules: Rules, route: Route, pay: Counter[str], hand: Counter[s
 def _wild_range(rules: Rules, route: Route, hand: Counter[str]) -> range:
     if rules.wilds_only_on_tunnels and not route.tunnel:
         return range(0, 1)
-    return range(least_wilds(route), min(hand[WILD], route.length) + 1)
+    return range(least_wilds(route), min(hand.get(WILD, 0), route.length) + 1)
 
 
 def payment_options(rules: Rules, route: Route, hand: Counter[str]) -> list[Counter[str]]:
@@ -81,13 +81,13 @@ def nth_payment(rules: Rules, route: Route, hand: Counter[str], index: int) -> C
     for wilds in _wild_range(rules, route, hand):
         plain = route.length - wilds
         if plain == 0:
-            if hand[WILD] >= route.length:
+            if hand.get(WILD, 0) >= route.length:
                 if index == 0:
                     return Counter({WILD: wilds})
                 index -= 1
             continue
         for colour in colours:
-            if hand[colour] >= plain:
+            if hand.get(colour, 0) >= plain:
                 if index == 0:
                     pay = Counter({colour: plain})
                     if wilds:
