@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.longest import crowded_networks
 from engine.longest import longest_trail
 from engine.reference.scoring import longest_trail as reference_longest_trail
 from maps import MAP_NAMES, Route, load_board
+
+
+CROWDED = Path(__file__).parent.parent / "bench" / "data" / "crowded_usa.json"  # bench/longest.py times it
+
+
+def crowded_networks() -> tuple[list[list[Route]], list[int]]:
+    """The four networks of the crowded USA board as routes, and their known longest paths."""
+    board = load_board("usa")
+    data = json.loads(CROWDED.read_text(encoding="utf-8"))
+    networks = []
+    for owned in data["players"]:
+        routes: list[Route] = []
+        for a, b, length in owned:
+            routes.append(next(r for r in board.routes_between(a, b) if r.length == length and r not in routes))
+        networks.append(routes)
+    return networks, list(data["longest"])
 
 
 def check_trail(length: int, trail: list[Route]) -> None:
@@ -54,7 +71,7 @@ def grown_network(name: str, seed: int, size: int, extra: int) -> list[Route]:
 
 
 def test_the_crowded_board_has_its_known_longest_paths() -> None:
-    networks, expected = crowded_networks(load_board("usa"))
+    networks, expected = crowded_networks()
     assert expected == [43, 37, 40, 40]
     for routes, want in zip(networks, expected, strict=True):
         length, trail = longest_trail(routes)
