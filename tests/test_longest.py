@@ -13,7 +13,6 @@ from engine.longest import longest_trail
 from engine.reference.scoring import longest_trail as reference_longest_trail
 from maps import MAP_NAMES, Route, load_board
 
-
 CROWDED = Path(__file__).parent.parent / "bench" / "data" / "crowded_usa.json"  # bench/longest.py times it
 
 
