@@ -74,7 +74,11 @@ class CardPiles:
 
     def refill_and_check(self) -> None:
         """Refill the empty slots, then run one wild-reset check."""
-        self._refill()
+        face_up = self.face_up
+        if None in face_up:
+            self._refill()
+        if face_up.count(WILD) < WILDS_FOR_RESET:
+            return
         done = 0
         while self.wilds_face_up() >= WILDS_FOR_RESET:
             if len(self.deck) + len(self.discard) < FACE_UP_SLOTS or done == MAX_RESETS_PER_CHECK:

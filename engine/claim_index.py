@@ -58,7 +58,8 @@ class IndexedRoute:
 # routes of one colour written on the board, by shape, shortest first: (length, shape number, a route of
 # the shape, the bits of its routes)
 Shapes = tuple[tuple[int, int, IndexedRoute, int], ...]
-Bucket = tuple[tuple[str, ...], tuple[int, ...], Shapes]  # (the colours that may pay, as many zeros, shapes)
+# (the colours that may pay, as many zeros if they are several (else none), shapes)
+Bucket = tuple[tuple[str, ...], tuple[int, ...], Shapes]
 
 
 class ClaimIndex:
@@ -102,7 +103,9 @@ class ClaimIndex:
             buckets[GRAY] = gray  # last: its best colour costs the most to find
         # (colours, as many zeros, shapes): `zeros` lets `map(hand.get, colours, zeros)` read a hand
         self.buckets: tuple[Bucket, ...] = tuple(
-            (group[0][2].colours, (0,) * len(group[0][2].colours), tuple(group)) for group in buckets.values()
+            (colours, (0,) * len(colours) if len(colours) > 1 else (), tuple(group))
+            for group in buckets.values()
+            for colours in (group[0][2].colours,)
         )
 
     def closed_bits(self, owner: dict[int, int], seat: int, one_track: bool, start: int = 0, bits: int = 0) -> int:
@@ -127,7 +130,7 @@ class ClaimIndex:
         counts: dict[int, int] = {}
         total = 0
         for colours, zeros, shapes in self.buckets:
-            best = max(map(hand.get, colours, zeros)) if len(colours) > 1 else hand.get(colours[0], 0)
+            best = max(map(hand.get, colours, zeros)) if zeros else hand.get(colours[0], 0)
             cap = best + wilds
             if cap > trains:
                 cap = trains
@@ -147,7 +150,7 @@ class ClaimIndex:
         """Whether `payable` would find a route."""
         wilds = hand.get(WILD, 0)
         for colours, zeros, shapes in self.buckets:
-            best = max(map(hand.get, colours, zeros)) if len(colours) > 1 else hand.get(colours[0], 0)
+            best = max(map(hand.get, colours, zeros)) if zeros else hand.get(colours[0], 0)
             cap = best + wilds
             if cap > trains:
                 cap = trains

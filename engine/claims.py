@@ -48,20 +48,22 @@ class ClaimMoves(Sequence[Claim]):
     the very object built here and no move was applied since.
     """
 
+    __slots__ = ("_bits", "_counted", "_counts", "_doubled", "_game", "_len", "_name", "_seat")
+
     def __init__(self, game: Claims, name: str, seat: int | None) -> None:
         self._game = game
         self._name = name
         self._seat = seat  # None: this player may not claim now
-        self._counted = False
-        self._bits = 0  # the payable routes
-        self._counts: dict[int, int] = {}  # payments by shape
-        self._doubled: set[int] = set()  # routes whose claim may take either end's souvenir
-        self._len = 0
+        self._counted = False  # the rest is set by `_count`
 
     def _count(self) -> None:
         if self._counted:
             return
         self._counted = True
+        self._bits = 0  # the payable routes
+        self._counts: dict[int, int] = {}  # payments by shape
+        self._doubled: set[int] = set()  # routes whose claim may take either end's souvenir
+        self._len = 0
         if self._seat is None:
             return
         game = self._game
