@@ -139,7 +139,9 @@ class ClaimMoves(Sequence[Claim]):
             # the move names the places and the colour; alike tracks resolve to the first free one
             route = game._choose_route(seat, move)
         taken = game.extras.claim_souvenir(game, seat, route, souvenir) if game.extras.has_souvenirs else None
-        game._vouched = (move, partial(game._claim, CheckedClaim(seat, route, pay, move.pay, taken)))
+        # the cards as the checked path counts them (in the move's order, which snapshots keep)
+        checked = CheckedClaim(seat, route, payment_counter(move.pay), move.pay, taken)
+        game._vouched = (move, partial(game._claim, checked))
         return move
 
     def __iter__(self) -> Iterator[Claim]:

@@ -20,6 +20,7 @@ from engine.moves import DrawCard, Move, move_to_json
 from engine.random_play import play_random, random_move
 from engine.reference.game import Game as ReferenceGame
 from engine.reference.random_play import play_random as reference_play_random
+from engine.snapshot import snapshot
 from maps import MAP_NAMES, load_board
 
 SETUPS = [
@@ -58,6 +59,8 @@ def check_same_moves(game: Game, ref: ReferenceGame) -> None:
 
 
 def play_both(game: Game, ref: ReferenceGame, rng: random.Random, every: int = 1) -> None:
+    """Random play on `game`, the same moves on `ref` and on a twin of `game` that checks every move in full."""
+    twin = game.initial()
     step = 0
     while True:
         if step % every == 0:
@@ -66,9 +69,12 @@ def play_both(game: Game, ref: ReferenceGame, rng: random.Random, every: int = 1
         if move is None:
             assert ref.waiting_for() == []
             break
-        game.apply(move)
+        game.apply(move)  # vouched for by the generator: carried out unchecked
         ref.apply(move)
+        twin.apply(move)  # not made by the twin: checked
         step += 1
+        if step % every == 0:
+            assert snapshot(game) == snapshot(twin)
         assert game.state.owner == ref.state.owner
         assert [p.hand for p in game.state.players] == [p.hand for p in ref.state.players]
     assert game.state.phase.value == "over"
