@@ -111,16 +111,28 @@ class ClaimMoves(Sequence[Claim]):
         counts = self._counts
         doubled = self._doubled
         bits = self._bits
-        while bits:
-            low = bits & -bits
-            rid = low.bit_length() - 1
-            bits ^= low
-            size = counts[shape_of[rid]]
-            if doubled and rid in doubled:
-                size *= 2
-            if index < size:
-                return self._build(rid, index)
-            index -= size
+        if 2 * index < self._len:  # from the first route on
+            while bits:
+                low = bits & -bits
+                rid = low.bit_length() - 1
+                bits ^= low
+                size = counts[shape_of[rid]]
+                if doubled and rid in doubled:
+                    size *= 2
+                if index < size:
+                    return self._build(rid, index)
+                index -= size
+        else:  # from the last route back
+            back = self._len - 1 - index
+            while bits:
+                rid = bits.bit_length() - 1
+                bits ^= 1 << rid
+                size = counts[shape_of[rid]]
+                if doubled and rid in doubled:
+                    size *= 2
+                if back < size:
+                    return self._build(rid, size - 1 - back)
+                back -= size
         raise AssertionError("unreachable: the sizes add up to the length")
 
     def _build(self, rid: int, index: int) -> Claim:
