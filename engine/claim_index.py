@@ -57,7 +57,8 @@ class IndexedRoute:
 
 # routes of one colour written on the board, by shape, shortest first: (length, shape number, a route of
 # the shape, the bits of its routes)
-Shapes = tuple[tuple[int, int, IndexedRoute, int], ...]
+Shape = tuple[int, int, IndexedRoute, int]
+Shapes = tuple[Shape, ...]
 # (the colours that may pay, as many zeros if they are several (else none), shapes)
 Bucket = tuple[tuple[str, ...], tuple[int, ...], Shapes]
 
@@ -146,21 +147,28 @@ class ClaimIndex:
                         total += count * free.bit_count()
         return found, counts, total
 
-    def any_payable(self, hand: Counter[str], trains: int, closed: int) -> bool:
-        """Whether `payable` would find a route."""
+    def any_payable(self, hand: Counter[str], trains: int, closed: int) -> Shape | None:
+        """A shape of which `payable` would find a route, or None if it would find none."""
         wilds = hand.get(WILD, 0)
         for colours, zeros, shapes in self.buckets:
             best = max(map(hand.get, colours, zeros)) if zeros else hand.get(colours[0], 0)
             cap = best + wilds
             if cap > trains:
                 cap = trains
-            for length, _, route, bits in shapes:
+            for shape in shapes:
+                length, _, route, bits = shape
                 if length > cap:
                     break
                 # with wilds allowed and no ferry, a length within `cap` can be paid
                 if bits & ~closed and ((route.wilds_allowed and not route.least_wilds) or route.payment_count(hand)):
-                    return True
-        return False
+                    return shape
+        return None
+
+    @staticmethod
+    def still_payable(shape: Shape, hand: Counter[str], trains: int, closed: int) -> bool:
+        """Whether `payable` would find a route of `shape` (one `any_payable` found before, say)."""
+        length, _, route, bits = shape
+        return length <= trains and bits & ~closed != 0 and route.payment_count(hand) > 0
 
 
 def route_ids(bits: int) -> Iterator[int]:

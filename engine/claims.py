@@ -9,7 +9,7 @@ from functools import partial
 from typing import overload
 
 from engine import payment as pay_rules
-from engine.claim_index import ClaimIndex, route_ids
+from engine.claim_index import ClaimIndex, Shape, route_ids
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engine.events import Action, Event
 from engine.extras.tunnels import surcharge_payments
@@ -175,6 +175,7 @@ class Claims(TurnFlow):
     # per seat: the owner map, its size and the closed routes' bits then (see `_closed`)
     _closed_kept: dict[int, tuple[dict[int, int], int, int]]
     _index: ClaimIndex  # the board's, see engine/claim_index.py
+    _claim_hints: dict[int, Shape]  # per seat, the shape of routes `_can_claim_any` last found payable
 
     def route_status(self, seat: int, route: Route) -> str | None:
         """None if `seat` may claim `route` by the double-route rules, else why not."""
@@ -226,7 +227,16 @@ class Claims(TurnFlow):
 
     def _can_claim_any(self, seat: int) -> bool:
         p = self.state.players[seat]
-        return self._index.any_payable(p.hand, p.trains, self._closed(seat))
+        closed = self._closed(seat)
+        index = self._index
+        hint = self._claim_hints.get(seat)  # what was payable last time often still is
+        if hint is not None and index.still_payable(hint, p.hand, p.trains, closed):
+            return True
+        found = index.any_payable(p.hand, p.trains, closed)
+        if found is None:
+            return False
+        self._claim_hints[seat] = found
+        return True
 
     def claim_for(self, player: str, route: Route | int, pay: Mapping[str, int], souvenir: str | None = None) -> Claim:
         """The move by which `player` claims `route` paying `pay` (taking the souvenir at the end `souvenir`).

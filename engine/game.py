@@ -91,6 +91,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         self.initial_tickets = ticket_deck(board, seed_text, tickets)
         self.moves = []
         self._closed_kept = {}
+        self._claim_hints = {}
         self._index = claim_index(board)
         self.extras = Extras(board)
         start = trains if trains is not None else rules.trains
@@ -103,6 +104,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         other.state = self.state.copy()
         other._vouched = None
         other._closed_kept = {}
+        other._claim_hints = {}
         return other
 
     def replay_until(self, n: int) -> Game:
