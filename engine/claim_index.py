@@ -88,6 +88,7 @@ class ClaimIndex:
             )
             for r in board.routes
         )
+        self.doubled: frozenset[int] = frozenset(r.id for r in self.routes if r.parallel)
         self.parallel_bits: tuple[int, ...] = tuple(sum(1 << p for p in r.parallel) for r in self.routes)
         shapes: dict[tuple[str, int, bool, int], list[IndexedRoute]] = {}
         for r in sorted(self.routes, key=lambda r: (r.length, r.id)):

@@ -10,6 +10,7 @@ from collections import Counter
 
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.extras.ferries import least_wilds
+from engine.moves import Payment
 from maps import GRAY, WILD, Route, Rules
 
 
@@ -75,24 +76,23 @@ def payment_options(rules: Rules, route: Route, hand: Counter[str]) -> list[Coun
     return found
 
 
-def nth_payment(rules: Rules, route: Route, hand: Counter[str], index: int) -> Counter[str]:
-    """`payment_options(rules, route, hand)[index]`, built alone."""
+def nth_payment(rules: Rules, route: Route, hand: Counter[str], index: int) -> Payment:
+    """`payment_of(payment_options(rules, route, hand)[index])`, built alone."""
     colours = rules.colors if route.color == GRAY else (route.color,)
     for wilds in _wild_range(rules, route, hand):
         plain = route.length - wilds
         if plain == 0:
             if hand.get(WILD, 0) >= route.length:
                 if index == 0:
-                    return Counter({WILD: wilds})
+                    return ((WILD, wilds),)
                 index -= 1
             continue
         for colour in colours:
             if hand.get(colour, 0) >= plain:
                 if index == 0:
-                    pay = Counter({colour: plain})
-                    if wilds:
-                        pay[WILD] = wilds
-                    return pay
+                    if not wilds:
+                        return ((colour, plain),)
+                    return ((colour, plain), (WILD, wilds)) if colour < WILD else ((WILD, wilds), (colour, plain))
                 index -= 1
     raise IndexError("payment index out of range")
 
