@@ -146,10 +146,10 @@ class ClaimMoves(Sequence[Claim]):
             index, side = divmod(index, 2)
             souvenir = route.ends[side]
         pay = pay_rules.nth_payment(game.rules, route, game.state.players[seat].hand, index)
-        move = Claim(
-            self._name, route.a, route.b, pay, route.color if route.id in game._index.doubled else None, souvenir
-        )
-        if route.id in game._index.doubled:
+        doubled = route.id in game._index.doubled
+        # as `claim_for` writes it: the track's colour named where its places have several
+        move = Claim(self._name, route.a, route.b, pay, route.color if doubled else None, souvenir)
+        if doubled:
             # the move names the places and the colour; alike tracks resolve to the first free one
             route = game._choose_route(seat, move)
         taken = game.extras.claim_souvenir(game, seat, route, souvenir) if game.extras.has_souvenirs else None
