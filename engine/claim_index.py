@@ -131,6 +131,7 @@ class ClaimIndex:
         found = 0
         counts: dict[int, int] = {}
         total = 0
+        opened = ~closed
         for colours, zeros, shapes in self.buckets:
             best = max(map(hand.get, colours, zeros)) if zeros else hand.get(colours[0], 0)
             cap = best + wilds
@@ -139,9 +140,15 @@ class ClaimIndex:
             for length, number, route, bits in shapes:
                 if length > cap:
                     break
-                free = bits & ~closed
+                free = bits & opened
                 if free:
-                    count = route.payment_count(hand)
+                    if zeros or not route.wilds_allowed or route.least_wilds:
+                        count = route.payment_count(hand)
+                    else:
+                        # one colour, any wilds: `payment_count` in short (`best` is the colour's count)
+                        top = wilds if wilds < length else length - 1
+                        start = length - best if best < length else 0
+                        count = (top - start + 1 if top >= start else 0) + (1 if wilds >= length else 0)
                     if count:
                         counts[number] = count
                         found |= free
