@@ -89,6 +89,15 @@ class ClaimIndex:
             for r in board.routes
         )
         self.doubled: frozenset[int] = frozenset(r.id for r in self.routes if r.parallel)
+        # per route with parallel tracks: the tracks a claim naming its places and colour may mean, in
+        # board order, when they are all alike (else None: `Claims._choose_route` would call it ambiguous)
+        self.alike: dict[int, tuple[int, ...] | None] = {}
+        for r in self.routes:
+            if r.parallel:
+                same = [r.route] + [board.routes[p] for p in r.parallel]
+                same = sorted((t for t in same if t.color == r.route.color), key=lambda t: t.id)
+                alike = len({t.kind() for t in same}) == 1
+                self.alike[r.id] = tuple(t.id for t in same) if alike else None
         self.parallel_bits: tuple[int, ...] = tuple(sum(1 << p for p in r.parallel) for r in self.routes)
         shapes: dict[tuple[str, int, bool, int], list[IndexedRoute]] = {}
         for r in sorted(self.routes, key=lambda r: (r.length, r.id)):

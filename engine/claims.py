@@ -151,7 +151,12 @@ class ClaimMoves(Sequence[Claim]):
         move = Claim(self._name, route.a, route.b, pay, route.color if doubled else None, souvenir)
         if doubled:
             # the move names the places and the colour; alike tracks resolve to the first free one
-            route = game._choose_route(seat, move)
+            alike = game._index.alike[route.id]
+            if alike is None:
+                route = game._choose_route(seat, move)
+            else:
+                closed = game._closed(seat)
+                route = game.board.routes[next(t for t in alike if not closed >> t & 1)]
         taken = game.extras.claim_souvenir(game, seat, route, souvenir) if game.extras.has_souvenirs else None
         # the cards as the checked path counts them (in the move's order, which snapshots keep)
         checked = CheckedClaim(seat, route, payment_counter(move.pay), move.pay, taken)
