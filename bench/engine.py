@@ -1,6 +1,15 @@
 """Engine benchmark: random legal games per second, and final scoring time.
 
-Run: .venv/bin/python -m bench.engine [--games N]
+Run: .venv/bin/python -m bench.engine [--games N] [--rounds N]
+
+First, issue #17's figure: four-player USA random games per second of this
+engine and of the reference (the engine of main at commit baada59, kept in
+engine/reference/), measured side by side in this one run: each seed's game
+is played by one engine and then the other, round after round, so that a
+noisy, shared machine slows both alike, and each seed counts with its best
+time in each engine. Both engines play the same games
+move for move (checked here too). The ratio must be at least 5 (PASS/FAIL).
+Then games per second on every map, and the final scoring time.
 Prints figures; asserts nothing (speed targets live here, not in tests).
 """
 
@@ -11,8 +20,54 @@ import random
 import time
 
 from engine import Game
+from engine.moves import move_to_json
 from engine.random_play import play_random
+from engine.reference.game import Game as ReferenceGame
+from engine.reference.random_play import play_random as reference_play_random
 from maps import MAP_NAMES, load_board
+
+SPEEDUP_FLOOR = 5.0  # issue #17: at least 5x the engine of main at baada59
+
+
+def usa_game(fast: bool, seed: int) -> tuple[float, list[dict[str, object]]]:
+    """Seconds to play one random four-player USA game, and its moves."""
+    board = load_board("usa")
+    players = [f"p{i}" for i in range(4)]
+    start = time.perf_counter()
+    if fast:
+        game = Game(board, players, seed)
+        play_random(game, random.Random(seed))
+        moves = game.moves
+    else:
+        ref = ReferenceGame(board, players, seed)
+        reference_play_random(ref, random.Random(seed))
+        moves = ref.moves
+    elapsed = time.perf_counter() - start
+    return elapsed, [move_to_json(m) for m in moves]
+
+
+def speedup(games: int, rounds: int) -> None:
+    """Each seed's game is played by the reference, then by this engine, round after round;
+    each seed counts with its fastest time in each engine (a shared machine only ever slows)."""
+    best_ref = [float("inf")] * games
+    best_fast = [float("inf")] * games
+    same = True
+    for _ in range(rounds):
+        for seed in range(games):
+            ref_time, ref_moves = usa_game(False, seed)
+            fast_time, fast_moves = usa_game(True, seed)
+            best_ref[seed] = min(best_ref[seed], ref_time)
+            best_fast[seed] = min(best_fast[seed], fast_time)
+            same = same and ref_moves == fast_moves
+    ref_gps = games / sum(best_ref)
+    fast_gps = games / sum(best_fast)
+    ratio = fast_gps / ref_gps
+    verdict = "PASS" if ratio >= SPEEDUP_FLOOR and same else "FAIL"
+    print(f"four-player USA random games, {games} seeds, each seed's best of {rounds} alternating plays")
+    print(f"  reference (main at baada59) {ref_gps:8.1f} games/s")
+    print(f"  this engine                 {fast_gps:8.1f} games/s")
+    told = "yes" if same else "NO"
+    print(f"  ratio {ratio:.2f}x (floor {SPEEDUP_FLOOR:.0f}x), same games move for move: {told}  {verdict}")
 
 
 def games_per_second(name: str, players: int, count: int) -> tuple[float, float]:
@@ -50,7 +105,13 @@ def scoring_time(game: Game, repeat: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="random games per map and player count")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds of the side-by-side comparison")
+    parser.add_argument("--speedup-only", action="store_true", help="print only the comparison with the reference")
     args = parser.parse_args()
+    speedup(max(args.games, 40), args.rounds)
+    if args.speedup_only:
+        return
+    print()
     print(f"{'map':<14} {'players':>7} {'games/s':>9} {'moves/s':>9}")
     for name in MAP_NAMES:
         board = load_board(name)

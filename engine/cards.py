@@ -70,11 +70,15 @@ class CardPiles:
                 self.face_up[i] = card
 
     def wilds_face_up(self) -> int:
-        return sum(1 for c in self.face_up if c == WILD)
+        return self.face_up.count(WILD)
 
     def refill_and_check(self) -> None:
         """Refill the empty slots, then run one wild-reset check."""
-        self._refill()
+        face_up = self.face_up
+        if None in face_up:
+            self._refill()
+        if face_up.count(WILD) < WILDS_FOR_RESET:
+            return
         done = 0
         while self.wilds_face_up() >= WILDS_FOR_RESET:
             if len(self.deck) + len(self.discard) < FACE_UP_SLOTS or done == MAX_RESETS_PER_CHECK:

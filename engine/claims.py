@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import overload
 
 from engine import payment as pay_rules
+from engine.claim_index import ClaimIndex, Shape, route_ids
 from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
 from engine.events import Action, Event
 from engine.extras.tunnels import surcharge_payments
@@ -35,8 +37,152 @@ class CheckedClaim:
     souvenir: str | None  # the end whose token it takes
 
 
+class ClaimMoves(Sequence[Claim]):
+    """The claims of one player now, in the order `legal_moves` lists them: by route, payment, souvenir.
+
+    Whether there is any, and how many, is counted on the board's claim index
+    without building a move; indexing builds one route's payments only.
+    Random play picks from it with `rng.choice`, which draws the same index as
+    from the full list, so games stay the same. A claim it builds is vouched
+    for: `apply` carries it out without checking it again, as long as it is
+    the very object built here and no move was applied since.
+    """
+
+    __slots__ = ("_bits", "_counted", "_counts", "_doubled", "_game", "_len", "_name", "_seat")
+
+    def __init__(self, game: Claims, name: str, seat: int | None) -> None:
+        self._game = game
+        self._name = name
+        self._seat = seat  # None: this player may not claim now
+        self._counted = False  # the rest is set by `_count`
+
+    def _count(self) -> None:
+        if self._counted:
+            return
+        self._counted = True
+        self._bits = 0  # the payable routes
+        self._counts: dict[int, int] = {}  # payments by shape
+        self._doubled: set[int] = set()  # routes whose claim may take either end's souvenir
+        self._len = 0
+        if self._seat is None:
+            return
+        game = self._game
+        self._bits, self._counts, self._len = game._payable(self._seat)
+        if game.extras.has_souvenirs:
+            s = game.state
+            shape_of = game._index.shape_of
+            for rid in route_ids(self._bits):
+                if len(game.extras.souvenir_ends(s, self._seat, game.board.routes[rid])) == 2:
+                    self._doubled.add(rid)
+                    self._len += self._counts[shape_of[rid]]
+
+    def __bool__(self) -> bool:
+        if self._counted:
+            return self._len > 0
+        return self._seat is not None and self._game._can_claim_any(self._seat)
+
+    def __len__(self) -> int:
+        self._count()
+        return self._len
+
+    def routes(self) -> Iterator[tuple[Route, int, bool]]:
+        """Each payable route in board order, its number of payments, and whether either end's souvenir may be taken."""
+        self._count()
+        shape_of = self._game._index.shape_of
+        routes = self._game.board.routes
+        for rid in route_ids(self._bits):
+            yield routes[rid], self._counts[shape_of[rid]], rid in self._doubled
+
+    @overload
+    def __getitem__(self, index: int) -> Claim: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Claim]: ...
+
+    def __getitem__(self, index: int | slice) -> Claim | Sequence[Claim]:
+        self._count()
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("claim index out of range")
+        shape_of = self._game._index.shape_of
+        counts = self._counts
+        doubled = self._doubled
+        bits = self._bits
+        if 2 * index < self._len:  # from the first route on
+            while bits:
+                low = bits & -bits
+                rid = low.bit_length() - 1
+                bits ^= low
+                size = counts[shape_of[rid]]
+                if doubled and rid in doubled:
+                    size *= 2
+                if index < size:
+                    return self._build(rid, index)
+                index -= size
+        else:  # from the last route back
+            back = self._len - 1 - index
+            while bits:
+                rid = bits.bit_length() - 1
+                bits ^= 1 << rid
+                size = counts[shape_of[rid]]
+                if doubled and rid in doubled:
+                    size *= 2
+                if back < size:
+                    return self._build(rid, size - 1 - back)
+                back -= size
+        raise AssertionError("unreachable: the sizes add up to the length")
+
+    def _build(self, rid: int, index: int) -> Claim:
+        """The `index`th claim of route `rid`, vouched for."""
+        seat = self._seat
+        assert seat is not None
+        game = self._game
+        route = game.board.routes[rid]
+        souvenir: str | None = None
+        if rid in self._doubled:
+            index, side = divmod(index, 2)
+            souvenir = route.ends[side]
+        pay = pay_rules.nth_payment(game.rules, route, game.state.players[seat].hand, index)
+        doubled = route.id in game._index.doubled
+        # as `claim_for` writes it: the track's colour named where its places have several
+        move = Claim(self._name, route.a, route.b, pay, route.color if doubled else None, souvenir)
+        if doubled:
+            # the move names the places and the colour; alike tracks resolve to the first free one
+            alike = game._index.alike[route.id]
+            if alike is None:
+                route = game._choose_route(seat, move)
+            else:
+                closed = game._closed(seat)
+                route = game.board.routes[next(t for t in alike if not closed >> t & 1)]
+        taken = game.extras.claim_souvenir(game, seat, route, souvenir) if game.extras.has_souvenirs else None
+        # the cards as the checked path counts them (in the move's order, which snapshots keep)
+        checked = CheckedClaim(seat, route, payment_counter(move.pay), move.pay, taken)
+        game._vouched = (move, partial(game._claim, checked))
+        return move
+
+    def __iter__(self) -> Iterator[Claim]:
+        game = self._game
+        for route, _, doubled in self.routes():
+            assert self._seat is not None
+            ends: tuple[str | None, ...] = route.ends if doubled else (None,)
+            for payment in pay_rules.payment_options(game.rules, route, game.state.players[self._seat].hand):
+                for souvenir in ends:
+                    yield game.claim_for(self._name, route, payment, souvenir)
+
+
 class Claims(TurnFlow):
     """Claiming routes, tunnels' surcharges included."""
+
+    # the last move `ClaimMoves` or `CardDrawMoves` built, with what carries it out: `apply`
+    # trusts it while it is that very object and no move was applied since
+    _vouched: tuple[Move, Action] | None = None
+    # per seat: the owner map, its size and the closed routes' bits then (see `_closed`)
+    _closed_kept: dict[int, tuple[dict[int, int], int, int]]
+    _index: ClaimIndex  # the board's, see engine/claim_index.py
+    _claim_hints: dict[int, Shape]  # per seat, the shape of routes `_can_claim_any` last found payable
 
     def route_status(self, seat: int, route: Route) -> str | None:
         """None if `seat` may claim `route` by the double-route rules, else why not."""
@@ -57,26 +203,47 @@ class Claims(TurnFlow):
         """Routes this player can claim right now, each with its legal payments."""
         s = self.state
         seat = self.seat(name)
-        if s.phase is not Phase.PLAY or s.pending is not None or s.current != seat:
-            return []
-        p = s.players[seat]
-        out = []
-        for route in self.board.routes:
-            if route.length > p.trains or self.route_status(seat, route) is not None:
-                continue
-            payments = pay_rules.payment_options(self.rules, route, p.hand)
-            if payments:
-                out.append(ClaimOption(route, payments, self.extras.souvenir_ends(s, seat, route)))
-        return out
+        hand = s.players[seat].hand
+        return [
+            ClaimOption(
+                route,
+                pay_rules.payment_options(self.rules, route, hand),
+                self.extras.souvenir_ends(s, seat, route),
+            )
+            for route, _, _ in self.claim_moves(name).routes()
+        ]
+
+    def _closed(self, seat: int) -> int:
+        """`ClaimIndex.closed_bits` for `seat` now, kept per seat and brought up to date with new claims."""
+        owner = self.state.owner
+        kept = self._closed_kept.get(seat)
+        one_track = len(self.names) < self.rules.both_doubles_from
+        index = self._index
+        if kept is not None and kept[0] is owner:
+            if kept[1] == len(owner):
+                return kept[2]
+            bits = index.closed_bits(owner, seat, one_track, kept[1], kept[2])
+        else:
+            bits = index.closed_bits(owner, seat, one_track)
+        self._closed_kept[seat] = (owner, len(owner), bits)
+        return bits
+
+    def _payable(self, seat: int) -> tuple[int, dict[int, int], int]:
+        p = self.state.players[seat]
+        return self._index.payable(p.hand, p.trains, self._closed(seat))
 
     def _can_claim_any(self, seat: int) -> bool:
         p = self.state.players[seat]
-        return any(
-            route.length <= p.trains
-            and self.route_status(seat, route) is None
-            and pay_rules.can_pay(self.rules, route, p.hand)
-            for route in self.board.routes
-        )
+        closed = self._closed(seat)
+        index = self._index
+        hint = self._claim_hints.get(seat)  # what was payable last time often still is
+        if hint is not None and index.still_payable(hint, p.hand, p.trains, closed):
+            return True
+        found = index.any_payable(p.hand, p.trains, closed)
+        if found is None:
+            return False
+        self._claim_hints[seat] = found
+        return True
 
     def claim_for(self, player: str, route: Route | int, pay: Mapping[str, int], souvenir: str | None = None) -> Claim:
         """The move by which `player` claims `route` paying `pay` (taking the souvenir at the end `souvenir`).
@@ -88,14 +255,16 @@ class Claims(TurnFlow):
         colour = route.color if self.board.parallel(route) else None
         return Claim(player, route.a, route.b, payment_of(pay), colour, souvenir)
 
+    def claim_moves(self, name: str) -> ClaimMoves:
+        """Every claim this player may make now, as a sequence that builds only the moves it is asked for."""
+        s = self.state
+        seat = self.seat(name)
+        if s.phase is not Phase.PLAY or s.pending is not None or s.current != seat:
+            return ClaimMoves(self, name, None)
+        return ClaimMoves(self, name, seat)
+
     def _claim_moves(self, name: str) -> list[Move]:
-        moves: list[Move] = []
-        for opt in self.claim_options(name):
-            souvenirs: tuple[str | None, ...] = opt.souvenirs if len(opt.souvenirs) == 2 else (None,)
-            for payment in opt.payments:
-                for souvenir in souvenirs:
-                    moves.append(self.claim_for(name, opt.route, payment, souvenir))
-        return moves
+        return list(self.claim_moves(name))
 
     def tunnel_options(self, name: str) -> list[Counter[str]]:
         s = self.state

@@ -35,9 +35,18 @@ class CardDraws(TurnFlow):
             return []
         if s.pending not in (None, Pending.DRAW):
             return []
-        second = s.pending is Pending.DRAW
-        sources = ["deck"] if self.can_draw_blind() else []
-        return sources + self.face_up_choices(second)
+        return self._card_sources(s.pending is Pending.DRAW)
+
+    def _card_sources(self, second: bool) -> list[str]:
+        """`card_draws` of the player to move, once it is known they may draw."""
+        piles = self.state.piles
+        sources = ["deck"] if piles.deck or piles.discard else []
+        skip_wild = second and self.rules.faceup_wild_ends_draw
+        for card in piles.face_up:
+            if card is None or card in sources or (skip_wild and card == WILD):
+                continue
+            sources.append(card)
+        return sources
 
     def _plan_card_draw(self, seat: int, source: str) -> Action:
         piles = self.state.piles

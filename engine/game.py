@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import overload
 
-from engine.claims import ClaimOption, Claims
+from engine.claim_index import claim_index
+from engine.claims import ClaimMoves, ClaimOption, Claims
 from engine.deal import card_deck, deal, ticket_deck
 from engine.draws import CardDraws
 from engine.errors import GameError, IllegalMoveError
@@ -27,6 +29,37 @@ from engine.turns import ToMove
 from maps import Board
 
 __all__ = ["MAX_TRAINS_OPTION", "MIN_TRAINS_OPTION", "ClaimOption", "Game", "ToMove"]
+
+
+class CardDrawMoves(Sequence[DrawCard]):
+    """The card draws of the player to move, as `legal_moves` lists them, each built when asked for.
+
+    A draw it builds is vouched for, like a claim of `ClaimMoves`.
+    """
+
+    def __init__(self, game: Game, name: str, sources: list[str]) -> None:
+        self._game = game
+        self._name = name
+        self._sources = sources
+
+    def __len__(self) -> int:
+        return len(self._sources)
+
+    @overload
+    def __getitem__(self, index: int) -> DrawCard: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[DrawCard]: ...
+
+    def __getitem__(self, index: int | slice) -> DrawCard | Sequence[DrawCard]:
+        if isinstance(index, slice):
+            return [DrawCard(self._name, src) for src in self._sources[index]]
+        source = self._sources[index]
+        move = DrawCard(self._name, source)
+        game = self._game
+        slot = None if source == "deck" else game.state.piles.slot_of(source)
+        game._vouched = (move, partial(game._draw_card, game.state.current, slot))
+        return move
 
 
 class Game(CardDraws, Tickets, Claims, Scoring):
@@ -57,6 +90,9 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         self.initial_cards = card_deck(rules, seed_text, cards)
         self.initial_tickets = ticket_deck(board, seed_text, tickets)
         self.moves = []
+        self._closed_kept = {}
+        self._claim_hints = {}
+        self._index = claim_index(board)
         self.extras = Extras(board)
         start = trains if trains is not None else rules.trains
         self.state = deal(board, names, start, seed_text, self.initial_cards, self.initial_tickets, self.extras)
@@ -66,6 +102,9 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         other.__dict__.update(self.__dict__)
         other.moves = list(self.moves)
         other.state = self.state.copy()
+        other._vouched = None
+        other._closed_kept = {}
+        other._claim_hints = {}
         return other
 
     def replay_until(self, n: int) -> Game:
@@ -121,6 +160,35 @@ class Game(CardDraws, Tickets, Claims, Scoring):
             moves.append(Pass(name))
         return moves
 
+    def moves_by_kind(self, name: str) -> dict[str, Sequence[Move]]:
+        """`legal_moves` grouped by the move's class name, in the same order within each kind.
+
+        At the start of a turn the claims come as a `ClaimMoves`, which counts
+        them without building them, so choosing a kind and then one move of it
+        costs a few moves built, not all of them.
+        """
+        s = self.state
+        seat = self.seat(name)
+        if s.phase is Phase.PLAY and s.current == seat and s.pending is Pending.DRAW:
+            return {"DrawCard": CardDrawMoves(self, name, self._card_sources(True))}
+        if s.phase is Phase.PLAY and s.current == seat and s.pending is None:
+            kinds: dict[str, Sequence[Move]] = {}
+            sources = self._card_sources(False)
+            if sources:
+                kinds["DrawCard"] = CardDrawMoves(self, name, sources)
+            if s.ticket_deck:
+                kinds["DrawTickets"] = [DrawTickets(name)]
+            claims = ClaimMoves(self, name, seat)
+            if claims:
+                kinds["Claim"] = claims
+            if not kinds:
+                kinds["Pass"] = [Pass(name)]
+            return kinds
+        grouped: dict[str, list[Move]] = {}
+        for m in self.legal_moves(name):
+            grouped.setdefault(type(m).__name__, []).append(m)
+        return dict(grouped)
+
     # ----- checking and applying moves ---------------------------------------
 
     def check(self, move: Move) -> None:
@@ -137,12 +205,14 @@ class Game(CardDraws, Tickets, Claims, Scoring):
 
     def apply(self, move: Move) -> list[Event]:
         """Check `move` and apply it; on any error nothing has changed."""
-        action = self._plan(move)
+        vouched = self._vouched
+        action = vouched[1] if vouched is not None and vouched[0] is move else self._plan(move)
+        self._vouched = None
         s = self.state
         resets, reshuffles = s.piles.resets, s.piles.reshuffles
         events = action()
         s.piles.refill_and_check()
-        if s.pending is Pending.DRAW and not self.card_draws(move.player):
+        if s.pending is Pending.DRAW and not self._card_sources(True):
             s.pending = None
             events += self._end_turn()
         if s.piles.reshuffles != reshuffles:

@@ -10,6 +10,7 @@ from collections import Counter
 
 from engine.errors import IllegalMoveError, InvalidMoveError
 from engine.extras.ferries import least_wilds
+from engine.moves import Payment
 from maps import GRAY, WILD, Route, Rules
 
 
@@ -51,7 +52,7 @@ def check_payment(rules: Rules, route: Route, pay: Counter[str], hand: Counter[s
 def _wild_range(rules: Rules, route: Route, hand: Counter[str]) -> range:
     if rules.wilds_only_on_tunnels and not route.tunnel:
         return range(0, 1)
-    return range(least_wilds(route), min(hand[WILD], route.length) + 1)
+    return range(least_wilds(route), min(hand.get(WILD, 0), route.length) + 1)
 
 
 def payment_options(rules: Rules, route: Route, hand: Counter[str]) -> list[Counter[str]]:
@@ -73,6 +74,27 @@ def payment_options(rules: Rules, route: Route, hand: Counter[str]) -> list[Coun
                     pay[WILD] = wilds
                 found.append(pay)
     return found
+
+
+def nth_payment(rules: Rules, route: Route, hand: Counter[str], index: int) -> Payment:
+    """`payment_of(payment_options(rules, route, hand)[index])`, built alone."""
+    colours = rules.colors if route.color == GRAY else (route.color,)
+    for wilds in _wild_range(rules, route, hand):
+        plain = route.length - wilds
+        if plain == 0:
+            if hand.get(WILD, 0) >= route.length:
+                if index == 0:
+                    return ((WILD, wilds),)
+                index -= 1
+            continue
+        for colour in colours:
+            if hand.get(colour, 0) >= plain:
+                if index == 0:
+                    if not wilds:
+                        return ((colour, plain),)
+                    return ((colour, plain), (WILD, wilds)) if colour < WILD else ((WILD, wilds), (colour, plain))
+                index -= 1
+    raise IndexError("payment index out of range")
 
 
 def can_pay(rules: Rules, route: Route, hand: Counter[str]) -> bool:

@@ -17,10 +17,7 @@ def random_move(game: Game, rng: random.Random) -> Move | None:
     waiting = game.waiting_for()
     if not waiting:
         return None
-    moves = game.legal_moves(rng.choice(waiting))
-    kinds: dict[str, list[Move]] = {}
-    for m in moves:
-        kinds.setdefault(type(m).__name__, []).append(m)
+    kinds = game.moves_by_kind(rng.choice(waiting))
     weights = {"Claim": 6, "DrawCard": 3, "DrawTickets": 1}
     names = sorted(kinds)
     kind = rng.choices(names, [weights.get(k, 1) for k in names])[0]

@@ -8,6 +8,7 @@ from enum import StrEnum
 
 import networkx as nx
 
+from engine.longest import longest_trail
 from engine.turns import TurnFlow
 from maps import Board, Route, Ticket
 
@@ -55,52 +56,6 @@ def ticket_points(board: Board, ticket: Ticket, network: Network) -> tuple[bool,
     if made:
         return True, max(made)
     return False, -ticket.worst
-
-
-def longest_trail(routes: Sequence[Route]) -> tuple[int, list[Route]]:
-    """The longest trail (each route once, places may repeat) in trains, and its routes."""
-    adjacency: dict[str, list[tuple[int, str]]] = {}
-    for i, r in enumerate(routes):
-        adjacency.setdefault(r.a, []).append((i, r.b))
-        adjacency.setdefault(r.b, []).append((i, r.a))
-    lengths = [r.length for r in routes]
-    best = 0
-    best_path: list[int] = []
-    used = [False] * len(routes)
-    path: list[int] = []
-
-    def walk(place: str, length: int) -> None:
-        nonlocal best, best_path
-        if length > best:
-            best = length
-            best_path = list(path)
-        for edge, nxt in adjacency[place]:
-            if not used[edge]:
-                used[edge] = True
-                path.append(edge)
-                walk(nxt, length + lengths[edge])
-                path.pop()
-                used[edge] = False
-
-    # A longest trail cannot be extended, so an open one ends at two places of
-    # odd degree, and a closed one uses every route of its component (which
-    # then has no odd place). Starting from the odd places of each component,
-    # or from any one place of a component without them, finds it.
-    seen: set[str] = set()
-    for root in sorted(adjacency):
-        if root in seen:
-            continue
-        component = [root]
-        seen.add(root)
-        for place in component:
-            for _, nxt in adjacency[place]:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    component.append(nxt)
-        odd = sorted(p for p in component if len(adjacency[p]) % 2 == 1)
-        for place in odd or [root]:
-            walk(place, 0)
-    return best, [routes[i] for i in best_path]
 
 
 @dataclass

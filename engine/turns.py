@@ -91,8 +91,11 @@ class TurnFlow:
 
     def waiting_for(self) -> list[str]:
         """Everyone who may act now (all unchosen players during setup)."""
-        if self.state.phase is Phase.SETUP_KEEP:
-            return [p.name for p in self.state.players if not p.setup_done]
+        s = self.state
+        if s.phase is Phase.PLAY:
+            return [self.names[s.current]]
+        if s.phase is Phase.SETUP_KEEP:
+            return [p.name for p in s.players if not p.setup_done]
         tm = self.to_move()
         return [tm.player] if tm else []
 

@@ -34,6 +34,7 @@ class Extras:
     def __init__(self, board: Board) -> None:
         self.active: tuple[Extra, ...] = tuple(kind(board) for kind in EXTRAS if kind.applies(board))
         self._souvenirs = next((e for e in self.active if isinstance(e, SouvenirRule)), None)
+        self.has_souvenirs = self._souvenirs is not None
 
     def setup(self, state: GameState) -> None:
         for extra in self.active:

@@ -1,0 +1,48 @@
+"""Random legal play: for property tests, benchmarks and sample games."""
+
+from __future__ import annotations
+
+import random
+
+from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, TunnelPay
+from engine.reference.game import Game
+
+
+def random_move(game: Game, rng: random.Random) -> Move | None:
+    """A random legal move for whoever must act, or None when the game is over.
+
+    Moves are picked by kind first (claim, cards, tickets) so that games end
+    in a reasonable number of turns instead of drowning in ticket draws.
+    """
+    waiting = game.waiting_for()
+    if not waiting:
+        return None
+    moves = game.legal_moves(rng.choice(waiting))
+    kinds: dict[str, list[Move]] = {}
+    for m in moves:
+        kinds.setdefault(type(m).__name__, []).append(m)
+    weights = {"Claim": 6, "DrawCard": 3, "DrawTickets": 1}
+    names = sorted(kinds)
+    kind = rng.choices(names, [weights.get(k, 1) for k in names])[0]
+    choice = kinds[kind]
+    if kind in ("Keep",):
+        # keep few tickets most of the time, like cautious players do
+        fewest = min(len(m.tickets) for m in choice if isinstance(m, Keep))
+        few = [m for m in choice if isinstance(m, Keep) and len(m.tickets) == fewest]
+        return rng.choice(few if rng.random() < 0.7 else choice)
+    if kind == "TunnelPay" and rng.random() < 0.2:
+        return TunnelPay(choice[0].player, None)
+    return rng.choice(choice)
+
+
+def play_random(game: Game, rng: random.Random, max_moves: int = 5000) -> Game:
+    """Play random legal moves until the game ends or `max_moves` were made."""
+    for _ in range(max_moves):
+        move = random_move(game, rng)
+        if move is None:
+            break
+        game.apply(move)
+    return game
+
+
+__all__ = ["Claim", "DrawCard", "DrawTickets", "play_random", "random_move"]
