@@ -6,6 +6,12 @@ Every action goes through GameService.act onto a SQLite file (WAL,
 synchronous=FULL), as in production. The moves are chosen before the clock
 starts, so the figures are those of the service and the store, not of the
 random player. Prints figures; asserts nothing (speed targets live here, not in tests).
+
+Goals of issue #16, printed with their floors and PASS/FAIL: persisted actions
+per second with 200 games acting at once >= 30% of raw SQLite single-row
+commits per second (WAL, synchronous=FULL) on the same disk, measured in the
+same run; and with those 200 games acting at once (one action in flight per
+game), p99 from action to commit <= 300 ms.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import asyncio
 import json
 import os
 import random
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -40,6 +47,39 @@ def percentiles(latencies: list[float]) -> str:
     return f"{p50:7.2f} / {p99:7.2f} ms"
 
 
+RATIO_FLOOR = 0.30  # service actions/s over raw commits/s, 200 games acting at once
+P99_FLOOR_MS = 300.0  # action to commit, 200 games acting at once
+
+
+def p99_ms(latencies: list[float]) -> float:
+    ordered = sorted(latencies)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def raw_commits(path: Path, seconds: float) -> float:
+    """Single-row commits per second straight through sqlite3 (WAL, synchronous=FULL) on the same disk."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, data TEXT NOT NULL)")
+        row = "x" * 200
+        done = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT INTO rows (data) VALUES (?)", (row,))
+            conn.execute("COMMIT")
+            done += 1
+        return done / elapsed
+    finally:
+        conn.close()
+
+
 HEADER = (
     "active games | actions/s, all acting at once | latency p50 / p99, all at once | latency p50 / p99, one at a time"
 )
@@ -53,13 +93,18 @@ class Load:
     together: list[float]  # latencies while every game acts at once
     in_turn: list[float]  # latencies of actions made one at a time, round the games
 
+    @property
+    def rate(self) -> float:
+        return self.actions / self.seconds
+
     def line(self) -> str:
-        rate = f"{self.actions / self.seconds:.0f} ({self.actions} actions)"
+        rate = f"{self.rate:.0f} ({self.actions} actions)"
         return f"{self.games:>12} | {rate:<29} | {percentiles(self.together):<31} | {percentiles(self.in_turn)}"
 
 
 async def new_game(service: GameService, channel: int, map_name: str, trains: int | None = None) -> int:
-    created = await service.create_game(1, channel, USERS[0], "ann", map_name, max_players=3, trains=trains)
+    # one server per game: the servers' and members' limits on open games stay out of the way
+    created = await service.create_game(channel, channel, USERS[0], "ann", map_name, max_players=3, trains=trains)
     game_id = created.game.id
     await service.join(game_id, USERS[1], "bob")
     await service.join(game_id, USERS[2], "cid")
@@ -193,10 +238,32 @@ def main() -> None:
     quick = args.quick
     with tempfile.TemporaryDirectory(prefix="conductor-bench-") as tmp:
         folder = Path(tmp)
-        print("Game service on a SQLite file (WAL, synchronous=FULL); one action = one transaction")
+        print("Game service on a SQLite file (WAL, synchronous=FULL); each action committed before it is answered")
+        raw_before = raw_commits(folder / "raw-before.sqlite3", 0.5 if quick else 2.0)
         print(HEADER)
+        loads = []
         for games, per_game in ((1, 120), (10, 60), (200, 15)):
-            print(asyncio.run(load(folder, games, per_game // 4 if quick else per_game)).line())
+            loads.append(asyncio.run(load(folder, games, per_game // 4 if quick else per_game)))
+            print(loads[-1].line())
+        raw_after = raw_commits(folder / "raw-after.sqlite3", 0.5 if quick else 2.0)
+        raw = (raw_before + raw_after) / 2
+        print(
+            f"raw SQLite single-row commits (WAL, synchronous=FULL), same disk: {raw:.0f}/s "
+            f"(mean of {raw_before:.0f} before and {raw_after:.0f} after the service runs)"
+        )
+        for one in loads:
+            print(f"  {one.games:>3} games at once: service {one.rate:.0f} actions/s = {one.rate / raw:.0%} of raw")
+        busy = loads[-1]
+        ratio = busy.rate / raw
+        print(
+            f"goal: actions/s with {busy.games} games at once >= {RATIO_FLOOR:.0%} of raw commits/s: "
+            f"{ratio:.0%} {verdict(ratio >= RATIO_FLOOR)}"
+        )
+        p99 = p99_ms(busy.together)
+        print(
+            f"goal: p99 action to commit with {busy.games} games at once <= {P99_FLOOR_MS:.0f} ms: "
+            f"{p99:.0f} ms (p50 {statistics.median(busy.together) * 1000:.0f} ms) {verdict(p99 <= P99_FLOOR_MS)}"
+        )
         stored, active = (100, 20) if quick else (1000, 200)
         print(memory(folder, stored, active, trains=10))
     print(f"(python {sys.version.split()[0]}, {os.cpu_count()} cpus)")
