@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.service import GameService
-from bot.store import ACTIVE, GameStatus, SqliteStore
+from bot.store import ACTIVE, GameStatus, NewMove, SqliteStore
 from engine import Move
 from engine.random_play import random_move
 from maps import MAP_NAMES
@@ -81,8 +81,24 @@ def raw_commits(path: Path, seconds: float) -> float:
 
 
 HEADER = (
-    "active games | actions/s, all acting at once | latency p50 / p99, all at once | latency p50 / p99, one at a time"
+    "active games | actions/s, all acting at once | to commit p50 / p99, at once | to answer p50 / p99, at once | "
+    "to answer p50 / p99, one at a time"
 )
+
+
+class Commits:
+    """When each game's move was last committed: the store's append_move, timed (one action in flight per game)."""
+
+    def __init__(self, service: GameService) -> None:
+        self.at: dict[int, float] = {}
+        append = service.store.append_move
+
+        async def timed(game_id: int, expected_version: int, move: NewMove) -> int:
+            version = await append(game_id, expected_version, move)
+            self.at.setdefault(game_id, time.perf_counter())  # the action's own move, not the autopilot's after it
+            return version
+
+        setattr(service.store, "append_move", timed)  # noqa: B010 (an instance's method, replaced for timing)
 
 
 @dataclass(frozen=True)
@@ -90,8 +106,9 @@ class Load:
     games: int
     actions: int
     seconds: float
-    together: list[float]  # latencies while every game acts at once
-    in_turn: list[float]  # latencies of actions made one at a time, round the games
+    together: list[float]  # action to answer, while every game acts at once
+    committed: list[float]  # action to the commit of its move, while every game acts at once
+    in_turn: list[float]  # action to answer, actions made one at a time, round the games
 
     @property
     def rate(self) -> float:
@@ -99,7 +116,10 @@ class Load:
 
     def line(self) -> str:
         rate = f"{self.rate:.0f} ({self.actions} actions)"
-        return f"{self.games:>12} | {rate:<29} | {percentiles(self.together):<31} | {percentiles(self.in_turn)}"
+        return (
+            f"{self.games:>12} | {rate:<29} | {percentiles(self.committed):<27} | {percentiles(self.together):<27} | "
+            f"{percentiles(self.in_turn)}"
+        )
 
 
 async def new_game(service: GameService, channel: int, map_name: str, trains: int | None = None) -> int:
@@ -128,12 +148,22 @@ async def plan(service: GameService, game_id: int, moves: int, rng: random.Rando
     return out
 
 
-async def play(service: GameService, game_id: int, steps: Plan, latencies: list[float] | None = None) -> None:
+async def play(
+    service: GameService,
+    game_id: int,
+    steps: Plan,
+    latencies: list[float] | None = None,
+    commits: tuple[Commits, list[float]] | None = None,
+) -> None:
     for user, move in steps:
+        if commits is not None:
+            commits[0].at.pop(game_id, None)
         start = time.perf_counter()
         await service.act(game_id, user, move)
         if latencies is not None:
             latencies.append(time.perf_counter() - start)
+        if commits is not None:
+            commits[1].append(commits[0].at[game_id] - start)
 
 
 async def load(folder: Path, games: int, per_game: int) -> Load:
@@ -143,8 +173,12 @@ async def load(folder: Path, games: int, per_game: int) -> Load:
         ids = [await new_game(service, 10_000 + i, MAP_NAMES[i % len(MAP_NAMES)]) for i in range(games)]
         plans = [await plan(service, g, 2 * per_game, random.Random(g)) for g in ids]
         together: list[float] = []
+        committed: list[float] = []
+        timing = (Commits(service), committed)
         start = time.perf_counter()
-        await asyncio.gather(*(play(service, g, p[:per_game], together) for g, p in zip(ids, plans, strict=True)))
+        await asyncio.gather(
+            *(play(service, g, p[:per_game], together, timing) for g, p in zip(ids, plans, strict=True))
+        )
         seconds = time.perf_counter() - start
         in_turn: list[float] = []
         for step in range(per_game, 2 * per_game):
@@ -152,7 +186,7 @@ async def load(folder: Path, games: int, per_game: int) -> Load:
                 await play(service, game_id, steps[step : step + 1], in_turn)
     finally:
         await service.close()
-    return Load(games, len(together), seconds, together, in_turn)
+    return Load(games, len(together), seconds, together, committed, in_turn)
 
 
 async def build_archive(path: Path, stored: int, active: int, trains: int) -> int:
@@ -261,10 +295,11 @@ def main() -> None:
             f"goal: actions/s with {busy.games} games at once >= {RATIO_FLOOR:.0%} of raw commits/s: "
             f"{ratio:.0%} {verdict(ratio >= RATIO_FLOOR)}"
         )
-        p99 = p99_ms(busy.together)
+        p99 = p99_ms(busy.committed)
         print(
             f"goal: p99 action to commit with {busy.games} games at once <= {P99_FLOOR_MS:.0f} ms: "
-            f"{p99:.0f} ms (p50 {statistics.median(busy.together) * 1000:.0f} ms) {verdict(p99 <= P99_FLOOR_MS)}"
+            f"{p99:.0f} ms (p50 {statistics.median(busy.committed) * 1000:.0f} ms; to the answer, with the "
+            f"turn notices, p99 {p99_ms(busy.together):.0f} ms) {verdict(p99 <= P99_FLOOR_MS)}"
         )
         stored, active = (100, 20) if quick else (1000, 200)
         print(memory(folder, stored, active, trains=10))
