@@ -107,19 +107,29 @@ class SqliteCore:
         while self._waiting:
             group, self._waiting = self._waiting, []
             works = [work for work, _ in group]
+            cancelled = False
             try:
                 outcomes = await self._run(partial(write_group, works=works))
+            except asyncio.CancelledError as exc:  # the loop is closing: no answer comes for the group
+                outcomes, cancelled = [(False, exc)] * len(group), True
             except BaseException as exc:  # the database thread itself failed: every write of the group did
                 outcomes = [(False, exc)] * len(group)
             for (_, done), (ok, value) in zip(group, outcomes, strict=True):
                 if done.done():
                     continue
-                if ok:
+                if cancelled:
+                    done.cancel()
+                elif ok:
                     done.set_result(value)
                 elif isinstance(value, sqlite3.Error):
                     done.set_exception(self._store_error(value))
                 else:
                     done.set_exception(value)
+            if cancelled:
+                for _, done in self._waiting:
+                    done.cancel()
+                self._waiting = []
+                raise asyncio.CancelledError
 
     def _store_error(self, exc: sqlite3.Error) -> StoreError:
         error = StoreError(f"database error in {self.path}: {exc}")
