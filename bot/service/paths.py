@@ -2,9 +2,10 @@
 
 `engine.autopilot.missing_routes` runs one shortest-path search per ticket
 target, each building the board's adjacency again. The digest asks for it
-on most "your turn" notices, so here the adjacency is built once per call,
-and one search per set of starting places serves every target and every
-ticket from there. The answer is the same, routes, tickets and order alike:
+on most "your turn" notices, so here each board's adjacency is built once
+(the routes a player may not use are skipped as the search meets them), and
+one search per set of starting places serves every target and every ticket
+from there. The answer is the same, routes, tickets and order alike:
 the search pops places in the same order as the autopilot's (same heap
 entries, same ties), and the autopilot's search stops at the first target
 place it pops, which is the target place popped first here.
@@ -19,14 +20,29 @@ from collections.abc import Iterable
 from engine import Game
 from engine.autopilot import UNREACHABLE, route_costs
 
-Adjacency = dict[str, list[tuple[str, int, int]]]
+# each place's neighbours and the routes to them, in the board's route order (the order the autopilot's search uses)
+Neighbours = dict[str, list[tuple[str, int]]]
+_neighbours: dict[str, Neighbours] = {}  # by map name
+
+
+def neighbours(game: Game) -> Neighbours:
+    board = game.board
+    found = _neighbours.get(board.name)
+    if found is None:
+        found = {}
+        for route in board.routes:
+            found.setdefault(route.a, []).append((route.b, route.id))
+            found.setdefault(route.b, []).append((route.a, route.id))
+        _neighbours[board.name] = found
+    return found
 
 
 class _Search:
     """The autopilot's search from some starting places, kept: it goes on only as far as a question needs."""
 
-    def __init__(self, adjacency: Adjacency, sources: Iterable[str]) -> None:
-        self.adjacency = adjacency
+    def __init__(self, near: Neighbours, costs: dict[int, int], sources: Iterable[str]) -> None:
+        self.near = near
+        self.costs = costs  # the routes the search may use (the others are left out), and their cost
         self.cost: dict[str, int] = {}  # settled places, in the order they were settled
         self.rank: dict[str, int] = {}
         self.via: dict[str, tuple[str, int]] = {}
@@ -38,15 +54,16 @@ class _Search:
 
     def _settle_until(self, goal: set[str]) -> None:
         """Pop places as the autopilot's search does until one in `goal` is settled (or none is left)."""
-        queue, best, adjacency = self.queue, self.best, self.adjacency
+        queue, best, near, costs = self.queue, self.best, self.near, self.costs
         while queue:
             cost, place = heapq.heappop(queue)
             if cost > best.get(place, UNREACHABLE) or place in self.cost:
                 continue
             self.rank[place] = len(self.cost)
             self.cost[place] = cost
-            for nxt, step, route_id in adjacency.get(place, []):
-                if cost + step < best.get(nxt, UNREACHABLE):
+            for nxt, route_id in near.get(place, ()):
+                step = costs.get(route_id)
+                if step is not None and cost + step < best.get(nxt, UNREACHABLE):
                     best[nxt] = cost + step
                     self.via[nxt] = (place, route_id)
                     heapq.heappush(queue, (cost + step, nxt))
@@ -73,11 +90,7 @@ class _Search:
 def missing_routes(game: Game, seat: int) -> dict[int, list[int]]:
     """Route id -> this seat's unfinished tickets whose cheapest missing path needs it (as the autopilot's)."""
     costs = route_costs(game, seat)
-    adjacency: Adjacency = {}
-    for route in game.board.routes:
-        if route.id in costs:
-            adjacency.setdefault(route.a, []).append((route.b, costs[route.id], route.id))
-            adjacency.setdefault(route.b, []).append((route.a, costs[route.id], route.id))
+    near = neighbours(game)
     searches: dict[tuple[str, ...], _Search] = {}
     trains = game.state.players[seat].trains
     board = game.board
@@ -89,7 +102,7 @@ def missing_routes(game: Game, seat: int) -> dict[int, list[int]]:
         sources = tuple(sorted(set(board.nodes_of(ticket.origin))))
         search = searches.get(sources)
         if search is None:
-            search = searches[sources] = _Search(adjacency, sources)
+            search = searches[sources] = _Search(near, costs, sources)
         best: tuple[int, list[int]] = (UNREACHABLE, [])
         for target in sorted(ticket.targets, key=lambda t: -t.points):
             found = search.cheapest(board.nodes_of(target.name))
