@@ -6,6 +6,12 @@ Every action goes through GameService.act onto a SQLite file (WAL,
 synchronous=FULL), as in production. The moves are chosen before the clock
 starts, so the figures are those of the service and the store, not of the
 random player. Prints figures; asserts nothing (speed targets live here, not in tests).
+
+Goals of issue #16, printed with their floors and PASS/FAIL: persisted actions
+per second with 200 games acting at once >= 30% of raw SQLite single-row
+commits per second (WAL, synchronous=FULL) on the same disk, measured in the
+same run; and with those 200 games acting at once (one action in flight per
+game), p99 from action to commit <= 300 ms.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import asyncio
 import json
 import os
 import random
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -24,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.service import GameService
-from bot.store import ACTIVE, GameStatus, SqliteStore
+from bot.store import ACTIVE, GameStatus, NewMove, SqliteStore
 from engine import Move
 from engine.random_play import random_move
 from maps import MAP_NAMES
@@ -40,9 +47,58 @@ def percentiles(latencies: list[float]) -> str:
     return f"{p50:7.2f} / {p99:7.2f} ms"
 
 
+RATIO_FLOOR = 0.30  # service actions/s over raw commits/s, 200 games acting at once
+P99_FLOOR_MS = 300.0  # action to commit, 200 games acting at once
+
+
+def p99_ms(latencies: list[float]) -> float:
+    ordered = sorted(latencies)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+def raw_commits(path: Path, seconds: float) -> float:
+    """Single-row commits per second straight through sqlite3 (WAL, synchronous=FULL) on the same disk."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, data TEXT NOT NULL)")
+        row = "x" * 200
+        done = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT INTO rows (data) VALUES (?)", (row,))
+            conn.execute("COMMIT")
+            done += 1
+        return done / elapsed
+    finally:
+        conn.close()
+
+
 HEADER = (
-    "active games | actions/s, all acting at once | latency p50 / p99, all at once | latency p50 / p99, one at a time"
+    "active games | actions/s, all acting at once | to commit p50 / p99, at once | to answer p50 / p99, at once | "
+    "to answer p50 / p99, one at a time"
 )
+
+
+class Commits:
+    """When each game's move was last committed: the store's append_move, timed (one action in flight per game)."""
+
+    def __init__(self, service: GameService) -> None:
+        self.at: dict[int, float] = {}
+        append = service.store.append_move
+
+        async def timed(game_id: int, expected_version: int, move: NewMove) -> int:
+            version = await append(game_id, expected_version, move)
+            self.at.setdefault(game_id, time.perf_counter())  # the action's own move, not the autopilot's after it
+            return version
+
+        setattr(service.store, "append_move", timed)  # noqa: B010 (an instance's method, replaced for timing)
 
 
 @dataclass(frozen=True)
@@ -50,16 +106,25 @@ class Load:
     games: int
     actions: int
     seconds: float
-    together: list[float]  # latencies while every game acts at once
-    in_turn: list[float]  # latencies of actions made one at a time, round the games
+    together: list[float]  # action to answer, while every game acts at once
+    committed: list[float]  # action to the commit of its move, while every game acts at once
+    in_turn: list[float]  # action to answer, actions made one at a time, round the games
+
+    @property
+    def rate(self) -> float:
+        return self.actions / self.seconds
 
     def line(self) -> str:
-        rate = f"{self.actions / self.seconds:.0f} ({self.actions} actions)"
-        return f"{self.games:>12} | {rate:<29} | {percentiles(self.together):<31} | {percentiles(self.in_turn)}"
+        rate = f"{self.rate:.0f} ({self.actions} actions)"
+        return (
+            f"{self.games:>12} | {rate:<29} | {percentiles(self.committed):<27} | {percentiles(self.together):<27} | "
+            f"{percentiles(self.in_turn)}"
+        )
 
 
 async def new_game(service: GameService, channel: int, map_name: str, trains: int | None = None) -> int:
-    created = await service.create_game(1, channel, USERS[0], "ann", map_name, max_players=3, trains=trains)
+    # one server per game: the servers' and members' limits on open games stay out of the way
+    created = await service.create_game(channel, channel, USERS[0], "ann", map_name, max_players=3, trains=trains)
     game_id = created.game.id
     await service.join(game_id, USERS[1], "bob")
     await service.join(game_id, USERS[2], "cid")
@@ -83,12 +148,22 @@ async def plan(service: GameService, game_id: int, moves: int, rng: random.Rando
     return out
 
 
-async def play(service: GameService, game_id: int, steps: Plan, latencies: list[float] | None = None) -> None:
+async def play(
+    service: GameService,
+    game_id: int,
+    steps: Plan,
+    latencies: list[float] | None = None,
+    commits: tuple[Commits, list[float]] | None = None,
+) -> None:
     for user, move in steps:
+        if commits is not None:
+            commits[0].at.pop(game_id, None)
         start = time.perf_counter()
         await service.act(game_id, user, move)
         if latencies is not None:
             latencies.append(time.perf_counter() - start)
+        if commits is not None:
+            commits[1].append(commits[0].at[game_id] - start)
 
 
 async def load(folder: Path, games: int, per_game: int) -> Load:
@@ -98,8 +173,12 @@ async def load(folder: Path, games: int, per_game: int) -> Load:
         ids = [await new_game(service, 10_000 + i, MAP_NAMES[i % len(MAP_NAMES)]) for i in range(games)]
         plans = [await plan(service, g, 2 * per_game, random.Random(g)) for g in ids]
         together: list[float] = []
+        committed: list[float] = []
+        timing = (Commits(service), committed)
         start = time.perf_counter()
-        await asyncio.gather(*(play(service, g, p[:per_game], together) for g, p in zip(ids, plans, strict=True)))
+        await asyncio.gather(
+            *(play(service, g, p[:per_game], together, timing) for g, p in zip(ids, plans, strict=True))
+        )
         seconds = time.perf_counter() - start
         in_turn: list[float] = []
         for step in range(per_game, 2 * per_game):
@@ -107,7 +186,7 @@ async def load(folder: Path, games: int, per_game: int) -> Load:
                 await play(service, game_id, steps[step : step + 1], in_turn)
     finally:
         await service.close()
-    return Load(games, len(together), seconds, together, in_turn)
+    return Load(games, len(together), seconds, together, committed, in_turn)
 
 
 async def build_archive(path: Path, stored: int, active: int, trains: int) -> int:
@@ -193,10 +272,35 @@ def main() -> None:
     quick = args.quick
     with tempfile.TemporaryDirectory(prefix="conductor-bench-") as tmp:
         folder = Path(tmp)
-        print("Game service on a SQLite file (WAL, synchronous=FULL); one action = one transaction")
+        print("Game service on a SQLite file (WAL, synchronous=FULL); each action committed before it is answered")
+        # the disk is shared: raw commits are sampled before, between and after the service's runs (median)
+        sample = 0.3 if quick else 1.0
+        raw_samples = [raw_commits(folder / "raw-0.sqlite3", sample)]
         print(HEADER)
+        loads = []
         for games, per_game in ((1, 120), (10, 60), (200, 15)):
-            print(asyncio.run(load(folder, games, per_game // 4 if quick else per_game)).line())
+            loads.append(asyncio.run(load(folder, games, per_game // 4 if quick else per_game)))
+            print(loads[-1].line())
+            raw_samples.append(raw_commits(folder / f"raw-{len(loads)}.sqlite3", sample))
+        raw = statistics.median(raw_samples)
+        print(
+            f"raw SQLite single-row commits (WAL, synchronous=FULL), same disk: {raw:.0f}/s "
+            f"(median of {len(raw_samples)} samples around the runs: {', '.join(f'{r:.0f}' for r in raw_samples)})"
+        )
+        for one in loads:
+            print(f"  {one.games:>3} games at once: service {one.rate:.0f} actions/s = {one.rate / raw:.0%} of raw")
+        busy = loads[-1]
+        ratio = busy.rate / raw
+        print(
+            f"goal: actions/s with {busy.games} games at once >= {RATIO_FLOOR:.0%} of raw commits/s: "
+            f"{ratio:.0%} {verdict(ratio >= RATIO_FLOOR)}"
+        )
+        p99 = p99_ms(busy.committed)
+        print(
+            f"goal: p99 action to commit with {busy.games} games at once <= {P99_FLOOR_MS:.0f} ms: "
+            f"{p99:.0f} ms (p50 {statistics.median(busy.committed) * 1000:.0f} ms; to the answer, with the "
+            f"turn notices, p99 {p99_ms(busy.together):.0f} ms) {verdict(p99 <= P99_FLOOR_MS)}"
+        )
         stored, active = (100, 20) if quick else (1000, 200)
         print(memory(folder, stored, active, trains=10))
     print(f"(python {sys.version.split()[0]}, {os.cpu_count()} cpus)")

@@ -24,7 +24,7 @@ from bot.service.checks import check_id
 from bot.service.errors import IdKind, NotFound, StaleVersion, Why
 from bot.service.loading import LiveGame, load
 from bot.service.models import GameInfo
-from bot.store import NewTimer, SqliteStore, Store, UnknownGame, VersionConflict
+from bot.store import ClockRow, NewTimer, SqliteStore, Store, UnknownGame, VersionConflict
 from engine import Game
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,9 @@ class ServiceCore:
         self._timer_listeners: list[Callable[[datetime], None]] = []
         # each seat's game right after its last move, for catch-up digests without a replay (a cache only)
         self._after_last_move: dict[int, dict[int, Game]] = {}
+        # each game's clock as last committed by this service (a cache only: the store holds the truth,
+        # and any write but a move drops it, so it is read again)
+        self._clocks: dict[int, ClockRow] = {}
 
     @classmethod
     async def open(
@@ -131,10 +134,27 @@ class ServiceCore:
         while len(self._cache) > self._cache_size:
             dropped, _ = self._cache.popitem(last=False)
             self._after_last_move.pop(dropped, None)
+            self._clocks.pop(dropped, None)
 
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
         self._after_last_move.pop(game_id, None)
+        self._clocks.pop(game_id, None)
+
+    async def _stored_clock(self, game_id: int) -> ClockRow:
+        """The game's clock as stored: from memory if this service committed it last, else read.
+
+        One from memory may be behind another process's change: a move made
+        with it is checked against the store in its own transaction
+        (`NewMove.expected_clock`). A paused clock, which refuses moves by
+        itself, is always read, and never kept.
+        """
+        clock = self._clocks.get(game_id)
+        if clock is None or clock.paused_at is not None:
+            clock = await self.store.clock(game_id)
+            if clock.paused_at is None:
+                self._clocks[game_id] = clock
+        return clock
 
     async def _live(self, game_id: int) -> LiveGame:
         """The game as committed; the caller holds its lock."""
@@ -164,6 +184,7 @@ class ServiceCore:
 
     async def _write(self, game_id: int, write: Callable[[], Awaitable[int]]) -> int:
         """A versioned store write; a version conflict means someone else came first."""
+        self._clocks.pop(game_id, None)  # the write may change the clock; a move puts it back once committed
         try:
             return await write()
         except VersionConflict:

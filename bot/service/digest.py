@@ -17,10 +17,10 @@ from bot.service.events import PublicEvent
 from bot.service.history import tell_moves
 from bot.service.kinds import Actor, EventKind
 from bot.service.models import GameInfo
-from engine import Game
 
-# the shortest-path measure the autopilot plays by, so "needed" means the same to both
-from engine.autopilot import missing_routes
+# the shortest-path measure the autopilot plays by (the same answer, found faster), so "needed" means the same to both
+from bot.service.paths import missing_routes
+from engine import Game
 
 
 @dataclass(frozen=True)

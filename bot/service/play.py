@@ -10,7 +10,7 @@ from bot.service.errors import IdKind, InvalidInput, NotAllowed, NotAPlayer, Rul
 from bot.service.kinds import Actor
 from bot.service.results import ActionResult
 from bot.service.runner import Runner
-from bot.store import GameStatus
+from bot.store import ClockChanged, GameStatus
 from engine import GameError, Move
 from engine.moves import move_from_json
 
@@ -31,7 +31,7 @@ class PlayService(Runner):
         """
         user_id = check_id(user_id, IdKind.USER)
 
-        async def work() -> ActionResult:
+        async def attempt() -> ActionResult:
             live = await self._live(game_id)
             info, game = live.info, live.game
             if info.status is GameStatus.LOBBY or game is None:
@@ -41,7 +41,7 @@ class PlayService(Runner):
             seat = info.seat_of(user_id)
             if seat is None or seat.player is None:
                 raise NotAPlayer(Why.NOT_PLAYING)
-            clock = await self.store.clock(game_id)
+            clock = await self._stored_clock(game_id)
             if clock.paused_at is not None:
                 raise WrongState(Why.PAUSED)
             if seat.autopilot:
@@ -49,9 +49,17 @@ class PlayService(Runner):
             check_version(info, expected_version)
             parsed = parse_move(move, seat.player)
             run = self._run(live, clock)
-            await self._step(run, parsed, actor=Actor.PLAYER, user_id=user_id)
+            # the clock may come from memory: the move's own transaction checks that the store still has it
+            await self._step(run, parsed, actor=Actor.PLAYER, user_id=user_id, expected_clock=clock)
             await self._autoplay(run)
             return await self._result(run)
+
+        async def work() -> ActionResult:
+            try:
+                return await attempt()
+            except ClockChanged:
+                # changed by another process (a pause, more time) since this one wrote it: read the store again
+                return await attempt()
 
         return await self._locked(game_id, work)
 

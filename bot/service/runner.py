@@ -80,8 +80,12 @@ class Runner(ServiceCore):
         user_id: int | None,
         claim_timer: int | None = None,
         audit: Sequence[NewAudit] = (),
+        expected_clock: ClockRow | None = None,
     ) -> None:
-        """Apply one move and commit it with the clock and timers it leads to, in one transaction."""
+        """Apply one move and commit it with the clock and timers it leads to, in one transaction.
+
+        `expected_clock`: the store refuses it (ClockChanged) unless its clock is this one.
+        """
         info, game = run.live.info, run.live.game
         assert game is not None
         after = game.copy()
@@ -107,12 +111,15 @@ class Runner(ServiceCore):
             actor=actor,
             at=now,
             writes=writes,
+            expected_clock=expected_clock,
         )
         version = await self._write(info.id, lambda: self.store.append_move(info.id, info.version, entry))
         new_info = replace(info, version=version, status=status)
         run.live = LiveGame(new_info, after, moves_hash, (*run.live.actors, actor))
         self._remember(info.id, run.live)
         self._after_last_move.setdefault(info.id, {})[after.seat(move.player)] = after
+        if clock.paused_at is None:
+            self._clocks[info.id] = clock  # committed: written with the move, or the same as stored
         run.clock = run.stored_clock = clock
         if timers is not None:
             run.timers = timers

@@ -5,7 +5,7 @@
 `sqlite` the implementation and `migrations` its schema.
 """
 
-from bot.store.errors import ChannelBusy, StoreError, TimerGone, UnknownGame, VersionConflict
+from bot.store.errors import ChannelBusy, ClockChanged, StoreError, TimerGone, UnknownGame, VersionConflict
 from bot.store.migrations import MigrationError
 from bot.store.protocols import GameStore, MessageStore, SettingsStore, Store, TimerStore
 from bot.store.rows import (
@@ -71,5 +71,6 @@ __all__ = [
     "UndoneMoveRow",
     "UnknownGame",
     "VersionConflict",
+    "ClockChanged",
     "Writes",
 ]

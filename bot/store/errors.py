@@ -11,6 +11,14 @@ class VersionConflict(StoreError):
     """The game changed since the caller read it (another action came first)."""
 
 
+class ClockChanged(StoreError):
+    """The game's clock in the store is not the one the caller expected (another process changed it)."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(f"the clock of game #{game_id} changed")
+
+
 class UnknownGame(StoreError):
     """No game has this id."""
 

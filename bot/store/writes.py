@@ -122,3 +122,5 @@ class NewMove:
     actor: str = "player"  # see MoveRow.actor
     at: datetime | None = None  # when it was made; the store's clock if None
     writes: Writes | None = None  # written in the same transaction
+    # refused with ClockChanged unless the game's clock in the store is this one (the caller's came from memory)
+    expected_clock: ClockRow | None = None

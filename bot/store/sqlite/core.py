@@ -6,13 +6,26 @@ there, so no other caller's statement can slip into a transaction, and a
 caller that is cancelled while it waits cannot leave a transaction half done.
 BEGIN IMMEDIATE takes the database's write lock at once, so a second process
 waits for it (up to `BUSY_TIMEOUT_SECONDS`) instead of failing mid-way.
+
+Group commit: writes that arrive while an earlier commit is on its way to the
+disk (in practice, actions of different games) wait for it and then go
+together, each inside its own savepoint of one transaction, so they share one
+fsync (synchronous=FULL still). Each one stays all or nothing: a write that
+fails is rolled back to its savepoint and its caller gets its error, while
+the others commit. Every caller is answered only after the COMMIT that holds
+its write has returned, so what is acknowledged is on disk exactly as with
+one transaction each. If the shared transaction itself fails (the COMMIT, or
+an error that ends the transaction), every write of the group is run again
+on its own, as it would have been without grouping.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, Self, TypeVar, cast
 
@@ -34,6 +47,9 @@ class SqliteCore:
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db = db
         self.path = path
+        # writes waiting for the next group commit, and the task that commits them
+        self._waiting: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: Path | str) -> Self:
@@ -56,6 +72,8 @@ class SqliteCore:
         return store
 
     async def close(self) -> None:
+        while self._writer is not None and not self._writer.done():
+            await asyncio.shield(self._writer)  # writes already asked for are committed first
         await self._db.close()
 
     async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
@@ -73,8 +91,50 @@ class SqliteCore:
             raise StoreError(f"database error in {self.path}: {exc}") from exc
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `work` as one write transaction; nothing of it stays if anything fails."""
-        return await self._run(lambda conn: write_transaction(conn, work))
+        """Run `work` as one write, all or nothing; it returns once the write is committed.
+
+        Writes that arrive together share one commit (see the module's notes).
+        The work runs to its end even when the awaiting task is cancelled.
+        """
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._waiting.append((work, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.ensure_future(self._commit_waiting())
+        return await asyncio.shield(done)
+
+    async def _commit_waiting(self) -> None:
+        """Commit the waiting writes, a group at a time, until none is left."""
+        while self._waiting:
+            group, self._waiting = self._waiting, []
+            works = [work for work, _ in group]
+            cancelled = False
+            try:
+                outcomes = await self._run(partial(write_group, works=works))
+            except asyncio.CancelledError as exc:  # the loop is closing: no answer comes for the group
+                outcomes, cancelled = [(False, exc)] * len(group), True
+            except BaseException as exc:  # the database thread itself failed: every write of the group did
+                outcomes = [(False, exc)] * len(group)
+            for (_, done), (ok, value) in zip(group, outcomes, strict=True):
+                if done.done():
+                    continue
+                if cancelled:
+                    done.cancel()
+                elif ok:
+                    done.set_result(value)
+                elif isinstance(value, sqlite3.Error):
+                    done.set_exception(self._store_error(value))
+                else:
+                    done.set_exception(value)
+            if cancelled:
+                for _, done in self._waiting:
+                    done.cancel()
+                self._waiting = []
+                raise asyncio.CancelledError
+
+    def _store_error(self, exc: sqlite3.Error) -> StoreError:
+        error = StoreError(f"database error in {self.path}: {exc}")
+        error.__cause__ = exc
+        return error
 
     async def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run several reads against one consistent state of the database."""
@@ -136,6 +196,49 @@ def write_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connecti
             conn.execute("ROLLBACK")
         raise
     return result
+
+
+Outcome = tuple[bool, Any]  # (True, the work's result) or (False, the exception it raised)
+
+
+def _alone(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], Any]) -> Outcome:
+    try:
+        return True, write_transaction(conn, work)
+    except Exception as exc:
+        return False, exc
+
+
+def write_group(conn: sqlite3.Connection, *, works: Sequence[Callable[[sqlite3.Connection], Any]]) -> list[Outcome]:
+    """Run each work in its own savepoint of one transaction and commit them together; each one's outcome.
+
+    A work that fails leaves nothing (its savepoint is rolled back). If the
+    transaction as a whole fails, it is rolled back and each work is run
+    again in a transaction of its own.
+    """
+    if len(works) == 1:
+        return [_alone(conn, works[0])]
+    outcomes: list[Outcome] = []
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        for work in works:
+            conn.execute("SAVEPOINT one_write")
+            try:
+                result = work(conn)
+            except Exception as exc:
+                if not conn.in_transaction:
+                    raise  # the error ended the whole transaction
+                conn.execute("ROLLBACK TO one_write")
+                conn.execute("RELEASE one_write")
+                outcomes.append((False, exc))
+                continue
+            conn.execute("RELEASE one_write")
+            outcomes.append((True, result))
+        conn.execute("COMMIT")
+    except Exception:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        return [_alone(conn, work) for work in works]
+    return outcomes
 
 
 def read_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.store.errors import StoreError
+from bot.store.errors import ClockChanged, StoreError
 from bot.store.rows import AuditRow, ClockRow, MoveRow, SnapshotRow, UndoneMoveRow
 from bot.store.sqlite.columns import (
     AUDIT_COLUMNS,
@@ -36,6 +36,8 @@ class SqliteHistory(SqliteCore):
 
         def work(conn: sqlite3.Connection) -> int:
             version = bump(conn, game_id, expected_version, move.status)
+            if move.expected_clock is not None and _clock(conn, game_id) != move.expected_clock:
+                raise ClockChanged(game_id)
             try:
                 conn.execute(
                     "INSERT INTO moves (game_id, idx, move, user_id, created_at, actor) VALUES (?, ?, ?, ?, ?, ?)",
