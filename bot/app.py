@@ -127,8 +127,8 @@ class ConductorBot(commands.Bot):
                 LobbyCog(ttr, front),
                 PlayCog(ttr, front),
                 MemberSettingsCog(ttr, front),
-                ConfigCog(ttr, front),
                 RatingsCog(ttr, front),
+                ConfigCog(ttr, front),
             ],
         )
         await self.add_cog(ModerationCog(front))

@@ -273,3 +273,23 @@ async def test_a_page_the_leaderboard_lacks_is_refused(service: GameService) -> 
     with pytest.raises(InvalidInput):
         await service.leaderboard(GUILD, "atlantis", 1)
     assert (await service.leaderboard(GUILD, None, 1)).pages == 1
+
+
+async def test_the_leaderboard_turns_pages_in_rank_order(service: GameService) -> None:
+    store = service.store
+    for first in range(0, 20, 2):  # 20 members, two per game
+        row = await store.create_game(NewGame(GUILD, 3000 + first, 500 + first, "a", "india"))
+        seats = (RatedSeat(500 + first, f"m{first}", 1, 60, 2, 2), RatedSeat(501 + first, f"m{first + 1}", 2, 10, 0, 2))
+        assert await store.record_rating(RatedGame(row.id, GUILD, "india", "casual", seats), update, START)
+    one, two = await service.leaderboard(GUILD, None, 1), await service.leaderboard(GUILD, "india", 2)
+    assert one.pages == two.pages == 2
+    assert [line.rank for line in one.lines + two.lines] == list(range(1, 21))
+    ordinals = [line.ordinal for line in one.lines + two.lines]
+    assert ordinals == sorted(ordinals, reverse=True)
+    assert {line.user_id for line in one.lines[:10]} == {500 + i for i in range(0, 20, 2)}  # the winners on top
+    with pytest.raises(InvalidInput):
+        await service.leaderboard(GUILD, None, 3)
+    assert (await service.leaderboard(GUILD, "usa", 1)).lines == ()
+    profile = await service.profile(GUILD, 500)
+    assert (profile.games, profile.wins, profile.favourite_map, profile.ticket_share) == (1, 1, "india", 1.0)
+    assert profile.rank is not None and profile.rank <= 10

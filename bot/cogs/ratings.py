@@ -1,4 +1,8 @@
-"""`/ttr leaderboard` and `/ttr profile`: the server's ratings (bot/service/ratings.py)."""
+"""`/ttr leaderboard` and `/ttr profile`: the server's ratings (bot/service/ratings.py).
+
+Both answer privately, like the other looking commands (nothing in them is secret: the answer is
+private only so that looking fills no channel); the leaderboard's pages turn for the member who asked.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from discord import app_commands
 from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
 from bot.present.ratings import LEADERBOARD_BUTTONS, leaderboard_text, profile_text
-from bot.replies import guarded
+from bot.replies import guarded, private
 from bot.table.front import Front
 from bot.table.paging import Page, send_pages
 
@@ -49,8 +53,6 @@ class RatingsCog(TtrCog):
             assert guild is not None
             who: discord.Member | discord.User = member if member is not None else interaction.user
             found = await self.service.profile(guild, who.id)
-            await interaction.response.send_message(
-                profile_text(found, who.display_name), allowed_mentions=discord.AllowedMentions.none()
-            )
+            await private(interaction, profile_text(found, who.display_name))
 
         await guarded(interaction, work)
