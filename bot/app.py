@@ -33,6 +33,7 @@ from bot.cogs.lobby import LobbyCog
 from bot.cogs.member_settings import MemberSettingsCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
+from bot.cogs.ratings import RatingsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
 from bot.ratelimit import RateLimiter, admitted
 from bot.replies import current_game, report_failure
@@ -115,11 +116,20 @@ class ConductorBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._service = await GameService.open(self.settings.database, clock=self.clock)
+        await self._service.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
         front = self._front = Front.build(self, self._service)
         self._scheduler = Scheduler(self._service, ClockNotifier(front), heartbeat=self.heartbeat)
         ttr = ttr_group()
         await add_ttr_cogs(
-            self, ttr, [LobbyCog(ttr, front), PlayCog(ttr, front), MemberSettingsCog(ttr, front), ConfigCog(ttr, front)]
+            self,
+            ttr,
+            [
+                LobbyCog(ttr, front),
+                PlayCog(ttr, front),
+                MemberSettingsCog(ttr, front),
+                RatingsCog(ttr, front),
+                ConfigCog(ttr, front),
+            ],
         )
         await self.add_cog(ModerationCog(front))
         self.add_dynamic_items(GameButton, GameSelect)

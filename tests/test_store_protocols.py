@@ -16,10 +16,10 @@ from typing import Any
 
 from mypy import api as mypy_api
 
-from bot.store import GameStore, MessageStore, NewGame, SettingsStore, SqliteStore, Store, TimerStore
+from bot.store import GameStore, MessageStore, NewGame, RatingStore, SettingsStore, SqliteStore, Store, TimerStore
 
 ROOT = Path(__file__).resolve().parents[1]
-PARTS: tuple[type[Any], ...] = (GameStore, TimerStore, MessageStore, SettingsStore)
+PARTS: tuple[type[Any], ...] = (GameStore, TimerStore, MessageStore, SettingsStore, RatingStore)
 
 # Every method of the store's interface: none may go missing when the Protocols change shape.
 EVERY_METHOD = {
@@ -70,6 +70,15 @@ EVERY_METHOD = {
     "set_command_digest",
     "alive_at",
     "set_alive_at",
+    # RatingStore
+    "record_rating",
+    "is_rated",
+    "ratings_page",
+    "ratings_count",
+    "rating_rank",
+    "member_ratings",
+    "member_results",
+    "finished_unrated_since_setting",
 }
 
 
@@ -90,13 +99,14 @@ def shape(method: Callable[..., Any]) -> tuple[list[tuple[str, Any, Any]], dict[
     return parameters, typing.get_type_hints(method)
 
 
-def parts(store: SqliteStore) -> tuple[Store, GameStore, TimerStore, MessageStore, SettingsStore]:
+def parts(store: SqliteStore) -> tuple[Store, GameStore, TimerStore, MessageStore, SettingsStore, RatingStore]:
     whole: Store = store
     games: GameStore = store
     timers: TimerStore = store
     messages: MessageStore = store
     settings: SettingsStore = store
-    return whole, games, timers, messages, settings
+    ratings: RatingStore = store
+    return whole, games, timers, messages, settings, ratings
 
 
 def test_store_joins_the_parts_and_each_method_is_in_one_part() -> None:
@@ -116,7 +126,7 @@ def test_sqlite_store_has_every_method_each_part_asks_for_with_its_signature() -
 
 
 async def test_one_sqlite_store_serves_through_each_part(tmp_path: Path) -> None:
-    whole, games, timers, messages, settings = parts(await SqliteStore.open(tmp_path / "parts.sqlite3"))
+    whole, games, timers, messages, settings, _ratings = parts(await SqliteStore.open(tmp_path / "parts.sqlite3"))
     try:
         await settings.set_command_digest("global", "abc")
         assert await settings.command_digest("global") == "abc"

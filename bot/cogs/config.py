@@ -1,4 +1,5 @@
-"""`/ttr config`: a server's settings (moderator role, moderators' log channel, clock defaults, open-game limits)."""
+"""`/ttr config`: a server's settings (moderator role, moderators' log channel, clock defaults, open-game limits,
+whether casual games are rated)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,18 @@ import discord
 from discord import app_commands
 
 from bot.cogs.common import POLICY_CHOICES, reserve_choices, turn_time_choices
+from bot.cogs.member_settings import ON_OFF
 from bot.cogs.ttr import TtrCog
 from bot.present.misread import Span
 from bot.present.mod_answers import managers_only_text, role_step_text, settings_answer
+from bot.present.ratings import rated_switch_text
 from bot.replies import Refusal, guarded, private
 from bot.service.settings import (
     MAX_OPEN_GAMES,
     MEMBER_OPEN_GAMES,
     MOD_LOG_CHANNEL,
     MODERATOR_ROLE,
+    RATED_CASUAL,
     REMINDERS,
     RESERVE_SECONDS,
     SERVER_OPEN_GAMES,
@@ -45,8 +49,9 @@ class ConfigCog(TtrCog):
         reminders='When to remind the player to move, as parts of the turn, like "50% 90%", or "none"',
         member_games="How many open games (lobby or running) one member may host at once",
         server_games="How many open games this server may have at once",
+        rated_casual="Whether casual games that end by the rules count for the ratings (/ttr leaderboard)",
     )
-    @app_commands.choices(timeout_policy=POLICY_CHOICES)
+    @app_commands.choices(timeout_policy=POLICY_CHOICES, rated_casual=ON_OFF)
     @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
     async def config(
         self,
@@ -59,6 +64,7 @@ class ConfigCog(TtrCog):
         reminders: str | None = None,
         member_games: app_commands.Range[int, 1, MAX_OPEN_GAMES] | None = None,
         server_games: app_commands.Range[int, 1, MAX_OPEN_GAMES] | None = None,
+        rated_casual: str | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
@@ -85,6 +91,10 @@ class ConfigCog(TtrCog):
                 changes.append((MEMBER_OPEN_GAMES, member_games))
             if server_games is not None:
                 changes.append((SERVER_OPEN_GAMES, server_games))
+            if rated_casual is not None:
+                if rated_casual not in ("on", "off"):
+                    raise Refusal(rated_switch_text())  # only a forged request sends another value
+                changes.append((RATED_CASUAL, rated_casual == "on"))
             for key, value in changes:
                 await self.service.set_guild_config(guild, key, value)
             config = await self.service.guild_config(guild)

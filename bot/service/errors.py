@@ -41,6 +41,8 @@ class Why(StrEnum):
     BAD_SETTING_ID = "bad_setting_id"  # key, value
     BAD_REMINDER_SETTING = "bad_reminder_setting"  # value
     BAD_GAME_LIMIT = "bad_game_limit"  # key, high, value
+    BAD_SETTING_SWITCH = "bad_setting_switch"  # key, value
+    BAD_PAGE = "bad_page"  # page, pages
     REASON_NOT_TEXT = "reason_not_text"  # value
     REASON_TOO_LONG = "reason_too_long"  # limit
     BAD_TURN = "bad_turn"  # turns (the last one that can be shown), value

@@ -16,6 +16,7 @@ One class made of one part per concern, each in its own module:
 - stages.py: the stage a game is in, as its stage message shows it
 - images.py: the board and a player's private view, drawn off the event loop
 - replay.py: the public board after any completed turn
+- ratings.py: per-server OpenSkill ratings of finished games, the leaderboard, profiles
 - front_records.py: what the Discord front end keeps: its messages, DM refusals, the commands last synced
 
 Everything it returns is data (bot/service/results.py, events.py, views.py);
@@ -32,6 +33,7 @@ from bot.service.lobby import LobbyService
 from bot.service.member_settings import MemberSettingsService
 from bot.service.moderation import ModerationService
 from bot.service.play import PlayService
+from bot.service.ratings import RatingsService
 from bot.service.reading import ReadingService
 from bot.service.reopen import ReopenService
 from bot.service.replay import Replays
@@ -40,6 +42,7 @@ from bot.service.timers import TimerService
 
 
 class GameService(
+    RatingsService,
     LobbyService,
     MoveChoices,
     PlayService,

@@ -210,8 +210,13 @@ class Runner(ServiceCore):
         self._timers_written(timers)
         return timers
 
+    async def _finished(self, info: GameInfo, game: Game) -> None:
+        """Called after an action that leaves the game ended by the rules, under its lock (ratings.py rates it once)."""
+
     async def _result(self, run: Run) -> ActionResult:
         info, game = run.live.info, run.live.game
+        if game is not None and game.finished and info.status is GameStatus.FINISHED:
+            await self._finished(info, game)
         notices = self._notices(run)
         self._timers_written(run.timers)
         waiting = None if game is None else waiting_of(info, game)

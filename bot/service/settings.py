@@ -13,6 +13,7 @@ Server settings (guild_settings keys, JSON values):
 - `reminders`: fractions of a turn at which to remind, like [0.5, 0.9]
 - `member_open_games`: how many open games (lobby or running) one member may host in the server (default 3)
 - `server_open_games`: how many open games the server may have at once (default 50)
+- `rated_casual`: true rates casual games that end by the rules (bot/service/ratings.py); default false
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ TIMEOUT_POLICY = "timeout_policy"
 REMINDERS = "reminders"
 MEMBER_OPEN_GAMES = "member_open_games"
 SERVER_OPEN_GAMES = "server_open_games"
+RATED_CASUAL = "rated_casual"
 GUILD_KEYS = (
     MODERATOR_ROLE,
     MOD_LOG_CHANNEL,
@@ -44,6 +46,7 @@ GUILD_KEYS = (
     REMINDERS,
     MEMBER_OPEN_GAMES,
     SERVER_OPEN_GAMES,
+    RATED_CASUAL,
 )
 DEFAULT_MEMBER_OPEN_GAMES = 3
 DEFAULT_SERVER_OPEN_GAMES = 50
@@ -59,6 +62,7 @@ class GuildConfig:
     clock: ClockSettings = field(default_factory=ClockSettings)  # the default for new games
     member_open_games: int = DEFAULT_MEMBER_OPEN_GAMES  # open games one member may host
     server_open_games: int = DEFAULT_SERVER_OPEN_GAMES  # open games in the server
+    rated_casual: bool = False  # casual games that end by the rules are rated
 
     @classmethod
     def of(
@@ -92,6 +96,7 @@ class GuildConfig:
             clock,
             values.get(MEMBER_OPEN_GAMES, open_games[0]),
             values.get(SERVER_OPEN_GAMES, open_games[1]),
+            values.get(RATED_CASUAL, False),
         )
 
 
@@ -114,6 +119,10 @@ def check_setting(key: str, value: Any) -> Any:
     if key in (MEMBER_OPEN_GAMES, SERVER_OPEN_GAMES):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_OPEN_GAMES:
             raise InvalidInput(Why.BAD_GAME_LIMIT, {"key": key, "high": MAX_OPEN_GAMES, "value": value})
+        return value
+    if key == RATED_CASUAL:
+        if not isinstance(value, bool):
+            raise InvalidInput(Why.BAD_SETTING_SWITCH, {"key": key, "value": value})
         return value
     if key == TIMEOUT_POLICY:
         return ClockSettings(policy=value).policy.value

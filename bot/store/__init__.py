@@ -7,7 +7,7 @@
 
 from bot.store.errors import ChannelBusy, ClockChanged, StoreError, TimerGone, UnknownGame, VersionConflict
 from bot.store.migrations import MigrationError
-from bot.store.protocols import GameStore, MessageStore, SettingsStore, Store, TimerStore
+from bot.store.protocols import GameStore, MessageStore, RatingStore, SettingsStore, Store, TimerStore
 from bot.store.rows import (
     AuditRow,
     ClockRow,
@@ -37,6 +37,7 @@ from bot.store.writes import (
 )
 
 __all__ = [
+    "RatingStore",
     "ACTIVE",
     "AuditRow",
     "ChannelBusy",

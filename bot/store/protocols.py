@@ -11,6 +11,7 @@ from collections.abc import Collection
 from datetime import datetime
 from typing import Any, Protocol
 
+from bot.store.rating_rows import RatedGame, RatingRow, RatingUpdate, ResultRow, Skill
 from bot.store.rows import (
     AuditRow,
     ClockRow,
@@ -182,7 +183,29 @@ class SettingsStore(Protocol):
         ...
 
 
-class Store(GameStore, TimerStore, MessageStore, SettingsStore, Protocol):
+class RatingStore(Protocol):
+    """Each server's ratings (overall and per map) and the rated games' results."""
+
+    async def record_rating(self, game: RatedGame, update: RatingUpdate, start: Skill) -> bool:
+        """Rate the game once, in one transaction; False (nothing changed) if it was already considered."""
+        ...
+
+    async def is_rated(self, game_id: int) -> bool: ...
+
+    async def ratings_page(self, guild_id: int, map_key: str, offset: int, limit: int) -> list[RatingRow]: ...
+
+    async def ratings_count(self, guild_id: int, map_key: str) -> int: ...
+
+    async def rating_rank(self, guild_id: int, map_key: str, user_id: int) -> int | None: ...
+
+    async def member_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]: ...
+
+    async def member_results(self, guild_id: int, user_id: int) -> list[ResultRow]: ...
+
+    async def finished_unrated_since_setting(self, setting_key: str) -> list[int]: ...
+
+
+class Store(GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, Protocol):
     """Everything the bot keeps between restarts."""
 
     async def close(self) -> None: ...

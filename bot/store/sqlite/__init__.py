@@ -3,7 +3,7 @@
 `core` opens the file and runs each call as one unit of work on the database
 thread; `versioned` holds what a game's write transaction does besides its own
 statement (the version check, the snapshot, the writes that go with it);
-`games`, `history`, `timers`, `messages` and `settings` each serve one part
+`games`, `history`, `timers`, `messages`, `settings` and `ratings` each serve one part
 of the `Store` interface, and `SqliteStore` joins them.
 """
 
@@ -12,11 +12,12 @@ from __future__ import annotations
 from bot.store.sqlite.games import SqliteGames
 from bot.store.sqlite.history import SqliteHistory
 from bot.store.sqlite.messages import SqliteMessages
+from bot.store.sqlite.ratings import SqliteRatings
 from bot.store.sqlite.settings import SqliteSettings
 from bot.store.sqlite.timers import SqliteTimers
 
 
-class SqliteStore(SqliteGames, SqliteHistory, SqliteTimers, SqliteMessages, SqliteSettings):
+class SqliteStore(SqliteGames, SqliteHistory, SqliteTimers, SqliteMessages, SqliteSettings, SqliteRatings):
     """The `Store` on one SQLite file. Open it with `await SqliteStore.open(path)`."""
 
 
