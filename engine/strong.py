@@ -55,10 +55,12 @@ PRIOR_TURNS = 6
 # Cards of one wanted colour (or wilds) gathered per turn of drawing, face-up row included.
 COLOUR_RATE = 0.8
 # Trains a turn of drawing is worth when choosing paths.
-CARD_TURN = 0.6
+CARD_TURN = 0.3
 # The chance of a plan: its slack in turns, less a safety margin, on a logistic scale;
 # less when it leaves few trains spare; less per route to claim, for each opponent who may block it.
-SAFETY_TURNS = 4.0
+KEEP_SAFETY = 2.0
+DROP_SAFETY = 2.0
+DROP_CHANCE = 0.25
 SLACK_SCALE = 2.5
 SPARE_TRAINS = 6
 BLOCK_RISK = 0.01
@@ -278,14 +280,14 @@ class Seat:
         worst = max(shorts.values(), default=0)
         return max(total / 2, max(worst - have_wilds, 0) / COLOUR_RATE)
 
-    def success(self, plan: Plan, turns_left: float) -> float:
-        """The chance the whole plan gets done."""
+    def success(self, plan: Plan, turns_left: float, safety: float = 0.0) -> float:
+        """The chance the whole plan gets done (`safety`: turns of margin it wants)."""
         if plan.trains > self.trains:
             return 0.0
         if not plan.routes:
             return 1.0
         turns = len(plan.routes) + self.drawing_turns(plan.routes)
-        slack = turns_left - turns - SAFETY_TURNS
+        slack = turns_left - turns - safety
         p = 1 / (1 + math.exp(-slack / SLACK_SCALE))
         spare = self.trains - plan.trains
         if spare < SPARE_TRAINS:
@@ -334,7 +336,7 @@ def _keep(me: Seat) -> Keep:
     for k in range(least, top + 1):
         for subset in combinations(offered, k):
             plan = me.plan(held + list(subset))
-            p = me.success(plan, turns)
+            p = me.success(plan, turns, KEEP_SAFETY)
             value = sum(me.points(t) * (2 * p - 1) for t in plan.tickets)
             value -= sum(me.board.tickets[t].worst for t in plan.dropped)
             key = (value, -plan.trains, -k)
@@ -354,7 +356,7 @@ def _goal(me: Seat) -> Plan:
     tickets = me.unfinished()
     turns = me.turns_left()
     plan = me.plan(tickets)
-    while plan.tickets and (plan.trains > me.trains or me.success(plan, turns) < 0.25):
+    while plan.tickets and (plan.trains > me.trains or me.success(plan, turns, DROP_SAFETY) < DROP_CHANCE):
         # drop the ticket that costs most trains per point
         worst = max(plan.tickets, key=lambda t: (sum(me.board.routes[r].length for r in plan.paths[t]) / me.points(t), t))
         tickets = [t for t in tickets if t != worst]
