@@ -44,9 +44,13 @@ from engine.state import Pending, Phase
 from maps import GRAY, WILD, Board, Route
 
 INF = float("inf")
-# Draw more tickets (with the plan done) only with at least this many trains and turns left.
+# Draw more tickets only with at least these many trains and turns left;
+# before the plan is done, only with this many trains spare and turns of slack (fractions of the starting trains).
 TICKET_TRAINS = 10
 TICKET_TURNS = 7.0
+EARLY_SPARE = 0.5
+EARLY_MIN_TRAINS = 30
+EARLY_SLACK = 0.4
 # With this many cards it claims routes for points rather than keep drawing.
 HOARD = 99
 # Prior trains spent per turn by a player (steady spends about one a turn on every map).
@@ -364,6 +368,20 @@ def _goal(me: Seat) -> Plan:
     return plan
 
 
+def _more_tickets(me: Seat, plan: Plan, turns: float) -> bool:
+    """Is there time and trains to take on more tickets?"""
+    start = me.game.trains_option or me.rules.trains
+    if me.trains < TICKET_TRAINS or turns < TICKET_TURNS:
+        return False
+    if not plan.routes:
+        return True
+    if start < EARLY_MIN_TRAINS:
+        return False  # a short game: a turn spent on tickets costs too much
+    spare = me.trains - plan.trains
+    slack = turns - len(plan.routes) - me.drawing_turns(plan.routes)
+    return spare >= EARLY_SPARE * start and slack >= EARLY_SLACK * start
+
+
 def _danger(me: Seat, plan: Plan) -> dict[int, float]:
     """How badly losing each route of the plan would hurt: the detour it forces, and opponents nearby."""
     s = me.game.state
@@ -414,9 +432,9 @@ def _turn(me: Seat) -> Move:
         best = max(on_plan, key=urgency)
         return _claim(me, best, plan)
     can_draw = bool(game.card_draws(name))
+    if s.ticket_deck and _more_tickets(me, plan, turns):
+        return DrawTickets(name)
     if not plan.routes:
-        if s.ticket_deck and me.trains >= TICKET_TRAINS and turns >= TICKET_TURNS:
-            return DrawTickets(name)
         return _points(me, options, can_draw, turns)
     spare = me.trains - plan.trains
     if options and (not can_draw or me.me.cards >= HOARD):
