@@ -50,6 +50,7 @@ TICKET_TRAINS = 10
 TICKET_TURNS = 7.0
 EARLY_SPARE = 0.5
 EARLY_MIN_TRAINS = 30
+EARLY_MIN_PLAYERS = 3
 EARLY_SLACK = 0.4
 # With this many cards it claims routes for points rather than keep drawing.
 HOARD = 99
@@ -375,8 +376,8 @@ def _more_tickets(me: Seat, plan: Plan, turns: float) -> bool:
         return False
     if not plan.routes:
         return True
-    if start < EARLY_MIN_TRAINS:
-        return False  # a short game: a turn spent on tickets costs too much
+    if start < EARLY_MIN_TRAINS or len(me.game.names) < EARLY_MIN_PLAYERS:
+        return False  # a short game, or one without crowding: finishing first pays more
     spare = me.trains - plan.trains
     slack = turns - len(plan.routes) - me.drawing_turns(plan.routes)
     return spare >= EARLY_SPARE * start and slack >= EARLY_SLACK * start
