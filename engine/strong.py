@@ -70,6 +70,9 @@ SLACK_SCALE = 2.5
 SPARE_TRAINS = 6
 BLOCK_RISK = 0.01
 MAX_KEEP: int | None = 2
+# What a merchandise cart or a tourist souvenir is worth when choosing routes, in trains.
+CART_WORTH = 1.5
+SOUVENIR_WORTH = 1.0
 
 
 @dataclass(frozen=True)
@@ -168,8 +171,23 @@ class Seat:
                 w += 0.5 * route.ferries + (0.6 if route.tunnel else 0.0)
                 # long routes score more per train: slightly preferred
                 w -= 0.15 * (self.rules.route_points.get(route.length, route.length) / route.length - 1)
+                w -= self.extra_worth(route)
                 out[route.id] = max(w, 0.05)
         return out
+
+    def extra_worth(self, route: Route) -> float:
+        """What a map's extra rule adds to claiming a route (merchandise carts, tourist souvenirs), in trains."""
+        s = self.game.state
+        worth = 0.0
+        if route.cart and s.merchandise_left > 0:
+            worth += CART_WORTH
+        if self.rules.tourists is not None:
+            owned = set(self.me.souvenirs)
+            for end in route.ends:
+                stack = s.stacks.get(end)
+                if stack is not None and stack.tokens > 0 and stack.symbol not in owned:
+                    worth += SOUVENIR_WORTH
+        return worth
 
     def route_turns(self, route: Route) -> float:
         """Turns of drawing this route alone would still need, with the cards in hand."""
@@ -489,7 +507,14 @@ def _points(me: Seat, options: Sequence[ClaimOption], can_draw: bool, turns: flo
     """No plan left: claim long routes for points, or draw toward them."""
     name = me.name
     if options:
-        best = max(options, key=lambda o: (o.route.length, -min(p[WILD] for p in o.payments), -o.route.id))
+        best = max(
+            options,
+            key=lambda o: (
+                me.rules.route_points.get(o.route.length, 0) + 2 * me.extra_worth(o.route),
+                -min(p[WILD] for p in o.payments),
+                -o.route.id,
+            ),
+        )
         if best.route.length >= 3 or not can_draw or turns <= 2 or me.trains <= 4:
             return _claim(me, best, None)
     if can_draw:
