@@ -99,7 +99,8 @@ def main() -> None:
         ok = rate >= FOUR_PLAYER_FLOOR
         ok_all &= ok
         times += [t for o in results4 for t in o.times]
-        print(f"{'usa, 4 players (1 strong)':<28} {len(results4):>6} {rate:>10.1%} {FOUR_PLAYER_FLOOR:>6.0%}  {verdict(ok)}")
+        label = "usa, 4 players (1 strong)"
+        print(f"{label:<28} {len(results4):>6} {rate:>10.1%} {FOUR_PLAYER_FLOOR:>6.0%}  {verdict(ok)}")
     for name, outcomes in by_map.items():
         rate = sum(o.won for o in outcomes) / len(outcomes)
         ok = rate >= TWO_PLAYER_FLOOR

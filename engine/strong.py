@@ -38,7 +38,7 @@ from itertools import combinations
 
 from engine.claims import ClaimOption
 from engine.game import Game
-from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, PlaceStack, TunnelPay, payment_of
+from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
 from engine.scoring import Network
 from engine.state import Pending, Phase
 from maps import GRAY, WILD, Board, Route
@@ -98,7 +98,9 @@ def graph_of(board: Board) -> Graph:
     return graph
 
 
-def shortest(graph: Graph, weights: dict[int, float], sources: Sequence[str], targets: Sequence[str]) -> tuple[float, list[int]]:
+def shortest(
+    graph: Graph, weights: dict[int, float], sources: Sequence[str], targets: Sequence[str]
+) -> tuple[float, list[int]]:
     """The cheapest path from any source to any target over routes with a weight: (cost, route ids)."""
     goal = set(targets)
     best: dict[str, float] = {}
@@ -381,7 +383,7 @@ def _goal(me: Seat) -> Plan:
     plan = me.plan(tickets)
     while plan.tickets and (plan.trains > me.trains or me.success(plan, turns, DROP_SAFETY) < DROP_CHANCE):
         # drop the ticket that costs most trains per point
-        worst = max(plan.tickets, key=lambda t: (sum(me.board.routes[r].length for r in plan.paths[t]) / me.points(t), t))
+        worst = _costliest(me, plan)
         tickets = [t for t in tickets if t != worst]
         plan = me.plan(tickets)
     return plan
@@ -399,6 +401,15 @@ def _more_tickets(me: Seat, plan: Plan, turns: float) -> bool:
     spare = me.trains - plan.trains
     slack = turns - len(plan.routes) - me.drawing_turns(plan.routes)
     return spare >= EARLY_SPARE * start and slack >= EARLY_SLACK * start
+
+
+def _costliest(me: Seat, plan: Plan) -> int:
+    """The ticket of the plan that costs most trains per point."""
+
+    def cost(t: int) -> tuple[float, int]:
+        return (sum(me.board.routes[r].length for r in plan.paths[t]) / me.points(t), t)
+
+    return max(plan.tickets, key=cost)
 
 
 def _danger(me: Seat, plan: Plan) -> dict[int, float]:
@@ -492,7 +503,8 @@ def _last_turn(me: Seat, options: Sequence[ClaimOption]) -> Move:
         completes = _completions(me, [o.route for o in options])
 
         def worth(o: ClaimOption) -> tuple[int, int, int]:
-            return (me.rules.route_points.get(o.route.length, 0) + completes[o.route.id], -min(p[WILD] for p in o.payments), -o.route.id)
+            points = me.rules.route_points.get(o.route.length, 0) + completes[o.route.id]
+            return (points, -min(p[WILD] for p in o.payments), -o.route.id)
 
         return _claim(me, max(options, key=worth), None)
     sources = me.game.card_draws(me.name)

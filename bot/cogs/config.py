@@ -1,16 +1,17 @@
-"""`/ttr config`: a server's settings (moderator role, moderators' log channel, clock defaults, open-game limits)."""
+"""`/ttr config`: a server's settings (moderator role, log channel, clock defaults, game limits, autopilot level)."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot.cogs.common import POLICY_CHOICES, reserve_choices, turn_time_choices
+from bot.cogs.common import LEVEL_CHOICES, POLICY_CHOICES, reserve_choices, turn_time_choices
 from bot.cogs.ttr import TtrCog
 from bot.present.misread import Span
 from bot.present.mod_answers import managers_only_text, role_step_text, settings_answer
 from bot.replies import Refusal, guarded, private
 from bot.service.settings import (
+    AUTOPILOT_LEVEL,
     MAX_OPEN_GAMES,
     MEMBER_OPEN_GAMES,
     MOD_LOG_CHANNEL,
@@ -45,8 +46,9 @@ class ConfigCog(TtrCog):
         reminders='When to remind the player to move, as parts of the turn, like "50% 90%", or "none"',
         member_games="How many open games (lobby or running) one member may host at once",
         server_games="How many open games this server may have at once",
+        autopilot_level="How well the autopilot plays new games' timed-out seats and autopilot players",
     )
-    @app_commands.choices(timeout_policy=POLICY_CHOICES)
+    @app_commands.choices(timeout_policy=POLICY_CHOICES, autopilot_level=LEVEL_CHOICES)
     @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
     async def config(
         self,
@@ -59,6 +61,7 @@ class ConfigCog(TtrCog):
         reminders: str | None = None,
         member_games: app_commands.Range[int, 1, MAX_OPEN_GAMES] | None = None,
         server_games: app_commands.Range[int, 1, MAX_OPEN_GAMES] | None = None,
+        autopilot_level: str | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
@@ -85,6 +88,8 @@ class ConfigCog(TtrCog):
                 changes.append((MEMBER_OPEN_GAMES, member_games))
             if server_games is not None:
                 changes.append((SERVER_OPEN_GAMES, server_games))
+            if autopilot_level is not None:
+                changes.append((AUTOPILOT_LEVEL, autopilot_level))
             for key, value in changes:
                 await self.service.set_guild_config(guild, key, value)
             config = await self.service.guild_config(guild)

@@ -147,5 +147,7 @@ def settings_answer(config: GuildConfig) -> str:
         f"Moderator log channel: {f'<#{channel}>' if channel else 'none'}\n"
         f"Clock of new games: {settings_text(config.clock)}\n"
         f"Open games (lobby or running): at most {config.member_open_games} hosted by one member, "
-        f"{config.server_open_games} in the server"
+        f"{config.server_open_games} in the server\n"
+        f"Autopilot of new games: {config.autopilot_level.value} (for timed-out and handed-over seats, "
+        "and the default for autopilot players)"
     )

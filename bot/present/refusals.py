@@ -33,6 +33,7 @@ TEMPLATES: dict[Why, str] = {
     Why.BAD_SETTING_ID: "{key} must be a role or channel id, not {value!r}",
     Why.BAD_REMINDER_SETTING: "reminders must be a list of fractions like [0.5, 0.9], not {value!r}",
     Why.BAD_GAME_LIMIT: "{key} must be a whole number of games from 1 to {high}, not {value!r}",
+    Why.BAD_LEVEL: "{key} must be one of {levels}, not {value!r}",
     Why.SERVER_GAME_LIMIT: (
         "This server already has {limit} open games, as many as it allows. Wait for one to finish or be "
         "cancelled, or ask a server manager to raise the limit (`/ttr config server_games`)."

@@ -13,6 +13,8 @@ Server settings (guild_settings keys, JSON values):
 - `reminders`: fractions of a turn at which to remind, like [0.5, 0.9]
 - `member_open_games`: how many open games (lobby or running) one member may host in the server (default 3)
 - `server_open_games`: how many open games the server may have at once (default 50)
+- `autopilot_level`: how well the autopilot plays new games' timed-out and handed-over seats, and the
+  default for their autopilot players: "steady" (default) or "strong" (engine/autopilot.py)
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from bot.service.clock import DEFAULT_REMINDERS, DEFAULT_RESERVE_SECONDS, DEFAUL
 from bot.service.core import ServiceCore
 from bot.service.errors import IdKind, InvalidInput, NotAllowed, Why
 from bot.service.kinds import TimeoutPolicy
+from engine.autopilot import LEVELS, Level
 
 MODERATOR_ROLE = "moderator_role_id"
 MOD_LOG_CHANNEL = "mod_log_channel_id"
@@ -35,6 +38,7 @@ TIMEOUT_POLICY = "timeout_policy"
 REMINDERS = "reminders"
 MEMBER_OPEN_GAMES = "member_open_games"
 SERVER_OPEN_GAMES = "server_open_games"
+AUTOPILOT_LEVEL = "autopilot_level"
 GUILD_KEYS = (
     MODERATOR_ROLE,
     MOD_LOG_CHANNEL,
@@ -44,6 +48,7 @@ GUILD_KEYS = (
     REMINDERS,
     MEMBER_OPEN_GAMES,
     SERVER_OPEN_GAMES,
+    AUTOPILOT_LEVEL,
 )
 DEFAULT_MEMBER_OPEN_GAMES = 3
 DEFAULT_SERVER_OPEN_GAMES = 50
@@ -59,6 +64,7 @@ class GuildConfig:
     clock: ClockSettings = field(default_factory=ClockSettings)  # the default for new games
     member_open_games: int = DEFAULT_MEMBER_OPEN_GAMES  # open games one member may host
     server_open_games: int = DEFAULT_SERVER_OPEN_GAMES  # open games in the server
+    autopilot_level: Level = Level.STEADY  # the autopilot of new games
 
     @classmethod
     def of(
@@ -92,6 +98,7 @@ class GuildConfig:
             clock,
             values.get(MEMBER_OPEN_GAMES, open_games[0]),
             values.get(SERVER_OPEN_GAMES, open_games[1]),
+            Level(values.get(AUTOPILOT_LEVEL, Level.STEADY)),
         )
 
 
@@ -115,11 +122,20 @@ def check_setting(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_OPEN_GAMES:
             raise InvalidInput(Why.BAD_GAME_LIMIT, {"key": key, "high": MAX_OPEN_GAMES, "value": value})
         return value
+    if key == AUTOPILOT_LEVEL:
+        return check_level(key, value).value
     if key == TIMEOUT_POLICY:
         return ClockSettings(policy=value).policy.value
     if not isinstance(value, (list, tuple)):
         raise InvalidInput(Why.BAD_REMINDER_SETTING, {"value": value})
     return list(ClockSettings(reminders=tuple(value)).reminders)
+
+
+def check_level(key: str, value: Any) -> Level:
+    """An autopilot level ("steady" or "strong"); InvalidInput otherwise."""
+    if isinstance(value, str) and value in LEVELS:
+        return Level(value)
+    raise InvalidInput(Why.BAD_LEVEL, {"key": key, "levels": ", ".join(LEVELS), "value": value})
 
 
 def may_moderate(config: GuildConfig, *, role_ids: Collection[int], manage_guild: bool) -> bool:
