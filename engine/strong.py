@@ -70,6 +70,8 @@ SLACK_SCALE = 2.5
 SPARE_TRAINS = 6
 BLOCK_RISK = 0.01
 MAX_KEEP: int | None = 2
+# How much the detour a lost route would force weighs in choosing which route of the plan to claim first.
+DANGER_WEIGHT = 1.0
 # What a merchandise cart or a tourist souvenir is worth when choosing routes, in trains.
 CART_WORTH = 1.5
 SOUVENIR_WORTH = 1.0
@@ -457,7 +459,8 @@ def _turn(me: Seat) -> Move:
         def urgency(o: ClaimOption) -> tuple[float, int]:
             r = pairs[frozenset(o.route.ends)]
             wilds = min(pay[WILD] for pay in o.payments)
-            return (danger.get(r, 0.0) + o.route.length + 3 * completes[o.route.id] - 1.5 * wilds, -o.route.id)
+            worth = DANGER_WEIGHT * danger.get(r, 0.0) + o.route.length + 3 * completes[o.route.id]
+            return (worth - 1.5 * wilds, -o.route.id)
 
         best = max(on_plan, key=urgency)
         return _claim(me, best, plan)
