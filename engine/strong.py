@@ -70,6 +70,8 @@ SLACK_SCALE = 2.5
 SPARE_TRAINS = 6
 BLOCK_RISK = 0.01
 MAX_KEEP: int | None = 2
+# How much a ticket's loss weighs against its gain when choosing tickets (1: as much).
+FAIL_WEIGHT = 1.0
 # How much the detour a lost route would force weighs in choosing which route of the plan to claim first.
 DANGER_WEIGHT = 1.0
 # What a merchandise cart or a tourist souvenir is worth when choosing routes, in trains.
@@ -364,7 +366,7 @@ def _keep(me: Seat) -> Keep:
         for subset in combinations(offered, k):
             plan = me.plan(held + list(subset))
             p = me.success(plan, turns, KEEP_SAFETY)
-            value = sum(me.points(t) * (2 * p - 1) for t in plan.tickets)
+            value = sum(me.points(t) * (p - FAIL_WEIGHT * (1 - p)) for t in plan.tickets)
             value -= sum(me.board.tickets[t].worst for t in plan.dropped)
             key = (value, -plan.trains, -k)
             if best_key is None or key > best_key:
