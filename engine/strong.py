@@ -74,6 +74,8 @@ MAX_KEEP: int | None = 2
 FAIL_WEIGHT = 1.0
 # How much the detour a lost route would force weighs in choosing which route of the plan to claim first.
 DANGER_WEIGHT = 1.0
+# Cards to keep in hand beyond a tunnel's length before trying it (its surcharge is one card or more half the time).
+TUNNEL_SPARE = 1
 # What a merchandise cart or a tourist souvenir is worth when choosing routes, in trains.
 CART_WORTH = 1.5
 SOUVENIR_WORTH = 1.0
@@ -452,6 +454,9 @@ def _turn(me: Seat) -> Move:
         return _last_turn(me, options)
     plan = _goal(me)
     turns = me.turns_left()
+    every = options  # the last resort: a game must not stall
+    if turns > 2:
+        options = [o for o in options if _tunnel_spare(me, o) >= TUNNEL_SPARE]
     pairs = {frozenset(me.board.routes[r].ends): r for r in plan.routes}
     on_plan = [o for o in options if frozenset(o.route.ends) in pairs]
     if on_plan:
@@ -470,7 +475,7 @@ def _turn(me: Seat) -> Move:
     if s.ticket_deck and _more_tickets(me, plan, turns):
         return DrawTickets(name)
     if not plan.routes:
-        return _points(me, options, can_draw, turns)
+        return _points(me, options, every, can_draw, turns)
     spare = me.trains - plan.trains
     if options and (not can_draw or me.me.cards >= HOARD):
         fits = [o for o in options if o.route.length <= spare]
@@ -478,11 +483,23 @@ def _turn(me: Seat) -> Move:
             return _claim(me, max(fits, key=lambda o: (o.route.length, -o.route.id)), plan)
     if can_draw:
         return _draw(me, plan)
-    if options:
-        return _claim(me, max(options, key=lambda o: (o.route.length, -o.route.id)), plan)
+    if every:
+        return _claim(me, max(every, key=lambda o: (o.route.length, -o.route.id)), plan)
     if s.ticket_deck:
         return DrawTickets(name)
     return Pass(name)
+
+
+def _tunnel_spare(me: Seat, option: ClaimOption) -> int:
+    """Cards left over for a tunnel's surcharge after its best payment (plenty for other routes)."""
+    if not option.route.tunnel:
+        return 99
+    spare = 0
+    for pay in option.payments:
+        colours = [c for c in pay if c != WILD]
+        left = me.hand[WILD] - pay[WILD] + (me.hand[colours[0]] - pay[colours[0]] if colours else 0)
+        spare = max(spare, left)
+    return spare
 
 
 def _completions(me: Seat, routes: Sequence[Route]) -> dict[int, int]:
@@ -520,8 +537,10 @@ def _last_turn(me: Seat, options: Sequence[ClaimOption]) -> Move:
     return Pass(me.name)
 
 
-def _points(me: Seat, options: Sequence[ClaimOption], can_draw: bool, turns: float) -> Move:
-    """No plan left: claim long routes for points, or draw toward them."""
+def _points(
+    me: Seat, options: Sequence[ClaimOption], every: Sequence[ClaimOption], can_draw: bool, turns: float
+) -> Move:
+    """No plan left: claim long routes for points (`options`; `every` claim as a last resort), or draw toward them."""
     name = me.name
     if options:
         best = max(
@@ -537,8 +556,8 @@ def _points(me: Seat, options: Sequence[ClaimOption], can_draw: bool, turns: flo
     if can_draw:
         target = _long_target(me)
         return _draw(me, Plan([target] if target is not None else [], 0, [], [], {}))
-    if options:
-        return _claim(me, max(options, key=lambda o: (o.route.length, -o.route.id)), None)
+    if every:
+        return _claim(me, max(every, key=lambda o: (o.route.length, -o.route.id)), None)
     if me.game.state.ticket_deck:
         return DrawTickets(name)
     return Pass(name)
