@@ -59,8 +59,6 @@ PRIOR_RATE = 1.1
 PRIOR_TURNS = 6
 # Cards of one wanted colour (or wilds) gathered per turn of drawing, face-up row included.
 COLOUR_RATE = 0.8
-# Trains a turn of drawing is worth when choosing paths.
-CARD_TURN = 0.3
 # The chance of a plan: its slack in turns, less a safety margin, on a logistic scale;
 # less when it leaves few trains spare; less per route to claim, for each opponent who may block it.
 KEEP_SAFETY = 2.0
@@ -175,7 +173,8 @@ class Seat:
             if owner == self.seat:
                 out[route.id] = 0.0
             elif owner is None and self.game.route_status(self.seat, route) is None:
-                w = float(route.length) + CARD_TURN * self.route_turns(route)
+                # (weighing the cards still to draw for each route here was measured: it loses games)
+                w = float(route.length)
                 w += 0.5 * route.ferries + (0.6 if route.tunnel else 0.0)
                 # long routes score more per train: slightly preferred
                 w -= 0.15 * (self.rules.route_points.get(route.length, route.length) / route.length - 1)
@@ -196,14 +195,6 @@ class Seat:
                 if stack is not None and stack.tokens > 0 and stack.symbol not in owned:
                     worth += SOUVENIR_WORTH
         return worth
-
-    def route_turns(self, route: Route) -> float:
-        """Turns of drawing this route alone would still need, with the cards in hand."""
-        wilds = self.hand[WILD] if self.wild_useful([route.id]) else 0
-        if route.color == GRAY:
-            held = max(self.hand[c] for c in self.rules.colors)
-            return max(route.length - held - wilds * 0.5, 0) / 2
-        return max(route.length - self.hand[route.color] - wilds * 0.5, 0) / COLOUR_RATE
 
     def ticket_path(self, ticket_id: int, weights: dict[int, float]) -> tuple[float, list[int], int]:
         """(cost, routes, points) of the best way to finish a ticket with these weights."""
