@@ -1,6 +1,6 @@
 """Autopilot benchmark: how often `strong` beats `steady`, and how long it thinks.
 
-Run: .venv/bin/python -m bench.autopilot [--games N] [--jobs J]
+Run: .venv/bin/python -m bench.autopilot [--games N] [--games2 N] [--jobs J] [--prefix P]
 
 - four-player USA: one strong seat against three steady ones, the strong
   seat rotated through every position (floor: it wins >= 60%; chance 25%);
@@ -81,16 +81,17 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes to play in (default 2)")
     parser.add_argument("--maps", default=",".join(MAP_NAMES), help="maps for the two-player games")
     parser.add_argument("--skip4", action="store_true", help="skip the four-player games")
+    parser.add_argument("--prefix", default="", help="another set of seeds: this text before each game's seed")
     args = parser.parse_args()
     games2 = args.games2 if args.games2 is not None else max(args.games // 2, 1)
     times: list[float] = []
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        jobs4 = [] if args.skip4 else [("usa", 4, i % 4, f"bench-4p-{i}") for i in range(args.games)]
+        jobs4 = [] if args.skip4 else [("usa", 4, i % 4, f"{args.prefix}bench-4p-{i}") for i in range(args.games)]
         results4 = list(pool.map(_play, jobs4, chunksize=4))
         by_map: dict[str, list[Outcome]] = {}
         for name in args.maps.split(","):
-            jobs2 = [(name, 2, i % 2, f"bench-2p-{name}-{i}") for i in range(games2)]
+            jobs2 = [(name, 2, i % 2, f"{args.prefix}bench-2p-{name}-{i}") for i in range(games2)]
             by_map[name] = list(pool.map(_play, jobs2, chunksize=4))
     print(f"{'games':<28} {'played':>6} {'strong wins':>11} {'floor':>6}  verdict")
     ok_all = True

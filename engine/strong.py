@@ -21,7 +21,8 @@ How it plays:
   opponents' networks, and longer ones;
 - cards are drawn for the plan's colours (gray routes take the colour held
   most that the plan's coloured routes do not need); gray routes are paid with
-  the colour the rest of the plan needs least;
+  the colour the rest of the plan needs least; a tunnel is tried only with a
+  card to spare for its surcharge (until the last turns);
 - with its plan done it draws more tickets while there is time and trains,
   otherwise it claims long routes for points; on its last turn it makes the
   claim worth most points now, and it never draws tickets late.
