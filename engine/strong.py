@@ -50,11 +50,9 @@ INF = float("inf")
 TICKET_TRAINS = 10
 TICKET_TURNS = 7.0
 EARLY_SPARE = 0.5
-EARLY_MIN_TRAINS = 30
-EARLY_MIN_PLAYERS = 3
+EARLY_MIN_TRAINS = 30  # not on small boards: a turn spent on tickets costs too much of a short game
+EARLY_MIN_PLAYERS = 3  # not in two-player games: finishing first pays more
 EARLY_SLACK = 0.4
-# With this many cards it claims routes for points rather than keep drawing.
-HOARD = 99
 # Prior trains spent per turn by a player (steady spends about one a turn on every map).
 PRIOR_RATE = 1.1
 PRIOR_TURNS = 6
@@ -68,6 +66,7 @@ DROP_CHANCE = 0.25
 SLACK_SCALE = 2.5
 SPARE_TRAINS = 6
 BLOCK_RISK = 0.01
+# Keep at most this many tickets of an offer (keeping more was measured to lose games).
 MAX_KEEP: int | None = 2
 # How much a ticket's loss weighs against its gain when choosing tickets (1: as much).
 FAIL_WEIGHT = 1.0
@@ -288,12 +287,6 @@ class Seat:
             need[colour] += route.length - route.ferries
         return need, wilds
 
-    def missing_cards(self, routes: Sequence[int]) -> int:
-        need, wilds = self.colour_needs(routes)
-        short = sum(max(n - self.hand[c], 0) for c, n in need.items())
-        have_wilds = self.hand[WILD] if self.wild_useful(routes) else 0
-        return max(short + wilds - have_wilds, 0)
-
     def drawing_turns(self, routes: Sequence[int]) -> float:
         """Turns of drawing the routes still need: two cards a turn, but one colour comes slowly."""
         need, wilds = self.colour_needs(routes)
@@ -469,7 +462,7 @@ def _turn(me: Seat) -> Move:
     if not plan.routes:
         return _points(me, options, every, can_draw, turns)
     spare = me.trains - plan.trains
-    if options and (not can_draw or me.me.cards >= HOARD):
+    if options and not can_draw:  # (claiming off the plan with a big hand was measured: it loses games)
         fits = [o for o in options if o.route.length <= spare]
         if fits:
             return _claim(me, max(fits, key=lambda o: (o.route.length, -o.route.id)), plan)
