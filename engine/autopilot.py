@@ -1,4 +1,9 @@
-"""A simple autopilot: a legal, sensible move for any seat at any moment.
+"""The autopilot: a legal, sensible move for any seat at any moment, at a level.
+
+Levels: `steady` (this module) and `strong` (engine/strong.py), chosen by
+`choose_move(game, name, level)`.
+
+The steady level:
 
 It keeps the cheapest tickets, claims routes on the shortest missing paths of
 its tickets when it can pay, otherwise draws the colours those routes need,
@@ -11,6 +16,7 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 
 from engine.claims import ClaimOption
 from engine.game import Game
@@ -25,8 +31,26 @@ HOARD = 14
 UNREACHABLE = 10**6
 
 
-def choose_move(game: Game, name: str) -> Move:
-    """The autopilot's move for `name`, who must be able to act now."""
+class Level(StrEnum):
+    """How well the autopilot plays."""
+
+    STEADY = "steady"  # shortest paths for its cheapest tickets
+    STRONG = "strong"  # plans its tickets together and looks ahead to the game's end
+
+
+LEVELS = tuple(level.value for level in Level)
+
+
+def choose_move(game: Game, name: str, level: Level | str = Level.STEADY) -> Move:
+    """The autopilot's move for `name`, who must be able to act now, at `level`."""
+    if Level(level) is Level.STRONG:
+        from engine.strong import choose_strong
+
+        return choose_strong(game, name)
+    return _steady(game, name)
+
+
+def _steady(game: Game, name: str) -> Move:
     s = game.state
     seat = game.seat(name)
     if s.phase is Phase.OVER:

@@ -18,6 +18,10 @@ POLICY_CHOICES = [
     app_commands.Choice(name="autopilot: it plays the turn", value=TimeoutPolicy.AUTOPILOT.value),
     app_commands.Choice(name="wait: for a moderator", value=TimeoutPolicy.WAIT.value),
 ]
+LEVEL_CHOICES = [
+    app_commands.Choice(name="steady: shortest paths for its cheapest tickets", value="steady"),
+    app_commands.Choice(name="strong: plans its tickets together and looks ahead", value="strong"),
+]
 # what the duration options suggest (Discord lets people type anything else too)
 SUGGESTED = ("30m", "1h", "6h", "12h", "1d", "2d", "3d", "7d")
 

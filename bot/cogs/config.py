@@ -1,12 +1,12 @@
 """`/ttr config`: a server's settings (moderator role, moderators' log channel, clock defaults, open-game limits,
-whether casual games are rated)."""
+whether casual games are rated, autopilot level)."""
 
 from __future__ import annotations
 
 import discord
 from discord import app_commands
 
-from bot.cogs.common import POLICY_CHOICES, reserve_choices, turn_time_choices
+from bot.cogs.common import LEVEL_CHOICES, POLICY_CHOICES, reserve_choices, turn_time_choices
 from bot.cogs.member_settings import ON_OFF
 from bot.cogs.ttr import TtrCog
 from bot.present.misread import Span
@@ -14,6 +14,7 @@ from bot.present.mod_answers import managers_only_text, role_step_text, settings
 from bot.present.ratings import rated_switch_text
 from bot.replies import Refusal, guarded, private
 from bot.service.settings import (
+    AUTOPILOT_LEVEL,
     MAX_OPEN_GAMES,
     MEMBER_OPEN_GAMES,
     MOD_LOG_CHANNEL,
@@ -50,8 +51,9 @@ class ConfigCog(TtrCog):
         member_games="How many open games (lobby or running) one member may host at once",
         server_games="How many open games this server may have at once",
         rated_casual="Whether casual games that end by the rules count for the ratings (/ttr leaderboard)",
+        autopilot_level="How well the autopilot plays new games' timed-out seats and autopilot players",
     )
-    @app_commands.choices(timeout_policy=POLICY_CHOICES, rated_casual=ON_OFF)
+    @app_commands.choices(timeout_policy=POLICY_CHOICES, rated_casual=ON_OFF, autopilot_level=LEVEL_CHOICES)
     @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
     async def config(
         self,
@@ -65,6 +67,7 @@ class ConfigCog(TtrCog):
         member_games: app_commands.Range[int, 1, MAX_OPEN_GAMES] | None = None,
         server_games: app_commands.Range[int, 1, MAX_OPEN_GAMES] | None = None,
         rated_casual: str | None = None,
+        autopilot_level: str | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
@@ -95,6 +98,8 @@ class ConfigCog(TtrCog):
                 if rated_casual not in ("on", "off"):
                     raise Refusal(rated_switch_text())  # only a forged request sends another value
                 changes.append((RATED_CASUAL, rated_casual == "on"))
+            if autopilot_level is not None:
+                changes.append((AUTOPILOT_LEVEL, autopilot_level))
             for key, value in changes:
                 await self.service.set_guild_config(guild, key, value)
             config = await self.service.guild_config(guild)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.cogs.common import MAX_CHOICES, POLICY_CHOICES, game_here, reserve_choices, turn_time_choices
+from bot.cogs.common import LEVEL_CHOICES, MAX_CHOICES, POLICY_CHOICES, game_here, reserve_choices, turn_time_choices
 from bot.cogs.ttr import TtrCog
 from bot.present.misread import Span
 from bot.replies import guarded
@@ -46,8 +46,9 @@ class LobbyCog(TtrCog):
         reserve='Extra time per player for the whole game, like "1d" (default: the server\'s)',
         timeout_policy="When time runs out (default: the server's)",
         bots="Seats to fill with autopilot players now",
+        bots_level="How well the autopilot players play (default: the server's autopilot level)",
     )
-    @app_commands.choices(map=MAP_CHOICES, timeout_policy=POLICY_CHOICES)
+    @app_commands.choices(map=MAP_CHOICES, timeout_policy=POLICY_CHOICES, bots_level=LEVEL_CHOICES)
     @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
     async def new(
         self,
@@ -59,6 +60,7 @@ class LobbyCog(TtrCog):
         reserve: str | None = None,
         timeout_policy: str | None = None,
         bots: app_commands.Range[int, 0, MAX_BOTS] | None = None,
+        bots_level: str | None = None,
     ) -> None:
         async def work() -> None:
             clock = None
@@ -66,7 +68,9 @@ class LobbyCog(TtrCog):
                 assert interaction.guild_id is not None
                 default = (await self.service.guild_config(interaction.guild_id)).clock
                 clock = game_clock(default, turn_time, reserve, timeout_policy)
-            await self.lobby.new(interaction, map, max_players, trains, clock=clock, bots=bots or 0)
+            await self.lobby.new(
+                interaction, map, max_players, trains, clock=clock, bots=bots or 0, bots_level=bots_level
+            )
 
         await guarded(interaction, work)
 

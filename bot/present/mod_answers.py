@@ -148,5 +148,7 @@ def settings_answer(config: GuildConfig) -> str:
         f"Clock of new games: {settings_text(config.clock)}\n"
         f"Open games (lobby or running): at most {config.member_open_games} hosted by one member, "
         f"{config.server_open_games} in the server\n"
-        f"Casual games rated: {'on' if config.rated_casual else 'off'}"
+        f"Casual games rated: {'on' if config.rated_casual else 'off'}\n"
+        f"Autopilot of new games: {config.autopilot_level.value} (for timed-out and handed-over seats, "
+        "and the default for autopilot players)"
     )

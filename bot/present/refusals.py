@@ -35,6 +35,7 @@ TEMPLATES: dict[Why, str] = {
     Why.BAD_GAME_LIMIT: "{key} must be a whole number of games from 1 to {high}, not {value!r}",
     Why.BAD_SETTING_SWITCH: "{key} must be on or off, not {value!r}",
     Why.BAD_PAGE: "There is no page {page}: the leaderboard has {pages} page(s).",
+    Why.BAD_LEVEL: "{key} must be one of {levels}, not {value!r}",
     Why.SERVER_GAME_LIMIT: (
         "This server already has {limit} open games, as many as it allows. Wait for one to finish or be "
         "cancelled, or ask a server manager to raise the limit (`/ttr config server_games`)."

@@ -19,7 +19,7 @@ from bot.service.models import GameInfo
 from bot.service.names import unique_names
 from bot.service.results import ActionResult, ModLogEntry
 from bot.service.runner import Runner
-from bot.service.settings import GuildConfig, SettingsService
+from bot.service.settings import GuildConfig, SettingsService, check_level
 from bot.store import ACTIVE, ClockRow, GameChange, GameStart, GameStatus, NewAudit, NewGame, StartedSeat, Writes
 from bot.store import ChannelBusy as StoreChannelBusy
 from engine import Game, GameError
@@ -107,12 +107,16 @@ class LobbyService(SettingsService, Runner):
         *,
         clock: ClockSettings | None = None,
         bots: int = 0,
+        bots_level: str | None = None,
     ) -> ActionResult:
         """Open a lobby in a channel, with the host in the first seat.
 
         `clock`: the game's turn clock; None takes the server's default
         (`guild_config`), `clock.NO_CLOCK` has none. `bots`: seats filled with
         autopilot players at once (user ids -1, -2, ...; see `add_bot`).
+        `bots_level`: how well its autopilot players play ("steady" or "strong");
+        None takes the server's autopilot level, which also plays its timed-out
+        and handed-over seats.
         """
         guild_id = check_id(guild_id, IdKind.SERVER)
         channel_id = check_id(channel_id, IdKind.CHANNEL)
@@ -124,6 +128,7 @@ class LobbyService(SettingsService, Runner):
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < seats:
             raise InvalidInput(Why.BAD_BOTS, {"seats": seats, "value": bots})
         config = await self.guild_config(guild_id)
+        level = config.autopilot_level if bots_level is None else check_level("bots_level", bots_level)
         if clock is None:
             clock = config.clock
         elif not isinstance(clock, ClockSettings):
@@ -132,6 +137,8 @@ class LobbyService(SettingsService, Runner):
         if trains is not None:
             options["trains"] = trains
         options["clock"] = clock.to_json()
+        options["autopilot_level"] = config.autopilot_level.value
+        options["bots_level"] = level.value
         async with self._opening_lock(guild_id):  # counting and creating are one step for the server
             await self._check_open_games(config, host_user_id)
             try:

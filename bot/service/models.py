@@ -8,6 +8,7 @@ from datetime import datetime
 from bot.service.clock import NO_CLOCK, ClockSettings
 from bot.service.kinds import Must
 from bot.store import GameRow, GameStatus, SeatRow
+from engine.autopilot import LEVELS, Level
 from maps import load_board
 
 # Seats of autopilot players (`create_game(bots=...)`, `add_bot`) have these user ids: -1, -2, ...
@@ -32,6 +33,11 @@ class SeatInfo:
         return is_bot(self.user_id)
 
 
+def stored_level(value: object) -> Level:
+    """An autopilot level from a game's options; games from before levels existed play steady."""
+    return Level(value) if isinstance(value, str) and value in LEVELS else Level.STEADY
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game as anyone may see it: no decks, no hands, no seed."""
@@ -48,6 +54,8 @@ class GameInfo:
     seats: tuple[SeatInfo, ...]  # seat order once started, join order before
     created_at: datetime
     clock: ClockSettings = NO_CLOCK
+    autopilot_level: Level = Level.STEADY  # for timed-out and handed-over seats
+    bots_level: Level = Level.STEADY  # for its autopilot players
 
     @classmethod
     def of(cls, row: GameRow, seats: list[SeatRow]) -> GameInfo:
@@ -67,7 +75,13 @@ class GameInfo:
             ),
             created_at=row.created_at,
             clock=ClockSettings.of_options(row.options),
+            autopilot_level=stored_level(row.options.get("autopilot_level")),
+            bots_level=stored_level(row.options.get("bots_level")),
         )
+
+    def level_of(self, seat: int) -> Level:
+        """How well the autopilot plays this seat: an autopilot player's level, or the game's for a member's seat."""
+        return self.bots_level if is_bot(self.seats[seat].user_id) else self.autopilot_level
 
     @property
     def title(self) -> str:

@@ -3,11 +3,13 @@
 Every transaction that changes who must act also writes the game's clock and
 replaces its timers (deadlines, reminders, autopilot turns; bot/service/clock.py),
 so a crash can leave no timer stale or missing. Seats the autopilot plays move
-at once after any action, each move its own transaction.
+at once after any action, each move its own transaction, each decision made
+off the event loop at the game's level (`GameInfo.level_of`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -166,7 +168,8 @@ class Runner(ServiceCore):
             assert game is not None
             actor = Actor.AUTOPILOT if run.live.info.seats[seat].autopilot else Actor.TIMEOUT
             try:
-                move = choose_move(game, game.names[seat])
+                # the autopilot thinks off the event loop (the strong level takes up to a few hundred ms)
+                move = await asyncio.to_thread(choose_move, game, game.names[seat], run.live.info.level_of(seat))
                 await self._step(run, move, actor=actor, user_id=None, claim_timer=claim_timer, audit=audit)
             except Exception:
                 if not after_action:

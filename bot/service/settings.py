@@ -14,6 +14,8 @@ Server settings (guild_settings keys, JSON values):
 - `member_open_games`: how many open games (lobby or running) one member may host in the server (default 3)
 - `server_open_games`: how many open games the server may have at once (default 50)
 - `rated_casual`: true rates casual games that end by the rules (bot/service/ratings.py); default false
+- `autopilot_level`: how well the autopilot plays new games' timed-out and handed-over seats, and the
+  default for their autopilot players: "steady" (default) or "strong" (engine/autopilot.py)
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from bot.service.clock import DEFAULT_REMINDERS, DEFAULT_RESERVE_SECONDS, DEFAUL
 from bot.service.core import ServiceCore
 from bot.service.errors import IdKind, InvalidInput, NotAllowed, Why
 from bot.service.kinds import TimeoutPolicy
+from engine.autopilot import LEVELS, Level
 
 MODERATOR_ROLE = "moderator_role_id"
 MOD_LOG_CHANNEL = "mod_log_channel_id"
@@ -37,6 +40,7 @@ REMINDERS = "reminders"
 MEMBER_OPEN_GAMES = "member_open_games"
 SERVER_OPEN_GAMES = "server_open_games"
 RATED_CASUAL = "rated_casual"
+AUTOPILOT_LEVEL = "autopilot_level"
 GUILD_KEYS = (
     MODERATOR_ROLE,
     MOD_LOG_CHANNEL,
@@ -47,6 +51,7 @@ GUILD_KEYS = (
     MEMBER_OPEN_GAMES,
     SERVER_OPEN_GAMES,
     RATED_CASUAL,
+    AUTOPILOT_LEVEL,
 )
 DEFAULT_MEMBER_OPEN_GAMES = 3
 DEFAULT_SERVER_OPEN_GAMES = 50
@@ -63,6 +68,7 @@ class GuildConfig:
     member_open_games: int = DEFAULT_MEMBER_OPEN_GAMES  # open games one member may host
     server_open_games: int = DEFAULT_SERVER_OPEN_GAMES  # open games in the server
     rated_casual: bool = False  # casual games that end by the rules are rated
+    autopilot_level: Level = Level.STEADY  # the autopilot of new games
 
     @classmethod
     def of(
@@ -97,6 +103,7 @@ class GuildConfig:
             values.get(MEMBER_OPEN_GAMES, open_games[0]),
             values.get(SERVER_OPEN_GAMES, open_games[1]),
             values.get(RATED_CASUAL, False),
+            Level(values.get(AUTOPILOT_LEVEL, Level.STEADY)),
         )
 
 
@@ -124,11 +131,20 @@ def check_setting(key: str, value: Any) -> Any:
         if not isinstance(value, bool):
             raise InvalidInput(Why.BAD_SETTING_SWITCH, {"key": key, "value": value})
         return value
+    if key == AUTOPILOT_LEVEL:
+        return check_level(key, value).value
     if key == TIMEOUT_POLICY:
         return ClockSettings(policy=value).policy.value
     if not isinstance(value, (list, tuple)):
         raise InvalidInput(Why.BAD_REMINDER_SETTING, {"value": value})
     return list(ClockSettings(reminders=tuple(value)).reminders)
+
+
+def check_level(key: str, value: Any) -> Level:
+    """An autopilot level ("steady" or "strong"); InvalidInput otherwise."""
+    if isinstance(value, str) and value in LEVELS:
+        return Level(value)
+    raise InvalidInput(Why.BAD_LEVEL, {"key": key, "levels": ", ".join(LEVELS), "value": value})
 
 
 def may_moderate(config: GuildConfig, *, role_ids: Collection[int], manage_guild: bool) -> bool:

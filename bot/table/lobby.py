@@ -65,8 +65,10 @@ class Lobby:
         *,
         clock: ClockSettings | None = None,
         bots: int = 0,
+        bots_level: str | None = None,
     ) -> None:
-        """Open a game; `clock` None takes the server's default clock, `bots` seats go to autopilot players."""
+        """Open a game; `clock` None takes the server's default clock, `bots` seats go to autopilot players
+        (playing at `bots_level`, None for the server's autopilot level)."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
         result = await self.service.create_game(
@@ -79,6 +81,7 @@ class Lobby:
             trains,
             clock=clock,
             bots=bots,
+            bots_level=bots_level,
         )
         current_game.set(result.game.id)
         lines = [public_text(result.game, e) for e in result.public]
