@@ -31,9 +31,13 @@ class SnapshotError(ValueError):
     """A snapshot that cannot be trusted: damaged, or not made from these moves."""
 
 
+# one encoder for every call (json.dumps would build one each time); JSON values have no cycles to look for
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 def canonical_json(value: Any) -> str:
     """The one text of a JSON value that digests are taken over."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def extend_digest(digest: str, move: Move) -> str:
