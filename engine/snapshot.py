@@ -12,6 +12,8 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.cards import FACE_UP_SLOTS, CardPiles
@@ -29,9 +31,13 @@ class SnapshotError(ValueError):
     """A snapshot that cannot be trusted: damaged, or not made from these moves."""
 
 
+# one encoder for every call (json.dumps would build one each time); JSON values have no cycles to look for
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 def canonical_json(value: Any) -> str:
     """The one text of a JSON value that digests are taken over."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def extend_digest(digest: str, move: Move) -> str:
@@ -136,10 +142,59 @@ def snapshot(game: Game, digest: str | None = None) -> dict[str, Any]:
 
 
 def snapshot_text(game: Game, digest: str | None = None) -> str:
-    """`snapshot(game)` as JSON text, serialised once (it is written after every move)."""
-    body = canonical_json(_body(game, digest))
+    """`snapshot(game)` as JSON text, serialised once (it is written after every move).
+
+    The very text `canonical_json` gives for the body, with the check added,
+    built from parts: the parts that stay the same all game long (the decks
+    as dealt, the players, the seed) are serialised once per game and reused,
+    so a move costs the serialising of the state alone.
+    """
+    fixed = _fixed_parts(
+        game.board.name,
+        tuple(game.names),
+        game.seed,
+        game.trains_option,
+        tuple(game.initial_cards),
+        tuple(game.initial_tickets),
+    )
+    moves_hash = moves_digest(game.moves) if digest is None else digest
+    # the keys in canonical_json's (sorted) order: check that `_body` still has exactly these
+    body = (
+        f'{{"decks":{fixed.decks},"format":{FORMAT},"map":{fixed.map},"moves":{len(game.moves)},'
+        f'"moves_digest":{canonical_json(moves_hash)},"players":{fixed.players},"seed":{fixed.seed},'
+        f'"state":{canonical_json(_state(game.state))},"trains":{fixed.trains}}}'
+    )
     check = hashlib.sha256(body.encode()).hexdigest()
     return f'{body[:-1]},"check":"{check}"}}'
+
+
+@dataclass(frozen=True)
+class _Fixed:
+    """The parts of a game's snapshot text that stay the same all game long, each as canonical JSON."""
+
+    decks: str
+    map: str
+    players: str
+    seed: str
+    trains: str
+
+
+@lru_cache(maxsize=4096)
+def _fixed_parts(
+    map_name: str,
+    names: tuple[str, ...],
+    seed: str | int,
+    trains: int | None,
+    cards: tuple[str, ...],
+    tickets: tuple[int, ...],
+) -> _Fixed:
+    return _Fixed(
+        canonical_json({"cards": list(cards), "tickets": list(tickets)}),
+        canonical_json(map_name),
+        canonical_json(list(names)),
+        canonical_json(seed),
+        canonical_json(trains),
+    )
 
 
 # ----- reading -----------------------------------------------------------------

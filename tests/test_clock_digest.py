@@ -63,6 +63,24 @@ async def test_a_players_turn_comes_with_what_the_others_did_since(service: Game
     assert all(len(r.notices) <= 1 for r in results)
 
 
+async def test_a_notices_digest_read_later_is_the_one_of_the_moment_it_was_made(
+    service: GameService, time: FakeTime
+) -> None:
+    # the digest is worked out when first read: the game moving on meanwhile must not change it
+    game_id, _ = await new_game(service, ClockSettings(turn_seconds=3600), players=3)
+    await to_play_phase(service, game_id)
+    kept = []
+    for _ in range(12):
+        result = await play_one(service, game_id)
+        for notice in result.notices:
+            kept.append((notice, await service.digest(game_id, notice.user_id)))
+    assert len(kept) >= 6
+    for notice, at_the_time in kept:  # read only now, a dozen moves on
+        assert notice.digest == at_the_time
+        assert notice.digest.user_id == notice.user_id
+    assert kept[0][0].digest != kept[-1][0].digest
+
+
 def _info(game: Game) -> GameInfo:
     seats = tuple(SeatInfo(100 + i, n, i, n) for i, n in enumerate(game.names))
     rules = game.rules

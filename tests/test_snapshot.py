@@ -100,6 +100,24 @@ def test_the_text_form_is_the_same_snapshot(name: str) -> None:
     assert_same(game, restore(json.loads(text), game.moves))
 
 
+def reference_text(game: Game) -> str:
+    """The snapshot's text as first defined: its body as canonical JSON, the check appended last."""
+    data = snapshot(game)
+    body = canonical_json({k: v for k, v in data.items() if k != "check"})
+    return f'{body[:-1]},"check":"{data["check"]}"}}'
+
+
+@given(mid_games(), st.sampled_from([None, "given"]))
+def test_the_text_form_is_exactly_the_canonical_text_of_the_snapshot(game: Game, digest: str | None) -> None:
+    # the text is built from parts, the fixed ones cached per game: byte for byte what canonical_json gives
+    text = snapshot_text(game, None if digest is None else moves_digest(game.moves))
+    assert text == reference_text(game)
+    assert snapshot_text(game.copy()) == text  # from the cache this time
+    if game.moves:
+        earlier = game.replay_until(len(game.moves) - 1)
+        assert snapshot_text(earlier) == reference_text(earlier) != text
+
+
 def test_every_field_of_the_state_is_in_the_snapshot() -> None:
     # a field added to the engine's state later must be added to snapshots too
     for cls, keys in (

@@ -114,7 +114,11 @@ NO_CLOCK = ClockSettings(turn_seconds=None, reserve_seconds=0, reminders=())
 
 def wait_key(game: Game, seat: int) -> str | None:
     """Which wait the seat is in, or None if the engine does not wait for it."""
-    if game.names[seat] not in game.waiting_for():
+    return _wait_key(game, game.names[seat] in game.waiting_for())
+
+
+def _wait_key(game: Game, waited_for: bool) -> str | None:
+    if not waited_for:
         return None
     s = game.state
     if s.phase is Phase.SETUP_KEEP:
@@ -162,10 +166,11 @@ def advance(
     the time up to the pause.
     """
     at = now if clock.paused_at is None else min(now, clock.paused_at)
+    waiting = set(game.waiting_for()) if active else set()
     seats = []
-    for seat in range(len(game.names)):
+    for seat, name in enumerate(game.names):
         c = clock.seat(seat)
-        key = wait_key(game, seat) if active else None
+        key = _wait_key(game, name in waiting)
         if key is not None and key == c.wait and seat not in restart:
             seats.append(c)
             continue
@@ -174,6 +179,8 @@ def advance(
         if key is not None:
             c = replace(c, wait=key, since=now, extra_seconds=0.0, reminded=0, timed_out=False)
         seats.append(c)
+    if len(seats) == len(clock.seats) and all(a is b for a, b in zip(seats, clock.seats, strict=True)):
+        return clock  # every wait goes on as it was (the usual case for the game as committed)
     return replace(clock, seats=tuple(seats))
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import ClassVar
 
 from bot.service.digest import Digest
@@ -38,15 +40,28 @@ class ModLogEntry:
 
 @dataclass(frozen=True)
 class TurnNotice:
-    """A member's turn has come: what changed since their last turn, and until when they have."""
+    """A member's turn has come: what changed since their last turn, and until when they have.
+
+    The catch-up digest is worked out when it is first read (by whoever sends
+    the "your turn" DM), not inside the action: it costs more than the rest
+    of the action's work, and nobody reads it for a member who gets no DM.
+    `build` works from the game as it was when the notice was made (games
+    are never changed once committed), so the digest is the same whenever it
+    is read.
+    """
 
     kind: ClassVar[EventKind] = EventKind.TURN
 
     user_id: int
-    digest: Digest
     deadline: datetime | None  # with the reserve; None without a clock
     must: Must | None
     at: datetime  # when it was written
+    build: Callable[[], Digest] = field(repr=False, compare=False)
+
+    @cached_property
+    def digest(self) -> Digest:
+        """What changed since the member's last turn (worked out once, on first reading)."""
+        return self.build()
 
 
 @dataclass(frozen=True)

@@ -249,10 +249,18 @@ class Runner(ServiceCore):
         return [self._notice(info, game, c, run.live.actors) for c in fresh]
 
     def _notice(self, info: GameInfo, game: Game, c: SeatClockRow, actors: Sequence[Actor]) -> TurnNotice:
-        caught_up = digest(info, game, c.seat, actors, self._after_last_move.get(info.id, {}).get(c.seat))
+        # the digest is worked out when the notice is read, from these committed games (never changed again)
+        earlier = self._after_last_move.get(info.id, {}).get(c.seat)
+        seat, moved_by = c.seat, tuple(actors)
         to_move = game.to_move()
         must = None if to_move is None else Must(to_move.must)
-        return TurnNotice(info.seats[c.seat].user_id, caught_up, clocks.deadline(info.clock, c), must, self.now())
+        return TurnNotice(
+            info.seats[c.seat].user_id,
+            clocks.deadline(info.clock, c),
+            must,
+            self.now(),
+            build=lambda: digest(info, game, seat, moved_by, earlier),
+        )
 
 
 def waiting_of(info: GameInfo, game: Game) -> Waiting | None:

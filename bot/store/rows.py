@@ -114,6 +114,8 @@ class ClockRow:
     seats: tuple[SeatClockRow, ...] = ()
 
     def seat(self, seat: int) -> SeatClockRow:
+        if 0 <= seat < len(self.seats) and self.seats[seat].seat == seat:
+            return self.seats[seat]  # the usual case: one row per seat, in seat order
         return next((c for c in self.seats if c.seat == seat), SeatClockRow(seat))
 
 
