@@ -21,7 +21,7 @@ from bench.engine import crowded_game
 from bot.present.image_words import IMAGE_WORDS
 from engine import Game
 from maps import MAP_NAMES
-from render.compose import PNG_COMPRESS_LEVEL, encode_png
+from render.compose import PNG_ZLIB_LEVEL, encode_png
 from render.images import (
     RenderedImage,
     board_image,
@@ -61,10 +61,11 @@ def _save(image: Image.Image, fmt: str, **options: object) -> bytes:
 
 
 ENCODINGS: dict[str, Callable[[Image.Image], bytes]] = {
-    "PNG RGB level 6 (before)": lambda im: _save(im, "PNG", compress_level=6),
-    f"PNG RGB level {PNG_COMPRESS_LEVEL} (chosen)": encode_png,
-    "PNG RGB level 3": lambda im: _save(im, "PNG", compress_level=3),
-    "PNG RGB level 1, RLE": lambda im: _save(im, "PNG", compress_level=1, compress_type=3),
+    "Pillow PNG level 6 (before)": lambda im: _save(im, "PNG", compress_level=6),
+    f"unfiltered, zlib {PNG_ZLIB_LEVEL} (chosen)": encode_png,
+    "Pillow PNG level 1": lambda im: _save(im, "PNG", compress_level=1),
+    "Pillow PNG level 3": lambda im: _save(im, "PNG", compress_level=3),
+    "Pillow PNG level 1, RLE": lambda im: _save(im, "PNG", compress_level=1, compress_type=3),
     "PNG 256 octree, level 1": lambda im: _save(
         im.quantize(256, method=Image.Quantize.FASTOCTREE), "PNG", compress_level=1
     ),
