@@ -10,17 +10,18 @@ size; then the same for the private and final images. Asserts nothing.
 from __future__ import annotations
 
 import argparse
+import io
 import statistics
 import time
 from collections.abc import Callable
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bench.engine import crowded_game
 from bot.present.image_words import IMAGE_WORDS
 from engine import Game
 from maps import MAP_NAMES
-from render.compose import encode_png
+from render.compose import PNG_ZLIB_LEVEL, encode_png
 from render.images import (
     RenderedImage,
     board_image,
@@ -53,10 +54,55 @@ def measure(
     return render_s, encode_s, len(rendered.png), (rendered.width, rendered.height)
 
 
+def _save(image: Image.Image, fmt: str, **options: object) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, fmt, **options)
+    return buffer.getvalue()
+
+
+ENCODINGS: dict[str, Callable[[Image.Image], bytes]] = {
+    "Pillow PNG level 6 (before)": lambda im: _save(im, "PNG", compress_level=6),
+    f"unfiltered, zlib {PNG_ZLIB_LEVEL} (chosen)": encode_png,
+    "Pillow PNG level 1": lambda im: _save(im, "PNG", compress_level=1),
+    "Pillow PNG level 3": lambda im: _save(im, "PNG", compress_level=3),
+    "Pillow PNG level 1, RLE": lambda im: _save(im, "PNG", compress_level=1, compress_type=3),
+    "PNG 256 octree, level 1": lambda im: _save(
+        im.quantize(256, method=Image.Quantize.FASTOCTREE), "PNG", compress_level=1
+    ),
+    "WebP lossless, method 0": lambda im: _save(im, "WEBP", lossless=True, method=0, quality=0),
+}
+
+
+def differing_pixels(image: Image.Image, data: bytes) -> int:
+    decoded = Image.open(io.BytesIO(data)).convert("RGB")
+    r, g, b = ImageChops.difference(image, decoded).split()
+    mask = ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v else 0)
+    return int(mask.histogram()[255])
+
+
+def compare_encodings(repeat: int) -> None:
+    print(f"\n{'map':<14} {'image':<8} {'encoding':<26} {'encode (ms)':>11} {'KB':>6} {'pixels off':>10}")
+    for name in MAP_NAMES:
+        game = crowded_game(name)
+        for kind, image in (
+            ("board", board_image(game, words=IMAGE_WORDS)),
+            ("private", private_image(game, 0, words=IMAGE_WORDS)),
+        ):
+            for label, encode in ENCODINGS.items():
+                data = encode(image)
+                ms = median_seconds(lambda: encode(image), repeat) * 1000  # noqa: B023
+                off = differing_pixels(image, data)
+                print(f"{name:<14} {kind:<8} {label:<26} {ms:>11.1f} {len(data) / 1024:>6.0f} {off:>10}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=7, help="timed runs per figure (the median is printed)")
+    parser.add_argument("--encodings-only", action="store_true", help="only the comparison of encodings")
     args = parser.parse_args()
+    if args.encodings_only:
+        compare_encodings(args.repeat)
+        return
     kinds: list[tuple[str, Callable[[Game], RenderedImage], Callable[[Game], Image.Image]]] = [
         ("board", lambda g: render_board(g, words=IMAGE_WORDS), lambda g: board_image(g, words=IMAGE_WORDS)),
         (
@@ -83,6 +129,7 @@ def main() -> None:
                 f"{encode_s * 1000:>11.1f} {render_s / encode_s:>6.2f} {size / 1024:>9.0f} {w:>5}x{h:<4}"
             )
         assert static.image.size == (static.layout.width, static.layout.height)
+    compare_encodings(args.repeat)
 
 
 if __name__ == "__main__":

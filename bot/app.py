@@ -35,6 +35,7 @@ from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ratings import RatingsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
+from bot.present.image_words import IMAGE_WORDS
 from bot.ratelimit import RateLimiter, admitted
 from bot.replies import current_game, report_failure
 from bot.scheduler import Scheduler
@@ -93,6 +94,7 @@ class ConductorBot(commands.Bot):
         self.limiter = RateLimiter(settings.commands_per_window, settings.command_window_seconds, clock=limiter_clock)
         self._ready_before = False
         self._refreshes: set[asyncio.Task[None]] = set()
+        self._warm_up: asyncio.Task[None] | None = None
 
     @property
     def service(self) -> GameService:
@@ -135,6 +137,14 @@ class ConductorBot(commands.Bot):
         self.add_dynamic_items(GameButton, GameSelect)
         await sync_if_changed(self.tree, self._service, self.application_id, self.settings.dev_guild_id)
         self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
+        self._warm_up = asyncio.create_task(self._warm_images(), name="conductor-warm-up")
+
+    async def _warm_images(self) -> None:
+        """Build the boards' static layers in a thread while the bot already answers (first images fast)."""
+        try:
+            await self.service.warm_up(words=IMAGE_WORDS)
+        except Exception:
+            log.exception("could not build the boards' static layers at start (they are built on first use)")
 
     async def _recover(self) -> None:
         """Once connected: post the stage messages a crash kept back, then run the clocks (moved on by the outage)."""
@@ -169,6 +179,8 @@ class ConductorBot(commands.Bot):
     async def close(self) -> None:
         if self._recovery is not None and not self._recovery.done():
             self._recovery.cancel()
+        if self._warm_up is not None and not self._warm_up.done():
+            self._warm_up.cancel()
         if self._front is not None:
             self._front.close()
         try:

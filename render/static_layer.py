@@ -38,17 +38,23 @@ class StaticBoard:
 
 
 _cache: dict[tuple[str, str | None], StaticBoard] = {}
-_lock = threading.Lock()
+_lock = threading.Lock()  # guards _locks
+_locks: dict[tuple[str, str | None], threading.Lock] = {}  # one per layer: building one map never blocks another
 
 
 def static_board(map_name: str, *, words: ImageWords) -> StaticBoard:
-    """The static layer of `map_name`, built on first use (once per caption `words` give it)."""
+    """The static layer of `map_name`, built on first use (once per caption `words` give it).
+
+    The bot builds every map's layer at start (`Images.warm_up`), in a thread.
+    """
     board = load_board(map_name)
     key = (map_name, caption(board, words))
     found = _cache.get(key)
     if found is not None:
         return found
     with _lock:
+        building = _locks.setdefault(key, threading.Lock())
+    with building:
         found = _cache.get(key)
         if found is None:
             found = build_static_board(board, board_layout(map_name), key[1])

@@ -13,6 +13,8 @@ from bot.store import GameStatus
 from engine import Claim, DrawCard, Game, ToMove
 from engine.autopilot import choose_move
 from engine.moves import payment_of
+from maps import MAP_NAMES, load_board
+from render import static_layer
 
 
 async def _move(service: GameService, game_id: int, game: Game) -> None:
@@ -183,3 +185,21 @@ async def test_the_front_ends_records(service: GameService) -> None:
     assert game_id in await service.running_games()
     lobby = await service.create_game(GUILD, 78, 500, "host", "usa")
     assert lobby.game.status is GameStatus.LOBBY and lobby.game.id not in await service.running_games()
+
+
+async def test_warm_up_builds_every_static_layer_maps_of_running_games_first(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(static_layer, "_cache", {})  # as in a new process: no layer built yet
+    await started_game(service, "switzerland", 2)
+    await service.create_game(GUILD, 78, 600, "host", "san_francisco")  # a lobby counts too: it will need images
+    built: list[str] = []
+    real = static_layer.build_static_board
+    monkeypatch.setattr(static_layer, "build_static_board", lambda b, *a: built.append(b.name) or real(b, *a))
+    order = await service.warm_up(words=IMAGE_WORDS)
+    assert order[:2] == ["switzerland", "san_francisco"] and sorted(order) == sorted(MAP_NAMES)
+    assert built == order  # each layer built once, in that order
+    for name in MAP_NAMES:  # a render now finds its layer ready
+        assert static_layer._cache[(name, static_layer.caption(load_board(name), IMAGE_WORDS))].board.name == name
+    await service.warm_up(words=IMAGE_WORDS)
+    assert built == order  # nothing built twice

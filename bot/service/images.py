@@ -9,14 +9,21 @@ is drawn for the member who asks only.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import time
 from collections.abc import Mapping
 from functools import partial
 
 from bot.service.core import ServiceCore
 from bot.service.dealt import dealt_game, seated
 from bot.service.render_queue import RenderQueue
-from render import RenderedImage, render_board, render_private
+from bot.store import ACTIVE
+from maps import MAP_NAMES
+from render import RenderedImage, render_board, render_private, static_board
 from render.words import ImageWords
+
+log = logging.getLogger(__name__)
 
 RENDER_WORKERS = 1  # images drawn at once (each holds a thread; drawing is CPU work)
 
@@ -35,6 +42,24 @@ class Images(ServiceCore):
         if self._render_queue is not None:
             await self._render_queue.stop()
         await super().close()
+
+    async def warm_up(self, *, words: ImageWords) -> list[str]:
+        """Build every map's static layer now, off the event loop: the maps of running games first.
+
+        Without it the first image of a map after a restart builds the layer
+        itself (most of a second). The layers are built one after the other in
+        a worker thread, so the bot answers meanwhile; a render that needs a
+        layer being built waits for that one only. Returns the maps in the
+        order they were built.
+        """
+        rows = await self.store.games_with_status(ACTIVE)
+        active = [row.map for row in rows]
+        order = list(dict.fromkeys([*(m for m in active if m in MAP_NAMES), *MAP_NAMES]))
+        started = time.perf_counter()
+        for map_name in order:
+            await asyncio.to_thread(static_board, map_name, words=words)
+        log.info("static board layers of %d maps built in %.2f s", len(order), time.perf_counter() - started)
+        return order
 
     async def board_image(self, game_id: int, labels: Mapping[int, str], *, words: ImageWords) -> RenderedImage:
         """The board as everyone sees it; `labels` names the seats (seat number -> label)."""
