@@ -132,6 +132,7 @@ async def play_map(map_name: str, trains: int, folder: Path, clock: Clock) -> tu
         return game_latencies + clock.latencies, restarted, cold
     finally:
         await env.shutdown()
+        await env.bot.close()  # as the tests' fixture does: the bot's database closes with it
 
 
 async def first_turn_message(player: Any, clock: Clock) -> None:
