@@ -5,65 +5,88 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.present.cards import format_cards
-from bot.present.words import plural
+from bot.present.i18n import _, ngettext, pgettext
+from bot.present.words import colour_name, spaces_counted, ticket_word
 from bot.service.member_settings import MemberSettings
 from maps import Route, Rules
 
-CONFIRM_LABEL = "Confirm"
-CANCEL_LABEL = "Cancel"
+
+def confirm_label() -> str:
+    return pgettext("button", "Confirm")
+
+
+def cancel_label() -> str:
+    return pgettext("button", "Cancel")
 
 
 def draw_tickets_label(rules: Rules) -> str:
     """The turn message's button that draws tickets."""
-    return f"Draw {rules.ticket_name}s"
+    return pgettext("button", "Draw {tickets}").format(tickets=ticket_word(rules, 2))
 
 
 def draw_tickets_question(rules: Rules) -> str:
-    what = plural(rules.draw_tickets, f"destination {rules.ticket_name}")
-    return (
-        f"Draw {what} (this is your whole turn)? You keep at least {rules.draw_keep} of them. "
-        f"Your own {rules.ticket_name}s are under *My hand*. `/ttr settings confirmations:off` skips this question."
-    )
+    count = rules.draw_tickets
+    return _(
+        "Draw {count} destination {tickets} (this is your whole turn)? You keep at least {keep} of them. "
+        "Your own {own} are under *My hand*. `/ttr settings confirmations:off` skips this question."
+    ).format(count=count, tickets=ticket_word(rules, count), keep=rules.draw_keep, own=ticket_word(rules, 2))
 
 
 def route_kind(route: Route) -> str:
     """track, ferry or tunnel, in words."""
     if route.tunnel:
-        return "tunnel (more cards may be asked when it is claimed)"
+        return _("tunnel (more cards may be asked when it is claimed)")
     if route.ferries:
-        return f"ferry ({plural(route.ferries, 'space')} paid with wild cards)"
-    return "track"
+        return ngettext(
+            "ferry ({count} space paid with wild cards)", "ferry ({count} spaces paid with wild cards)", route.ferries
+        ).format(count=route.ferries)
+    return _("track")
 
 
 def claim_question(rules: Rules, route: Route, pay: Mapping[str, int], others: int) -> str:
     """The route, the exact payment, and whether other payments can be chosen."""
     lines = [
-        f"Claim **{route.label()}**?",
-        f"{route.a} to {route.b}: {plural(route.length, 'space')}, {route.color}, {route_kind(route)}.",
-        f"You pay: {format_cards(rules, pay)}.",
+        _("Claim **{route}**?").format(route=route.label()),
+        _("{a} to {b}: {length}, {colour}, {kind}.").format(
+            a=route.a,
+            b=route.b,
+            length=spaces_counted(route.length),
+            colour=colour_name(route.color),
+            kind=route_kind(route),
+        ),
+        _("You pay: {cards}.").format(cards=format_cards(rules, pay)),
     ]
     if others:
-        lines.append(f"{plural(others, 'other payment')} possible: choose one in the menu to pay that way instead.")
+        lines.append(
+            ngettext(
+                "{count} other payment possible: choose it in the menu to pay that way instead.",
+                "{count} other payments possible: choose one in the menu to pay that way instead.",
+                others,
+            ).format(count=others)
+        )
     return "\n".join(lines)
 
 
 def cancelled_text() -> str:
-    return "Cancelled: nothing was done. You can still make any move."
+    return _("Cancelled: nothing was done. You can still make any move.")
 
 
 def member_settings_text(settings: MemberSettings, *, changed: bool) -> str:
-    state = "on" if settings.confirmations else "off"
+    state = pgettext("switch", "on") if settings.confirmations else pgettext("switch", "off")
     what = (
-        "*Draw tickets* and a route chosen from the claim menu (or `/ttr claim` without `pay`) ask you to confirm first"
+        _(
+            "*Draw tickets* and a route chosen from the claim menu (or `/ttr claim` without `pay`) "
+            "ask you to confirm first"
+        )
         if settings.confirmations
-        else "*Draw tickets* and a route chosen from the claim menu act at once"
+        else _("*Draw tickets* and a route chosen from the claim menu act at once")
     )
-    head = "Saved. " if changed else ""
-    return (
-        f"{head}Your settings (the same in every server):\n"
-        f"- confirmations: **{state}**: {what}. Change with `/ttr settings confirmations:on` or `off`."
-    )
+    head = _("Saved. ") if changed else ""
+    return head + _(
+        "Your settings (the same in every server):\n"
+        "- confirmations: **{state}**: {what}. Change with `/ttr settings confirmations:on` or `off`."
+    ).format(state=state, what=what)
 
 
 def on_or_off_text() -> str:
-    return "Confirmations are `on` or `off`: nothing was changed."
+    return _("Confirmations are `on` or `off`: nothing was changed.")

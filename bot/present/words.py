@@ -1,29 +1,130 @@
-"""The English words every text is built from: card names and counted nouns.
+"""The game's words, the one place: card, colour, ticket and piece names and counted nouns, in the language spoken.
 
 One home for them, so a channel message, a private answer, an image and its
-alt text all name a card and count a thing alike.
+alt text all name a card and count a thing alike. Each map has its own words
+(Amsterdam's contracts and jokers, San Francisco's cable cars and ferry
+cards); in Swedish and Finnish they are the words of that map's rulebook
+(see `bot/present/locale/GLOSSARY.md`). Every word comes with its number:
+`ticket_word(rules, 3)` is "tickets", "biljetter" or "lippua"... as the
+language counts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from bot.present.i18n import _, ngettext, npgettext, pgettext
 from maps import WILD, Rules
+
+Forms = Callable[[int], str]
+
+# Each map's ticket, by the map's title (msgctxt: the map, so each rulebook's word can differ).
+TICKET_WORDS: dict[str, Forms] = {
+    "USA": lambda n: npgettext("USA", "ticket", "tickets", n),
+    "India": lambda n: npgettext("India", "ticket", "tickets", n),
+    "Switzerland": lambda n: npgettext("Switzerland", "ticket", "tickets", n),
+    "Amsterdam": lambda n: npgettext("Amsterdam", "contract", "contracts", n),
+    "San Francisco": lambda n: npgettext("San Francisco", "ticket", "tickets", n),
+}
+WILD_WORDS: dict[str, Forms] = {
+    "USA": lambda n: npgettext("USA", "locomotive", "locomotives", n),
+    "India": lambda n: npgettext("India", "locomotive", "locomotives", n),
+    "Switzerland": lambda n: npgettext("Switzerland", "locomotive", "locomotives", n),
+    "Amsterdam": lambda n: npgettext("Amsterdam", "joker", "jokers", n),
+    "San Francisco": lambda n: npgettext("San Francisco", "ferry card", "ferry cards", n),
+}
+PIECE_WORDS: dict[str, Forms] = {
+    "USA": lambda n: npgettext("USA", "train", "trains", n),
+    "India": lambda n: npgettext("India", "train", "trains", n),
+    "Switzerland": lambda n: npgettext("Switzerland", "train", "trains", n),
+    "Amsterdam": lambda n: npgettext("Amsterdam", "cart", "carts", n),
+    "San Francisco": lambda n: npgettext("San Francisco", "cable car", "cable cars", n),
+}
+
+# Card and route colours (msgctxt "colour"): the card's name, as on a card ("a red card" reads "red").
+COLOUR_WORDS: dict[str, Callable[[], str]] = {
+    "pink": lambda: pgettext("colour", "pink"),
+    "white": lambda: pgettext("colour", "white"),
+    "blue": lambda: pgettext("colour", "blue"),
+    "yellow": lambda: pgettext("colour", "yellow"),
+    "orange": lambda: pgettext("colour", "orange"),
+    "black": lambda: pgettext("colour", "black"),
+    "red": lambda: pgettext("colour", "red"),
+    "green": lambda: pgettext("colour", "green"),
+    "purple": lambda: pgettext("colour", "purple"),
+    "gray": lambda: pgettext("colour", "gray"),
+}
+
+
+def _english(word: str, count: int) -> str:
+    """A map without its words here (a new board): its own English word, counted the English way."""
+    singular = word[:-1] if word.endswith("s") else word
+    return singular if count == 1 else singular + "s"
+
+
+def ticket_word(rules: Rules, count: int = 1) -> str:
+    """The map's ticket ("ticket", "contract"), in the number `count` asks."""
+    forms = TICKET_WORDS.get(rules.title)
+    return forms(count) if forms else _english(rules.ticket_name, count)
+
+
+def wild_word(rules: Rules, count: int = 1) -> str:
+    """The map's wild card (locomotive, joker, ferry card), in the number `count` asks."""
+    forms = WILD_WORDS.get(rules.title)
+    return forms(count) if forms else _english(rules.wild_name, count)
+
+
+def piece_word(rules: Rules, count: int = 2) -> str:
+    """The map's pieces (trains, carts, cable cars): plural unless `count` is 1."""
+    forms = PIECE_WORDS.get(rules.title)
+    return forms(count) if forms else _english(rules.piece_name, count)
+
+
+def colour_name(colour: str) -> str:
+    """A colour of cards or routes ("red", "röd", "punainen"); an unknown one as it is."""
+    word = COLOUR_WORDS.get(colour)
+    return word() if word else colour
 
 
 def card_name(rules: Rules, card: str) -> str:
     """A card as players call it on this map: the wild has each map's own name (locomotive, joker, ferry card)."""
-    return rules.wild_name if card == WILD else card
+    return wild_word(rules) if card == WILD else colour_name(card)
 
 
 def card_count(rules: Rules, card: str, count: int) -> str:
     """ "3 pink", "1 locomotive", "2 jokers", "2 ferry cards": a colour is written as it is, the wild is counted."""
-    return plural(count, card_name(rules, card)) if card == WILD else f"{count} {card}"
+    if card == WILD:
+        return _("{count} {wild}").format(count=count, wild=wild_word(rules, count))
+    return _("{count} {colour}").format(count=count, colour=colour_name(card))
+
+
+def tickets_counted(rules: Rules, count: int) -> str:
+    """ "1 ticket", "3 contracts"."""
+    return _("{count} {tickets}").format(count=count, tickets=ticket_word(rules, count))
+
+
+def pieces_counted(rules: Rules, count: int) -> str:
+    """ "1 train", "45 cable cars"."""
+    return _("{count} {pieces}").format(count=count, pieces=piece_word(rules, count))
+
+
+def cards_counted(count: int) -> str:
+    """ "1 card", "3 cards" (train cards of any colour)."""
+    return ngettext("{count} card", "{count} cards", count).format(count=count)
+
+
+def spaces_counted(count: int) -> str:
+    """ "1 space", "4 spaces" (a route's length)."""
+    return ngettext("{count} space", "{count} spaces", count).format(count=count)
+
+
+def points_counted(count: int) -> str:
+    """ "1 point", "21 points"."""
+    return ngettext("{count} point", "{count} points", count).format(count=count)
 
 
 def plural(count: int, word: str) -> str:
-    """`count` and `word` in the right number; piece names come plural ("trains", "cable cars").
-
-    plural(1, "trains") == "1 train", plural(2, "card") == "2 cards", plural(2, "trains") == "2 trains".
-    """
+    """English only, from before the catalogues: being replaced by the counted words above (do not use)."""
     if count == 1:
         return f"{count} {word[:-1] if word.endswith('s') else word}"
     return f"{count} {word if word.endswith('s') else word + 's'}"

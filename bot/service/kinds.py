@@ -121,3 +121,11 @@ class MoveKind(StrEnum):
     TUNNEL = "tunnel"  # paid a tunnel's surcharge, or gave it up
     PLACE = "place"  # San Francisco: a tourist stack
     PASS = "pass"
+
+
+class Language(StrEnum):
+    """A language the bot speaks (its code, as stored in settings and as the catalogues are named)."""
+
+    EN = "en"
+    SV = "sv"
+    FI = "fi"

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.present.cards import format_cards
-from bot.present.confirm import CANCEL_LABEL, CONFIRM_LABEL
+from bot.present.confirm import cancel_label, confirm_label
 from bot.table.actions import Action
 from bot.table.parsing import pay_code
 from bot.views.ids import ComponentId
@@ -16,13 +16,17 @@ from maps import Rules
 
 
 def _cancel(game: int, version: int) -> GameButton:
-    return GameButton.make(ComponentId(Action.CANCEL, game, version), CANCEL_LABEL, style=discord.ButtonStyle.secondary)
+    return GameButton.make(
+        ComponentId(Action.CANCEL, game, version), cancel_label(), style=discord.ButtonStyle.secondary
+    )
 
 
 def tickets_confirm_view(game: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
-        GameButton.make(ComponentId(Action.TICKETSOK, game, version), CONFIRM_LABEL, style=discord.ButtonStyle.success)
+        GameButton.make(
+            ComponentId(Action.TICKETSOK, game, version), confirm_label(), style=discord.ButtonStyle.success
+        )
     )
     view.add_item(_cancel(game, version))
     return view
@@ -50,7 +54,7 @@ def claim_confirm_view(
     view.add_item(
         GameButton.make(
             ComponentId(Action.CLAIMOK, game, version, (str(route_id), chosen)),
-            CONFIRM_LABEL,
+            confirm_label(),
             style=discord.ButtonStyle.success,
         )
     )

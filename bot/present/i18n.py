@@ -1,0 +1,91 @@
+"""Languages: the catalogues and the language texts are being written in.
+
+Every sentence of the bot is written in English in the code, marked for
+translation, and looked up in the gettext catalogue of the language being
+spoken (`bot/present/locale/LANG/LC_MESSAGES/conductor.mo`, compiled from the
+`.po` files by `python -m tools.i18n compile`; see the README's "Languages").
+
+The language is not passed through every function: the caller says which
+language a text is for with `speaking(language)` around the code that
+writes it (a private answer in its reader's language, a channel message in
+the server's), and `_`, `ngettext`, `pgettext` and `npgettext` look the
+words up in that language. Outside any `speaking`, texts are English.
+
+`N_` marks a text for the catalogue without translating it (for tables of
+texts made at import time); translate it with `_` where it is used.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+from bot.service.kinds import Language
+
+DOMAIN = "conductor"
+LOCALE_DIR = Path(__file__).parent / "locale"
+DEFAULT_LANGUAGE = Language.EN
+
+_speaking: ContextVar[Language] = ContextVar("speaking", default=DEFAULT_LANGUAGE)
+
+# Discord locales (interaction.locale, guild.preferred_locale) of the languages spoken
+_DISCORD_LOCALES = {"en-US": Language.EN, "en-GB": Language.EN, "sv-SE": Language.SV, "fi": Language.FI}
+
+
+@cache
+def catalogue(language: Language) -> gettext.NullTranslations:
+    """The compiled catalogue of a language (English reads its own, so plural forms come from it too)."""
+    return gettext.translation(DOMAIN, LOCALE_DIR, [language.value])
+
+
+def current_language() -> Language:
+    """The language texts are written in here and now."""
+    return _speaking.get()
+
+
+@contextmanager
+def speaking(language: Language) -> Iterator[None]:
+    """Write the texts of this block in `language`."""
+    token = _speaking.set(language)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
+
+
+def language_of_locale(locale: object) -> Language | None:
+    """The language of a Discord locale ("sv-SE", a `discord.Locale`), or None if the bot does not speak it."""
+    code = str(getattr(locale, "value", locale))
+    found = _DISCORD_LOCALES.get(code)
+    if found is not None:
+        return found
+    head = code.split("-")[0].lower()
+    return next((lang for lang in Language if lang.value == head), None)
+
+
+def _(message: str) -> str:
+    """`message` in the language being spoken."""
+    return catalogue(_speaking.get()).gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for
+    """Marks `message` for the catalogue; it is translated later, with `_`, where it is shown."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form for `count` (languages have their own plural rules) in the language being spoken."""
+    return catalogue(_speaking.get()).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` as meant in `context` (a short word that reads differently elsewhere: a button, a colour)."""
+    return catalogue(_speaking.get()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    return catalogue(_speaking.get()).npgettext(context, singular, plural, count)
