@@ -1,4 +1,8 @@
-"""The English words of the images and their alt texts: the renderer asks `IMAGE_WORDS` for each one.
+"""The words of the images and their alt texts, in one language: the renderer asks an `image_words(language)`.
+
+Images are drawn in worker threads, outside the code that asked for them, so
+the words object carries its language and speaks it in every method (each
+public method runs inside `speaking(self.language)`).
 
 Built on `bot.present.words`, so an image names a card and counts a thing as
 every other text does.
@@ -6,16 +10,23 @@ every other text does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import Concatenate, ParamSpec, TypeVar
 
+from bot.present.i18n import speaking
 from bot.present.ties import tie_sentence
 from bot.present.words import card_name, plural
+from bot.service.kinds import Language
 from engine.scoring import TieBreak
 from engine.state import PlayerState, Stack
 from maps import GRAY, Board, Route, Rules, Ticket
 from maps.names import symbol_name
 from render.palette import PlayerStyle
 from render.words import ImageWords, LegendMark
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def _both(names: Sequence[str]) -> str:
@@ -38,8 +49,11 @@ def _counts(rules: Rules, player: PlayerState, longest: int | None = None) -> li
     return parts
 
 
-class EnglishImageWords:
-    """`ImageWords` in English."""
+class LocalImageWords:
+    """`ImageWords` in `language`."""
+
+    def __init__(self, language: Language) -> None:
+        self.language = language
 
     # ----- things and people ---------------------------------------------------------
 
@@ -316,4 +330,25 @@ class EnglishImageWords:
         return f"The {rules.longest_name} ({length}) of {_both(holders)} is outlined in gold."
 
 
-IMAGE_WORDS: ImageWords = EnglishImageWords()
+def _spoken(method: Callable[Concatenate[LocalImageWords, P], R]) -> Callable[Concatenate[LocalImageWords, P], R]:
+    def in_language(self: LocalImageWords, *args: P.args, **kwargs: P.kwargs) -> R:
+        with speaking(self.language):
+            return method(self, *args, **kwargs)
+
+    in_language.__name__ = method.__name__
+    in_language.__doc__ = method.__doc__
+    return in_language
+
+
+for _name, _method in list(vars(LocalImageWords).items()):
+    if callable(_method) and not _name.startswith("__"):
+        setattr(LocalImageWords, _name, _spoken(_method))
+
+
+@cache
+def image_words(language: Language) -> ImageWords:
+    """The words of the images in `language` (one object per language)."""
+    return LocalImageWords(language)
+
+
+IMAGE_WORDS: ImageWords = image_words(Language.EN)
