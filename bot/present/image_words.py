@@ -331,7 +331,7 @@ class LocalImageWords:
 
 
 def _spoken(method: Callable[Concatenate[LocalImageWords, P], R]) -> Callable[Concatenate[LocalImageWords, P], R]:
-    def in_language(self: LocalImageWords, *args: P.args, **kwargs: P.kwargs) -> R:
+    def in_language(self: LocalImageWords, /, *args: P.args, **kwargs: P.kwargs) -> R:
         with speaking(self.language):
             return method(self, *args, **kwargs)
 
