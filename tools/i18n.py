@@ -76,7 +76,8 @@ def _command_messages() -> Iterable[tuple[str, str | None]]:
     return texts
 
 
-def extract() -> Catalog:
+def extracted() -> Catalog:
+    """Every text marked in the code (and every command text), as a template catalogue."""
     catalog = Catalog(domain=DOMAIN, project="Conductor", charset="utf-8", **_FIXED)
     method_map = [("bot/**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
@@ -85,6 +86,18 @@ def extract() -> Catalog:
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     for text, context in _command_messages():
         catalog.add(text, None, [("bot/command_words.py", 0)], context=context)
+    return catalog
+
+
+def compiled(language: str) -> bytes:
+    """The .mo bytes of a language's .po as it is now."""
+    buffer = io.BytesIO()
+    write_mo(buffer, read(po_path(language), language), use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def extract() -> Catalog:
+    catalog = extracted()
     write(POT, catalog)
     print(f"{len(catalog)} texts -> {POT.relative_to(ROOT)}")
     return catalog
@@ -121,10 +134,7 @@ def _translated(message: Message) -> bool:
 
 def compile_all() -> None:
     for language in languages():
-        catalog = read(po_path(language), language)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
-        po_path(language).with_suffix(".mo").write_bytes(buffer.getvalue())
+        po_path(language).with_suffix(".mo").write_bytes(compiled(language))
         print(f"{language}: compiled")
 
 
