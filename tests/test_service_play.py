@@ -33,6 +33,7 @@ from engine import Claim, DrawCard, Game, GameError, Move, NotYourTurnError, Pha
 from engine.moves import move_from_json, payment_of
 from engine.random_play import random_move
 from engine.record import outcome, parse_record, replay
+from engine.verify import game_head, verify
 from maps import MAP_NAMES, WILD, load_board
 
 
@@ -66,6 +67,7 @@ async def test_a_whole_game_on_every_map(service: GameService, db: Path, map_nam
     replayed = replay(parse_record(json.loads(json.dumps(record))))
     assert same_game(replayed, game)
     assert outcome(replayed)["winners"] == list(scores.data.winners)
+    assert verify(record).ok and record["conductor"]["verification"]["head"] == game_head(game)
     assert record["conductor"]["seats"] == [
         {"player": s.player, "user_id": s.user_id, "display_name": s.display_name} for s in last.game.seats
     ]

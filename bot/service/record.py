@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.store import AuditRow, StoredGame
 from engine.record import FORMAT
+from engine.verify import verification_of
 from maps import load_board
 
 # audit actions that change who plays a seat, noted as seat changes in the record
@@ -40,12 +41,14 @@ def record_of(stored: StoredGame, audit: Sequence[AuditRow] = ()) -> dict[str, A
         doc["options"] = {"trains": row.options["trains"]}
     doc["decks"] = {"cards": list(row.cards), "tickets": [board.tickets[t].ref() for t in row.tickets]}
     doc["moves"] = [m.move for m in stored.moves]
+    verification = verification_of(row.seed, doc["decks"]["cards"], doc["decks"]["tickets"], doc["moves"])
     doc["conductor"] = {
         "game_id": row.id,
         "guild_id": row.guild_id,
         "channel_id": row.channel_id,
         "status": row.status.value,
         "seats": [{"player": s.player, "user_id": s.user_id, "display_name": s.display_name} for s in stored.seats],
+        "verification": verification,
     }
     if audit:
         doc["conductor"]["seat_changes"] = [
