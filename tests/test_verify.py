@@ -12,12 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.service_support import GUILD, started_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.service import EventKind, GameService
+from bot.service.events import Started
+from bot.service.scores import FinalScores
 from engine import Game
 from engine.moves import move_to_json
-from engine.random_play import play_random
+from engine.random_play import play_random, random_move
 from engine.record import to_record
 from engine.verify import canonical, commitment, game_commitment, game_head, verification_of, verify
 from maps import MAP_NAMES, load_board
@@ -48,9 +52,11 @@ def test_the_commitment_is_the_sha256_of_the_canonical_seed_and_decks() -> None:
         separators=(",", ":"),
         ensure_ascii=False,
     )
-    assert game_commitment(game) == hashlib.sha256(text.encode()).hexdigest() == doc["conductor"]["verification"][
-        "commitment"
-    ]
+    assert (
+        game_commitment(game)
+        == hashlib.sha256(text.encode()).hexdigest()
+        == doc["conductor"]["verification"]["commitment"]
+    )
     link = game_commitment(game)
     for move in doc["moves"]:
         link = hashlib.sha256(f"{link}\n".encode() + canonical(move)).hexdigest()
@@ -153,3 +159,36 @@ def test_the_command_line_says_whether_the_record_is_the_committed_game(tmp_path
     path.write_text("{not json", encoding="utf-8")
     broken = _cli(str(path))
     assert broken.returncode == 1 and "NOT VERIFIED: cannot read" in broken.stdout and "Traceback" not in broken.stderr
+
+
+async def test_the_service_publishes_the_commitment_at_the_start_and_the_head_and_seed_at_the_end(
+    service: GameService,
+) -> None:
+    users = [100, 101]
+    created = await service.create_game(GUILD, 7001, users[0], "p0", "amsterdam")
+    await service.join(created.game.id, users[1], "p1")
+    start = await service.start(created.game.id, users[0])
+    game_id = created.game.id
+    started = next(e.data for e in start.public if e.kind is EventKind.STARTED)
+    assert isinstance(started, Started)
+    rng = random.Random(5)
+    last = None
+    while (game := await service.engine_game(game_id)) and (move := random_move(game, rng)) is not None:
+        info = await service.game(game_id)
+        user = info.user_of(move.player)
+        assert user is not None
+        last = await service.act(game_id, user, move, expected_version=info.version)
+    assert last is not None
+    scores = next(e.data for e in last.public if e.kind is EventKind.FINAL_SCORES)
+    assert isinstance(scores, FinalScores)
+    record = (await service.export_record(game_id)).record
+    assert started.commitment == record["conductor"]["verification"]["commitment"]
+    assert scores.head == record["conductor"]["verification"]["head"] and scores.seed == str(record["seed"])
+    assert verify(json.loads(json.dumps(record)), posted_commitment=started.commitment, posted_head=scores.head).ok
+
+
+async def test_a_game_a_moderator_ends_keeps_its_seed_since_it_may_be_reopened(service: GameService) -> None:
+    game_id, users = await started_game(service, "usa", 2)
+    ended = await service.end(game_id, 999, True, "stuck")
+    scores = next(e.data for e in ended.public if e.kind is EventKind.FINAL_SCORES)
+    assert isinstance(scores, FinalScores) and scores.seed is None and scores.head is not None

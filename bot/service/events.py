@@ -57,6 +57,7 @@ class Cancelled:
 class Started:
     players: tuple[str, ...]  # in seat order
     face_up: tuple[str | None, ...]
+    commitment: str = ""  # SHA-256 of the seed and both decks (engine/verify.py), published before the first move
 
 
 @dataclass(frozen=True)

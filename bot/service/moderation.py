@@ -308,7 +308,7 @@ class ModerationService(Runner):
             details: dict[str, Any] = {"score": score}
             if score:
                 assert game is not None
-                scores = final_scores(info, game)
+                scores = final_scores(info, game, reveal_seed=False)  # it can be reopened
                 details["winners"] = list(scores.winners)
                 details["totals"] = {r.player: r.total for r in scores.scores}
                 events.append(PublicEvent(EventKind.FINAL_SCORES, scores))

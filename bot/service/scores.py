@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.service.models import GameInfo
 from engine import Game, TieBreak
+from engine.verify import game_head
 from maps import Board
 
 
@@ -43,6 +44,8 @@ class FinalScores:
     scores: tuple[PlayerScore, ...]  # in seat order
     winners: tuple[str, ...]
     tie: TieBreak | None = None  # how a tie on points was broken, if there was one
+    head: str | None = None  # the hash chain's last link (engine/verify.py): what the record must end with
+    seed: str | None = None  # revealed when the game ended by the rules (not when a moderator ended it: reopenable)
 
     def ranking(self) -> list[PlayerScore]:
         """Highest total first (seat order among equal totals)."""
@@ -53,8 +56,12 @@ def ticket_labels(board: Board, ids: Iterable[int]) -> tuple[TicketLabel, ...]:
     return tuple(TicketLabel(t, board.tickets[t].label()) for t in ids)
 
 
-def final_scores(info: GameInfo, game: Game) -> FinalScores:
-    """The scores as the game stands (at its end, or when a moderator ends it): tickets are revealed then."""
+def final_scores(info: GameInfo, game: Game, *, reveal_seed: bool = True) -> FinalScores:
+    """The scores as the game stands (at its end, or when a moderator ends it): tickets are revealed then.
+
+    With them the chain's head, and (`reveal_seed`: the game ended by the rules, so it cannot be reopened) the
+    seed, so anyone can check the record against the commitment posted at the start.
+    """
     board = game.board
     rows = tuple(
         PlayerScore(
@@ -73,4 +80,5 @@ def final_scores(info: GameInfo, game: Game) -> FinalScores:
         )
         for sc in game.score()
     )
-    return FinalScores(rows, tuple(game.winners()), game.tie_break())
+    seed = str(game.seed) if reveal_seed else None
+    return FinalScores(rows, tuple(game.winners()), game.tie_break(), head=game_head(game), seed=seed)
