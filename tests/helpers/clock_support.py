@@ -65,7 +65,7 @@ class RecordingNotifier:
         self.mod_logs.append((entry.game.guild_id, entry.game.id, mod_line(entry)))
 
 
-async def open_service(path: Path, time: FakeTime, seed: int = 0) -> GameService:
+async def open_service(path: Database, time: FakeTime, seed: int = 0) -> GameService:
     service = await GameService.open(path, rng=random.Random(seed), clock=time)
     service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)  # these tests host many games
     return service

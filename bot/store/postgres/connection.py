@@ -1,0 +1,16 @@
+"""The type of a pooled connection, shared by the PostgreSQL store's modules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeAlias
+
+import asyncpg
+
+if TYPE_CHECKING:  # generic only in the stubs (asyncpg-stubs)
+    from asyncpg.pool import PoolConnectionProxy
+
+    Conn: TypeAlias = PoolConnectionProxy[asyncpg.Record]
+else:
+    from asyncpg.pool import PoolConnectionProxy as Conn
+
+DB_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
