@@ -13,12 +13,12 @@ from helpers.service_support import database_fingerprint
 
 from bot.store import (
     ChannelBusy,
+    Database,
     GameStart,
     GameStatus,
     NewAudit,
     NewGame,
     NewMove,
-    Database,
     SqliteStore,
     StartedSeat,
     Store,

@@ -7,7 +7,6 @@ import itertools
 import random
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from bot.present.clock import reminder_text
@@ -16,7 +15,7 @@ from bot.scheduler import Scheduler
 from bot.service import ActionResult, GameInfo, GameService, ModLogEntry, Reminder
 from bot.service.clock import ClockSettings
 from bot.service.settings import MAX_OPEN_GAMES
-from bot.store import TimerRow
+from bot.store import Database, TimerRow
 from engine import Game
 from engine.autopilot import choose_move
 
