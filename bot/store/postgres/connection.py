@@ -11,6 +11,6 @@ if TYPE_CHECKING:  # generic only in the stubs (asyncpg-stubs)
 
     Conn: TypeAlias = PoolConnectionProxy[asyncpg.Record]
 else:
-    from asyncpg.pool import PoolConnectionProxy as Conn
+    pass
 
 DB_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
