@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
@@ -17,9 +18,11 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from helpers.service_support import open_service, started_game
+from helpers.service_support import open_service, play, started_game
 
-from bot.store import GameChange, PostgresStore, TimerGone, VersionConflict, Writes, open_store
+from bot.cli import main
+from bot.commands.store_copy import TABLES
+from bot.store import GameChange, GameStatus, NewGame, PostgresStore, TimerGone, VersionConflict, Writes, open_store
 from bot.store.migrations import available
 from bot.store.postgres.migrations import applied
 from engine.moves import move_to_json
@@ -163,3 +166,87 @@ async def test_a_timer_is_claimed_by_one_of_two_connections(pg_url: str) -> None
     finally:
         await first.close()
         await second.close()
+
+
+async def _played_sqlite(path: Path) -> tuple[int, int]:
+    """A few games on an SQLite file, one with a moderator's undo (audit and undone moves); (games, moves)."""
+    service = await open_service(path)
+    try:
+        rng = random.Random(11)
+        total = 0
+        for map_name in ("usa", "switzerland", "san_francisco"):
+            game_id, _ = await started_game(service, map_name)
+            total += await play(service, game_id, 25, rng)
+        await service.create_game(1, 99_999, 100, "p0", "india")  # a lobby, nothing to replay
+        await service.undo(game_id, 7, 2, "test")
+        await service.store.set_guild_setting(1, "turn_seconds", 3600)
+        return 4, total - 2
+    finally:
+        await service.close()
+
+
+def test_migrate_store_copies_verifies_and_refuses_a_full_target(
+    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "live.sqlite3"
+    games, moves = asyncio.run(_played_sqlite(source))
+    assert main(["migrate-store", str(source), pg_url]) == 0
+    out = capsys.readouterr().out
+    assert f"({games} games, {moves} moves), counts equal, 3 games replayed to the same state" in out
+
+    async def check() -> None:
+        sqlite_store, pg_store = await open_store(source), await open_store(pg_url)
+        try:
+            for row in await sqlite_store.games_with_status(set(GameStatus)):
+                assert await pg_store.stored_game(row.id) == await sqlite_store.stored_game(row.id)
+                assert await pg_store.timers(row.id) == await sqlite_store.timers(row.id)
+                assert await pg_store.audit_log(row.id) == await sqlite_store.audit_log(row.id)
+                assert await pg_store.undone_moves(row.id) == await sqlite_store.undone_moves(row.id)
+            assert await pg_store.guild_settings(1) == {"turn_seconds": 3600}
+            # the copied ids go on: a new game gets the next id
+            new = await pg_store.create_game(NewGame(1, 123_456, 100, "p0", "usa"))
+            assert new.id == max(r.id for r in await sqlite_store.games_with_status(set(GameStatus))) + 1
+        finally:
+            await sqlite_store.close()
+            await pg_store.close()
+
+    asyncio.run(check())
+    assert main(["migrate-store", str(source), pg_url]) == 1
+    assert "not empty" in capsys.readouterr().err
+    assert main(["migrate-store", pg_url, pg_url]) == 1  # FROM must be a file
+
+
+def test_backup_of_postgres_is_an_sqlite_file_that_migrate_store_puts_back(
+    tmp_path: Path, pg_server: PgServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "live.sqlite3"
+    games, moves = asyncio.run(_played_sqlite(source))
+    urls = []
+    for _ in range(2):
+        name = new_database_name()
+        asyncio.run(_create(pg_server, name))
+        urls.append(pg_server.url(name))
+    assert main(["migrate-store", str(source), urls[0]]) == 0
+    copy = tmp_path / "backup.sqlite3"
+    assert main(["backup", str(copy), "--database", urls[0]]) == 0
+    assert f"({games} games" in capsys.readouterr().out
+    assert database_fingerprint_sync(copy) == database_fingerprint_sync(source)
+    assert main(["migrate-store", str(copy), urls[1]]) == 0
+    assert f"({games} games, {moves} moves), counts equal" in capsys.readouterr().out
+
+
+async def _create(server: PgServer, name: str) -> None:
+    conn = await asyncpg.connect(server.url("postgres"))
+    try:
+        await conn.execute(f"CREATE DATABASE {name}")
+    finally:
+        await conn.close()
+
+
+def database_fingerprint_sync(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table but schema_migrations, in key order."""
+    conn = sqlite3.connect(path)
+    try:
+        return {t: [tuple(r) for r in conn.execute(f"SELECT * FROM {t} ORDER BY 1, 2")] for t in TABLES}
+    finally:
+        conn.close()

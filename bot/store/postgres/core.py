@@ -78,6 +78,10 @@ class PostgresCore:
     async def close(self) -> None:
         await self._pool.close()
 
+    def acquire(self) -> asyncpg.pool.PoolAcquireContext[asyncpg.Record]:
+        """A connection of the pool for work outside the store's interface (copies, backups); `async with`."""
+        return self._pool.acquire()
+
     def _error(self, exc: BaseException) -> StoreError:
         error = StoreError(f"database error in {self.name}: {exc}")
         error.__cause__ = exc
