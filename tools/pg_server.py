@@ -76,7 +76,8 @@ class PgServer:
     _prefix: list[str] = field(default_factory=list)
 
     @classmethod
-    def start(cls) -> PgServer:
+    def start(cls, durable: bool = False) -> PgServer:
+        """Start a server (`durable`: fsync and synchronous commits on, as in production, for benchmarks)."""
         given = os.environ.get(ENV_URL, "").strip()
         if given:
             return cls(host="", port=0, user="", base_url=given.rstrip("/"))
@@ -89,8 +90,9 @@ class PgServer:
         port = free_port()
         user = "conductor"
         server = cls(host=str(folder), port=port, user=user, folder=folder, _prefix=prefix)
-        options = f"-k {folder} -p {port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off "
-        options += "-c listen_addresses='' -c max_connections=200"
+        options = f"-k {folder} -p {port} -c listen_addresses='' -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         server._run([initdb, "-D", str(data), "-U", user, "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C"])
         server._run([pg_ctl, "-D", str(data), "-l", str(folder / "log"), "-w", "-t", "60", "-o", options, "start"])
         return server
