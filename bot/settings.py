@@ -45,6 +45,12 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
+def database_setting(text: str) -> Path | str:
+    """A `postgresql://` or `postgres://` URL as it is (PostgreSQL), anything else as the path of an SQLite file."""
+    text = text.strip()
+    return text if text.lower().startswith(("postgresql://", "postgres://")) else Path(text)
+
+
 def log_level(values: Mapping[str, str], key: str, default: str) -> str:
     """The log level named by the variable `key` (any case), `default` when it is unset or empty."""
     level = values.get(key, "").strip().upper() or default
@@ -57,7 +63,8 @@ def log_level(values: Mapping[str, str], key: str, default: str) -> str:
 class Settings:
     """Everything the bot is configured with; `.env.example` documents each variable."""
 
-    database: Path = DEFAULT_DATABASE  # CONDUCTOR_DATABASE
+    # CONDUCTOR_DATABASE: an SQLite file, or a `postgresql://` URL (kept as text: a Path would mangle it)
+    database: Path | str = DEFAULT_DATABASE
     token: str | None = field(default=None, repr=False)  # DISCORD_TOKEN: a secret, never shown or logged
     dev_guild_id: int | None = None  # DISCORD_GUILD_ID: sync commands to this server only (development)
     log_level: str = "INFO"  # CONDUCTOR_LOG_LEVEL: the project's own loggers
@@ -77,7 +84,9 @@ class Settings:
         values.update(environ)
         database = values.get("CONDUCTOR_DATABASE", "").strip()
         if "CONDUCTOR_DATABASE" in values and not database:
-            raise SettingsError("CONDUCTOR_DATABASE is set but empty; give the path of the database file")
+            raise SettingsError(
+                "CONDUCTOR_DATABASE is set but empty; give the path of the database file or a postgresql:// URL"
+            )
         token = values.get("DISCORD_TOKEN", "").strip() or None
         guild_text = values.get("DISCORD_GUILD_ID", "").strip()
         dev_guild_id = None
@@ -91,7 +100,7 @@ class Settings:
         level = log_level(values, "CONDUCTOR_LOG_LEVEL", "INFO")
         discord_level = log_level(values, "CONDUCTOR_DISCORD_LOG_LEVEL", "WARNING")
         return cls(
-            database=Path(database) if database else DEFAULT_DATABASE,
+            database=database_setting(database) if database else DEFAULT_DATABASE,
             token=token,
             dev_guild_id=dev_guild_id,
             log_level=level,

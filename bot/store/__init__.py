@@ -1,12 +1,15 @@
-"""Everything the bot keeps between restarts: the `Store` interface, its values, and its SQLite implementation.
+"""Everything the bot keeps between restarts: the `Store` interface, its values, and its implementations.
 
 `status`, `rows`, `writes` and `errors` hold the values the store speaks in,
 `protocols` the interface (one Protocol per part, `Store` for all of them),
-`sqlite` the implementation and `migrations` its schema.
+`sqlite` and `postgres` the two implementations, `factory` picks one from the database setting
+(`open_store`), and `migrations` holds both schemas.
 """
 
 from bot.store.errors import ChannelBusy, ClockChanged, StoreError, TimerGone, UnknownGame, VersionConflict
+from bot.store.factory import Database, describe, open_store, parse_database
 from bot.store.migrations import MigrationError
+from bot.store.postgres import PostgresStore
 from bot.store.protocols import GameStore, MessageStore, RatingStore, SettingsStore, Store, TimerStore
 from bot.store.rows import (
     AuditRow,
@@ -37,6 +40,11 @@ from bot.store.writes import (
 )
 
 __all__ = [
+    "Database",
+    "PostgresStore",
+    "describe",
+    "open_store",
+    "parse_database",
     "RatingStore",
     "ACTIVE",
     "AuditRow",
