@@ -11,7 +11,7 @@ language counts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.present.i18n import _, ngettext, npgettext, pgettext
 from maps import WILD, Rules
@@ -217,3 +217,80 @@ def more_cards_counted(count: int) -> str:
 def kinds_counted(count: int) -> str:
     """ "1 kind", "3 kinds" (of tourist souvenirs)."""
     return ngettext("{count} kind", "{count} kinds", count).format(count=count)
+
+
+# ---- texts3: map titles and the lists of names the images, moderation and rules texts write
+
+# Each map's title as players call it in their language (place names stay as the board has them).
+MAP_TITLES: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("map", "USA"),
+    "India": lambda: pgettext("map", "India"),
+    "Switzerland": lambda: pgettext("map", "Switzerland"),
+    "Amsterdam": lambda: pgettext("map", "Amsterdam"),
+    "San Francisco": lambda: pgettext("map", "San Francisco"),
+}
+
+
+def map_title(rules: Rules) -> str:
+    """The map's title ("Switzerland", "Schweiz", "Sveitsi"); a new map's own title as it is."""
+    word = MAP_TITLES.get(rules.title)
+    return word() if word else rules.title
+
+
+def names_and(names: Sequence[str]) -> str:
+    """ "ann", "ann and bob", "ann and bob and cy" (names joined as the language joins two)."""
+    if not names:
+        return ""
+    joined = names[0]
+    for name in names[1:]:
+        joined = _("{names} and {last}").format(names=joined, last=name)
+    return joined
+
+
+# Each map's tickets as a plural noun with no number before it ("tickets", "biljetter", "menoliput"):
+# headings and score rows (a counted word after a number is `ticket_word`).
+TICKETS_ALL: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA, no number", "tickets"),
+    "India": lambda: pgettext("India, no number", "tickets"),
+    "Switzerland": lambda: pgettext("Switzerland, no number", "tickets"),
+    "Amsterdam": lambda: pgettext("Amsterdam, no number", "contracts"),
+    "San Francisco": lambda: pgettext("San Francisco, no number", "tickets"),
+}
+
+
+def tickets_word(rules: Rules) -> str:
+    """The map's tickets, all of them, as a heading names them ("tickets", "contracts", "menoliput")."""
+    word = TICKETS_ALL.get(rules.title)
+    return word() if word else _english(rules.ticket_name, 2)
+
+
+# A seat's colour and the mark on its trains (render/palette.py), named in alt texts.
+PLAYER_COLOURS: dict[str, Callable[[], str]] = {
+    "blue": lambda: pgettext("player colour", "blue"),
+    "vermilion": lambda: pgettext("player colour", "vermilion"),
+    "bluish green": lambda: pgettext("player colour", "bluish green"),
+    "reddish purple": lambda: pgettext("player colour", "reddish purple"),
+    "sky blue": lambda: pgettext("player colour", "sky blue"),
+}
+MARKS: dict[str, Callable[[], str]] = {
+    "circle": lambda: pgettext("mark", "circle"),
+    "triangle": lambda: pgettext("mark", "triangle"),
+    "square": lambda: pgettext("mark", "square"),
+    "diamond": lambda: pgettext("mark", "diamond"),
+    "cross": lambda: pgettext("mark", "cross"),
+}
+
+
+def player_colour_name(colour: str) -> str:
+    word = PLAYER_COLOURS.get(colour)
+    return word() if word else colour
+
+
+def mark_name(mark: str) -> str:
+    word = MARKS.get(mark)
+    return word() if word else mark
+
+
+def souvenir_choice(symbol: str, place: str) -> str:
+    """A souvenir to choose, by its tourist symbol and the place of its stack ("Alcatraz at Pier 39")."""
+    return _("{symbol} at {place}").format(symbol=symbol, place=place)
