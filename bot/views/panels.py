@@ -12,7 +12,7 @@ import discord
 
 from bot.present.cards import CARD_EMOJI, format_cards
 from bot.present.confirm import draw_tickets_label
-from bot.present.words import card_name
+from bot.present.words import card_name, souvenir_choice
 from bot.service.choices import RouteChoice
 from bot.service.scores import TicketLabel
 from bot.table.actions import Action
@@ -172,7 +172,8 @@ def souvenir_view(
 ) -> discord.ui.View:
     """`ends`: (place, its token's symbol) for both ends of the route."""
     options = [
-        discord.SelectOption(label=f"{symbol_name(symbol)} at {place}"[:100], value=place) for place, symbol in ends
+        discord.SelectOption(label=souvenir_choice(symbol_name(symbol), place)[:100], value=place)
+        for place, symbol in ends
     ]
     view = _view()
     view.add_item(
