@@ -19,7 +19,10 @@ first) into tables and draws each table's seat order:
   exhaustively (branch and bound), so the repeat count is the least possible.
   Larger ones start from the home tables and swap players between tables
   while a swap lowers that cost: the result has no single swap that would
-  lower the number of repeated pairs.
+  lower the number of repeated pairs. While repeated pairs are left, it then
+  tries `KICKS` times to escape: a player of a repeated pair swaps with a
+  random player at a nearby table, the swaps run again, and the result is
+  kept if it costs less (a seeded draw, so still deterministic).
 - **Seat order**: each table is ordered by how often its players sat first
   before (fewest first), ties by a shuffle drawn from `seed`, so first seats
   spread over the rounds.
@@ -40,6 +43,8 @@ from enum import StrEnum
 
 # the exhaustive search is used when the tables can be filled in at most this many ways (9 players: at most 7,560)
 EXACT_LIMIT = 50_000
+# how many random kicks the local search tries when repeated pairs are left (see `_Search.kicks`)
+KICKS = 60
 
 
 class PairingProblem(StrEnum):
@@ -182,12 +187,14 @@ def pair_round(
             low=min_players,
             high=max_players,
         )
+    rng = random.Random(f"conductor-pairing:{seed}")
     search = _Search(players, sizes, history)
     search.improve()
     exact = _fillings(sizes) <= exact_limit
     if exact:
         search.exhaustive()
-    rng = random.Random(f"conductor-pairing:{seed}")
+    else:
+        search.kicks(rng, KICKS)
     tables = []
     for members in search.tables:
         ids = sorted(players[i] for i in members)
@@ -292,6 +299,36 @@ class _Search:
                         self._swap(p, best[1])
                         changed = True
 
+    def _place(self, tables: Sequence[Sequence[int]]) -> None:
+        self.tables = [list(members) for members in tables]
+        for number, members in enumerate(self.tables):
+            for p in members:
+                self.table_of[p] = number
+
+    def kicks(self, rng: random.Random, tries: int) -> None:
+        """Iterated local search: kick a player of a repeated pair to a nearby table, improve, keep if cheaper."""
+        best_cost = self.cost()
+        best_tables = [list(members) for members in self.tables]
+        count = len(self.tables)
+        for _ in range(tries):
+            if best_cost[0] == 0 or count < 2:
+                return
+            stuck = [p for members in self.tables for p in members if self._at(p, self.tables[self.table_of[p]])[0]]
+            p = rng.choice(sorted(stuck))
+            t = self.table_of[p]
+            u = min(max(t + rng.choice((-2, -1, 1, 2)), 0), count - 1)
+            if u == t:
+                u = t + 1 if t + 1 < count else t - 1
+            self._swap(p, rng.choice(self.tables[u]))
+            self.improve()
+            cost = self.cost()
+            if cost < best_cost:
+                best_cost = cost
+                best_tables = [list(members) for members in self.tables]
+            else:
+                self._place(best_tables)
+        self._place(best_tables)
+
     def cost(self) -> Cost:
         repeats = meetings = moved = 0
         for number, members in enumerate(self.tables):
@@ -332,7 +369,4 @@ class _Search:
                 members.pop()
 
         place(0, 0, 0, 0)
-        self.tables = best_tables
-        for number, members in enumerate(best_tables):
-            for p in members:
-                self.table_of[p] = number
+        self._place(best_tables)
