@@ -128,3 +128,92 @@ def plural(count: int, word: str) -> str:
     if count == 1:
         return f"{count} {word[:-1] if word.endswith('s') else word}"
     return f"{count} {word if word.endswith('s') else word + 's'}"
+
+
+# ---- texts2: the remaining shared game words (longest path, merchandise, tourists, ferries, tunnels)
+
+# The longest-path bonus by map title: India calls it the Indian Express (in every language, as its rulebook).
+LONGEST_NAMES: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA", "longest continuous path"),
+    "India": lambda: pgettext("India", "Indian Express"),
+    "Switzerland": lambda: pgettext("Switzerland", "longest continuous path"),
+}
+LONGEST_SHORT_NAMES: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA", "longest path"),
+    "India": lambda: pgettext("India", "Indian Express"),
+    "Switzerland": lambda: pgettext("Switzerland", "longest path"),
+}
+
+
+def longest_name(rules: Rules) -> str:
+    """The map's longest-path bonus ("longest continuous path", "Indian Express"), as a name (no article)."""
+    word = LONGEST_NAMES.get(rules.title)
+    return word() if word else rules.longest_name
+
+
+def longest_short_name(rules: Rules) -> str:
+    """The same, short enough for a score row ("longest path", "Indian Express")."""
+    word = LONGEST_SHORT_NAMES.get(rules.title)
+    if word:
+        return word()
+    return pgettext("USA", "longest path") if rules.longest_name == "longest continuous path" else rules.longest_name
+
+
+def mandala_name() -> str:
+    """India's bonus for connected tickets: "Grand Tour (Mandala)"."""
+    return pgettext("India", "Grand Tour (Mandala)")
+
+
+def merchandise_word(count: int = 1) -> str:
+    """Amsterdam's merchandise bonus card ("merchandise card"), in the number `count` asks."""
+    return npgettext("Amsterdam", "merchandise card", "merchandise cards", count)
+
+
+def merchandise_counted(count: int) -> str:
+    """ "3 merchandise" (a player's merchandise cards, as the status counts them)."""
+    return npgettext("Amsterdam", "{count} merchandise", "{count} merchandise", count).format(count=count)
+
+
+def souvenir_word(count: int = 1) -> str:
+    """San Francisco's souvenir (a tourist token a player took), in the number `count` asks."""
+    return npgettext("San Francisco", "souvenir", "souvenirs", count)
+
+
+def souvenirs_counted(count: int) -> str:
+    """ "1 souvenir", "4 souvenirs"."""
+    return npgettext("San Francisco", "{count} souvenir", "{count} souvenirs", count).format(count=count)
+
+
+def tourist_word(count: int = 2) -> str:
+    """San Francisco's tourist tokens ("tourists"): plural unless `count` is 1."""
+    return npgettext("San Francisco", "tourist", "tourists", count)
+
+
+def tourist_stack_word(count: int = 1) -> str:
+    """A stack of tourist tokens on a place ("tourist stack")."""
+    return npgettext("San Francisco", "tourist stack", "tourist stacks", count)
+
+
+def ferry_word(count: int = 1) -> str:
+    """A ferry route ("ferry"), in the number `count` asks."""
+    return npgettext("route", "ferry", "ferries", count)
+
+
+def tunnel_word(count: int = 1) -> str:
+    """A tunnel route ("tunnel"), in the number `count` asks."""
+    return npgettext("route", "tunnel", "tunnels", count)
+
+
+def ferry_spaces_counted(count: int) -> str:
+    """ "1 ferry space", "2 ferry spaces" (the spaces of a ferry route paid with wild cards)."""
+    return ngettext("{count} ferry space", "{count} ferry spaces", count).format(count=count)
+
+
+def more_cards_counted(count: int) -> str:
+    """ "1 more card", "2 more cards" (what a tunnel asks on top)."""
+    return ngettext("{count} more card", "{count} more cards", count).format(count=count)
+
+
+def kinds_counted(count: int) -> str:
+    """ "1 kind", "3 kinds" (of tourist souvenirs)."""
+    return ngettext("{count} kind", "{count} kinds", count).format(count=count)
