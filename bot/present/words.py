@@ -217,3 +217,32 @@ def more_cards_counted(count: int) -> str:
 def kinds_counted(count: int) -> str:
     """ "1 kind", "3 kinds" (of tourist souvenirs)."""
     return ngettext("{count} kind", "{count} kinds", count).format(count=count)
+
+
+# The map's tickets and pieces as a plural noun without a number ("the tickets": "biljetter", "menoliput").
+TICKET_PLURALS: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA", "tickets"),
+    "India": lambda: pgettext("India", "tickets"),
+    "Switzerland": lambda: pgettext("Switzerland", "tickets"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "contracts"),
+    "San Francisco": lambda: pgettext("San Francisco", "tickets"),
+}
+PIECE_PLURALS: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA", "trains"),
+    "India": lambda: pgettext("India", "trains"),
+    "Switzerland": lambda: pgettext("Switzerland", "trains"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "carts"),
+    "San Francisco": lambda: pgettext("San Francisco", "cable cars"),
+}
+
+
+def tickets_plural(rules: Rules) -> str:
+    """The map's tickets as a plural noun without a number ("tickets", "contracts"; fi nominative "menoliput")."""
+    word = TICKET_PLURALS.get(rules.title)
+    return word() if word else _english(rules.ticket_name, 2)
+
+
+def pieces_plural(rules: Rules) -> str:
+    """The map's pieces as a plural noun without a number ("trains", "carts"; fi nominative "vaunut")."""
+    word = PIECE_PLURALS.get(rules.title)
+    return word() if word else _english(rules.piece_name, 2)
