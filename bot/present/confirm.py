@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from bot.present.cards import format_cards
 from bot.present.i18n import _, ngettext, pgettext
-from bot.present.words import colour_name, spaces_counted, ticket_word
+from bot.present.words import colour_name, spaces_counted, ticket_word, tickets_plural
 from bot.service.member_settings import MemberSettings
 from maps import Route, Rules
 
@@ -21,7 +21,7 @@ def cancel_label() -> str:
 
 def draw_tickets_label(rules: Rules) -> str:
     """The turn message's button that draws tickets."""
-    return pgettext("button", "Draw {tickets}").format(tickets=ticket_word(rules, 2))
+    return pgettext("button", "Draw {tickets}").format(tickets=tickets_plural(rules))
 
 
 def draw_tickets_question(rules: Rules) -> str:
@@ -29,7 +29,7 @@ def draw_tickets_question(rules: Rules) -> str:
     return _(
         "Draw {count} destination {tickets} (this is your whole turn)? You keep at least {keep} of them. "
         "Your own {own} are under *My hand*. `/ttr settings confirmations:off` skips this question."
-    ).format(count=count, tickets=ticket_word(rules, count), keep=rules.draw_keep, own=ticket_word(rules, 2))
+    ).format(count=count, tickets=ticket_word(rules, count), keep=rules.draw_keep, own=tickets_plural(rules))
 
 
 def route_kind(route: Route) -> str:

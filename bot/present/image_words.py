@@ -36,7 +36,7 @@ from bot.present.words import (
     souvenirs_counted,
     ticket_word,
     tickets_counted,
-    tickets_word,
+    tickets_plural,
     tunnel_word,
 )
 from bot.service.kinds import Language
@@ -162,7 +162,7 @@ class LocalImageWords:
         return _("{who} took a face-up {card}").format(who=who, card=card_name(rules, card))
 
     def drew_tickets(self, who: str, rules: Rules) -> str:
-        return _("{who} drew {tickets}").format(who=who, tickets=tickets_word(rules))
+        return _("{who} drew {tickets}").format(who=who, tickets=tickets_plural(rules))
 
     def kept_tickets(self, who: str, rules: Rules, count: int) -> str:
         return _("{who} kept {tickets}").format(who=who, tickets=tickets_counted(rules, count))
@@ -205,7 +205,7 @@ class LocalImageWords:
         return _("Deck {deck} · discard {discard}").format(deck=deck, discard=discard)
 
     def tickets_left(self, rules: Rules, count: int) -> str:
-        return _("{tickets} left {count}").format(tickets=tickets_word(rules).capitalize(), count=count)
+        return _("{tickets} left {count}").format(tickets=tickets_plural(rules).capitalize(), count=count)
 
     def merchandise_left(self, count: int) -> str:
         return _("Merchandise cards left {count}").format(count=count)
@@ -240,7 +240,7 @@ class LocalImageWords:
         return pgettext("cards", "none")
 
     def tickets_heading(self, rules: Rules, kept: int) -> str:
-        return _("Your {tickets} ({count})").format(tickets=tickets_word(rules), count=kept)
+        return _("Your {tickets} ({count})").format(tickets=tickets_plural(rules), count=kept)
 
     def no_tickets_yet(self) -> str:
         return pgettext("tickets", "none yet")
@@ -269,10 +269,10 @@ class LocalImageWords:
         return _("routes ({count})").format(count=routes)
 
     def tickets_done_row(self, rules: Rules, done: int) -> str:
-        return _("{tickets} done ({count})").format(tickets=tickets_word(rules), count=done)
+        return _("{tickets} done ({count})").format(tickets=tickets_plural(rules), count=done)
 
     def tickets_failed_row(self, rules: Rules, failed: int) -> str:
-        return _("{tickets} failed ({count})").format(tickets=tickets_word(rules), count=failed)
+        return _("{tickets} failed ({count})").format(tickets=tickets_plural(rules), count=failed)
 
     def longest_row(self, rules: Rules, length: int) -> str:
         # India calls it the Indian Express; elsewhere the short name fits the card
@@ -367,9 +367,9 @@ class LocalImageWords:
 
     def tickets_sentence(self, rules: Rules, entries: Sequence[str]) -> str:
         if not entries:
-            return _("Your {tickets}, their places ringed on the board: none.").format(tickets=tickets_word(rules))
+            return _("Your {tickets}, their places ringed on the board: none.").format(tickets=tickets_plural(rules))
         return _("Your {tickets}, their places ringed on the board: {entries}.").format(
-            tickets=tickets_word(rules), entries="; ".join(entries)
+            tickets=tickets_plural(rules), entries="; ".join(entries)
         )
 
     def scores_intro(self, rules: Rules, final: bool) -> str:

@@ -219,6 +219,35 @@ def kinds_counted(count: int) -> str:
     return ngettext("{count} kind", "{count} kinds", count).format(count=count)
 
 
+# The map's tickets and pieces as a plural noun without a number ("the tickets": "biljetter", "menoliput").
+TICKET_PLURALS: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA", "tickets"),
+    "India": lambda: pgettext("India", "tickets"),
+    "Switzerland": lambda: pgettext("Switzerland", "tickets"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "contracts"),
+    "San Francisco": lambda: pgettext("San Francisco", "tickets"),
+}
+PIECE_PLURALS: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA", "trains"),
+    "India": lambda: pgettext("India", "trains"),
+    "Switzerland": lambda: pgettext("Switzerland", "trains"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "carts"),
+    "San Francisco": lambda: pgettext("San Francisco", "cable cars"),
+}
+
+
+def tickets_plural(rules: Rules) -> str:
+    """The map's tickets as a plural noun without a number ("tickets", "contracts"; fi nominative "menoliput")."""
+    word = TICKET_PLURALS.get(rules.title)
+    return word() if word else _english(rules.ticket_name, 2)
+
+
+def pieces_plural(rules: Rules) -> str:
+    """The map's pieces as a plural noun without a number ("trains", "carts"; fi nominative "vaunut")."""
+    word = PIECE_PLURALS.get(rules.title)
+    return word() if word else _english(rules.piece_name, 2)
+
+
 # ---- texts3: map titles and the lists of names the images, moderation and rules texts write
 
 # Each map's title as players call it in their language (place names stay as the board has them).
@@ -245,23 +274,6 @@ def names_and(names: Sequence[str]) -> str:
     for name in names[1:]:
         joined = _("{names} and {last}").format(names=joined, last=name)
     return joined
-
-
-# Each map's tickets as a plural noun with no number before it ("tickets", "biljetter", "menoliput"):
-# headings and score rows (a counted word after a number is `ticket_word`).
-TICKETS_ALL: dict[str, Callable[[], str]] = {
-    "USA": lambda: pgettext("USA, no number", "tickets"),
-    "India": lambda: pgettext("India, no number", "tickets"),
-    "Switzerland": lambda: pgettext("Switzerland, no number", "tickets"),
-    "Amsterdam": lambda: pgettext("Amsterdam, no number", "contracts"),
-    "San Francisco": lambda: pgettext("San Francisco, no number", "tickets"),
-}
-
-
-def tickets_word(rules: Rules) -> str:
-    """The map's tickets, all of them, as a heading names them ("tickets", "contracts", "menoliput")."""
-    word = TICKETS_ALL.get(rules.title)
-    return word() if word else _english(rules.ticket_name, 2)
 
 
 # A seat's colour and the mark on its trains (render/palette.py), named in alt texts.
