@@ -208,7 +208,7 @@ def test_the_images_use_the_languages_own_words_and_map_titles(language: Languag
     for word in KEY_WORDS[language] + TITLES[language]:
         assert word.casefold() in joined.casefold(), word
     amsterdam = image_words(language).tickets_heading(load_board("amsterdam").rules, 2)
-    assert amsterdam.startswith("Dina kontrakt" if language is Language.SV else "Sinun sopimuskortit"), amsterdam
+    assert amsterdam.startswith("Dina kontrakt" if language is Language.SV else "Sinun sopimukset"), amsterdam
 
 
 def test_each_language_has_its_own_words_object_and_the_english_one_is_unchanged() -> None:
