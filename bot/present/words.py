@@ -128,3 +128,19 @@ def plural(count: int, word: str) -> str:
     if count == 1:
         return f"{count} {word[:-1] if word.endswith('s') else word}"
     return f"{count} {word if word.endswith('s') else word + 's'}"
+
+
+# ---- texts1
+
+
+def status_word(status: str) -> str:
+    """A game's status ("lobby", "playing", "finished"...) in words; an unknown one as it is."""
+    words = {
+        "lobby": lambda: pgettext("game status", "lobby"),
+        "setup": lambda: pgettext("game status", "setup"),
+        "playing": lambda: pgettext("game status", "playing"),
+        "finished": lambda: pgettext("game status", "finished"),
+        "cancelled": lambda: pgettext("game status", "cancelled"),
+    }
+    word = words.get(status)
+    return word() if word else status
