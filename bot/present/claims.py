@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.present.i18n import _, ngettext
 from bot.present.stage import must_text
-from bot.present.words import colour_name, pieces_counted, wild_word
+from bot.present.words import colour_name, pieces_counted, wilds_plural
 from bot.service.choices import ClaimBlock, ClaimRefusal
 from maps import Rules
 
@@ -42,7 +42,7 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
             "Your cards cannot pay for {route}: it takes {count} cards of one colour "
             "({wilds} count as any colour where the map allows).",
             route.length,
-        ).format(route=route.label(), count=route.length, wilds=wild_word(rules, 2))
+        ).format(route=route.label(), count=route.length, wilds=wilds_plural(rules))
     else:
         why = ngettext(
             "Your cards cannot pay for {route}: it takes {count} {colour} card "
@@ -50,7 +50,7 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
             "Your cards cannot pay for {route}: it takes {count} {colour} cards "
             "({wilds} count as any colour where the map allows).",
             route.length,
-        ).format(route=route.label(), count=route.length, colour=colour_name(route.color), wilds=wild_word(rules, 2))
+        ).format(route=route.label(), count=route.length, colour=colour_name(route.color), wilds=wilds_plural(rules))
     return f"{why} {claim_hint()}"
 
 

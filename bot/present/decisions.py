@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from bot.present.cards import format_cards
 from bot.present.i18n import _, ngettext, npgettext, pgettext
 from bot.present.stage import must_text
-from bot.present.words import card_name, status_word, ticket_word
+from bot.present.words import card_name, status_word, tickets_plural
 from bot.service import Must
 from maps import Rules
 from maps.names import symbol_name
@@ -73,7 +73,7 @@ def take_card_label(rules: Rules, card: str) -> str:
 
 def keep_tickets_placeholder(rules: Rules, least: int) -> str:
     return pgettext("menu", "Keep at least {count} of these {tickets}").format(
-        count=least, tickets=ticket_word(rules, 2)
+        count=least, tickets=tickets_plural(rules)
     )
 
 
@@ -114,7 +114,7 @@ def choose_souvenir_placeholder() -> str:
 
 def choose_tickets_label(rules: Rules) -> str:
     """The setup message's button: choose the starting tickets."""
-    return pgettext("button", "Choose my {tickets}").format(tickets=ticket_word(rules, 2))
+    return pgettext("button", "Choose my {tickets}").format(tickets=tickets_plural(rules))
 
 
 def place_stack_label() -> str:

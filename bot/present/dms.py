@@ -8,7 +8,7 @@ from datetime import datetime
 from bot.present.clock import timestamp
 from bot.present.i18n import _
 from bot.present.layout import clip
-from bot.present.words import ticket_word
+from bot.present.words import tickets_plural
 from bot.service import GameInfo
 from maps import load_board
 
@@ -27,7 +27,7 @@ def your_turn_dm(info: GameInfo, url: str, body: Sequence[str] = (), deadline: d
 def choose_tickets_dm(info: GameInfo, url: str) -> str:
     """The game started: choose starting tickets (in the map's word for them)."""
     return _("Choose your starting {tickets} in your {title} game #{game_id} in <#{channel_id}>: {url}").format(
-        tickets=ticket_word(load_board(info.map).rules, 2),
+        tickets=tickets_plural(load_board(info.map).rules),
         title=info.title,
         game_id=info.id,
         channel_id=info.channel_id,

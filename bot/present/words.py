@@ -144,3 +144,33 @@ def status_word(status: str) -> str:
     }
     word = words.get(status)
     return word() if word else status
+
+
+# The map's tickets and wild cards as a plural noun without a number ("the tickets", "menoliput"): a language may say
+# them otherwise than after a number (Finnish counts with the partitive, "3 menolippua").
+TICKETS_PLURAL: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA, plural", "tickets"),
+    "India": lambda: pgettext("India, plural", "tickets"),
+    "Switzerland": lambda: pgettext("Switzerland, plural", "tickets"),
+    "Amsterdam": lambda: pgettext("Amsterdam, plural", "contracts"),
+    "San Francisco": lambda: pgettext("San Francisco, plural", "tickets"),
+}
+WILDS_PLURAL: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA, plural", "locomotives"),
+    "India": lambda: pgettext("India, plural", "locomotives"),
+    "Switzerland": lambda: pgettext("Switzerland, plural", "locomotives"),
+    "Amsterdam": lambda: pgettext("Amsterdam, plural", "jokers"),
+    "San Francisco": lambda: pgettext("San Francisco, plural", "ferry cards"),
+}
+
+
+def tickets_plural(rules: Rules) -> str:
+    """The map's tickets, uncounted: "tickets", "contracts", "biljetter", "menoliput"."""
+    word = TICKETS_PLURAL.get(rules.title)
+    return word() if word else _english(rules.ticket_name, 2)
+
+
+def wilds_plural(rules: Rules) -> str:
+    """The map's wild cards, uncounted: "locomotives", "jokers", "lok", "jokerikortit"."""
+    word = WILDS_PLURAL.get(rules.title)
+    return word() if word else _english(rules.wild_name, 2)
