@@ -306,3 +306,36 @@ def mark_name(mark: str) -> str:
 def souvenir_choice(symbol: str, place: str) -> str:
     """A souvenir to choose, by its tourist symbol and the place of its stack ("Alcatraz at Pier 39")."""
     return _("{symbol} at {place}").format(symbol=symbol, place=place)
+
+
+# ---- texts1
+
+
+def status_word(status: str) -> str:
+    """A game's status ("lobby", "playing", "finished"...) in words; an unknown one as it is."""
+    words = {
+        "lobby": lambda: pgettext("game status", "lobby"),
+        "setup": lambda: pgettext("game status", "setup"),
+        "playing": lambda: pgettext("game status", "playing"),
+        "finished": lambda: pgettext("game status", "finished"),
+        "cancelled": lambda: pgettext("game status", "cancelled"),
+    }
+    word = words.get(status)
+    return word() if word else status
+
+
+# The map's tickets and wild cards as a plural noun without a number ("the tickets", "menoliput"): a language may say
+# them otherwise than after a number (Finnish counts with the partitive, "3 menolippua").
+WILDS_PLURAL: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA, plural", "locomotives"),
+    "India": lambda: pgettext("India, plural", "locomotives"),
+    "Switzerland": lambda: pgettext("Switzerland, plural", "locomotives"),
+    "Amsterdam": lambda: pgettext("Amsterdam, plural", "jokers"),
+    "San Francisco": lambda: pgettext("San Francisco, plural", "ferry cards"),
+}
+
+
+def wilds_plural(rules: Rules) -> str:
+    """The map's wild cards, uncounted: "locomotives", "jokers", "lok", "jokerikortit"."""
+    word = WILDS_PLURAL.get(rules.title)
+    return word() if word else _english(rules.wild_name, 2)

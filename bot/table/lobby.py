@@ -18,6 +18,7 @@ from bot.present.answers import (
     no_such_bot_text,
     opened_text,
     started_text,
+    you_left_text,
 )
 from bot.present.events import public_text
 from bot.present.lobby import lobby_text
@@ -102,7 +103,7 @@ class Lobby:
         info = info or await channel_game(self.service, interaction)
         result = await self.service.leave(info.id, interaction.user.id)
         await self.announce(info, result)
-        await private(interaction, left_text("You", info.id))
+        await private(interaction, you_left_text(info.id))
 
     async def cancel(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.present.paging import not_your_pages_text
+from bot.present.paging import button_label, not_your_pages_text
 from bot.replies import private, report_failure
 
 log = logging.getLogger(__name__)
@@ -34,8 +34,8 @@ class Pager(discord.ui.View):
         self.count = count
         self.page = page
         self.show = show
-        self.back: discord.ui.Button[Pager] = discord.ui.Button(label=labels[0], emoji=BACK)
-        self.forward: discord.ui.Button[Pager] = discord.ui.Button(label=labels[1], emoji=FORWARD)
+        self.back: discord.ui.Button[Pager] = discord.ui.Button(label=button_label(labels[0]), emoji=BACK)
+        self.forward: discord.ui.Button[Pager] = discord.ui.Button(label=button_label(labels[1]), emoji=FORWARD)
         self.back.callback = self._back  # type: ignore[method-assign]
         self.forward.callback = self._forward  # type: ignore[method-assign]
         self.add_item(self.back)

@@ -32,6 +32,7 @@ import discord
 
 from bot.notify import Notifier
 from bot.present.clock import CLOCK_MARKS, deadline_line, out_of_time_line, paused_line
+from bot.present.decisions import go_on_label
 from bot.present.dms import choose_tickets_dm, your_turn_dm
 from bot.present.image_words import IMAGE_WORDS
 from bot.present.layout import chunks, clip
@@ -113,7 +114,7 @@ def stage_buttons(view: StageView) -> discord.ui.View | None:
         to_move = view.table.to_move
         if to_move is not None and to_move.must is Must.TUNNEL:  # posted again while a tunnel waits for its payment
             cid = ComponentId(Action.SETUP, info.id, info.version)  # SETUP shows what the player must decide now
-            go_on = GameButton.make(cid, "Go on with my turn", style=discord.ButtonStyle.primary, row=2)
+            go_on = GameButton.make(cid, go_on_label(), style=discord.ButtonStyle.primary, row=2)
             buttons.add_item(go_on)
         return buttons
     return None
@@ -353,10 +354,9 @@ class StageMessages:
         if view.key == "setup":
             if not first:
                 return  # posted again: everyone was told at the start
-            ticket = load_board(info.map).rules.ticket_name
             for seat in info.seats:
                 if seat.user_id > 0 and not seat.autopilot:
-                    await self.notifier.dm(seat.user_id, choose_tickets_dm(info, ticket, url), game_id=info.id)
+                    await self.notifier.dm(seat.user_id, choose_tickets_dm(info, url), game_id=info.id)
             return
         if view.key == "final" or notices is not None:
             return
