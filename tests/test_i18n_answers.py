@@ -362,7 +362,7 @@ def test_uncounted_tickets_and_wilds_are_said_without_a_number() -> None:
     assert decisions.choose_tickets_label(amsterdam) == "Choose my contracts"
     with speaking(Language.FI):
         assert decisions.choose_tickets_label(usa) == "Valitse menoliput"
-        assert decisions.choose_tickets_label(amsterdam) == "Valitse sopimuskortit"
+        assert decisions.choose_tickets_label(amsterdam) == "Valitse sopimukset"
         gray = next(r for r in load_board("amsterdam").routes if r.color == "gray")
         assert "(jokerikortit käyvät" in claims.claim_refusal_text(
             amsterdam, ClaimRefusal(ClaimBlock.CANNOT_PAY, route=gray)
