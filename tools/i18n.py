@@ -98,8 +98,8 @@ def _filled_english(catalog: Catalog) -> None:
 
 
 def update() -> None:
-    template = read(POT)
     for language in languages():
+        template = read(POT)  # afresh for each: Babel adds a new text's message object itself, which English fills
         path = po_path(language)
         catalog = read(path, language)
         catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
