@@ -17,6 +17,7 @@ from bot.present.typed import card_example, card_words
 from bot.service.kinds import Language
 from maps import Rules
 
+
 def duration_examples() -> str:
     """How to write a duration, in the language being spoken (every language's units are read)."""
     return pgettext("duration examples", '"12h", "2d", "30m" or "1d 12h"')
