@@ -24,7 +24,15 @@ from bot.present.suggestions import duration_label, no_clock_label, no_reserve_l
 from bot.present.typed import COLOUR_WORDS, DECK_WORDS, NONE_WORDS, TIME_UNITS, WILD_WORDS, card_words, colour_words
 from bot.replies import Refusal
 from bot.service.kinds import Language
-from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_duration, read_duration
+from bot.table.parsing import (
+    CardTextError,
+    find_routes,
+    parse_cards,
+    parse_draw,
+    parse_duration,
+    parse_keep_numbers,
+    read_duration,
+)
 from maps import MAP_NAMES, WILD, load_board
 
 BOARDS = [load_board(name) for name in MAP_NAMES]
@@ -330,3 +338,19 @@ def test_every_language_has_words_for_every_colour_and_the_wild_card() -> None:
         assert set(COLOUR_WORDS[language]) >= set(ALL_COLOURS)
         for name, board in zip(MAP_NAMES, BOARDS, strict=True):
             assert WILD_WORDS[language][board.rules.wild_name.lower()], (language, name)
+
+
+def test_a_routes_colour_and_the_keep_numbers_are_read_in_every_language() -> None:
+    board = load_board("usa")
+    pair = next(
+        (r, s)
+        for r in board.routes
+        for s in board.parallel(r)
+        if r.color != s.color and "gray" not in (r.color, s.color)
+    )
+    first, second = pair
+    for language in (Language.SV, Language.FI):
+        word = colour_words(language, second.color)[0]
+        assert find_routes(board, f"{first.a} - {first.b} ({word})") == [second], (language, word)
+    assert parse_keep_numbers("1 och 3", [(7, "a"), (8, "b"), (9, "c")], 1) == [7, 9]
+    assert parse_keep_numbers("1 ja 2", [(7, "a"), (8, "b"), (9, "c")], 1) == [7, 8]

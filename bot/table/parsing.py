@@ -39,7 +39,7 @@ from bot.present.typed import NONE_WORDS as TYPED_NONE_WORDS
 from bot.replies import Refusal
 from bot.service.clock import MAX_SECONDS
 from bot.service.kinds import Language
-from maps import WILD, Board, Route, Rules
+from maps import GRAY, WILD, Board, Route, Rules
 from maps.names import fold
 
 # ----- bounds ------------------------------------------------------------------------
@@ -204,6 +204,8 @@ def parse_pay_code(code: str) -> Counter[str]:
 
 # ----- routes ------------------------------------------------------------------------
 
+_GRAY_WORDS = frozenset({"gray", "grey", "gra", "grått", "gratt", "graa", "gråa", "harmaa", "harmaata"})
+
 
 def find_routes(board: Board, text: str) -> list[Route]:
     """The routes a player's text names: a route id (what the autocomplete sends) or "A - B (colour, ...)"."""
@@ -224,11 +226,21 @@ def find_routes(board: Board, text: str) -> list[Route]:
     if not routes:
         raise Refusal(no_route_between_text(a, b))
     if extra:
-        colour = extra.split(",")[0].strip().lower()
+        colour = _route_colour(board, extra.split(",")[0])
         coloured = [r for r in routes if r.color == colour]
         if coloured:
             routes = coloured
     return routes
+
+
+def _route_colour(board: Board, text: str) -> str:
+    """A route's colour as typed in any language ("red", "röd", "punainen", "grå", "harmaa") -> its colour."""
+    word = fold(text)
+    if word in _GRAY_WORDS:
+        return GRAY
+    named = _card_names(tuple(sorted({r.color for r in board.routes} - {GRAY})), "")
+    found = named.get(word)
+    return found if found is not None and found != WILD else word
 
 
 def route_matches(board: Board, route: Route, typed: str) -> bool:
@@ -264,7 +276,7 @@ def parse_keep_numbers(text: str, offered: Sequence[tuple[int, str]], least: int
     labels = [label for _, label in offered]
     chosen: list[int] = []
     for pick in re.findall(r"\d+|\S+", check_length(text)):
-        if pick in (",", ";", "and"):
+        if pick in (",", ";", "and", "och", "ja"):
             continue
         number = small_number(pick)
         if number is None or not 1 <= number <= len(offered):
