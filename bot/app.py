@@ -4,8 +4,9 @@
 (bot/table/), adds the `/ttr` commands (one group shared by the cogs of the
 lobby, of play and of the server's settings: bot/cogs/ttr.py) and the
 `/ttrmod` ones, registers the persistent buttons and menus (so that the
-buttons of messages posted before a restart keep working) and syncs the
-commands if their definitions changed. Once the bot is connected it posts any
+buttons of messages posted before a restart keep working), sets the
+translator of the commands' names and descriptions (bot/command_words.py)
+and syncs the commands if their definitions or translations changed. Once the bot is connected it posts any
 stage message a crash kept back and starts the scheduler of the turn clocks
 (bot/scheduler.py), which first moves every running clock on by the time the
 bot was down (that time counts against no one). After a reconnection (a
@@ -35,6 +36,7 @@ from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ratings import RatingsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
+from bot.command_words import CommandTranslator
 from bot.present.image_words import IMAGE_WORDS
 from bot.ratelimit import RateLimiter, admitted
 from bot.replies import current_game, report_failure
@@ -135,6 +137,7 @@ class ConductorBot(commands.Bot):
         )
         await self.add_cog(ModerationCog(front))
         self.add_dynamic_items(GameButton, GameSelect)
+        await self.tree.set_translator(CommandTranslator())  # the commands in Swedish and Finnish too
         await sync_if_changed(self.tree, self._service, self.application_id, self.settings.dev_guild_id)
         self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
         self._warm_up = asyncio.create_task(self._warm_images(), name="conductor-warm-up")
