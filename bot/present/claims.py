@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.present.i18n import _, ngettext
 from bot.present.stage import must_text
+from bot.present.suggestions import route_label
 from bot.present.words import colour_name, pieces_counted, wilds_plural
 from bot.service.choices import ClaimBlock, ClaimRefusal
 from maps import Rules
@@ -30,10 +31,10 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
         return _("First {must}.").format(must=must_text(rules, refusal.must))
     assert route is not None
     if block is ClaimBlock.ROUTE_TAKEN:
-        why = _("You cannot claim {route}: {reason}.").format(route=route.label(), reason=refusal.reason)
+        why = _("You cannot claim {route}: {reason}.").format(route=route_label(route), reason=refusal.reason)
     elif block is ClaimBlock.TOO_FEW_TRAINS:
         why = _("You cannot claim {route}: it needs {pieces}, you have {has}.").format(
-            route=route.label(), pieces=pieces_counted(rules, refusal.needs), has=refusal.has
+            route=route_label(route), pieces=pieces_counted(rules, refusal.needs), has=refusal.has
         )
     elif route.color == "gray":
         why = ngettext(
@@ -42,7 +43,7 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
             "Your cards cannot pay for {route}: it takes {count} cards of one colour "
             "({wilds} count as any colour where the map allows).",
             route.length,
-        ).format(route=route.label(), count=route.length, wilds=wilds_plural(rules))
+        ).format(route=route_label(route), count=route.length, wilds=wilds_plural(rules))
     else:
         why = ngettext(
             "Your cards cannot pay for {route}: it takes {count} {colour} card "
@@ -50,7 +51,9 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
             "Your cards cannot pay for {route}: it takes {count} {colour} cards "
             "({wilds} count as any colour where the map allows).",
             route.length,
-        ).format(route=route.label(), count=route.length, colour=colour_name(route.color), wilds=wilds_plural(rules))
+        ).format(
+            route=route_label(route), count=route.length, colour=colour_name(route.color), wilds=wilds_plural(rules)
+        )
     return f"{why} {claim_hint()}"
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from bot.present.cards import format_cards
 from bot.present.i18n import _, ngettext, pgettext
+from bot.present.suggestions import route_label
 from bot.present.words import colour_name, spaces_counted, ticket_word, tickets_plural
 from bot.service.member_settings import MemberSettings
 from maps import Route, Rules
@@ -46,7 +47,7 @@ def route_kind(route: Route) -> str:
 def claim_question(rules: Rules, route: Route, pay: Mapping[str, int], others: int) -> str:
     """The route, the exact payment, and whether other payments can be chosen."""
     lines = [
-        _("Claim **{route}**?").format(route=route.label()),
+        _("Claim **{route}**?").format(route=route_label(route)),
         _("{a} to {b}: {length}, {colour}, {kind}.").format(
             a=route.a,
             b=route.b,

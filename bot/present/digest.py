@@ -6,6 +6,7 @@ from bot.present.clock import time_left
 from bot.present.escape import shown
 from bot.present.events import public_text
 from bot.present.i18n import _, ngettext
+from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.service import Digest, GameInfo, PublicEvent, TurnNotice
 from maps import load_board
@@ -38,14 +39,17 @@ def digest_lines(info: GameInfo, digest: Digest) -> list[str]:
         lines.extend(reversed(kept))
     else:
         lines.append(_("Nothing has happened since your last turn."))
+    board = load_board(info.map)
     for lost in digest.lost_routes:
         lines.append(
             _("{player} took {route}, on your way for {tickets}: time for another path.").format(
-                player=shown(lost.claimed_by), route=lost.label, tickets=", ".join(lost.tickets)
+                player=shown(lost.claimed_by),
+                route=route_label(board.routes[lost.route]),
+                tickets=", ".join(lost.tickets),
             )
         )
     if digest.face_up:
-        rules = load_board(info.map).rules
+        rules = board.rules
         lines.append(_("Face-up now: {cards}.").format(cards=", ".join(card_name(rules, c) for c in digest.face_up)))
     return lines
 

@@ -14,6 +14,7 @@ from bot.present.cards import payment_text
 from bot.present.escape import shown
 from bot.present.i18n import _, ngettext
 from bot.present.seats import first_player
+from bot.present.suggestions import route_label
 from bot.present.words import (
     card_name,
     pieces_counted,
@@ -81,7 +82,7 @@ def _claim(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     route = board.routes[int(facts["route"])]
     paid = payment_text(board.rules, str(facts["paid"]))
     text = _("{who} claims {route} for {points}, paying {paid}.").format(
-        who=who, route=route.label(), points=points_counted(int(facts["points"])), paid=paid
+        who=who, route=route_label(route), points=points_counted(int(facts["points"])), paid=paid
     )
     if facts.get("merchandise"):
         text += " " + _("It carries a merchandise card.")
@@ -103,14 +104,14 @@ def _tunnel_reveal(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> 
             "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; {who} must pay {count} more card.",
             "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; {who} must pay {count} more cards.",
             surcharge,
-        ).format(who=who, route=route.label(), paid=paid, revealed=revealed, count=surcharge)
+        ).format(who=who, route=route_label(route), paid=paid, revealed=revealed, count=surcharge)
     return _("{who} tries the tunnel {route} with {paid}; revealed: {revealed}; no extra cards are due.").format(
-        who=who, route=route.label(), paid=paid, revealed=revealed
+        who=who, route=route_label(route), paid=paid, revealed=revealed
     )
 
 
 def _tunnel_abandoned(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return _("{who} gives up the tunnel {route}.").format(who=who, route=board.routes[int(facts["route"])].label())
+    return _("{who} gives up the tunnel {route}.").format(who=who, route=route_label(board.routes[int(facts["route"])]))
 
 
 def _pass(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:

@@ -32,6 +32,7 @@ from bot.present.misread import not_offered_text
 from bot.present.retries import move_counted_text, previous_move_counted_text
 from bot.present.seats import seat_labels
 from bot.present.status import hand_text
+from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.replies import Refusal, image_file, private, try_private
 from bot.service import ActionResult, EventKind, GameInfo, GameService, GameStatus, Must, NotYourTurn, StaleVersion
@@ -246,7 +247,7 @@ class Play:
             cheapest = [p for p in option.payments if p[WILD] == fewest]
             if len({_paid_colour(p) for p in cheapest}) > 1:
                 view = panels.payment_view(info.id, shown, rules, route.id, option.payments)
-                await private(interaction, payment_prompt(route.label()), view=view)
+                await private(interaction, payment_prompt(route_label(route)), view=view)
                 return
             cards = cheapest[0]
         if souvenir is None and option is not None and len(option.souvenirs) == 2:

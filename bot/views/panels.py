@@ -31,6 +31,7 @@ from bot.present.decisions import (
     take_card_label,
     which_stack_placeholder,
 )
+from bot.present.suggestions import route_label
 from bot.present.words import card_name, souvenir_choice
 from bot.service.choices import RouteChoice
 from bot.service.scores import TicketLabel
@@ -155,13 +156,13 @@ def route_view(game: int, version: int, rules: Rules, options: Sequence[RouteCho
         chunk = ordered[part * 25 : (part + 1) * 25]
         select_options = [
             discord.SelectOption(
-                label=o.route.label()[:100],
+                label=route_label(o.route)[:100],
                 value=str(o.route.id),
                 description=route_example(rules, o.payments[0])[:100],
             )
             for o in chunk
         ]
-        first, last = chunk[0].route.label()[:20], chunk[-1].route.label()[:20]
+        first, last = route_label(chunk[0].route)[:20], route_label(chunk[-1].route)[:20]
         view.add_item(
             GameSelect.make(
                 ComponentId(Action.ROUTE, game, version, (str(part),)),
