@@ -6,6 +6,7 @@ from bot.present.clock import clock_summary
 from bot.present.escape import shown
 from bot.present.i18n import _, ngettext, pgettext
 from bot.present.seats import member_name
+from bot.present.verification import commitment_text
 from bot.service import GameInfo
 from bot.service.events import Cancelled, Created, HostChanged, Joined, Left, Started
 from maps import load_board
@@ -57,9 +58,12 @@ def cancelled_text(cancelled: Cancelled) -> str:
 
 def started_text(info: GameInfo, started: Started) -> str:
     seating = ", ".join(shown(p) for p in started.players)
-    return _("The {title} game starts! Seat order: {seating}. Everyone chooses starting tickets now.").format(
+    text = _("The {title} game starts! Seat order: {seating}. Everyone chooses starting tickets now.").format(
         title=info.title, seating=seating
     )
+    if not started.commitment:
+        return text
+    return text + "\n" + commitment_text(started.commitment)
 
 
 def lobby_text(info: GameInfo) -> str:

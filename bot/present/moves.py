@@ -15,6 +15,7 @@ from bot.present.escape import shown
 from bot.present.i18n import _, ngettext
 from bot.present.seats import first_player
 from bot.present.suggestions import route_label
+from bot.present.verification import verification_text
 from bot.present.words import (
     card_name,
     pieces_counted,
@@ -164,8 +165,11 @@ def final_scores_text(scores: FinalScores) -> str:
     lines = ", ".join(f"{shown(r.player)} {r.total}" for r in scores.ranking())
     winners = _(" and ").join(shown(w) for w in scores.winners)
     if len(scores.winners) > 1:
-        return _("Final scores: {scores}. {winners} win!").format(scores=lines, winners=winners)
-    return _("Final scores: {scores}. {winners} wins!").format(scores=lines, winners=winners)
+        text = _("Final scores: {scores}. {winners} win!").format(scores=lines, winners=winners)
+    else:
+        text = _("Final scores: {scores}. {winners} wins!").format(scores=lines, winners=winners)
+    proof = verification_text(scores)
+    return text if proof is None else f"{text}\n{proof}"
 
 
 def _labels(tickets: Sequence[TicketLabel]) -> str:

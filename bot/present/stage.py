@@ -13,6 +13,7 @@ from bot.present.i18n import _, ngettext, pgettext
 from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
 from bot.present.seats import mention, who
 from bot.present.ties import tie_sentence
+from bot.present.verification import commitment_text, verification_text
 from bot.present.words import more_cards_counted, tickets_plural
 from bot.service import FinalScores, GameInfo, Must
 from bot.service.scores import PlayerScore
@@ -106,12 +107,13 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
     return _with_head(head, "\n".join(parts))
 
 
-def start_text(info: GameInfo, table: TableView) -> str:
-    """The first line of the setup stage: the game starts, in this seat order."""
+def start_text(info: GameInfo, table: TableView, commitment: str = "") -> str:
+    """The first line of the setup stage: the game starts, in this seat order (and the deal's commitment)."""
     seating = ", ".join(shown(p.player) for p in table.players)
-    return _("**The {title} game #{id} starts!** Seat order: {seating}.").format(
+    text = _("**The {title} game #{id} starts!** Seat order: {seating}.").format(
         title=info.title, id=info.id, seating=seating
     )
+    return f"{text}\n{commitment_text(commitment)}" if commitment else text
 
 
 def setup_content(info: GameInfo, table: TableView, start_text: str, head: str = "", clock: str = "") -> str:
@@ -167,6 +169,9 @@ def final_content(info: GameInfo, head: str, scores: FinalScores, *, early: bool
     if scores.tie is not None:
         text += " " + tie_sentence(scores.tie, load_board(info.map).rules, shown)
     text += " " + _("`/ttr export` gives the game record.")
+    proof = verification_text(scores)
+    if proof is not None:
+        text += "\n" + proof
     return _with_head(head, text)
 
 

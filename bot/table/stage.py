@@ -79,7 +79,7 @@ def stage_content(view: StageView, lead: Sequence[str], shown: Collection[str], 
     info, table = view.info, view.table
     head = "\n".join([*lead, *recap_lines(info, view.history, shown)])
     if view.key == "setup":
-        return setup_content(info, table, start_text(info, table), head, clock)
+        return setup_content(info, table, start_text(info, table, view.commitment), head, clock)
     if view.key == "final":
         assert table.scores is not None
         return final_content(info, head, table.scores, early=view.early)
@@ -324,7 +324,9 @@ class StageMessages:
     async def _refresh_setup(self, message_id: int, view: StageView) -> None:
         """The setup message again, with who is still choosing now."""
         info = view.info
-        content = setup_content(info, view.table, start_text(info, view.table), clock=await self.clock_line(info))
+        content = setup_content(
+            info, view.table, start_text(info, view.table, view.commitment), clock=await self.clock_line(info)
+        )
         try:
             message = self.channel(info).get_partial_message(message_id)
             await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
