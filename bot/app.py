@@ -35,15 +35,18 @@ from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ratings import RatingsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
-from bot.present.image_words import IMAGE_WORDS
+from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
+from bot.present.image_words import image_words
 from bot.ratelimit import RateLimiter, admitted
 from bot.replies import current_game, report_failure
 from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.service.kinds import Language
 from bot.settings import Settings
 from bot.sync import sync_if_changed
 from bot.table.controls import Controls
 from bot.table.front import Front
+from bot.table.languages import Languages
 from bot.views.items import GameButton, GameSelect
 
 log = logging.getLogger(__name__)
@@ -66,7 +69,8 @@ class ConductorTree(app_commands.CommandTree[Any]):
                     current_game.set(None if info is None else info.id)
             except Exception:  # the log line must not fail for want of a game id
                 pass
-        await report_failure(interaction, error)
+        with speaking(language_of_locale(interaction.locale) or DEFAULT_LANGUAGE):
+            await report_failure(interaction, error)
 
 
 class ConductorBot(commands.Bot):
@@ -110,6 +114,11 @@ class ConductorBot(commands.Bot):
         return self._front.controls
 
     @property
+    def languages(self) -> Languages | None:
+        """Who reads what in which language (None until the bot is set up)."""
+        return None if self._front is None else self._front.languages
+
+    @property
     def scheduler(self) -> Scheduler:
         """The runner of the turn clocks' timers (started once the bot is connected)."""
         if self._scheduler is None:
@@ -142,7 +151,9 @@ class ConductorBot(commands.Bot):
     async def _warm_images(self) -> None:
         """Build the boards' static layers in a thread while the bot already answers (first images fast)."""
         try:
-            await self.service.warm_up(words=IMAGE_WORDS)
+            # English: the layers of other languages differ by the caption of the project's own boards only,
+            # built on first use
+            await self.service.warm_up(words=image_words(Language.EN))
         except Exception:
             log.exception("could not build the boards' static layers at start (they are built on first use)")
 

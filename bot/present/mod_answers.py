@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.present.clock import duration_text, settings_text
+from bot.present.confirm import language_name
 from bot.present.escape import quoted, shown
+from bot.present.i18n import _
 from bot.present.words import plural
 from bot.service import GuildConfig
+from bot.service.kinds import Language
 
 NOT_A_MODERATOR = (
     "Only this server's game moderators can use `/ttrmod`: members who may manage the server, "
@@ -152,3 +155,16 @@ def settings_answer(config: GuildConfig) -> str:
         f"Autopilot of new games: {config.autopilot_level.value} (for timed-out and handed-over seats, "
         "and the default for autopilot players)"
     )
+
+
+def server_language_text(config: GuildConfig, spoken: Language) -> str:
+    """The language line of a server's settings; `spoken`: the language of its public texts now."""
+    if config.language is None:
+        return _(
+            "Language of the channel messages and board images: automatic, the server's language in Discord "
+            "(now {language}). Members' own answers and DMs follow their own language."
+        ).format(language=language_name(spoken))
+    return _(
+        "Language of the channel messages and board images: {language}. "
+        "Members' own answers and DMs follow their own language."
+    ).format(language=language_name(config.language))
