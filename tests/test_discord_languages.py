@@ -298,9 +298,8 @@ def tags_in(texts: Sequence[str]) -> set[Language]:
 def only(texts: Sequence[str], language: Language, what: str, *, some: bool = True) -> None:
     """Everything of `texts` was written in `language` (and, with `some`, some of it through the catalogue)."""
     found = tags_in(texts)
-    assert found == {language} if some else found <= {language}, f"{what}: written in {sorted(found)}, not only {language.value}: " + repr(
-        [t for t in texts if any(TAGS[x] in t for x in found - {language})][:5]
-    )
+    wrong = [t for t in texts if any(TAGS[x] in t for x in found - {language})][:5]
+    assert found == {language} if some else found <= {language}, f"{what}: in {sorted(found)}: {wrong!r}"
 
 
 async def test_a_member_with_english_set_reads_english_privately_in_a_swedish_game(
