@@ -98,8 +98,10 @@ def _filled_english(catalog: Catalog) -> None:
 
 
 def update() -> None:
-    template = read(POT)
     for language in languages():
+        # a template of its own for each language: Babel puts the template's new entries themselves (not copies)
+        # into the catalogue, so English's filled-in texts would otherwise show up in the next language
+        template = read(POT)
         path = po_path(language)
         catalog = read(path, language)
         catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
