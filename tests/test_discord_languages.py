@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
+import discord
 import pytest
 from babel.messages.pofile import read_po
 from discord_harness import (  # noqa: F401
@@ -212,6 +213,8 @@ async def whole_game(reader: Reader) -> Game:
         await look_around(reader, member)
     for _ in range(4):  # reminders at half time and near the end, then the turn runs out: the autopilot plays
         await reader.room.env.advance_time(16 * MINUTE)
+    audit = await reader.service.audit(reader.game_id)
+    assert any(a.action == "timeout" for a in audit), "no turn ran out: the test saw no reminder, no played-for DM"
     game = await reader.play()
     for member in reader.room.members:
         await look_around(reader, member)
@@ -250,8 +253,7 @@ async def test_a_finnish_game_set_by_the_server_shows_no_english(simcord_env: En
 
 
 async def server_manager(room: Room, locale: str) -> MemberActor:
-    import discord
-
+    """A member with Manage Server, whose client speaks `locale`."""
     managers = room.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
     manager = room.add_member("manager", roles=[managers])
     set_locale(room.env, manager, locale)
