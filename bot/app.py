@@ -38,7 +38,7 @@ from bot.cogs.ttr import add_ttr_cogs, ttr_group
 from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
 from bot.present.image_words import image_words
 from bot.ratelimit import RateLimiter, admitted
-from bot.replies import current_game, report_failure
+from bot.replies import current_game, reader_language, report_failure
 from bot.scheduler import Scheduler
 from bot.service import GameService
 from bot.service.kinds import Language
@@ -58,6 +58,15 @@ class ConductorTree(app_commands.CommandTree[Any]):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Every command counts against the member's command rate; autocomplete does not, and is never refused."""
         return interaction.type is discord.InteractionType.autocomplete or await admitted(interaction)
+
+    async def _call(self, interaction: discord.Interaction, /) -> None:
+        """Autocomplete choices are read by the member who types: in their language (commands speak it in
+        `guarded`)."""
+        if interaction.type is not discord.InteractionType.autocomplete:
+            await super()._call(interaction)
+            return
+        with speaking(await reader_language(interaction)):
+            await super()._call(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if current_game.get() is None and interaction.channel_id is not None:

@@ -408,3 +408,19 @@ def test_a_forged_language_is_refused() -> None:
     assert chosen_language("auto") is None and chosen_language("sv") is Language.SV
     with pytest.raises(Refusal, match="English, svenska, suomi or automatic"):
         chosen_language("de")
+
+
+async def test_autocomplete_choices_are_in_the_typing_members_language(simcord_env: Env, marked: None) -> None:
+    room = make_room_in(simcord_env, ["anna", "bertil"], guild_locale="en-US", locale="sv-SE")
+    reader = await open_game(room, "usa")
+    while (await reader.game()).state.phase.name.startswith("SETUP"):
+        await reader.step(await reader.game())
+    mover = (await reader.game()).to_move()
+    assert mover is not None
+    member = await reader.member(mover.player)
+    choices = await member.autocomplete(room.channel, "ttr draw", "card", "")
+    assert choices
+    only([c["name"] for c in choices], Language.SV, "the choices for a Swedish app")
+    await slash(member, room, "ttr settings", language="fi")
+    choices = await member.autocomplete(room.channel, "ttr draw", "card", "")
+    only([c["name"] for c in choices], Language.FI, "the choices for a member who chose Finnish")
