@@ -37,15 +37,18 @@ from bot.cogs.play import PlayCog
 from bot.cogs.ratings import RatingsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
 from bot.command_words import CommandTranslator
-from bot.present.image_words import IMAGE_WORDS
+from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
+from bot.present.image_words import image_words
 from bot.ratelimit import RateLimiter, admitted
-from bot.replies import current_game, report_failure
+from bot.replies import current_game, reader_language, report_failure
 from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.service.kinds import Language
 from bot.settings import Settings
 from bot.sync import sync_if_changed
 from bot.table.controls import Controls
 from bot.table.front import Front
+from bot.table.languages import Languages
 from bot.views.items import GameButton, GameSelect
 
 log = logging.getLogger(__name__)
@@ -58,6 +61,15 @@ class ConductorTree(app_commands.CommandTree[Any]):
         """Every command counts against the member's command rate; autocomplete does not, and is never refused."""
         return interaction.type is discord.InteractionType.autocomplete or await admitted(interaction)
 
+    async def _call(self, interaction: discord.Interaction, /) -> None:
+        """Autocomplete choices are read by the member who types: in their language (commands speak it in
+        `guarded`)."""
+        if interaction.type is not discord.InteractionType.autocomplete:
+            await super()._call(interaction)
+            return
+        with speaking(await reader_language(interaction)):
+            await super()._call(interaction)
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if current_game.get() is None and interaction.channel_id is not None:
             bot = interaction.client
@@ -68,7 +80,8 @@ class ConductorTree(app_commands.CommandTree[Any]):
                     current_game.set(None if info is None else info.id)
             except Exception:  # the log line must not fail for want of a game id
                 pass
-        await report_failure(interaction, error)
+        with speaking(language_of_locale(interaction.locale) or DEFAULT_LANGUAGE):
+            await report_failure(interaction, error)
 
 
 class ConductorBot(commands.Bot):
@@ -112,6 +125,11 @@ class ConductorBot(commands.Bot):
         return self._front.controls
 
     @property
+    def languages(self) -> Languages | None:
+        """Who reads what in which language (None until the bot is set up)."""
+        return None if self._front is None else self._front.languages
+
+    @property
     def scheduler(self) -> Scheduler:
         """The runner of the turn clocks' timers (started once the bot is connected)."""
         if self._scheduler is None:
@@ -145,7 +163,9 @@ class ConductorBot(commands.Bot):
     async def _warm_images(self) -> None:
         """Build the boards' static layers in a thread while the bot already answers (first images fast)."""
         try:
-            await self.service.warm_up(words=IMAGE_WORDS)
+            # English: the layers of other languages differ by the caption of the project's own boards only,
+            # built on first use
+            await self.service.warm_up(words=image_words(Language.EN))
         except Exception:
             log.exception("could not build the boards' static layers at start (they are built on first use)")
 

@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot.cogs.common import game_here, is_moderator
 from bot.present.events import public_text
+from bot.present.i18n import speaking
 from bot.present.mod_answers import (
     moderator_note,
     no_game_in_progress_text,
@@ -66,7 +67,8 @@ class ModeratorBase(commands.Cog):
         changed); `clock`: update its clock's line.
         """
         shown = reason if public else None
-        lead = [moderator_note(public_text(result.game, e), shown) for e in result.public if e.kind in NOTES]
+        with speaking(await self.delivery.public(result.game)):  # told in the channel
+            lead = [moderator_note(public_text(result.game, e), shown) for e in result.public if e.kind in NOTES]
         await self.delivery.deliver(result, lead=lead, refresh=refresh, interaction=interaction)
         if clock:
             await self.stage.refresh_clock(result.game.id)

@@ -16,8 +16,8 @@ from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
 from bot.present.answers import deck_choice, file_caption, nothing_yet_text
 from bot.present.clock import status_lines
-from bot.present.i18n import speaking
-from bot.present.image_words import IMAGE_WORDS
+from bot.present.i18n import current_language, speaking
+from bot.present.image_words import image_words
 from bot.present.lookup import GAME_OPTION, no_scores_text
 from bot.present.paging import HISTORY_BUTTONS, REPLAY_BUTTONS, pages, replay_caption
 from bot.present.recap import history_lines
@@ -226,12 +226,15 @@ class PlayCog(TtrCog):
             if not info.started:
                 raise Refusal(nothing_yet_text(started=False))
             labels = seat_labels(info)
+            language = current_language()  # the pages are the asking member's, in their language
+            words = image_words(language)
 
             async def show(page: int) -> Page:
-                frame = await self.service.replay_frame(info.id, page, labels, words=IMAGE_WORDS)
-                return replay_caption(info.id, frame.turn, frame.turns), image_file(frame.image, "board.png")
+                with speaking(language):
+                    frame = await self.service.replay_frame(info.id, page, labels, words=words)
+                    return replay_caption(info.id, frame.turn, frame.turns), image_file(frame.image, "board.png")
 
-            first = await self.service.replay_frame(info.id, turn, labels, words=IMAGE_WORDS)
+            first = await self.service.replay_frame(info.id, turn, labels, words=words)
             await send_pages(interaction, first.turns + 1, first.turn, show, REPLAY_BUTTONS)
 
         await guarded(interaction, work)

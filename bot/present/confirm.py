@@ -8,6 +8,7 @@ from bot.present.cards import format_cards
 from bot.present.i18n import _, ngettext, pgettext
 from bot.present.suggestions import route_label
 from bot.present.words import colour_name, spaces_counted, ticket_word, tickets_plural
+from bot.service.kinds import Language
 from bot.service.member_settings import MemberSettings
 from maps import Route, Rules
 
@@ -91,3 +92,25 @@ def member_settings_text(settings: MemberSettings, *, changed: bool) -> str:
 
 def on_or_off_text() -> str:
     return _("Confirmations are `on` or `off`: nothing was changed.")
+
+
+def language_name(language: Language) -> str:
+    """A language by its own name, as its speakers write it (the same in every language)."""
+    return {Language.EN: "English", Language.SV: "svenska", Language.FI: "suomi"}[language]
+
+
+def member_language_text(settings: MemberSettings, spoken: Language) -> str:
+    """The language line of a member's settings; `spoken`: the language their private texts are in now."""
+    if settings.language is None:
+        return _(
+            "- language: **automatic**: your Discord app's language (now {language}). "
+            "Change with `/ttr settings language:`."
+        ).format(language=language_name(spoken))
+    return _(
+        "- language: **{language}** for your answers, private images and DMs. "
+        "`/ttr settings language:automatic` follows your Discord app again."
+    ).format(language=language_name(settings.language))
+
+
+def bad_language_text() -> str:
+    return _("The language is English, svenska, suomi or automatic: nothing was changed.")

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.present.clock import duration_text, settings_text
+from bot.present.confirm import language_name
 from bot.present.escape import quoted, shown
 from bot.present.i18n import N_, _, ngettext, pgettext
 from bot.service import GuildConfig
+from bot.service.kinds import Language
 
 # the English text (a refusal is translated where it is shown: `not_a_moderator_text()`)
 NOT_A_MODERATOR = N_(
@@ -194,3 +196,16 @@ def settings_answer(config: GuildConfig) -> str:
         ).format(level=config.autopilot_level.value),
     ]
     return "\n".join(lines)
+
+
+def server_language_text(config: GuildConfig, spoken: Language) -> str:
+    """The language line of a server's settings; `spoken`: the language of its public texts now."""
+    if config.language is None:
+        return _(
+            "Language of the channel messages and board images: automatic, the server's language in Discord "
+            "(now {language}). Members' own answers and DMs follow their own language."
+        ).format(language=language_name(spoken))
+    return _(
+        "Language of the channel messages and board images: {language}. "
+        "Members' own answers and DMs follow their own language."
+    ).format(language=language_name(config.language))

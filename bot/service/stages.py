@@ -79,5 +79,5 @@ class Stages(Images):
         if image is None:
             return await asyncio.to_thread(_view, dealt, history, image)
         # the image every player waits for: urgent in the render queue
-        key = ("stage", game_id, dealt.info.version, history)
+        key = ("stage", game_id, dealt.info.version, history, image[1].language)
         return await self.renders.render(game_id, key, partial(_view, dealt, history, image), urgent=True)

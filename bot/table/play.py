@@ -24,7 +24,8 @@ from bot.present.claims import (
     souvenir_prompt,
 )
 from bot.present.events import private_text, public_text
-from bot.present.image_words import IMAGE_WORDS
+from bot.present.i18n import current_language
+from bot.present.image_words import image_words
 from bot.present.layout import clip_head
 from bot.present.lobby import lobby_text
 from bot.present.lookup import not_started_text, not_your_turn_text
@@ -296,7 +297,9 @@ class Play:
             raise Refusal(not_started_text())
         view = await self.service.private_view(info.id, interaction.user.id)
         labels = seat_labels(info)
-        image = await self.service.hand_image(info.id, interaction.user.id, labels, words=IMAGE_WORDS)
+        image = await self.service.hand_image(
+            info.id, interaction.user.id, labels, words=image_words(current_language())
+        )
         text = hand_text(load_board(info.map).rules, view)
         await private(interaction, text, file=image_file(image, "hand.png"))
 
@@ -304,5 +307,6 @@ class Play:
         if info.status is GameStatus.LOBBY:
             await private(interaction, lobby_text(info))
             return
-        image = await self.service.board_image(info.id, seat_labels(info), words=IMAGE_WORDS)
+        words = image_words(current_language())  # a private answer: in the reader's language
+        image = await self.service.board_image(info.id, seat_labels(info), words=words)
         await private(interaction, board_caption(info.id), file=image_file(image, "board.png"))
