@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.present.i18n import language_of_locale, speaking
+from bot.present.i18n import current_language, speaking
 from bot.present.suggestions import duration_label, no_clock_label, no_reserve_label
 from bot.service import GameInfo, GameService, TimeoutPolicy, may_moderate
 from bot.service.kinds import Language
@@ -63,8 +63,9 @@ async def member_names(interaction: discord.Interaction, user_ids: Iterable[int]
 
 
 def reader_language(interaction: discord.Interaction) -> Language:
-    """The language an autocomplete's suggestions are written in: the member's Discord client's, else English."""
-    return language_of_locale(interaction.locale) or Language.EN
+    """The language an autocomplete's suggestions are written in: the member's, as the command tree resolved it
+    for this interaction (bot/app.py speaks `replies.reader_language` around every command and autocomplete)."""
+    return current_language()
 
 
 def duration_choices(

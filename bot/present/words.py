@@ -137,11 +137,15 @@ LONGEST_NAMES: dict[str, Callable[[], str]] = {
     "USA": lambda: pgettext("USA", "longest continuous path"),
     "India": lambda: pgettext("India", "Indian Express"),
     "Switzerland": lambda: pgettext("Switzerland", "longest continuous path"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "longest continuous path"),
+    "San Francisco": lambda: pgettext("San Francisco", "longest continuous path"),
 }
 LONGEST_SHORT_NAMES: dict[str, Callable[[], str]] = {
     "USA": lambda: pgettext("USA", "longest path"),
     "India": lambda: pgettext("India", "Indian Express"),
     "Switzerland": lambda: pgettext("Switzerland", "longest path"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "longest path"),
+    "San Francisco": lambda: pgettext("San Francisco", "longest path"),
 }
 
 
