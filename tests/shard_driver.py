@@ -25,7 +25,7 @@ import logging
 import sys
 from typing import Any
 
-from discord_harness import SIM_HEARTBEAT, Room, make_room, posted_texts, reply_text, sim_clock, slash
+from discord_harness import SIM_HEARTBEAT, Room, posted_texts, reply_text, sim_clock, slash
 from discord_play import Player
 from simcord import Env
 
@@ -100,7 +100,8 @@ class Driver:
 async def main(database: str, shard: int, count: int) -> None:
     settings = Settings(database=database, commands_per_window=0, shards=Shards(count, (shard,)))
     bot = create_bot(settings, clock=sim_clock, heartbeat=SIM_HEARTBEAT)
-    # the other shards sync nothing (Discord has shard 0's commands); PostgreSQL answers in real time: more time to settle
+    # the other shards sync nothing (Discord has shard 0's commands);
+    # PostgreSQL answers in real time: more time to settle
     env = Env(bot, strict_sync=shard == 0, settle_timeout=120)
     await env.start()
     try:
