@@ -8,8 +8,9 @@ in a temporary folder and removes it at the end. For 200 and 2,000 games
 active at once it opens and deals the games, plans each game's moves
 beforehand (so the random player is not timed), then makes every game act
 as fast as it can through GameService.act: first in one process, then with
-the games split between two processes (each its own service and connection
-pool, on the same database). It prints persisted actions per second and the
+the games split between two processes, the processes of shards 0 and 1 of
+2 (each game has a server of its own, on either shard; each process its own
+service and connection pool, on the same database). It prints persisted actions per second and the
 p50/p99 time from the action to its answer (after the commit), beside the
 floor measured in the same run on the same server: single-row INSERT
 transactions per second from one connection (asyncpg, one commit each).
@@ -35,6 +36,7 @@ import asyncpg
 from bench.service import new_game, plan
 from bot.service import GameService
 from bot.service.settings import MAX_OPEN_GAMES
+from bot.store import Shards
 from bot.store.postgres import redact
 from engine import Move
 from engine.moves import move_from_json, move_to_json
@@ -69,22 +71,29 @@ def ms(values: list[float], q: float) -> float:
 
 
 async def setup(url: str, games: int, per_game: int, base: int) -> list[tuple[int, list[tuple[int, Move]]]]:
-    """Deal `games` games and plan `per_game` moves for each; (game id, plan)."""
+    """Deal `games` games and plan `per_game` moves for each; (game id, plan).
+
+    Each game has a server of its own, `(base + i) << 22`, so Discord's formula puts every other one on shard 1
+    of 2: the two processes are the two shards' processes, each acting on its own shard's games."""
     service = await GameService.open(url, rng=random.Random(games))
     service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)
     try:
         ids: list[int] = []
         for start in range(0, games, 100):
             batch = range(start, min(games, start + 100))
-            ids += await asyncio.gather(*(new_game(service, base + i, MAP_NAMES[i % len(MAP_NAMES)]) for i in batch))
+            ids += await asyncio.gather(
+                *(new_game(service, (base + i) << 22, MAP_NAMES[i % len(MAP_NAMES)]) for i in batch)
+            )
         return [(g, await plan(service, g, per_game, random.Random(g))) for g in ids]
     finally:
         await service.close()
 
 
-async def act_all(url: str, work: list[tuple[int, list[tuple[int, Move]]]], go: Path | None) -> dict[str, object]:
+async def act_all(
+    url: str, work: list[tuple[int, list[tuple[int, Move]]]], go: Path | None, shards: Shards | None = None
+) -> dict[str, object]:
     """Every game of `work` plays its plan as fast as it can; the actions, the seconds and each action's latency."""
-    service = await GameService.open(url)
+    service = await GameService.open(url, shards=shards)
     try:
         for game_id, _ in work:
             await service.game(game_id)  # loaded into the service before the clock starts
@@ -108,16 +117,16 @@ async def act_all(url: str, work: list[tuple[int, list[tuple[int, Move]]]], go: 
 
 
 def two_processes(url: str, work: list[tuple[int, list[tuple[int, Move]]]], folder: Path) -> dict[str, object]:
-    """The same, with the games split between two worker processes started together."""
+    """The same, with the games split between two worker processes started together: shards 0 and 1 of 2."""
     go = folder / f"go-{time.monotonic_ns()}"
-    halves = [work[0::2], work[1::2]]
+    halves = asyncio.run(by_shard(url, work))
     procs = []
     for i, half in enumerate(halves):
         job = folder / f"job-{i}.json"
         job.write_text(json.dumps([[g, [[u, move_to_json(m)] for u, m in steps]] for g, steps in half]))
         procs.append(
             subprocess.Popen(
-                [sys.executable, "-m", "bench.pg", "--worker", url, str(job), str(go)],
+                [sys.executable, "-m", "bench.pg", "--worker", url, str(job), str(go), str(i)],
                 cwd=ROOT,
                 env=dict(os.environ, PYTHONPATH=str(ROOT)),
                 stdout=subprocess.PIPE,
@@ -134,6 +143,21 @@ def two_processes(url: str, work: list[tuple[int, list[tuple[int, Move]]]], fold
     latencies = [x for r in results for x in r["latencies"]]
     seconds = max(float(r["seconds"]) for r in results)
     return {"actions": len(latencies), "seconds": seconds, "latencies": latencies}
+
+
+async def by_shard(
+    url: str, work: list[tuple[int, list[tuple[int, Move]]]]
+) -> list[list[tuple[int, list[tuple[int, Move]]]]]:
+    """`work` split by the shard (of 2) of each game's server."""
+    service = await GameService.open(url)
+    try:
+        halves: list[list[tuple[int, list[tuple[int, Move]]]]] = [[], []]
+        for game_id, steps in work:
+            info = await service.game(game_id)
+            halves[Shards(2, (0, 1)).shard_of(info.guild_id)].append((game_id, steps))
+        return halves
+    finally:
+        await service.close()
 
 
 def line(label: str, result: dict[str, object], floor_rate: float) -> str:
@@ -161,12 +185,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer actions per game")
     parser.add_argument("--database", help="a postgresql:// URL to use (default: a throwaway server)")
-    parser.add_argument("--worker", nargs=3, metavar=("URL", "JOB", "GO"), help=argparse.SUPPRESS)
+    parser.add_argument("--worker", nargs=4, metavar=("URL", "JOB", "GO", "SHARD"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker_url, job, go = args.worker
+        worker_url, job, go, shard = args.worker
         work = [(g, [(u, move_from_json(m)) for u, m in steps]) for g, steps in json.loads(Path(job).read_text())]
-        print(json.dumps(asyncio.run(act_all(worker_url, work, Path(go)))), flush=True)
+        result = asyncio.run(act_all(worker_url, work, Path(go), Shards(2, (int(shard),))))
+        print(json.dumps(result), flush=True)
         return
     server = None if args.database else PgServer.start(durable=True)
     try:

@@ -89,6 +89,9 @@ class ConductorBot(commands.Bot):
         self, settings: Settings, *, clock: Callable[[], datetime] | None = None, heartbeat: float = 60.0
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands need none
+        sharding: dict[str, Any] = {}
+        if settings.shards is not None:  # an AutoShardedBot (ShardedConductorBot) for this process's shards
+            sharding = {"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -96,6 +99,7 @@ class ConductorBot(commands.Bot):
             tree_cls=ConductorTree,
             # a safety net: every message names whom it pings; one that forgets pings nobody
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )
         self.settings = settings
         self.clock = clock  # the game service's clock; None: the wall clock (UTC)
@@ -137,7 +141,7 @@ class ConductorBot(commands.Bot):
         return self._scheduler
 
     async def setup_hook(self) -> None:
-        self._service = await GameService.open(self.settings.database, clock=self.clock)
+        self._service = await GameService.open(self.settings.database, clock=self.clock, shards=self.settings.shards)
         await self._service.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
         front = self._front = Front.build(self, self._service)
         self._scheduler = Scheduler(self._service, ClockNotifier(front), heartbeat=self.heartbeat)
@@ -156,7 +160,11 @@ class ConductorBot(commands.Bot):
         await self.add_cog(ModerationCog(front))
         self.add_dynamic_items(GameButton, GameSelect)
         await self.tree.set_translator(CommandTranslator())  # the commands in Swedish and Finnish too
-        await sync_if_changed(self.tree, self._service, self.application_id, self.settings.dev_guild_id)
+        shards = self.settings.shards
+        if shards is None or shards.first:  # one process syncs the commands: the one running shard 0
+            await sync_if_changed(self.tree, self._service, self.application_id, self.settings.dev_guild_id)
+        else:
+            log.info("shards %s: the process running shard 0 syncs the commands", shards.ids)
         self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
         self._warm_up = asyncio.create_task(self._warm_images(), name="conductor-warm-up")
 
@@ -218,6 +226,14 @@ class ConductorBot(commands.Bot):
                     self._service = None
 
 
+class ShardedConductorBot(ConductorBot, commands.AutoShardedBot):
+    """The bot of one process of a sharded bot: an AutoShardedBot for the shards of `settings.shards`.
+
+    Each process serves its shards' servers: Discord sends it their events, its scheduler fires their games'
+    timers (bot/scheduler.py), and only the process running shard 0 syncs the commands.
+    """
+
+
 def create_bot(
     settings: Settings, *, clock: Callable[[], datetime] | None = None, heartbeat: float = 60.0
 ) -> ConductorBot:
@@ -226,5 +242,8 @@ def create_bot(
     `clock`: where the game service reads the time (timezone-aware UTC); the
     wall clock by default. Tests pass simulated time. `heartbeat`: seconds
     between the notes that the bot runs, from which an outage is measured.
+    With `settings.shards` it is an AutoShardedBot for those shards.
     """
+    if settings.shards is not None:
+        return ShardedConductorBot(settings, clock=clock, heartbeat=heartbeat)
     return ConductorBot(settings, clock=clock, heartbeat=heartbeat)

@@ -60,6 +60,8 @@ def test_the_example_env_file_lists_every_setting_with_a_comment() -> None:
         "CONDUCTOR_DATABASE",
         "CONDUCTOR_LOG_LEVEL",
         "CONDUCTOR_DISCORD_LOG_LEVEL",
+        "SHARD_COUNT",
+        "SHARD_IDS",
     }
     lines = example.read_text(encoding="utf-8").splitlines()
     for key in values:

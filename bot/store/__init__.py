@@ -6,7 +6,15 @@
 (`open_store`), and `migrations` holds both schemas.
 """
 
-from bot.store.errors import ChannelBusy, ClockChanged, StoreError, TimerGone, UnknownGame, VersionConflict
+from bot.store.errors import (
+    ChannelBusy,
+    ClockChanged,
+    OpenGamesLimit,
+    StoreError,
+    TimerGone,
+    UnknownGame,
+    VersionConflict,
+)
 from bot.store.factory import Database, describe, open_store, parse_database
 from bot.store.migrations import MigrationError
 from bot.store.postgres import PostgresStore
@@ -24,6 +32,7 @@ from bot.store.rows import (
     TimerRow,
     UndoneMoveRow,
 )
+from bot.store.shards import Shards
 from bot.store.sqlite import SqliteStore
 from bot.store.status import ACTIVE, GameStatus
 from bot.store.writes import (
@@ -59,6 +68,7 @@ __all__ = [
     "MessageStore",
     "MigrationError",
     "MoveRow",
+    "OpenGamesLimit",
     "NewAudit",
     "NewGame",
     "NewMove",
@@ -66,6 +76,7 @@ __all__ = [
     "SeatClockRow",
     "SeatRow",
     "SeatUpdate",
+    "Shards",
     "SettingsStore",
     "SnapshotRow",
     "SqliteStore",

@@ -24,9 +24,12 @@ from bot.store.sqlite.columns import (
     to_json,
 )
 from bot.store.status import GameStatus
-from bot.store.writes import GameStart, NewGame
+from bot.store.writes import GameStart, NewGame, check_open_games
 
 ACTIVE_IN_CHANNEL = "channel_id = $1 AND status IN ('lobby', 'setup', 'playing')"
+OPEN_STATUSES = "('lobby', 'setup', 'playing')"
+# the first key of the server's advisory lock while a game is opened there ("Open" in ASCII)
+OPENING_LOCK = 0x4F70656E
 
 
 def status_values(statuses: Collection[GameStatus]) -> list[str]:
@@ -41,6 +44,14 @@ class PostgresGames(PostgresCore):
             busy = await conn.fetchval(f"SELECT id FROM games WHERE {ACTIVE_IN_CHANNEL}", new.channel_id)
             if busy is not None:
                 raise ChannelBusy(new.channel_id, int(busy))
+            if new.server_limit is not None or new.member_limit is not None:
+                # the server's lock until the commit: a second process opening a game there counts after this one
+                await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", OPENING_LOCK, str(new.guild_id))
+                rows = await conn.fetch(
+                    f"SELECT id, host_user_id FROM games WHERE guild_id = $1 AND status IN {OPEN_STATUSES}",
+                    new.guild_id,
+                )
+                check_open_games(new, [(int(r[0]), int(r[1])) for r in rows])
             stamp = now_text()
             try:
                 row = await conn.fetchrow(

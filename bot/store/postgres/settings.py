@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.postgres.core import PostgresCore
+from bot.store.shards import UNSHARDED_KEY
 from bot.store.sqlite.columns import now_text, parse_time, time_text, to_json
 
 
@@ -52,12 +53,14 @@ class PostgresSettings(PostgresCore):
             (target, digest, now_text()),
         )
 
-    async def alive_at(self) -> datetime | None:
-        return await self._one(lambda row: parse_time(str(row[0])), "SELECT alive_at FROM heartbeat WHERE id = 1")
+    async def alive_at(self, key: int = UNSHARDED_KEY) -> datetime | None:
+        sql = "SELECT COALESCE((SELECT alive_at FROM heartbeat WHERE id = $1), (SELECT MAX(alive_at) FROM heartbeat))"
+        moment = await self._one(lambda row: None if row[0] is None else parse_time(str(row[0])), sql, (key,))
+        return moment
 
-    async def set_alive_at(self, moment: datetime) -> None:
+    async def set_alive_at(self, moment: datetime, key: int = UNSHARDED_KEY) -> None:
         await self._change(
-            "INSERT INTO heartbeat (id, alive_at) VALUES (1, $1) "
+            "INSERT INTO heartbeat (id, alive_at) VALUES ($2, $1) "
             "ON CONFLICT (id) DO UPDATE SET alive_at = excluded.alive_at",
-            (time_text(moment),),
+            (time_text(moment), key),
         )
