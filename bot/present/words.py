@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.present.i18n import _, ngettext, npgettext, pgettext
-from maps import WILD, Rules
+from maps import WILD, Board, Rules, Ticket
 
 Forms = Callable[[int], str]
 
@@ -339,3 +339,16 @@ def wilds_plural(rules: Rules) -> str:
     """The map's wild cards, uncounted: "locomotives", "jokers", "lok", "jokerikortit"."""
     word = WILDS_PLURAL.get(rules.title)
     return word() if word else _english(rules.wild_name, 2)
+
+
+# ---- ruleerrors
+
+
+def ticket_label(board: Board, ticket: Ticket | int) -> str:
+    """A ticket as the board names it (`Ticket.label()`), the "to" of a country ticket in the language spoken:
+    "Bern - Basel (5)", "Genève to France 10, Italia 12"."""
+    found = board.tickets[ticket] if isinstance(ticket, int) else ticket
+    if not found.is_country_ticket:
+        return found.label()
+    targets = ", ".join(f"{t.name} {t.points}" for t in found.targets)
+    return _("{origin} to {targets}").format(origin=found.origin, targets=targets)
