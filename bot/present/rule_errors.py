@@ -439,8 +439,11 @@ FORMS: tuple[Form, ...] = (
     Form(
         "keep_least",
         _re(
-            r"(?P<player>.+) must keep at least " + _n("least") + r" of the " + _n("offered") + r" (?P<tickets>[\w ]+)s "
-            r"offered"
+            r"(?P<player>.+) must keep at least "
+            + _n("least")
+            + r" of the "
+            + _n("offered")
+            + r" (?P<tickets>[\w ]+)s offered"
         ),
         {"tickets.py": 1},
         _keep_least,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.present.i18n import _, ngettext, npgettext, pgettext
-from maps import WILD, Board, Rules, Ticket
+from maps import MAP_NAMES, WILD, Board, Rules, Ticket, load_board
 
 Forms = Callable[[int], str]
 
@@ -344,10 +344,20 @@ def wilds_plural(rules: Rules) -> str:
 # ---- ruleerrors
 
 
-def ticket_label(board: Board, ticket: Ticket | int) -> str:
+def _board_of(rules: Rules) -> Board | None:
+    return next((board for board in map(load_board, MAP_NAMES) if board.rules == rules), None)
+
+
+def ticket_label(where: Board | Rules, ticket: Ticket | int) -> str:
     """A ticket as the board names it (`Ticket.label()`), the "to" of a country ticket in the language spoken:
     "Bern - Basel (5)", "Genève to France 10, Italia 12"."""
-    found = board.tickets[ticket] if isinstance(ticket, int) else ticket
+    board = where if isinstance(where, Board) else _board_of(where)
+    if isinstance(ticket, int):
+        if board is None:
+            return str(ticket)
+        found = board.tickets[ticket]
+    else:
+        found = ticket
     if not found.is_country_ticket:
         return found.label()
     targets = ", ".join(f"{t.name} {t.points}" for t in found.targets)
