@@ -21,7 +21,7 @@ from bot.present.claims import claim_refusal_text
 from bot.present.i18n import speaking
 from bot.present.refusals import refusal_text
 from bot.present.rule_errors import FORMS, recognise, rule_error_text, rules_in
-from bot.present.words import ticket_label
+from bot.present.words import colour_name, ticket_label
 from bot.service.choices import ClaimBlock, ClaimRefusal
 from bot.service.errors import RuleViolation
 from bot.service.kinds import Language
@@ -233,6 +233,16 @@ def test_each_form_in_swedish_and_finnish(language: Language) -> None:
                     assert value in text, (key, message, text)
                 if value.isdigit():
                     assert value in text, (key, message, text)
+            # the card, colour and ticket words are the language's (place and player names taken out first)
+            bare = text
+            for key, value in sorted(known[1].items(), key=lambda kv: -len(kv[1])):
+                if key in {"player", "current", "placer", "a", "b", "place", "players", "ticket", "left"}:
+                    bare = bare.replace(value, " ")
+            for word in (*rules.colors, "locomotive", "ticket", "contract", "train", "cart", "cable car"):
+                with speaking(language):
+                    same = colour_name(word) == word
+                if not same:
+                    assert re.search(rf"\b{word}s?\b", bare) is None, (word, message, text)
             # no English word of the engine's sentences is left
             for english in (" must ", " the ", " is not ", " cards", " deck ", " turn"):
                 assert english not in f" {text} ".replace(f" {message} ", " "), (message, text)
@@ -256,11 +266,11 @@ def test_sample_sentences() -> None:
     usa = load_board("usa").rules
     with speaking(Language.SV):
         assert rule_error_text("it is ann's turn, not bob's") == "Det är anns tur, inte bobs."
-        assert "jokerkort" in rule_error_text("a face-up joker may not be the second card", amsterdam)
+        assert "sorten joker." in rule_error_text("a face-up joker may not be the second card", amsterdam)
         assert "röd" in rule_error_text("you pay 3 red but hold only 1 red card", usa)
     with speaking(Language.FI):
         assert "veturi" in rule_error_text("a face-up locomotive may not be the second card", usa)
-        assert "punaisia" in rule_error_text("you pay 3 red but hold only 2 red cards", usa)
+        assert "punainen" in rule_error_text("you pay 3 red but hold only 2 red cards", usa)
 
 
 @pytest.mark.parametrize("language", [Language.SV, Language.FI])

@@ -20,7 +20,16 @@ from dataclasses import dataclass
 from functools import cache
 
 from bot.present.i18n import _, current_language, ngettext
-from bot.present.words import card_name, colour_name, names_and, piece_word, ticket_word, wild_word, wilds_plural
+from bot.present.words import (
+    card_name,
+    colour_name,
+    names_and,
+    piece_word,
+    ticket_word,
+    tickets_plural,
+    wild_word,
+    wilds_plural,
+)
 from bot.service.kinds import Language
 from maps import MAP_NAMES, WILD, Rules, load_board
 
@@ -120,7 +129,7 @@ def _other_track_taken(f: Facts, r: Rules) -> str:
 
 
 def _several_tracks(f: Facts, r: Rules) -> str:
-    colours = ", ".join(colour_name(c) for c in f["colours"].split(", "))
+    colours = names_and([colour_name(c) for c in re.split(r", | and ", f["colours"])])
     return _("{a} - {b} has several free tracks ({colours}): say which with its colour.").format(
         a=f["a"], b=f["b"], colours=colours
     )
@@ -192,7 +201,7 @@ def _one_colour(f: Facts, r: Rules) -> str:
 
 
 def _wilds_tunnels_only(f: Facts, r: Rules) -> str:
-    return _("{wilds} may be played only on tunnels on this map.").format(wilds=wilds_plural(r))
+    return _("On this map, {wilds} may be played only on tunnels.").format(wilds=wilds_plural(r))
 
 
 def _wrong_colour(f: Facts, r: Rules) -> str:
@@ -202,12 +211,12 @@ def _wrong_colour(f: Facts, r: Rules) -> str:
 
 
 def _tickets_empty(f: Facts, r: Rules) -> str:
-    return _("The {tickets} deck is empty: draw cards or claim a route.").format(tickets=ticket_word(r))
+    return _("There are no {tickets} left in the deck: draw cards or claim a route.").format(tickets=tickets_plural(r))
 
 
 def _not_offered(f: Facts, r: Rules) -> str:
     return _("{ticket} is not among the {tickets} offered to {player}.").format(
-        ticket=f["ticket"], tickets=ticket_word(r, 2), player=f["player"]
+        ticket=f["ticket"], tickets=tickets_plural(r), player=f["player"]
     )
 
 
@@ -226,12 +235,12 @@ def _not_a_player(f: Facts, r: Rules) -> str:
 
 def _setup_tickets(f: Facts, r: Rules) -> str:
     return _("The game is still being set up: first {players} must choose {tickets}.").format(
-        players=f["players"], tickets=ticket_word(r, 2)
+        players=f["players"], tickets=tickets_plural(r)
     )
 
 
 def _already_chosen(f: Facts, r: Rules) -> str:
-    return _("{player} has already chosen starting {tickets}.").format(player=f["player"], tickets=ticket_word(r, 2))
+    return _("{player} has already chosen starting {tickets}.").format(player=f["player"], tickets=tickets_plural(r))
 
 
 def _not_your_turn(f: Facts, r: Rules) -> str:
@@ -240,7 +249,7 @@ def _not_your_turn(f: Facts, r: Rules) -> str:
 
 def _must_turn(f: Facts, r: Rules) -> str:
     return _("{player} must take a turn now (draw cards, claim a route or draw {tickets}).").format(
-        player=f["player"], tickets=ticket_word(r, 2)
+        player=f["player"], tickets=tickets_plural(r)
     )
 
 
@@ -250,7 +259,7 @@ def _must_second(f: Facts, r: Rules) -> str:
 
 def _must_keep(f: Facts, r: Rules) -> str:
     return _("{player} must choose which drawn {tickets} to keep now.").format(
-        player=f["player"], tickets=ticket_word(r, 2)
+        player=f["player"], tickets=tickets_plural(r)
     )
 
 
