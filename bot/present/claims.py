@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.present.i18n import _, ngettext
+from bot.present.rule_errors import rule_error_text
 from bot.present.stage import must_text
 from bot.present.suggestions import route_label
 from bot.present.words import colour_name, pieces_counted, wilds_plural
@@ -31,7 +32,8 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
         return _("First {must}.").format(must=must_text(rules, refusal.must))
     assert route is not None
     if block is ClaimBlock.ROUTE_TAKEN:
-        why = _("You cannot claim {route}: {reason}.").format(route=route_label(route), reason=refusal.reason)
+        reason = rule_error_text(refusal.reason, rules)
+        why = _("You cannot claim {route}: {reason}.").format(route=route_label(route), reason=reason)
     elif block is ClaimBlock.TOO_FEW_TRAINS:
         why = _("You cannot claim {route}: it needs {pieces}, you have {has}.").format(
             route=route_label(route), pieces=pieces_counted(rules, refusal.needs), has=refusal.has

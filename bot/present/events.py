@@ -105,9 +105,9 @@ def private_text(info: GameInfo, event: PrivateEvent) -> str:
         case CardDrawn() as drawn:
             return card_drawn_text(load_board(info.map), drawn)
         case TicketsOffered() as offer:
-            return offered_tickets_text(offer)
+            return offered_tickets_text(offer, load_board(info.map))
         case TicketsKept() as kept:
-            return kept_tickets_text(kept)
+            return kept_tickets_text(kept, load_board(info.map))
         case SeatGiven() as given:
             return seat_given_text(info, given)
         case SeatTaken() as taken:

@@ -20,6 +20,7 @@ from bot.present.words import (
     card_name,
     pieces_counted,
     points_counted,
+    ticket_label,
     ticket_word,
     tickets_counted,
     tickets_plural,
@@ -172,25 +173,28 @@ def final_scores_text(scores: FinalScores) -> str:
     return text if proof is None else f"{text}\n{proof}"
 
 
-def _labels(tickets: Sequence[TicketLabel]) -> str:
-    return "; ".join(t.label for t in tickets)
+def _labels(tickets: Sequence[TicketLabel], board: Board | None = None) -> str:
+    """The tickets as the board names them (a country ticket's "to" in the language spoken, given the board)."""
+    return "; ".join(t.label if board is None else ticket_label(board, t.id) for t in tickets)
 
 
 def card_drawn_text(board: Board, drawn: CardDrawn) -> str:
     return _("You drew {card}.").format(card=card_name(board.rules, drawn.card))
 
 
-def offered_tickets_text(offer: TicketsOffered) -> str:
-    return _("Choose at least {count} of: {tickets}.").format(count=offer.keep_minimum, tickets=_labels(offer.tickets))
+def offered_tickets_text(offer: TicketsOffered, board: Board | None = None) -> str:
+    return _("Choose at least {count} of: {tickets}.").format(
+        count=offer.keep_minimum, tickets=_labels(offer.tickets, board)
+    )
 
 
-def kept_tickets_text(kept: TicketsKept) -> str:
-    return _("You keep: {tickets}.").format(tickets=_labels(kept.tickets) or _("nothing"))
+def kept_tickets_text(kept: TicketsKept, board: Board | None = None) -> str:
+    return _("You keep: {tickets}.").format(tickets=_labels(kept.tickets, board) or _("nothing"))
 
 
 def dealt_text(board: Board, deal: Dealt) -> str:
     """A player's starting hand and ticket offer."""
     cards = ", ".join(f"{n} {card_name(board.rules, c)}" for c, n in deal.hand.items())
     return _("Your cards: {cards}. Choose at least {count} of these {tickets}: {offered}.").format(
-        cards=cards, count=deal.keep_minimum, tickets=tickets_plural(board.rules), offered=_labels(deal.tickets)
+        cards=cards, count=deal.keep_minimum, tickets=tickets_plural(board.rules), offered=_labels(deal.tickets, board)
     )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.present.escape import quoted, shown
 from bot.present.i18n import N_, _
+from bot.present.rule_errors import rule_error_text
 from bot.present.words import piece_word, status_word
 from bot.service import ServiceError, Why
 from bot.service.errors import ClockPart, IdKind
@@ -197,6 +198,7 @@ WORDED: dict[Why, Callable[[Facts], str]] = {
     Why.CHANNEL_BUSY: _channel_busy,
     Why.MEMBER_GAME_LIMIT: _member_game_limit,
     Why.SEATED_MODERATOR: _seated_moderator,
+    Why.AGAINST_RULES: lambda facts: rule_error_text(facts["error"]),  # the rules' own words, in the language
 }
 
 # facts that are lists of names, said joined

@@ -14,7 +14,7 @@ from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
 from bot.present.seats import mention, who
 from bot.present.ties import tie_sentence
 from bot.present.verification import commitment_text, verification_text
-from bot.present.words import more_cards_counted, tickets_plural
+from bot.present.words import more_cards_counted, ticket_label, tickets_plural
 from bot.service import FinalScores, GameInfo, Must
 from bot.service.scores import PlayerScore
 from bot.service.views import TableView
@@ -208,14 +208,15 @@ def breakdown_lines(board: Board, scores: FinalScores) -> list[str]:
             parts.append(_("longest path {length}").format(length=r.longest))
         member = f" ({mention(r.user_id)})" if r.user_id is not None and r.user_id > 0 else ""
         lines.append(f"**{shown(r.player)}**{member}: {r.total} = " + "; ".join(parts))
-        lines.extend(ticket_result_lines(r))
+        lines.extend(ticket_result_lines(r, board))
     return lines
 
 
-def ticket_result_lines(score: PlayerScore) -> list[str]:
+def ticket_result_lines(score: PlayerScore, where: Board | Rules | None = None) -> list[str]:
     """A player's tickets at the end, done or failed, one line each."""
     lines = []
     for ticket in score.ticket_results:
         mark = "\N{WHITE HEAVY CHECK MARK}" if ticket.done else "\N{CROSS MARK}"
-        lines.append(f"  {mark} {ticket.label}: {ticket.points:+d}")
+        label = ticket.label if where is None else ticket_label(where, ticket.id)
+        lines.append(f"  {mark} {label}: {ticket.points:+d}")
     return lines

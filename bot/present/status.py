@@ -18,6 +18,7 @@ from bot.present.words import (
     pieces_counted,
     pieces_plural,
     souvenirs_counted,
+    ticket_label,
     tickets_counted,
     tickets_plural,
 )
@@ -40,19 +41,20 @@ def hand_text(rules: Rules, view: PrivateView) -> str:
         for t in view.tickets:
             if t.done:
                 mark = "\N{WHITE HEAVY CHECK MARK} "
-                lines.append(mark + _("{ticket}: done, {points}").format(ticket=t.label, points=f"{t.points:+d}"))
+                label = ticket_label(rules, t.id)
+                lines.append(mark + _("{ticket}: done, {points}").format(ticket=label, points=f"{t.points:+d}"))
             else:
                 mark = "\N{WHITE LARGE SQUARE} "
                 lines.append(
                     mark
                     + _("{ticket}: not yet, {points} if the game ended now").format(
-                        ticket=t.label, points=f"{t.points:+d}"
+                        ticket=ticket_label(rules, t.id), points=f"{t.points:+d}"
                     )
                 )
     else:
         lines.append(_("**Your {tickets}:** none yet").format(tickets=tickets))
     if view.offered:
-        numbered = "; ".join(f"{i}. {t.label}" for i, t in enumerate(view.offered, start=1))
+        numbered = "; ".join(f"{i}. {ticket_label(rules, t.id)}" for i, t in enumerate(view.offered, start=1))
         lines.append(
             _("**To choose** (keep at least {count}): {tickets}").format(count=view.keep_minimum, tickets=numbered)
         )
@@ -62,7 +64,7 @@ def hand_text(rules: Rules, view: PrivateView) -> str:
 
 
 def offered_text(rules: Rules, offered: Sequence[TicketLabel], least: int) -> str:
-    numbered = "\n".join(f"{i}. {t.label}" for i, t in enumerate(offered, start=1))
+    numbered = "\n".join(f"{i}. {ticket_label(rules, t.id)}" for i, t in enumerate(offered, start=1))
     return (
         _("Choose the {tickets} to keep (at least {count}) in the menu, or with `/ttr keep` and their numbers:").format(
             tickets=tickets_plural(rules), count=least
@@ -143,5 +145,5 @@ def final_tickets_text(info: GameInfo, rules: Rules, scores: FinalScores) -> str
                 player=shown(r.player), done=r.completed, failed=r.failed, points=f"{r.ticket_points:+d}"
             )
         )
-        lines.extend(ticket_result_lines(r))
+        lines.extend(ticket_result_lines(r, rules))
     return clip("\n".join(lines))

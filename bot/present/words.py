@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.present.i18n import _, ngettext, npgettext, pgettext
-from maps import WILD, Rules
+from maps import MAP_NAMES, WILD, Board, Rules, Ticket, load_board
 
 Forms = Callable[[int], str]
 
@@ -343,3 +343,26 @@ def wilds_plural(rules: Rules) -> str:
     """The map's wild cards, uncounted: "locomotives", "jokers", "lok", "jokerikortit"."""
     word = WILDS_PLURAL.get(rules.title)
     return word() if word else _english(rules.wild_name, 2)
+
+
+# ---- ruleerrors
+
+
+def _board_of(rules: Rules) -> Board | None:
+    return next((board for board in map(load_board, MAP_NAMES) if board.rules == rules), None)
+
+
+def ticket_label(where: Board | Rules, ticket: Ticket | int) -> str:
+    """A ticket as the board names it (`Ticket.label()`), the "to" of a country ticket in the language spoken:
+    "Bern - Basel (5)", "Genève to France 10, Italia 12"."""
+    board = where if isinstance(where, Board) else _board_of(where)
+    if isinstance(ticket, int):
+        if board is None:
+            return str(ticket)
+        found = board.tickets[ticket]
+    else:
+        found = ticket
+    if not found.is_country_ticket:
+        return found.label()
+    targets = ", ".join(f"{t.name} {t.points}" for t in found.targets)
+    return _("{origin} to {targets}").format(origin=found.origin, targets=targets)
