@@ -5,9 +5,25 @@
 `sqlite` the implementation and `migrations` its schema.
 """
 
-from bot.store.errors import ChannelBusy, ClockChanged, StoreError, TimerGone, UnknownGame, VersionConflict
+from bot.store.errors import (
+    ChannelBusy,
+    ClockChanged,
+    StoreError,
+    TimerGone,
+    UnknownGame,
+    UnknownTournament,
+    VersionConflict,
+)
 from bot.store.migrations import MigrationError
-from bot.store.protocols import GameStore, MessageStore, RatingStore, SettingsStore, Store, TimerStore
+from bot.store.protocols import (
+    GameStore,
+    MessageStore,
+    RatingStore,
+    SettingsStore,
+    Store,
+    TimerStore,
+    TournamentStore,
+)
 from bot.store.rows import (
     AuditRow,
     ClockRow,
@@ -37,6 +53,8 @@ from bot.store.writes import (
 )
 
 __all__ = [
+    "TournamentStore",
+    "UnknownTournament",
     "RatingStore",
     "ACTIVE",
     "AuditRow",

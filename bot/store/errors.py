@@ -42,3 +42,11 @@ class ChannelBusy(StoreError):
         self.channel_id = channel_id
         self.game_id = game_id
         super().__init__(f"channel {channel_id} already has an active game (#{game_id})")
+
+
+class UnknownTournament(StoreError):
+    """No tournament has this id."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(f"there is no tournament #{tournament_id}")
