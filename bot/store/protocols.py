@@ -261,8 +261,10 @@ class TournamentStore(Protocol):
         table_no: int,
         finishes: Sequence[TableFinish],
         audit: NewTournamentAudit,
+        last_round: bool,
     ) -> TableRecorded:
-        """Record a table's result once (none: void), completing its round with the last table, in one transaction."""
+        """Record a table's result once (none: void), completing its round with the last table, in one transaction;
+        the tournament is finished then if `last_round`."""
         ...
 
     async def tournament_audit(self, tournament_id: int) -> list[TournamentAuditRow]:

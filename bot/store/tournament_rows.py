@@ -136,12 +136,14 @@ class NewTournamentAudit:
 
 @dataclass(frozen=True)
 class ParticipantWrite:
-    """A participant to add (at the end of the join order) or change (name, status, whom they replace)."""
+    """A participant to add (at the end of the join order) or change (name, status, whom they replace);
+    `remove`: take them off the list (they left before the tournament began: a later join queues anew)."""
 
     user_id: int
     display_name: str
     status: ParticipantStatus
     substitute_for: int | None = None
+    remove: bool = False
 
 
 @dataclass(frozen=True)

@@ -224,6 +224,12 @@ class SqliteTournaments(SqliteCore):
             version = _bump(conn, tournament_id, expected_version, **columns)
             now = now_text()
             for p in change.participants:
+                if p.remove:
+                    conn.execute(
+                        "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?",
+                        (tournament_id, p.user_id),
+                    )
+                    continue
                 conn.execute(
                     f"INSERT INTO tournament_players ({PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, "
                     "(SELECT COALESCE(MAX(joined), 0) + 1 FROM tournament_players WHERE tournament_id = ?), ?, ?) "
@@ -307,9 +313,11 @@ class SqliteTournaments(SqliteCore):
         table_no: int,
         finishes: Sequence[TableFinish],
         audit: NewTournamentAudit,
+        last_round: bool,
     ) -> TableRecorded:
         """Record the table's result once (no finishes: the table is void), completing the round with its last
-        table, in one transaction; `recorded` False if the table had its result (nothing changes then)."""
+        table, in one transaction (the tournament finished with it if `last_round`); `recorded` False if the table
+        had its result (nothing changes then)."""
 
         def work(conn: sqlite3.Connection) -> TableRecorded:
             found = conn.execute(
@@ -349,7 +357,10 @@ class SqliteTournaments(SqliteCore):
                     "UPDATE tournament_rounds SET status = ?, completed_at = ? WHERE tournament_id = ? AND round = ?",
                     (RoundStatus.COMPLETE.value, now_text(), tournament_id, round_no),
                 )
-            version = _bump(conn, tournament_id, None)
+            if complete and last_round:
+                version = _bump(conn, tournament_id, None, status=TournamentStatus.FINISHED.value)
+            else:
+                version = _bump(conn, tournament_id, None)
             _add_audit(conn, tournament_id, [audit])
             return TableRecorded(True, complete, version)
 
