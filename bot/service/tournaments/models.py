@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.service.clock import ClockSettings
 from bot.service.errors import InvalidInput, Why
+from bot.service.lobby import check_options
 from bot.store.tournament_rows import ParticipantStatus, RoundStatus, TableStatus, TournamentStatus
 from maps import MAP_NAMES, load_board
 
@@ -42,6 +43,7 @@ class TournamentSettings:
     `cap`: at most this many registered players; later ones wait on a list, promoted in order.
     `checkin`: a check-in window before round 1; who did not check in does not play.
     `autopilot`: participants whose seats the autopilot plays from the start (tests and demonstrations).
+    `trains`: the trains house rule for its games (shorter games); None: each map's number.
     """
 
     maps: tuple[str, ...]
@@ -54,6 +56,7 @@ class TournamentSettings:
     cap: int | None = None
     checkin: bool = False
     autopilot: tuple[int, ...] = ()
+    trains: int | None = None
 
     def __post_init__(self) -> None:
         if not _int(self.rounds) or not 1 <= self.rounds <= MAX_ROUNDS:
@@ -95,6 +98,9 @@ class TournamentSettings:
         if not isinstance(self.autopilot, (tuple, list)) or not all(_int(u) and u > 0 for u in self.autopilot):
             raise InvalidInput(Why.BAD_ID, {"what": "user", "value": self.autopilot})
         object.__setattr__(self, "autopilot", tuple(self.autopilot))
+        if self.trains is not None:
+            for name in set(maps):
+                check_options(name, None, self.trains)
 
     @property
     def size(self) -> int:
@@ -119,6 +125,7 @@ class TournamentSettings:
             "cap": self.cap,
             "checkin": self.checkin,
             "autopilot": list(self.autopilot),
+            "trains": self.trains,
         }
 
     @classmethod
@@ -135,6 +142,7 @@ class TournamentSettings:
             cap=data.get("cap"),
             checkin=data.get("checkin", False),
             autopilot=tuple(data.get("autopilot", ())),
+            trains=data.get("trains"),
         )
 
 

@@ -622,6 +622,7 @@ class TournamentService(RatingsService, LobbyService, ModerationService):
                 host_name,
                 r.map,
                 max_players=len(table.seats),
+                trains=info.settings.trains,
                 clock=info.settings.clock,
                 check_limits=False,
             )
