@@ -16,10 +16,12 @@ import itertools
 import json
 import zipfile
 from collections.abc import Iterable
+from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers.clock_support import FakeTime
 from helpers.service_support import GUILD, open_service
 
 from bot.service import NO_CLOCK, GameService, ServiceError, Why
@@ -386,3 +388,25 @@ async def test_disqualified_player_leaves_the_standings(service: GameService) ->
     assert second.tournament.status is TournamentStatus.FINISHED
     with refused(Why.TOURNAMENT_IS):
         await service.disqualify(info.id, MOD, after[0].user_id, "late")
+
+
+async def test_overdue_tables_after_the_round_deadline(timed_service: GameService, time: FakeTime) -> None:
+    service = timed_service
+    settings = TournamentSettings(maps=("india",), rounds=1, clock=NO_CLOCK, round_deadline_minutes=30)
+    info = await service.create_tournament(GUILD, CHANNEL, MOD, "Quick", settings)
+    await service.open_registration(info.id, MOD)
+    for user in USERS[:5]:
+        await service.join_tournament(info.id, user, f"p{user}")
+    started = await service.start_round(info.id, MOD, Threads())
+    assert started.round.deadline == time.now + timedelta(minutes=30)
+    assert sorted(len(t.seats) for t in started.round.tables) == [2, 3]
+    time.advance(29 * 60)
+    assert await service.overdue_tables(info.id) == ()
+    time.advance(2 * 60)
+    overdue = await service.overdue_tables(info.id)
+    assert [t.table_no for t in overdue] == [1, 2]
+    await service.adjudicate(info.id, MOD, 1, 1, score=True, reason="overdue")
+    assert [t.table_no for t in await service.overdue_tables(info.id)] == [2]
+    result = await service.tournament(info.id)
+    assert result.rounds[0].tables[0].status is TableStatus.DONE
+    assert result.status is TournamentStatus.RUNNING
