@@ -10,6 +10,7 @@ archive read back, and every record in the archive verified.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import itertools
@@ -410,3 +411,41 @@ async def test_overdue_tables_after_the_round_deadline(timed_service: GameServic
     result = await service.tournament(info.id)
     assert result.rounds[0].tables[0].status is TableStatus.DONE
     assert result.status is TournamentStatus.RUNNING
+
+
+async def test_a_double_click_starts_a_round_once(db: Path) -> None:
+    first, second = await open_service(db, seed=1), await open_service(db, seed=2)  # two processes, one database
+    try:
+        settings = TournamentSettings(maps=("usa",), rounds=2, clock=NO_CLOCK)
+        info = await first.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
+        await first.open_registration(info.id, MOD)
+        for user in USERS[:6]:
+            await first.join_tournament(info.id, user, f"p{user}")
+        version = (await first.tournament(info.id)).version
+        threads = Threads()
+        outcomes = await asyncio.gather(
+            first.start_round(info.id, MOD, threads, expected_version=version),
+            first.start_round(info.id, MOD, threads, expected_version=version),
+            second.start_round(info.id, MOD, threads, expected_version=version),
+            return_exceptions=True,
+        )
+        started = [o for o in outcomes if not isinstance(o, BaseException)]
+        refusals = [o for o in outcomes if isinstance(o, BaseException)]
+        assert len(started) == 1 and len(refusals) == 2
+        assert all(isinstance(o, ServiceError) and o.why is Why.TOURNAMENT_CHANGED for o in refusals)
+        after = await second.tournament(info.id)
+        assert len(after.rounds) == 1 and len(threads.plans) == len(after.rounds[0].tables) == 2
+        games = [t.game_id for t in after.rounds[0].tables]
+        assert len(set(games)) == 2 and None not in games
+
+        # a table's result is recorded once, whoever sees its game end
+        table = after.rounds[0].tables[0]
+        assert table.game_id is not None
+        await first.end(table.game_id, MOD, True, "scored")
+        assert await second.table_result(table.game_id) is None
+        assert [t.status for t in (await second.tournament(info.id)).rounds[0].tables][0] is TableStatus.DONE
+        audit = [a["action"] for a in await second.tournament_audit(info.id)]
+        assert audit.count("table_result") == 1 and audit.count("start_round") == 1
+    finally:
+        await first.close()
+        await second.close()

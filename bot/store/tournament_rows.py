@@ -117,21 +117,24 @@ class TournamentAuditRow:
 
 
 @dataclass(frozen=True)
-class NewTournament:
-    guild_id: int
-    channel_id: int
-    name: str
-    created_by: int
-    settings: dict[str, Any]
-
-
-@dataclass(frozen=True)
 class NewTournamentAudit:
     user_id: int | None
     action: str
     details: dict[str, Any]
     reason: str
     at: datetime
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    """A tournament to create, with the audit entry of its creation (written in the same transaction)."""
+
+    guild_id: int
+    channel_id: int
+    name: str
+    created_by: int
+    settings: dict[str, Any]
+    audit: NewTournamentAudit | None = None
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.service.clock import ClockSettings
-from bot.service.errors import InvalidInput, Why
+from bot.service.errors import IdKind, InvalidInput, Why
 from bot.service.lobby import check_options
 from bot.store.tournament_rows import ParticipantStatus, RoundStatus, TableStatus, TournamentStatus
 from maps import MAP_NAMES, load_board
@@ -96,7 +96,7 @@ class TournamentSettings:
         if self.cap is not None and (not _int(self.cap) or not 2 <= self.cap <= MAX_CAP):
             raise InvalidInput(Why.BAD_CAP, {"low": 2, "high": MAX_CAP, "value": self.cap})
         if not isinstance(self.autopilot, (tuple, list)) or not all(_int(u) and u > 0 for u in self.autopilot):
-            raise InvalidInput(Why.BAD_ID, {"what": "user", "value": self.autopilot})
+            raise InvalidInput(Why.BAD_ID, {"what": IdKind.USER, "value": self.autopilot})
         object.__setattr__(self, "autopilot", tuple(self.autopilot))
         if self.trains is not None:
             for name in set(maps):

@@ -82,6 +82,7 @@ from bot.store.tournament_rows import (
     NewRound,
     NewTournament,
     NewTournamentAudit,
+    ParticipantRow,
     ParticipantStatus,
     ParticipantWrite,
     RoundStatus,
@@ -295,12 +296,10 @@ class TournamentService(RatingsService, LobbyService, ModerationService):
         why = clean_reason(reason)
         if not isinstance(settings, TournamentSettings):
             raise InvalidInput(Why.BAD_MAP_LIST, {"rounds": None, "value": type(settings).__name__})
-        row = await self.store.create_tournament(
-            NewTournament(guild_id, channel_id, title, moderator_user_id, settings.to_json())
-        )
-        data = await self._data(row.id)
         audit = self._audit(moderator_user_id, TourAction.CREATE, {"name": title, "settings": settings.to_json()}, why)
-        await self._tour_change(data, TournamentChange(audit=[audit]))
+        row = await self.store.create_tournament(
+            NewTournament(guild_id, channel_id, title, moderator_user_id, settings.to_json(), audit)
+        )
         return self._info_of(await self._data(row.id))
 
     async def configure_tournament(
@@ -1180,11 +1179,11 @@ def _require(data: TournamentData, statuses: Iterable[TournamentStatus]) -> None
         raise WrongState(Why.TOURNAMENT_IS, {"tournament_id": t.id, "status": t.status})
 
 
-def _participant(data: TournamentData, user_id: int) -> Any:
+def _participant(data: TournamentData, user_id: int) -> ParticipantRow | None:
     return next((p for p in data.participants if p.user_id == user_id), None)
 
 
-def _active(data: TournamentData, user_id: int) -> Any:
+def _active(data: TournamentData, user_id: int) -> ParticipantRow:
     found = _participant(data, user_id)
     if found is None:
         raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": data.tournament.id})

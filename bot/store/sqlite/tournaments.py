@@ -147,6 +147,9 @@ class SqliteTournaments(SqliteCore):
                     now,
                 ),
             )
+            assert cur.lastrowid is not None
+            if new.audit is not None:
+                _add_audit(conn, cur.lastrowid, [new.audit])
             row = conn.execute(f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (cur.lastrowid,))
             return _tournament(row.fetchone())
 
