@@ -1,9 +1,9 @@
 """Tournament benchmark (issue 14): pairing a round of 500 players, standings of 500 players over 9 rounds.
 
-Run: .venv/bin/python -m bench.tournament [--players N] [--rounds R] [--repeat K]
+Run: .venv/bin/python -m bench.tournament [--players N] [--rounds R] [--table-size S] [--repeat K]
 
 A seeded tournament is played out: every round is paired by
-`bot.service.tournaments.pair_round` (table size 4 on a 2-5 player map) from
+`bot.service.tournaments.pair_round` (table size 4 by default, on a 2-5 player map) from
 the standings so far, each table gets random places (with some ties), scores
 and tickets, and the standings are worked out again. Then it times, best of
 `repeat`: pairing the last round (after all the others' history) and the
@@ -37,7 +37,7 @@ def play_table(seats: tuple[int, ...], rng: random.Random) -> TableResult:
     return TableResult(finishes)
 
 
-def play(players: int, rounds: int, seed: int) -> tuple[list[int], History, list[TableResult]]:
+def play(players: int, rounds: int, seed: int, args_size: int) -> tuple[list[int], History, list[TableResult]]:
     """The first `rounds` rounds played; returns the standing order, the history and the games."""
     rng = random.Random(seed)
     field = list(range(1, players + 1))
@@ -45,7 +45,9 @@ def play(players: int, rounds: int, seed: int) -> tuple[list[int], History, list
     history = History()
     games: list[TableResult] = []
     for number in range(rounds):
-        pairing = pair_round(field, history, table_size=4, min_players=2, max_players=5, seed=f"{seed}:{number}")
+        pairing = pair_round(
+            field, history, table_size=args_size, min_players=2, max_players=5, seed=f"{seed}:{number}"
+        )
         history = history.after_round(pairing.tables)
         games.extend(play_table(seats, rng) for seats in pairing.tables)
         field = [row.player for row in standings(games)]
@@ -66,20 +68,22 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--table-size", type=int, default=4, help="2 to 5 (the map is 2-5 players)")
     args = parser.parse_args()
+    args_size = args.table_size
     start = time.perf_counter()
-    field, history, games = play(args.players, args.rounds - 1, seed=14)
-    last = pair_round(field, history, table_size=4, min_players=2, max_players=5, seed="bench")
+    field, history, games = play(args.players, args.rounds - 1, seed=14, args_size=args_size)
+    last = pair_round(field, history, table_size=args_size, min_players=2, max_players=5, seed="bench")
     rng = random.Random(99)
     all_games = games + [play_table(seats, rng) for seats in last.tables]
     print(f"{args.players} players, {args.rounds} rounds played out in {time.perf_counter() - start:.1f} s")
 
     pairing_s = best_of(
         args.repeat,
-        lambda: pair_round(field, history, table_size=4, min_players=2, max_players=5, seed="bench"),
+        lambda: pair_round(field, history, table_size=args_size, min_players=2, max_players=5, seed="bench"),
     )
     home: list[list[int]] = []
-    for size in table_sizes(len(field), 4, 2, 5):
+    for size in table_sizes(len(field), args_size, 2, 5):
         home.append(field[sum(map(len, home)) : sum(map(len, home)) + size])
     repeats_home = repeated_pairs(home, history)
     standings_s = best_of(args.repeat, lambda: standings(all_games))

@@ -4,8 +4,9 @@
 (bot/table/), adds the `/ttr` commands (one group shared by the cogs of the
 lobby, of play and of the server's settings: bot/cogs/ttr.py) and the
 `/ttrmod` ones, registers the persistent buttons and menus (so that the
-buttons of messages posted before a restart keep working) and syncs the
-commands if their definitions changed. Once the bot is connected it posts any
+buttons of messages posted before a restart keep working), sets the
+translator of the commands' names and descriptions (bot/command_words.py)
+and syncs the commands if their definitions or translations changed. Once the bot is connected it posts any
 stage message a crash kept back and starts the scheduler of the turn clocks
 (bot/scheduler.py), which first moves every running clock on by the time the
 bot was down (that time counts against no one). After a reconnection (a
@@ -35,15 +36,19 @@ from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ratings import RatingsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
-from bot.present.image_words import IMAGE_WORDS
+from bot.command_words import CommandTranslator
+from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
+from bot.present.image_words import image_words
 from bot.ratelimit import RateLimiter, admitted
-from bot.replies import current_game, report_failure
+from bot.replies import current_game, reader_language, report_failure
 from bot.scheduler import Scheduler
 from bot.service import GameService
+from bot.service.kinds import Language
 from bot.settings import Settings
 from bot.sync import sync_if_changed
 from bot.table.controls import Controls
 from bot.table.front import Front
+from bot.table.languages import Languages
 from bot.views.items import GameButton, GameSelect
 
 log = logging.getLogger(__name__)
@@ -56,6 +61,15 @@ class ConductorTree(app_commands.CommandTree[Any]):
         """Every command counts against the member's command rate; autocomplete does not, and is never refused."""
         return interaction.type is discord.InteractionType.autocomplete or await admitted(interaction)
 
+    async def _call(self, interaction: discord.Interaction, /) -> None:
+        """Autocomplete choices are read by the member who types: in their language (commands speak it in
+        `guarded`)."""
+        if interaction.type is not discord.InteractionType.autocomplete:
+            await super()._call(interaction)
+            return
+        with speaking(await reader_language(interaction)):
+            await super()._call(interaction)
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if current_game.get() is None and interaction.channel_id is not None:
             bot = interaction.client
@@ -66,7 +80,8 @@ class ConductorTree(app_commands.CommandTree[Any]):
                     current_game.set(None if info is None else info.id)
             except Exception:  # the log line must not fail for want of a game id
                 pass
-        await report_failure(interaction, error)
+        with speaking(language_of_locale(interaction.locale) or DEFAULT_LANGUAGE):
+            await report_failure(interaction, error)
 
 
 class ConductorBot(commands.Bot):
@@ -74,6 +89,9 @@ class ConductorBot(commands.Bot):
         self, settings: Settings, *, clock: Callable[[], datetime] | None = None, heartbeat: float = 60.0
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands need none
+        sharding: dict[str, Any] = {}
+        if settings.shards is not None:  # an AutoShardedBot (ShardedConductorBot) for this process's shards
+            sharding = {"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -81,6 +99,7 @@ class ConductorBot(commands.Bot):
             tree_cls=ConductorTree,
             # a safety net: every message names whom it pings; one that forgets pings nobody
             allowed_mentions=discord.AllowedMentions.none(),
+            **sharding,
         )
         self.settings = settings
         self.clock = clock  # the game service's clock; None: the wall clock (UTC)
@@ -110,6 +129,11 @@ class ConductorBot(commands.Bot):
         return self._front.controls
 
     @property
+    def languages(self) -> Languages | None:
+        """Who reads what in which language (None until the bot is set up)."""
+        return None if self._front is None else self._front.languages
+
+    @property
     def scheduler(self) -> Scheduler:
         """The runner of the turn clocks' timers (started once the bot is connected)."""
         if self._scheduler is None:
@@ -117,7 +141,7 @@ class ConductorBot(commands.Bot):
         return self._scheduler
 
     async def setup_hook(self) -> None:
-        self._service = await GameService.open(self.settings.database, clock=self.clock)
+        self._service = await GameService.open(self.settings.database, clock=self.clock, shards=self.settings.shards)
         await self._service.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
         front = self._front = Front.build(self, self._service)
         self._scheduler = Scheduler(self._service, ClockNotifier(front), heartbeat=self.heartbeat)
@@ -135,14 +159,21 @@ class ConductorBot(commands.Bot):
         )
         await self.add_cog(ModerationCog(front))
         self.add_dynamic_items(GameButton, GameSelect)
-        await sync_if_changed(self.tree, self._service, self.application_id, self.settings.dev_guild_id)
+        await self.tree.set_translator(CommandTranslator())  # the commands in Swedish and Finnish too
+        shards = self.settings.shards
+        if shards is None or shards.first:  # one process syncs the commands: the one running shard 0
+            await sync_if_changed(self.tree, self._service, self.application_id, self.settings.dev_guild_id)
+        else:
+            log.info("shards %s: the process running shard 0 syncs the commands", shards.ids)
         self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
         self._warm_up = asyncio.create_task(self._warm_images(), name="conductor-warm-up")
 
     async def _warm_images(self) -> None:
         """Build the boards' static layers in a thread while the bot already answers (first images fast)."""
         try:
-            await self.service.warm_up(words=IMAGE_WORDS)
+            # English: the layers of other languages differ by the caption of the project's own boards only,
+            # built on first use
+            await self.service.warm_up(words=image_words(Language.EN))
         except Exception:
             log.exception("could not build the boards' static layers at start (they are built on first use)")
 
@@ -195,6 +226,14 @@ class ConductorBot(commands.Bot):
                     self._service = None
 
 
+class ShardedConductorBot(ConductorBot, commands.AutoShardedBot):
+    """The bot of one process of a sharded bot: an AutoShardedBot for the shards of `settings.shards`.
+
+    Each process serves its shards' servers: Discord sends it their events, its scheduler fires their games'
+    timers (bot/scheduler.py), and only the process running shard 0 syncs the commands.
+    """
+
+
 def create_bot(
     settings: Settings, *, clock: Callable[[], datetime] | None = None, heartbeat: float = 60.0
 ) -> ConductorBot:
@@ -203,5 +242,8 @@ def create_bot(
     `clock`: where the game service reads the time (timezone-aware UTC); the
     wall clock by default. Tests pass simulated time. `heartbeat`: seconds
     between the notes that the bot runs, from which an outage is measured.
+    With `settings.shards` it is an AutoShardedBot for those shards.
     """
+    if settings.shards is not None:
+        return ShardedConductorBot(settings, clock=clock, heartbeat=heartbeat)
     return ConductorBot(settings, clock=clock, heartbeat=heartbeat)

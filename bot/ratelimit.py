@@ -18,7 +18,8 @@ from collections.abc import Callable
 import discord
 
 from bot.present.answers import too_fast_text
-from bot.replies import private
+from bot.present.i18n import speaking
+from bot.replies import private, reader_language
 
 # how many requests between sweeps of members whose window has emptied
 _SWEEP_EVERY = 1000
@@ -73,7 +74,8 @@ async def admitted(interaction: discord.Interaction) -> bool:
     if wait is None:
         return True
     try:
-        await private(interaction, too_fast_text(max(1, math.ceil(wait))))
+        with speaking(await reader_language(interaction)):
+            await private(interaction, too_fast_text(max(1, math.ceil(wait))))
     except discord.HTTPException:
         pass  # nothing more to do: the request is dropped either way
     return False

@@ -4,7 +4,9 @@ Every command and component handler runs inside `guarded`: it defers the
 interaction first (Discord wants an answer within three seconds, and the
 work behind it touches the database and may draw images), then answers
 refusals with their message and anything unexpected with a short apology,
-logged with the game it concerned.
+logged with the game it concerned. The whole interaction speaks the
+language of the member who asked (bot/table/languages.py): its answers are
+theirs; public texts and DMs written on the way speak their readers'.
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ import io
 import logging
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 from bot.present.answers import apology_text
+from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
 from bot.present.refusals import refusal_text
 from bot.service import ServiceError
+from bot.service.kinds import Language
 from render import RenderedImage
 
 log = logging.getLogger(__name__)
@@ -27,6 +31,32 @@ log = logging.getLogger(__name__)
 
 # The game the current interaction is about, for the log line if something fails.
 current_game: ContextVar[int | None] = ContextVar("current_game", default=None)
+
+
+class Readers(Protocol):
+    async def reader(self, interaction: discord.Interaction) -> Language:
+        """The language of the private answers to this interaction."""
+        ...
+
+
+@runtime_checkable
+class Speaks(Protocol):
+    """A client that knows its members' languages (the bot: `ConductorBot.languages`)."""
+
+    @property
+    def languages(self) -> Readers | None: ...
+
+
+async def reader_language(interaction: discord.Interaction) -> Language:
+    """The language of the answers to an interaction: the member's (bot/table/languages.py), else their client's."""
+    client = interaction.client
+    languages = client.languages if isinstance(client, Speaks) else None
+    if languages is not None:
+        try:
+            return await languages.reader(interaction)
+        except Exception:
+            log.warning("could not tell the language of user %s", interaction.user.id, exc_info=True)
+    return language_of_locale(interaction.locale) or DEFAULT_LANGUAGE
 
 
 class Refusal(Exception):
@@ -124,17 +154,23 @@ async def guarded(
 ) -> None:
     """Defer, run `work`, and turn every failure into a private answer.
 
-    `in_place`: a tap on a private panel is answered in that panel (see `private`).
+    `in_place`: a tap on a private panel is answered in that panel (see `private`). Everything runs in the
+    language of the member who asked (`reader_language`).
     """
+    language = language_of_locale(interaction.locale) or DEFAULT_LANGUAGE
     try:
         await defer(interaction, in_place=in_place)
-        await work()
+        language = await reader_language(interaction)
+        with speaking(language):
+            await work()
     except ServiceError as exc:
-        await _answer(interaction, refusal_text(exc))
+        with speaking(language):
+            await _answer(interaction, refusal_text(exc))
     except Refusal as exc:
         await _answer(interaction, str(exc))
     except Exception:
-        await report_failure(interaction)
+        with speaking(language):
+            await report_failure(interaction)
     finally:
         _answered_in_place.discard(interaction.id)
 

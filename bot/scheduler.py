@@ -7,6 +7,11 @@ wakes it early when the service writes a sooner one) and hands it to
 transaction that deletes it. So a crash before that commit fires the timer
 again after the restart, and a crash after it never fires it twice.
 
+With several bot processes (shards, bot/store/shards.py), each runs the
+timers of its own shards' games only (the store's queries pick them), and
+keeps a heartbeat per shard; the claim in the store still fires each timer
+once, and a process that starts serving a shard finds its timers there.
+
 Time while the bot is down counts against no one. The running loop writes a
 heartbeat every `heartbeat` seconds (and `stop` writes one at a clean
 shutdown); `begin`, the bot's start, first asks the service to forgive the
@@ -100,11 +105,15 @@ class Scheduler:
 
         The results of the games whose clocks moved on (also announced).
         """
-        try:
-            results = await self.service.forgive_outage(self.service.now(), await self.service.last_alive())
-        except Exception:
-            log.exception("the time the bot was down could not be forgiven; the clocks run as they stand")
-            results = []
+        results: list[ActionResult] = []
+        shards = self.service.shards
+        # a process of a sharded bot forgives each of its shards' own time down (each has its own heartbeat)
+        for shard in [None] if shards is None else shards.each():
+            try:
+                last = await self.service.last_alive(shard)
+                results += await self.service.forgive_outage(self.service.now(), last, shard)
+            except Exception:
+                log.exception("the time the bot was down could not be forgiven; the clocks run as they stand")
         for result in results:
             try:
                 await self.notifier.announce(result)

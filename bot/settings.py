@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.store.shards import Shards
+
 DEFAULT_DATABASE = Path("data/conductor.sqlite3")
 DEFAULT_ENV_FILE = Path(".env")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -45,6 +47,12 @@ def read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
+def database_setting(text: str) -> Path | str:
+    """A `postgresql://` or `postgres://` URL as it is (PostgreSQL), anything else as the path of an SQLite file."""
+    text = text.strip()
+    return text if text.lower().startswith(("postgresql://", "postgres://")) else Path(text)
+
+
 def log_level(values: Mapping[str, str], key: str, default: str) -> str:
     """The log level named by the variable `key` (any case), `default` when it is unset or empty."""
     level = values.get(key, "").strip().upper() or default
@@ -53,11 +61,49 @@ def log_level(values: Mapping[str, str], key: str, default: str) -> str:
     return level
 
 
+def shard_setting(values: Mapping[str, str]) -> Shards | None:
+    """SHARD_COUNT and SHARD_IDS (a comma-separated list; all of 0..count-1 when empty): this process's shards.
+
+    None when SHARD_COUNT is unset or empty: one process for every server, as a plain (unsharded) bot.
+    """
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError(
+                f"SHARD_IDS is set ({ids_text!r}) but SHARD_COUNT is not; set SHARD_COUNT to the bot's number of "
+                "shards (the same in every process), or leave both empty to run one unsharded process"
+            )
+        return None
+    if not (count_text.isascii() and count_text.isdigit()) or int(count_text) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a positive whole number, not {count_text!r}")
+    count = int(count_text)
+    if not ids_text:
+        return Shards(count, tuple(range(count)))
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        item = part.strip()
+        if not (item.isascii() and item.isdigit()):
+            raise SettingsError(
+                f"SHARD_IDS must be shard numbers separated by commas (like 0 or 0,1), not {ids_text!r}"
+            )
+        shard = int(item)
+        if shard >= count:
+            raise SettingsError(
+                f"SHARD_IDS: shard {shard} does not exist with SHARD_COUNT={count}; the shards are 0 to {count - 1}"
+            )
+        if shard in ids:
+            raise SettingsError(f"SHARD_IDS names shard {shard} twice ({ids_text!r}); name each shard once")
+        ids.append(shard)
+    return Shards(count, tuple(ids))
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the bot is configured with; `.env.example` documents each variable."""
 
-    database: Path = DEFAULT_DATABASE  # CONDUCTOR_DATABASE
+    # CONDUCTOR_DATABASE: an SQLite file, or a `postgresql://` URL (kept as text: a Path would mangle it)
+    database: Path | str = DEFAULT_DATABASE
     token: str | None = field(default=None, repr=False)  # DISCORD_TOKEN: a secret, never shown or logged
     dev_guild_id: int | None = None  # DISCORD_GUILD_ID: sync commands to this server only (development)
     log_level: str = "INFO"  # CONDUCTOR_LOG_LEVEL: the project's own loggers
@@ -65,6 +111,8 @@ class Settings:
     # each member may send at most this many commands, clicks and menu choices in any window; 0: no limit
     commands_per_window: int = 6
     command_window_seconds: float = 10.0
+    # SHARD_COUNT and SHARD_IDS: the shards this process runs (an AutoShardedBot); None: unsharded, every server
+    shards: Shards | None = None
 
     @classmethod
     def from_env(
@@ -77,7 +125,9 @@ class Settings:
         values.update(environ)
         database = values.get("CONDUCTOR_DATABASE", "").strip()
         if "CONDUCTOR_DATABASE" in values and not database:
-            raise SettingsError("CONDUCTOR_DATABASE is set but empty; give the path of the database file")
+            raise SettingsError(
+                "CONDUCTOR_DATABASE is set but empty; give the path of the database file or a postgresql:// URL"
+            )
         token = values.get("DISCORD_TOKEN", "").strip() or None
         guild_text = values.get("DISCORD_GUILD_ID", "").strip()
         dev_guild_id = None
@@ -90,10 +140,12 @@ class Settings:
             dev_guild_id = int(guild_text)
         level = log_level(values, "CONDUCTOR_LOG_LEVEL", "INFO")
         discord_level = log_level(values, "CONDUCTOR_DISCORD_LOG_LEVEL", "WARNING")
+        shards = shard_setting(values)
         return cls(
-            database=Path(database) if database else DEFAULT_DATABASE,
+            database=database_setting(database) if database else DEFAULT_DATABASE,
             token=token,
             dev_guild_id=dev_guild_id,
             log_level=level,
             discord_log_level=discord_level,
+            shards=shards,
         )

@@ -45,6 +45,9 @@ _locks: dict[tuple[str, str | None], threading.Lock] = {}  # one per layer: buil
 def static_board(map_name: str, *, words: ImageWords) -> StaticBoard:
     """The static layer of `map_name`, built on first use (once per caption `words` give it).
 
+    The caption is the layer's only text, so the key is what the layer shows: the languages whose
+    caption reads the same (a published board has none) share one layer, and each other language has its own.
+
     The bot builds every map's layer at start (`Images.warm_up`), in a thread.
     """
     board = load_board(map_name)

@@ -34,6 +34,11 @@ class LegendMark(StrEnum):
 class ImageWords(Protocol):
     """The words of the board, private and final images and of their alt texts."""
 
+    @property
+    def language(self) -> str:
+        """The code of the language the words are in ("en", "sv"): part of the key of every image kept."""
+        ...
+
     # ----- things and people ---------------------------------------------------------
 
     def nameless_player(self, seat: int) -> str:

@@ -8,6 +8,28 @@ if [ ! -x .venv/bin/python ]; then
     "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+# The store tests run on SQLite and on PostgreSQL: tests/conftest.py starts a throwaway server
+# (initdb + pg_ctl in a temporary folder, tools/pg_server.py) unless CONDUCTOR_TEST_PG_URL names one.
+# Debian's postgresql package puts the programs in /usr/lib/postgresql/VERSION/bin.
+if [ -z "${CONDUCTOR_TEST_PG_URL:-}" ]; then
+    for bin in /usr/lib/postgresql/*/bin; do
+        [ -x "$bin/initdb" ] && PATH="$PATH:$bin"
+    done
+    if ! command -v initdb >/dev/null 2>&1; then
+        if [ "${CI:-}" = "true" ] || [ "$(id -u)" = "0" ]; then
+            echo "== installing PostgreSQL (the store tests need a server)"
+            apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+            for bin in /usr/lib/postgresql/*/bin; do
+                [ -x "$bin/initdb" ] && PATH="$PATH:$bin"
+            done
+        else
+            echo "PostgreSQL's initdb and pg_ctl are missing: install PostgreSQL (Debian: sudo apt-get install postgresql)" >&2
+            echo "or set CONDUCTOR_TEST_PG_URL to a server the tests may create databases on" >&2
+            exit 1
+        fi
+    fi
+    export PATH
+fi
 echo "== ruff"
 .venv/bin/ruff check .
 echo "== ruff format"

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 from helpers.clock_support import FakeTime
 from helpers.service_support import open_service
 from hypothesis import HealthCheck, settings
 
 from bot.service import GameService
+from bot.store import Database, PostgresStore
+from tools.pg_server import PgServer, new_database_name
 
 # Property tests play whole games; a per-example deadline would only make them flaky.
 settings.register_profile("conductor", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True)
@@ -26,9 +30,10 @@ def db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def service(db: Path) -> AsyncIterator[GameService]:
-    """The game service on `db`, closed after the test (its database thread would keep the process alive)."""
-    opened = await open_service(db)
+async def service(database: Database) -> AsyncIterator[GameService]:
+    """The game service on `database` (either store), closed after the test (its database thread would keep the
+    process alive)."""
+    opened = await open_service(database)
     yield opened
     await opened.close()
 
@@ -40,8 +45,71 @@ def time() -> FakeTime:
 
 
 @pytest.fixture
-async def timed_service(db: Path, time: FakeTime) -> AsyncIterator[GameService]:
-    """The game service on `db` with the simulated clock `time`, closed after the test."""
-    opened = await open_service(db, clock=time)
+async def timed_service(database: Database, time: FakeTime) -> AsyncIterator[GameService]:
+    """The game service on `database` (either store) with the simulated clock `time`, closed after the test."""
+    opened = await open_service(database, clock=time)
     yield opened
     await opened.close()
+
+
+# ----- both stores: every store, service, clock and scheduler test runs on SQLite and on PostgreSQL
+
+BACKENDS = ("sqlite", "postgres")
+TEMPLATE = "conductor_template"  # a migrated database each test's own database is copied from
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer]:
+    """One throwaway PostgreSQL server for the session (or CONDUCTOR_TEST_PG_URL), with a migrated template."""
+    server = PgServer.start()
+    try:
+        asyncio.run(_make_template(server))
+        yield server
+    finally:
+        server.stop()
+
+
+async def _make_template(server: PgServer) -> None:
+    conn = await asyncpg.connect(server.url("postgres"))
+    try:
+        await conn.execute(f"DROP DATABASE IF EXISTS {TEMPLATE}")
+        await conn.execute(f"CREATE DATABASE {TEMPLATE}")
+    finally:
+        await conn.close()
+    store = await PostgresStore.open(server.url(TEMPLATE), pool_size=1)
+    await store.close()
+
+
+async def _pg_database(server: PgServer, name: str, drop: bool = False) -> None:
+    conn = await asyncpg.connect(server.url("postgres"))
+    try:
+        if drop:
+            await conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        else:
+            await conn.execute(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    finally:
+        await conn.close()
+
+
+@pytest.fixture
+def pg_url(pg_server: PgServer) -> Iterator[str]:
+    """A fresh PostgreSQL database of its own for the test (already migrated), dropped after it."""
+    name = new_database_name()
+    asyncio.run(_pg_database(pg_server, name))
+    yield pg_server.url(name)
+    asyncio.run(_pg_database(pg_server, name, drop=True))
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    """Which store the test runs on; a module overrides this fixture to run on one only."""
+    return str(request.param)
+
+
+@pytest.fixture
+def database(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> Database:
+    """The test's own database on the `backend`: an SQLite file or a PostgreSQL URL."""
+    if backend == "postgres":
+        url: str = request.getfixturevalue("pg_url")
+        return url
+    return tmp_path / "conductor.sqlite3"

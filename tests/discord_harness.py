@@ -24,6 +24,7 @@ from typing import Any
 import discord
 import pytest
 import simcord.actors as simcord_actors
+import simcord.interactions as simcord_interactions
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 from simcord.builders import ChannelHandle, GuildHandle
 
@@ -130,6 +131,44 @@ def make_room(env: Env, names: Sequence[str]) -> Room:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(name)) for name in names]
+    return Room(env, guild, channel, members)
+
+
+# ----- locales: SimCord 3.2.1 sends "en-US" for every interaction; here each member's client has its own --------
+
+_LOCALES = "_conductor_locales"  # backend attribute: user id -> the Discord locale of that member's client
+_sim_base_payload = simcord_interactions.base_payload
+
+
+def _base_payload(backend: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+    """SimCord's interaction payload, with the member's client locale and the server's preferred locale."""
+    record, payload = _sim_base_payload(backend, **kwargs)
+    locale = getattr(backend, _LOCALES, {}).get(kwargs["user_id"])
+    if locale is not None:
+        payload["locale"] = locale
+    guild_id = kwargs.get("guild_id")
+    if guild_id is not None:
+        payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale
+    return record, payload
+
+
+simcord_interactions.base_payload = _base_payload  # SimCord's actors call it through the module
+
+
+def set_locale(env: Env, member: MemberActor, locale: str) -> None:
+    """From now on every interaction of this member comes from a Discord client in `locale` ("sv-SE", "fi")."""
+    locales: dict[int, str] = env.backend.__dict__.setdefault(_LOCALES, {})
+    locales[member.id] = locale
+
+
+def make_room_in(env: Env, names: Sequence[str], *, guild_locale: str, locale: str | None = None) -> Room:
+    """A room whose server prefers `guild_locale` in Discord; its members' clients speak `locale` (if given)."""
+    guild = env.create_guild(preferred_locale=guild_locale)
+    channel = guild.create_text_channel("games")
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    if locale is not None:
+        for member in members:
+            set_locale(env, member, locale)
     return Room(env, guild, channel, members)
 
 

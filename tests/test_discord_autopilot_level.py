@@ -26,6 +26,12 @@ from engine.autopilot import Level
 
 
 @pytest.fixture
+def backend() -> str:
+    """SimCord tests run on SQLite only; the store's and the service's own tests cover PostgreSQL."""
+    return "sqlite"
+
+
+@pytest.fixture
 def levels(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Level]]:
     """Every autopilot decision the service asks for: (player, level)."""
     asked: list[tuple[str, Level]] = []

@@ -10,12 +10,14 @@ the board image with alt text.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from discord_harness import Room, bot_settings, game_seed, make_room, reply_text, simcord_bot, slash  # noqa: F401
 from discord_play import Player, open_game
 from simcord import Env
 
+from engine.verify import verify
 from maps import load_board
 
 NAMES = ["alice", "bob", "carol", "dave", "erin"]
@@ -79,3 +81,9 @@ async def the_end_is_shown(room: Room, game_id: int) -> None:
         assert reply is not None and reply.ephemeral, reply_text(result)
         record = json.loads(await reply.attachments[0].read())
         assert record["conductor"]["game_id"] == game_id and record["moves"]
+        # the channel published the commitment at the start and the seed and chain head at the end: they prove it
+        texts = [m.content for m in room.public_messages()]
+        posted = next(re.search(r"commitment `([0-9a-f]{64})`", t) for t in texts if "commitment `" in t)
+        proof = next(re.search(r"seed `([^`]+)`, chain head `([0-9a-f]{64})`", t) for t in texts if "chain head `" in t)
+        assert posted is not None and proof is not None and proof.group(1) == str(record["seed"])
+        assert verify(record, posted_commitment=posted.group(1), posted_head=proof.group(2)).ok

@@ -26,7 +26,7 @@ from simcord import Env
 
 from bot import Settings, create_bot
 from bot.settings import SettingsError, read_env_file
-from bot.sync import command_digest, sync_target
+from bot.sync import command_digest, command_payload, sync_target
 
 ROOT = Path(__file__).parent.parent
 
@@ -60,6 +60,8 @@ def test_the_example_env_file_lists_every_setting_with_a_comment() -> None:
         "CONDUCTOR_DATABASE",
         "CONDUCTOR_LOG_LEVEL",
         "CONDUCTOR_DISCORD_LOG_LEVEL",
+        "SHARD_COUNT",
+        "SHARD_IDS",
     }
     lines = example.read_text(encoding="utf-8").splitlines()
     for key in values:
@@ -103,10 +105,11 @@ def _syncs(env: Env) -> list[str]:
 
 async def test_the_commands_are_exactly_the_recorded_ones(simcord_env: Env) -> None:
     """What Discord is sent for the slash commands: any change to a name, option, description, choice or
-    permission shows here (and makes the bot sync again at its next start); tests/commands.json records it."""
+    permission, and their Swedish and Finnish localizations, shows here (and makes the bot sync again at its next
+    start); tests/commands.json records it (regenerate it by writing `sent` there, then read the diff)."""
     bot = simcord_env.bot
     assert isinstance(bot, commands.Bot)
-    sent = sorted((c.to_dict(bot.tree) for c in bot.tree.get_commands()), key=lambda c: str(c.get("name")))
+    sent = sorted(await command_payload(bot.tree, None), key=lambda c: str(c.get("name")))
     recorded = json.loads((Path(__file__).parent / "commands.json").read_text(encoding="utf-8"))
     assert json.loads(json.dumps(sent, default=str)) == recorded
     ttr = next(c for c in sent if c["name"] == "ttr")
@@ -120,7 +123,7 @@ async def test_commands_are_synced_only_when_they_changed(simcord_env: Env) -> N
     bot = simcord_env.bot
     assert isinstance(bot, commands.Bot)
     target = sync_target(bot.application_id, None)
-    assert await bot.service.store.command_digest(target) == command_digest(bot.tree, None)  # type: ignore[attr-defined]
+    assert await bot.service.store.command_digest(target) == await command_digest(bot.tree, None)  # type: ignore[attr-defined]
     await bot.service.store.set_command_digest(target, "from an older version")  # type: ignore[attr-defined]
     await restart(simcord_env)
     assert len(_syncs(simcord_env)) == 2  # changed definitions: synced again

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from helpers.clock_support import HOUR, FakeTime, mover, new_game, open_service, play_one, timers, to_play_phase
@@ -16,7 +15,7 @@ from bot.present.moderation import mod_line
 from bot.service import GameService, WrongState
 from bot.service.clock import ClockSettings
 from bot.service.reopen import REOPEN_SECONDS
-from bot.store import GameChange, GameStatus, NewAudit, StoreError, VersionConflict, Writes
+from bot.store import Database, GameChange, GameStatus, NewAudit, StoreError, VersionConflict, Writes
 from engine.autopilot import choose_move
 
 MOD = 900
@@ -129,8 +128,10 @@ async def test_a_change_that_keeps_the_version_is_still_checked_against_it(
     assert (await service.game(game_id)).version == version + 1
 
 
-async def test_a_game_ended_before_ends_kept_the_clock_reopens_with_a_fresh_turn(db: Path, time: FakeTime) -> None:
-    first = await open_service(db, time)
+async def test_a_game_ended_before_ends_kept_the_clock_reopens_with_a_fresh_turn(
+    database: Database, time: FakeTime
+) -> None:
+    first = await open_service(database, time)
     game_id, _ = await new_game(first, CLOCK)
     await to_play_phase(first, game_id)
     version = (await first.game(game_id)).version
@@ -139,7 +140,7 @@ async def test_a_game_ended_before_ends_kept_the_clock_reopens_with_a_fresh_turn
     await first.store.apply_change(game_id, version, change)
     await first.close()
     time.advance(HOUR)
-    service = await open_service(db, time)
+    service = await open_service(database, time)
     try:
         await service.reopen(game_id, MOD, "x")
         name, _ = await mover(service, game_id)

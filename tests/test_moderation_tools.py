@@ -6,9 +6,9 @@ import json
 import random
 import sqlite3
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 from helpers.clock_support import (
     GUILD,
@@ -39,7 +39,7 @@ from bot.service.events import SeatGiven
 from bot.service.record import record_of
 from bot.service.scores import FinalScores
 from bot.service.settings import GuildConfig, may_moderate
-from bot.store import GameStatus
+from bot.store import Database, GameStatus
 from engine import Game
 from engine.autopilot import choose_move
 from engine.record import outcome, parse_record, replay
@@ -81,7 +81,7 @@ async def test_moderator_commands_refuse_non_moderators(service: GameService) ->
     assert await service.audit(game_id) == []
 
 
-async def test_replace_moves_the_private_view_to_the_substitute(service: GameService, db: Path) -> None:
+async def test_replace_moves_the_private_view_to_the_substitute(service: GameService, database: Database) -> None:
     game_id, users = await new_game(service, HOURLY)
     await to_play_phase(service, game_id)
     await play_one(service, game_id)
@@ -118,7 +118,7 @@ async def test_replace_moves_the_private_view_to_the_substitute(service: GameSer
     assert record["conductor"]["seats"][seat.seat]["user_id"] == 200
     replayed = replay(parse_record(json.loads(json.dumps(record))))
     assert same_game(replayed, await service.engine_game(game_id))
-    assert same_game(replay_rows(await stored(db, game_id)), replayed)
+    assert same_game(replay_rows(await stored(database, game_id)), replayed)
 
 
 async def record_now(service: GameService, game_id: int) -> dict[str, Any]:
@@ -128,7 +128,7 @@ async def record_now(service: GameService, game_id: int) -> dict[str, Any]:
     return record_of(rows, await service.store.audit_log(game_id))
 
 
-async def test_undo_restores_the_exact_earlier_state(service: GameService, db: Path) -> None:
+async def test_undo_restores_the_exact_earlier_state(service: GameService, database: Database) -> None:
     game_id, users = await new_game(service, HOURLY, players=3)
     await to_play_phase(service, game_id)
     for _ in range(6):
@@ -152,7 +152,7 @@ async def test_undo_restores_the_exact_earlier_state(service: GameService, db: P
     notes = after.pop("conductor")
     assert after == {k: v for k, v in record.items() if k != "conductor"}
     assert [m["action"] for m in notes["moderation"]] == ["undo"] and notes["seat_changes"] == []
-    assert same_game(replay_rows(await stored(db, game_id)), earlier)
+    assert same_game(replay_rows(await stored(database, game_id)), earlier)
     # whoever must act gets a fresh turn; the one whose turn it was again hears it
     (notice,) = result.notices
     assert notice.user_id == (await mover(service, game_id))[1]
@@ -187,18 +187,31 @@ async def test_undo_restores_the_exact_earlier_state(service: GameService, db: P
     )
 
 
-async def test_the_move_log_still_refuses_deletes_that_are_not_an_undo(service: GameService, db: Path) -> None:
+async def test_the_move_log_still_refuses_deletes_that_are_not_an_undo(
+    service: GameService, database: Database
+) -> None:
     game_id, _ = await new_game(service, HOURLY)
     await to_play_phase(service, game_id)
     await service.undo(game_id, MOD, 1, "test")
-    conn = sqlite3.connect(db)
+    statements = [
+        f"DELETE FROM moves WHERE game_id = {game_id}",
+        "DELETE FROM audit_log",
+        "UPDATE audit_log SET reason = 'changed'",
+    ]
+    if isinstance(database, str):  # PostgreSQL: its triggers raise
+        pg = await asyncpg.connect(database)
+        try:
+            for statement in statements:
+                with pytest.raises(asyncpg.RaiseError, match="append-only"):
+                    await pg.execute(statement)
+        finally:
+            await pg.close()
+        return
+    conn = sqlite3.connect(database)
     try:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            conn.execute("DELETE FROM moves WHERE game_id = ?", (game_id,))
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            conn.execute("DELETE FROM audit_log")
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            conn.execute("UPDATE audit_log SET reason = 'changed'")
+        for statement in statements:
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                conn.execute(statement)
     finally:
         conn.close()
 
@@ -346,7 +359,7 @@ async def test_autopilot_players_in_the_lobby(service: GameService) -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("map_name", MAP_NAMES)
 async def test_autopilot_players_finish_a_game_with_no_member_acting(
-    service: GameService, db: Path, map_name: str, seed: int
+    service: GameService, database: Database, map_name: str, seed: int
 ) -> None:
     service._rng = random.Random(seed)  # another seat order and deal
     players = load_board(map_name).rules.max_players
@@ -358,7 +371,7 @@ async def test_autopilot_players_finish_a_game_with_no_member_acting(
     assert any(e.kind == "final_scores" for e in result.public)
     game = await service.engine_game(game_id)
     assert game.finished and game.state.turn <= 400
-    rows = await stored(db, game_id)
+    rows = await stored(database, game_id)
     assert all(m.actor == "autopilot" and m.user_id is None for m in rows.moves)
     # every move was legal: the record replays to the same end
     record = (await service.export_record(game_id)).record

@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers.service_support import GUILD, fingerprint, open_service, play, started_game
+from helpers.service_support import GUILD, database_fingerprint, open_service, play, started_game
 from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
@@ -18,7 +18,7 @@ from openskill.models import PlackettLuce
 from bot.service import GameService, InvalidInput
 from bot.service.ratings import START, placings, shown_ordinal, shown_rating, shown_uncertainty, update
 from bot.service.settings import RATED_CASUAL
-from bot.store import NewGame, SqliteStore
+from bot.store import Database, NewGame, SqliteStore
 from bot.store.rating_rows import RatedGame, RatedSeat, Skill
 from engine import Game
 from engine.scoring import PlayerScore, winners
@@ -53,8 +53,8 @@ def expected_places(game: Game) -> dict[str, int]:
     return {s.name: 1 + sum(1 for o in scores if better(o, s)) for s in scores}
 
 
-async def test_a_finished_four_player_game_updates_four_ratings_as_openskill_does(db: Path) -> None:
-    service = await open_service(db)
+async def test_a_finished_four_player_game_updates_four_ratings_as_openskill_does(database: Database) -> None:
+    service = await open_service(database)
     try:
         await service.set_guild_config(GUILD, RATED_CASUAL, True)
         game_id, users, game = await finished_game(service)
@@ -94,22 +94,22 @@ async def test_a_finished_four_player_game_updates_four_ratings_as_openskill_doe
         await service.close()
 
 
-async def test_a_second_rating_of_the_same_game_changes_nothing(db: Path) -> None:
-    service = await open_service(db)
+async def test_a_second_rating_of_the_same_game_changes_nothing(database: Database) -> None:
+    service = await open_service(database)
     try:
         await service.set_guild_config(GUILD, RATED_CASUAL, True)
         game_id, _, _ = await finished_game(service, players=3)
-        before = fingerprint(db)
+        before = await database_fingerprint(database)
         assert not await service.rate_game(game_id, rated=True)
         assert not await service.rate_game(game_id, rated=True, kind="tournament")
         assert await service.rate_pending() == 0
-        assert fingerprint(db) == before
+        assert await database_fingerprint(database) == before
     finally:
         await service.close()
 
 
-async def test_casual_games_are_not_rated_unless_the_server_turns_it_on(db: Path) -> None:
-    service = await open_service(db)
+async def test_casual_games_are_not_rated_unless_the_server_turns_it_on(database: Database) -> None:
+    service = await open_service(database)
     try:
         game_id, users, _ = await finished_game(service, players=2)
         assert not await service.is_rated(game_id)
@@ -123,8 +123,8 @@ async def test_casual_games_are_not_rated_unless_the_server_turns_it_on(db: Path
         await service.close()
 
 
-async def test_an_abandoned_game_is_not_rated(db: Path) -> None:
-    service = await open_service(db)
+async def test_an_abandoned_game_is_not_rated(database: Database) -> None:
+    service = await open_service(database)
     try:
         await service.set_guild_config(GUILD, RATED_CASUAL, True)
         game_id, _ = await started_game(service, "usa", 3)
@@ -144,8 +144,8 @@ async def test_an_abandoned_game_is_not_rated(db: Path) -> None:
         await service.close()
 
 
-async def test_autopilot_players_are_left_out_and_members_keep_their_order(db: Path) -> None:
-    service = await open_service(db)
+async def test_autopilot_players_are_left_out_and_members_keep_their_order(database: Database) -> None:
+    service = await open_service(database)
     try:
         await service.set_guild_config(GUILD, RATED_CASUAL, True)
         result = await service.create_game(GUILD, 77, 100, "ann", "usa", trains=3, bots=2)
@@ -169,8 +169,8 @@ async def test_autopilot_players_are_left_out_and_members_keep_their_order(db: P
         await service.close()
 
 
-async def test_a_handed_over_seat_counts_for_the_member_who_holds_it_at_the_end(db: Path) -> None:
-    service = await open_service(db)
+async def test_a_handed_over_seat_counts_for_the_member_who_holds_it_at_the_end(database: Database) -> None:
+    service = await open_service(database)
     try:
         await service.set_guild_config(GUILD, RATED_CASUAL, True)
         game_id, _ = await started_game(service, "usa", 3, trains=3)
@@ -185,8 +185,10 @@ async def test_a_handed_over_seat_counts_for_the_member_who_holds_it_at_the_end(
         await service.close()
 
 
-async def test_ratings_survive_a_restart_and_a_stop_before_rating_is_made_good(db: Path, tmp_path: Path) -> None:
-    service = await open_service(db)
+async def test_ratings_survive_a_restart_and_a_stop_before_rating_is_made_good(
+    database: Database, tmp_path: Path
+) -> None:
+    service = await open_service(database)
     try:
         # finished before the server turned ratings on: never rated, not even at the next start
         early, _, _ = await finished_game(service, players=2, seed=8)
@@ -202,7 +204,7 @@ async def test_ratings_survive_a_restart_and_a_stop_before_rating_is_made_good(d
         assert not await service.is_rated(late)
     finally:
         await service.close()
-    service = await open_service(db)
+    service = await open_service(database)
     try:
         assert (await service.leaderboard(GUILD)).lines == board.lines  # kept across the restart
         assert await service.rate_pending() == 1

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 
 import pytest
 from helpers.service_support import open_service, play, replay_rows, same_game, started_game, stored
 
 from bot.service import ActionResult, GameService, NotYourTurn, RuleViolation, StaleVersion
-from bot.store import NewMove, SqliteStore
+from bot.store import Database, NewMove, PostgresStore, SqliteStore
 from engine import DrawCard, DrawTickets, Move, Pending, Phase
 from engine.random_play import random_move
 from maps import MAP_NAMES
@@ -27,7 +26,7 @@ async def game_in_play(service: GameService, players: int = 3) -> int:
         await play(service, game_id, 1, rng)
 
 
-async def test_two_clicks_on_the_same_version_apply_once(service: GameService, db: Path) -> None:
+async def test_two_clicks_on_the_same_version_apply_once(service: GameService, database: Database) -> None:
     game_id = await game_in_play(service)
     info = await service.game(game_id)
     game = await service.engine_game(game_id)
@@ -41,14 +40,14 @@ async def test_two_clicks_on_the_same_version_apply_once(service: GameService, d
         return_exceptions=True,
     )
     assert sorted(type(o).__name__ for o in outcomes) == ["ActionResult", "StaleVersion"]
-    rows = await stored(db, game_id)
+    rows = await stored(database, game_id)
     assert len(rows.moves) == moves_before + 1 and rows.game.version == info.version + 1
     assert same_game(await service.engine_game(game_id), replay_rows(rows))
 
 
 @pytest.mark.parametrize("first", ["to_move", "other"])
 async def test_two_players_at_once_one_applies_the_other_is_told_why(
-    service: GameService, db: Path, first: str
+    service: GameService, database: Database, first: str
 ) -> None:
     game_id = await game_in_play(service)
     info = await service.game(game_id)
@@ -64,10 +63,10 @@ async def test_two_players_at_once_one_applies_the_other_is_told_why(
     by_name = dict(zip(order, outcomes, strict=True))
     assert isinstance(by_name[mover], ActionResult)
     assert isinstance(by_name[other], StaleVersion if first == "to_move" else NotYourTurn)
-    assert len((await stored(db, game_id)).moves) == len(game.moves) + 1
+    assert len((await stored(database, game_id)).moves) == len(game.moves) + 1
 
 
-async def test_a_double_click_without_a_version_meets_the_rules(service: GameService, db: Path) -> None:
+async def test_a_double_click_without_a_version_meets_the_rules(service: GameService, database: Database) -> None:
     game_id = await game_in_play(service)
     info = await service.game(game_id)
     game = await service.engine_game(game_id)
@@ -84,9 +83,9 @@ async def test_a_double_click_without_a_version_meets_the_rules(service: GameSer
     assert after.state.pending is Pending.KEEP and len(after.moves) == len(game.moves) + 1
 
 
-async def test_two_processes_on_one_database_cannot_both_apply(db: Path) -> None:
-    first = await open_service(db)
-    second = await open_service(db)
+async def test_two_processes_on_one_database_cannot_both_apply(database: Database) -> None:
+    first = await open_service(database)
+    second = await open_service(database)
     try:
         game_id = await game_in_play(first)
         await second.engine_game(game_id)  # both now hold the game as it is
@@ -102,7 +101,7 @@ async def test_two_processes_on_one_database_cannot_both_apply(db: Path) -> None
         loser = second if isinstance(outcomes[1], StaleVersion) else first
         # the loser forgot its outdated game: it sees the winner's move and plays on
         assert await play(loser, game_id, 2, random.Random(0)) == 2
-        rows = await stored(db, game_id)
+        rows = await stored(database, game_id)
         assert len(rows.moves) == len(game.moves) + 3
         assert same_game(await loser.engine_game(game_id), replay_rows(rows))
     finally:
@@ -110,8 +109,8 @@ async def test_two_processes_on_one_database_cannot_both_apply(db: Path) -> None
         await second.close()
 
 
-class GatedStore(SqliteStore):
-    """The real store, except that appending a move to one chosen game waits for a gate."""
+class Gate:
+    """The real store (mixed in before it), except that appending a move to one chosen game waits for a gate."""
 
     held_game = 0
     entered: asyncio.Event
@@ -121,11 +120,24 @@ class GatedStore(SqliteStore):
         if game_id == self.held_game:
             self.entered.set()
             await self.gate.wait()
-        return await super().append_move(game_id, expected_version, move)
+        return await super().append_move(game_id, expected_version, move)  # type: ignore[misc]
 
 
-async def gated_service(db: Path) -> tuple[GameService, GatedStore]:
-    store = await GatedStore.open(db)
+class GatedSqlite(Gate, SqliteStore):
+    pass
+
+
+class GatedPostgres(Gate, PostgresStore):
+    pass
+
+
+GatedStore = GatedSqlite | GatedPostgres
+
+
+async def gated_service(database: Database) -> tuple[GameService, GatedStore]:
+    store: GatedStore = await (
+        GatedPostgres.open(database) if isinstance(database, str) else GatedSqlite.open(database)
+    )
     store.entered, store.gate = asyncio.Event(), asyncio.Event()
     return GameService(store, rng=random.Random(0)), store
 
@@ -138,8 +150,8 @@ async def next_move(service: GameService, game_id: int) -> tuple[int, Move, int]
     return info.user_of(move.player) or 0, move, info.version
 
 
-async def test_a_slow_game_does_not_hold_up_the_others(db: Path) -> None:
-    service, store = await gated_service(db)
+async def test_a_slow_game_does_not_hold_up_the_others(database: Database) -> None:
+    service, store = await gated_service(database)
     try:
         slow, _ = await started_game(service, "usa", 3)
         quick, _ = await started_game(service, "india", 3)
@@ -159,13 +171,13 @@ async def test_a_slow_game_does_not_hold_up_the_others(db: Path) -> None:
         assert isinstance(await held, ActionResult)
         with pytest.raises(StaleVersion):
             await same_game_again
-        assert len((await stored(db, slow)).moves) == 1
+        assert len((await stored(database, slow)).moves) == 1
     finally:
         await service.close()
 
 
-async def test_a_cancelled_caller_does_not_cut_an_action_in_half(db: Path) -> None:
-    service, store = await gated_service(db)
+async def test_a_cancelled_caller_does_not_cut_an_action_in_half(database: Database) -> None:
+    service, store = await gated_service(database)
     try:
         game_id, _ = await started_game(service, "usa", 2)
         store.held_game = game_id
@@ -180,7 +192,7 @@ async def test_a_cancelled_caller_does_not_cut_an_action_in_half(db: Path) -> No
         after = await service.engine_game(game_id)
         assert after.moves == [move]
         assert (await service.game(game_id)).version == version + 1
-        rows = await stored(db, game_id)
+        rows = await stored(database, game_id)
         assert same_game(after, replay_rows(rows))
         user, move, version = await next_move(service, game_id)
         await service.act(game_id, user, move, expected_version=version)
@@ -188,11 +200,11 @@ async def test_a_cancelled_caller_does_not_cut_an_action_in_half(db: Path) -> No
         await service.close()
 
 
-async def test_many_games_in_parallel(service: GameService, db: Path) -> None:
+async def test_many_games_in_parallel(service: GameService, database: Database) -> None:
     games = [(await started_game(service, MAP_NAMES[i % len(MAP_NAMES)], 2 + i % 2))[0] for i in range(30)]
     made = await asyncio.gather(*(play(service, g, 25, random.Random(g)) for g in games))
     assert sum(made) > 30 * 20
     for game_id, count in zip(games, made, strict=True):
-        rows = await stored(db, game_id)
+        rows = await stored(database, game_id)
         assert len(rows.moves) == count
         assert same_game(await service.engine_game(game_id), replay_rows(rows))

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.service_support import fingerprint, refused
+from helpers.service_support import database_fingerprint, refused
 
 from bot.service import (
     ChannelBusy,
@@ -23,7 +23,7 @@ from bot.service import (
 from bot.service.events import Cancelled, Dealt
 from bot.service.names import unique_names
 from bot.service.views import LobbySeat
-from bot.store import GameStatus
+from bot.store import Database, GameStatus
 from engine import Phase
 
 
@@ -57,7 +57,7 @@ async def test_a_lobby_fills_and_starts_with_a_random_seat_order(service: GameSe
     assert game.state.phase is Phase.SETUP_KEEP and game.moves == []
 
 
-async def test_seat_order_and_seed_come_from_the_service_rng(db: Path, tmp_path: Path) -> None:
+async def test_seat_order_and_seed_come_from_the_service_rng(database: Database, tmp_path: Path) -> None:
     orders = set()
     seeds = set()
     for attempt in range(8):
@@ -74,8 +74,8 @@ async def test_seat_order_and_seed_come_from_the_service_rng(db: Path, tmp_path:
     assert len(orders) > 1 and len(seeds) == 8
 
 
-async def test_a_secure_rng_is_the_default(db: Path) -> None:
-    service = await GameService.open(db)
+async def test_a_secure_rng_is_the_default(database: Database) -> None:
+    service = await GameService.open(database)
     try:
         assert isinstance(service._rng, random.SystemRandom)
     finally:
@@ -108,7 +108,7 @@ async def test_one_active_game_per_channel(service: GameService) -> None:
     ],
 )
 async def test_bad_options_are_refused_and_change_nothing(
-    service: GameService, db: Path, kwargs: dict[str, Any], message: str
+    service: GameService, database: Database, kwargs: dict[str, Any], message: str
 ) -> None:
     args: dict[str, Any] = {
         "guild_id": 1,
@@ -118,10 +118,10 @@ async def test_bad_options_are_refused_and_change_nothing(
         "map_name": "usa",
     }
     args.update(kwargs)
-    before = fingerprint(db)
+    before = await database_fingerprint(database)
     with refused(InvalidInput, message):
         await service.create_game(**args)
-    assert fingerprint(db) == before
+    assert await database_fingerprint(database) == before
 
 
 async def test_a_name_with_nothing_visible_is_kept_empty_and_its_seat_plays_as_player_n(service: GameService) -> None:
@@ -135,15 +135,15 @@ async def test_a_name_with_nothing_visible_is_kept_empty_and_its_seat_plays_as_p
     assert players[101] == "bob" and players[100] in ("player 1", "player 2")
 
 
-async def test_joining_is_refused_when_full_twice_or_after_the_start(service: GameService, db: Path) -> None:
+async def test_joining_is_refused_when_full_twice_or_after_the_start(service: GameService, database: Database) -> None:
     game_id = (await service.create_game(1, 10, 100, "a", "switzerland", max_players=2)).game.id
     with refused(WrongState, "already joined"):
         await service.join(game_id, 100, "a")
     await service.join(game_id, 101, "b")
-    before = fingerprint(db)
+    before = await database_fingerprint(database)
     with refused(GameFull, "All 2 seats"):
         await service.join(game_id, 102, "c")
-    assert fingerprint(db) == before
+    assert await database_fingerprint(database) == before
     await service.start(game_id, 100)
     with refused(WrongState, "already started"):
         await service.join(game_id, 102, "c")

@@ -7,11 +7,10 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.service_support import fingerprint, refused, replay_rows, same_game, started_game, stored
+from helpers.service_support import database_fingerprint, refused, replay_rows, same_game, started_game, stored
 
 from bot.present.events import public_text
 from bot.service import (
@@ -28,7 +27,7 @@ from bot.service import (
 from bot.service.events import CardDrawn, PublicEvent, TicketsKept
 from bot.service.scores import FinalScores
 from bot.service.views import public_view
-from bot.store import GameStatus
+from bot.store import Database, GameStatus
 from engine import Claim, DrawCard, Game, GameError, Move, NotYourTurnError, Phase
 from engine.moves import move_from_json, payment_of
 from engine.random_play import random_move
@@ -49,7 +48,7 @@ async def random_step(service: GameService, game_id: int, rng: random.Random) ->
 
 
 @pytest.mark.parametrize("map_name", MAP_NAMES)
-async def test_a_whole_game_on_every_map(service: GameService, db: Path, map_name: str) -> None:
+async def test_a_whole_game_on_every_map(service: GameService, database: Database, map_name: str) -> None:
     players = load_board(map_name).rules.max_players
     game_id, users = await started_game(service, map_name, players)
     rng = random.Random(map_name)
@@ -71,7 +70,7 @@ async def test_a_whole_game_on_every_map(service: GameService, db: Path, map_nam
     assert record["conductor"]["seats"] == [
         {"player": s.player, "user_id": s.user_id, "display_name": s.display_name} for s in last.game.seats
     ]
-    assert same_game(replay_rows(await stored(db, game_id)), game)
+    assert same_game(replay_rows(await stored(database, game_id)), game)
     view = await service.public_view(game_id)
     assert view.table is not None and view.table.scores is not None
     assert view.table.finished and list(view.table.scores.winners) == game.winners()
@@ -113,7 +112,9 @@ def illegal_moves(game: Game, rng: random.Random) -> list[tuple[str, Move | dict
     return out
 
 
-async def test_every_refused_move_gives_the_engines_message_and_changes_nothing(service: GameService, db: Path) -> None:
+async def test_every_refused_move_gives_the_engines_message_and_changes_nothing(
+    service: GameService, database: Database
+) -> None:
     rng = random.Random(7)
     checked = 0
     for map_name in MAP_NAMES:
@@ -125,7 +126,7 @@ async def test_every_refused_move_gives_the_engines_message_and_changes_nothing(
             if game.finished:
                 break
             info = await service.game(game_id)
-            before = fingerprint(db)
+            before = await database_fingerprint(database)
             for player, move in illegal_moves(game, rng):
                 parsed: Move | None = None
                 try:
@@ -143,7 +144,7 @@ async def test_every_refused_move_gives_the_engines_message_and_changes_nothing(
                 assert isinstance(caught.value, NotYourTurn) == isinstance(expected, NotYourTurnError)
                 assert caught.value.reason.__class__ is expected.__class__
                 checked += 1
-            assert fingerprint(db) == before
+            assert await database_fingerprint(database) == before
             assert same_game(await service.engine_game(game_id), game)
             assert (await service.game(game_id)).version == info.version
             # and the game goes on from the same version
@@ -151,14 +152,14 @@ async def test_every_refused_move_gives_the_engines_message_and_changes_nothing(
     assert checked > 100
 
 
-async def test_who_may_move_and_when(service: GameService, db: Path) -> None:
+async def test_who_may_move_and_when(service: GameService, database: Database) -> None:
     lobby = (await service.create_game(1, 99, 100, "a", "usa")).game.id
     with refused(WrongState, "not started"):
         await service.act(lobby, 100, {"draw": "deck"})
     game_id, users = await started_game(service, "usa", 2)
     game = await service.engine_game(game_id)
     info = await service.game(game_id)
-    before = fingerprint(db)
+    before = await database_fingerprint(database)
     with pytest.raises(NotAPlayer):
         await service.act(game_id, 555, {"draw": "deck"})
     alice, bob = (info.seats[0], info.seats[1])
@@ -175,7 +176,7 @@ async def test_who_may_move_and_when(service: GameService, db: Path) -> None:
     assert (stale.value.expected, stale.value.actual) == (info.version - 1, info.version)
     with refused(InvalidInput, "version"):
         await service.act(game_id, bob.user_id, keep, expected_version="3")  # type: ignore[arg-type]
-    assert fingerprint(db) == before
+    assert await database_fingerprint(database) == before
     done = await service.act(game_id, bob.user_id, keep, expected_version=info.version)
     assert done.version == info.version + 1
     assert users == [100, 101]

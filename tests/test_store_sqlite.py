@@ -1,4 +1,5 @@
-"""The SQLite store on real files: what it keeps, and what it refuses."""
+"""The store on real databases, SQLite files and PostgreSQL (the `database` fixture): what it keeps, and what it
+refuses. The tests that reach into SQLite itself open an SQLite store of their own."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from helpers.service_support import fingerprint
+from helpers.service_support import database_fingerprint
 
 from bot.store import (
     ChannelBusy,
+    Database,
     GameStart,
     GameStatus,
     NewAudit,
@@ -19,15 +21,17 @@ from bot.store import (
     NewMove,
     SqliteStore,
     StartedSeat,
+    Store,
     StoreError,
     UnknownGame,
     VersionConflict,
+    open_store,
 )
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    opened = await SqliteStore.open(tmp_path / "store.sqlite3")
+async def store(database: Database) -> AsyncIterator[Store]:
+    opened = await open_store(database)
     yield opened
     await opened.close()
 
@@ -36,7 +40,7 @@ def lobby(channel: int = 10, host: int = 100) -> NewGame:
     return NewGame(guild_id=1, channel_id=channel, host_user_id=host, host_name="ann", map="usa", options={"x": 1})
 
 
-async def started(store: SqliteStore, channel: int = 10) -> int:
+async def started(store: Store, channel: int = 10) -> int:
     row = await store.create_game(lobby(channel))
     version = await store.add_seat(row.id, row.version, 101, "bob")
     start = GameStart(
@@ -51,7 +55,7 @@ async def started(store: SqliteStore, channel: int = 10) -> int:
     return row.id
 
 
-async def test_guild_settings_are_kept_per_guild_and_none_removes_one(store: SqliteStore) -> None:
+async def test_guild_settings_are_kept_per_guild_and_none_removes_one(store: Store) -> None:
     await store.set_guild_setting(1, "moderator_role", 5)
     await store.set_guild_setting(1, "default_map", "india")
     await store.set_guild_setting(2, "moderator_role", {"id": 9})
@@ -63,7 +67,7 @@ async def test_guild_settings_are_kept_per_guild_and_none_removes_one(store: Sql
     assert await store.guild_settings(3) == {}
 
 
-async def test_member_settings_are_kept_per_member_by_key_and_none_removes_one(store: SqliteStore) -> None:
+async def test_member_settings_are_kept_per_member_by_key_and_none_removes_one(store: Store) -> None:
     await store.set_member_setting(7, "confirmations", False)
     await store.set_member_setting(7, "language", "fr")
     await store.set_member_setting(8, "confirmations", True)
@@ -76,7 +80,7 @@ async def test_member_settings_are_kept_per_member_by_key_and_none_removes_one(s
     assert await store.guild_settings(7) == {}  # a member's settings are not a server's
 
 
-async def test_a_new_game_is_a_lobby_with_its_host_seated(store: SqliteStore) -> None:
+async def test_a_new_game_is_a_lobby_with_its_host_seated(store: Store) -> None:
     row = await store.create_game(lobby())
     assert (row.status, row.version, row.seed, row.cards, row.options) == (GameStatus.LOBBY, 0, None, None, {"x": 1})
     seats = await store.seats(row.id)
@@ -86,7 +90,7 @@ async def test_a_new_game_is_a_lobby_with_its_host_seated(store: SqliteStore) ->
     assert await store.game(row.id + 1) is None
 
 
-async def test_one_active_game_per_channel(store: SqliteStore) -> None:
+async def test_one_active_game_per_channel(store: Store) -> None:
     first = await store.create_game(lobby())
     with pytest.raises(ChannelBusy) as caught:
         await store.create_game(lobby(host=200))
@@ -111,7 +115,7 @@ async def test_the_database_itself_refuses_a_second_active_game_in_a_channel(tmp
     conn.close()
 
 
-async def test_seats_join_in_order_and_leave(store: SqliteStore) -> None:
+async def test_seats_join_in_order_and_leave(store: Store) -> None:
     row = await store.create_game(lobby())
     v = await store.add_seat(row.id, 0, 101, "bob")
     v = await store.add_seat(row.id, v, 102, "cid")
@@ -129,9 +133,9 @@ async def test_seats_join_in_order_and_leave(store: SqliteStore) -> None:
     assert (await store.game(row.id)).version == 4  # type: ignore[union-attr]
 
 
-async def test_every_versioned_write_refuses_an_old_version(store: SqliteStore, tmp_path: Path) -> None:
+async def test_every_versioned_write_refuses_an_old_version(store: Store, database: Database) -> None:
     game_id = await started(store)
-    before = fingerprint(tmp_path / "store.sqlite3")
+    before = await database_fingerprint(database)
     move = NewMove(0, {"player": "bob", "draw": "deck"}, 101, GameStatus.PLAYING, "{}")
     for write in (
         store.add_seat(game_id, 1, 105, "x"),
@@ -142,12 +146,12 @@ async def test_every_versioned_write_refuses_an_old_version(store: SqliteStore, 
     ):
         with pytest.raises(VersionConflict):
             await write
-    assert fingerprint(tmp_path / "store.sqlite3") == before
+    assert await database_fingerprint(database) == before
     with pytest.raises(UnknownGame):
         await store.set_status(999, 0, GameStatus.CANCELLED)
 
 
-async def test_start_records_seed_decks_seat_order_and_the_first_snapshot(store: SqliteStore) -> None:
+async def test_start_records_seed_decks_seat_order_and_the_first_snapshot(store: Store) -> None:
     game_id = await started(store)
     stored = await store.stored_game(game_id)
     assert stored is not None
@@ -164,17 +168,17 @@ async def test_start_records_seed_decks_seat_order_and_the_first_snapshot(store:
     assert stored.moves == []
 
 
-async def test_a_start_must_place_every_seat(store: SqliteStore, tmp_path: Path) -> None:
+async def test_a_start_must_place_every_seat(store: Store, database: Database) -> None:
     row = await store.create_game(lobby())
     version = await store.add_seat(row.id, 0, 101, "bob")
-    before = fingerprint(tmp_path / "store.sqlite3")
+    before = await database_fingerprint(database)
     start = GameStart("s", [], [], [StartedSeat(100, 0, "ann")], GameStatus.SETUP, "{}")
     with pytest.raises(StoreError, match="2 seats"):
         await store.start_game(row.id, version, start)
-    assert fingerprint(tmp_path / "store.sqlite3") == before
+    assert await database_fingerprint(database) == before
 
 
-async def test_moves_are_appended_in_order_with_their_snapshot(store: SqliteStore) -> None:
+async def test_moves_are_appended_in_order_with_their_snapshot(store: Store) -> None:
     game_id = await started(store)
     v = 2
     for index in range(3):
@@ -196,9 +200,11 @@ async def test_moves_are_appended_in_order_with_their_snapshot(store: SqliteStor
     assert (await store.game(game_id)).version == 5  # type: ignore[union-attr]
 
 
-async def test_the_move_log_cannot_be_rewritten(store: SqliteStore, tmp_path: Path) -> None:
+async def test_the_move_log_cannot_be_rewritten(tmp_path: Path) -> None:
+    store = await SqliteStore.open(tmp_path / "store.sqlite3")
     game_id = await started(store)
     await store.append_move(game_id, 2, NewMove(0, {"player": "bob"}, 101, GameStatus.PLAYING, "{}"))
+    await store.close()
     conn = sqlite3.connect(tmp_path / "store.sqlite3")
     try:
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
@@ -209,7 +215,7 @@ async def test_the_move_log_cannot_be_rewritten(store: SqliteStore, tmp_path: Pa
         conn.close()
 
 
-async def test_lookups_by_user_and_status(store: SqliteStore) -> None:
+async def test_lookups_by_user_and_status(store: Store) -> None:
     a = await store.create_game(lobby(channel=1, host=100))
     b = await store.create_game(lobby(channel=2, host=200))
     await store.add_seat(b.id, 0, 100, "ann")
@@ -223,7 +229,7 @@ async def test_lookups_by_user_and_status(store: SqliteStore) -> None:
     assert await store.games_with_status(set()) == []
 
 
-async def test_timers_come_back_soonest_first(store: SqliteStore) -> None:
+async def test_timers_come_back_soonest_first(store: Store) -> None:
     game_id = await started(store)
     now = datetime(2026, 3, 1, 12, tzinfo=UTC)
     late = await store.add_timer(game_id, "turn", now + timedelta(days=2), {"seat": 1})
@@ -246,14 +252,14 @@ async def test_timers_come_back_soonest_first(store: SqliteStore) -> None:
         await store.add_timer(999, "turn", now)
 
 
-async def test_a_deadline_in_another_time_zone_is_compared_in_utc(store: SqliteStore) -> None:
+async def test_a_deadline_in_another_time_zone_is_compared_in_utc(store: Store) -> None:
     plus_two = timezone(timedelta(hours=2))
     await store.add_timer(None, "x", datetime(2026, 1, 1, 13, tzinfo=plus_two))  # 11:00 UTC
     assert await store.due_timers(datetime(2026, 1, 1, 11, 30, tzinfo=UTC)) != []
     assert await store.due_timers(datetime(2026, 1, 1, 10, 30, tzinfo=UTC)) == []
 
 
-async def test_posted_messages_are_kept_per_game_and_kind(store: SqliteStore) -> None:
+async def test_posted_messages_are_kept_per_game_and_kind(store: Store) -> None:
     game_id = await started(store)
     await store.add_message(game_id, "lobby", 10, 5001)
     await store.add_message(game_id, "turn", 10, 5002)
@@ -273,7 +279,7 @@ async def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path: Path)
         await SqliteStore.open(path)
 
 
-async def test_an_audit_entry_alone_leaves_the_game_and_its_timers_as_they_are(store: SqliteStore) -> None:
+async def test_an_audit_entry_alone_leaves_the_game_and_its_timers_as_they_are(store: Store) -> None:
     game_id = await started(store)
     timer = await store.add_timer(game_id, "deadline", datetime(2030, 1, 1, tzinfo=UTC))
     before = await store.game(game_id)

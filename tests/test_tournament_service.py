@@ -5,7 +5,8 @@ autopilot, three members move for themselves (their moves are chosen here and
 made through `act`); one of them is substituted, one dropped, and the service
 is closed and opened again on the same database while round 1 runs. The
 standings are recomputed here from the games themselves, the CSV and the
-archive read back, and every record in the archive verified.
+archive read back, and every record in the archive verified. That test and
+the double click run on both stores (SQLite and PostgreSQL).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import zipfile
 from collections.abc import Iterable
 from datetime import timedelta
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from helpers.clock_support import FakeTime
@@ -28,6 +28,7 @@ from helpers.service_support import GUILD, open_service
 from bot.service import NO_CLOCK, GameService, ServiceError, Why
 from bot.service.ratings import placings
 from bot.service.tournaments.models import TablePlan, TournamentInfo, TournamentSettings
+from bot.store import Database
 from bot.store.tournament_rows import ParticipantStatus, RoundStatus, TableStatus, TournamentStatus
 from engine.autopilot import choose_move
 from engine.verify import verify
@@ -90,9 +91,9 @@ def check_round(info: TournamentInfo, round_no: int, active: set[int], sizes: li
     assert sorted((len(t.seats) for t in r.tables), reverse=True) == sizes
 
 
-async def test_ten_player_tournament_of_three_rounds_on_two_maps(db: Path) -> None:
+async def test_ten_player_tournament_of_three_rounds_on_two_maps(database: Database) -> None:
     threads = Threads()
-    service = await open_service(db, seed=3)
+    service = await open_service(database, seed=3)
     settings = TournamentSettings(
         maps=("usa", "india", "usa"), rounds=3, clock=NO_CLOCK, autopilot=tuple(USERS[3:]), trains=8
     )
@@ -147,7 +148,7 @@ async def test_ten_player_tournament_of_three_rounds_on_two_maps(db: Path) -> No
 
     # ----- restart mid-round: a new service on the same database goes on from the store alone
     await service.close()
-    service = await open_service(db, seed=4)
+    service = await open_service(database, seed=4)
     try:
         info = await service.tournament(info.id)
         assert info.current is not None and info.current.status is RoundStatus.RUNNING
@@ -413,8 +414,11 @@ async def test_overdue_tables_after_the_round_deadline(timed_service: GameServic
     assert result.status is TournamentStatus.RUNNING
 
 
-async def test_a_double_click_starts_a_round_once(db: Path) -> None:
-    first, second = await open_service(db, seed=1), await open_service(db, seed=2)  # two processes, one database
+async def test_a_double_click_starts_a_round_once(database: Database) -> None:
+    first, second = (
+        await open_service(database, seed=1),
+        await open_service(database, seed=2),
+    )  # two processes, one database
     try:
         settings = TournamentSettings(maps=("usa",), rounds=2, clock=NO_CLOCK)
         info = await first.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)

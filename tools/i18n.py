@@ -111,8 +111,10 @@ def _filled_english(catalog: Catalog) -> None:
 
 
 def update() -> None:
-    template = read(POT)
     for language in languages():
+        # a fresh template per language: Catalog.update adds the template's own Message objects, which the English
+        # filling below would otherwise write into every later language's new entries
+        template = read(POT)
         path = po_path(language)
         catalog = read(path, language)
         catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)

@@ -10,7 +10,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.present.i18n import current_language, speaking
+from bot.present.suggestions import duration_label, no_clock_label, no_reserve_label
 from bot.service import GameInfo, GameService, TimeoutPolicy, may_moderate
+from bot.service.kinds import Language
+from bot.table.parsing import DurationError, parse_duration
 
 MAX_CHOICES = 25  # Discord shows at most 25 choices
 MAX_NAMES = 50  # members a log names by looking them up
@@ -58,19 +62,50 @@ async def member_names(interaction: discord.Interaction, user_ids: Iterable[int]
     return names
 
 
+def reader_language(interaction: discord.Interaction) -> Language:
+    """The language an autocomplete's suggestions are written in: the member's, as the command tree resolved it
+    for this interaction (bot/app.py speaks `replies.reader_language` around every command and autocomplete)."""
+    return current_language()
+
+
 def duration_choices(
     current: str, *, values: Sequence[str] = SUGGESTED, none: str | None = None
 ) -> list[app_commands.Choice[str]]:
     """Suggestions for a duration option; whatever is typed stays possible (it is read by parse_duration).
 
-    `none`: the label of a "none" choice, if the option takes one.
+    `none`: the label of a "none" choice, if the option takes one. The labels are in the language being spoken
+    ("2 dagar"), the values as the commands read them ("2d"); what is typed is matched against both, and a
+    duration typed in any language ("2 päivää") finds the suggestion of the same length.
     """
     typed = current.strip()
     listed = [*values, "none"] if none is not None else list(values)
-    choices = [app_commands.Choice(name=none if v == "none" and none else v, value=v) for v in listed]
+    choices = [app_commands.Choice(name=_label(v, none), value=v) for v in listed]
     if typed and typed.casefold() not in listed:
         choices.insert(0, app_commands.Choice(name=typed[:100], value=typed[:100]))
-    return [c for c in choices if typed.casefold() in c.name.casefold() or c.value == typed[:100]][:MAX_CHOICES]
+    same = _seconds(typed)
+    return [
+        c
+        for c in choices
+        if typed.casefold() in c.name.casefold()
+        or typed.casefold() in c.value.casefold()
+        or c.value == typed[:100]
+        or (same is not None and c.value != typed[:100] and _seconds(c.value) == same)
+    ][:MAX_CHOICES]
+
+
+def _label(value: str, none: str | None) -> str:
+    if value == "none":
+        return none or value
+    seconds = _seconds(value)
+    return value if seconds is None else duration_label(seconds)
+
+
+def _seconds(text: str) -> int | None:
+    """The seconds of a duration, None for "none" or what cannot be read (an autocomplete never refuses)."""
+    try:
+        return parse_duration(text) if text else None
+    except DurationError:
+        return None
 
 
 def record_file(info: GameInfo, record: dict[str, Any]) -> discord.File:
@@ -81,9 +116,11 @@ def record_file(info: GameInfo, record: dict[str, Any]) -> discord.File:
 
 async def turn_time_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The suggestions of a turn time option."""
-    return duration_choices(current, none="none (no clock)")
+    with speaking(reader_language(interaction)):
+        return duration_choices(current, none=no_clock_label())
 
 
 async def reserve_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The suggestions of a reserve option."""
-    return duration_choices(current, none="none (no reserve)")
+    with speaking(reader_language(interaction)):
+        return duration_choices(current, none=no_reserve_label())

@@ -1,5 +1,5 @@
 """`/ttr config`: a server's settings (moderator role, moderators' log channel, clock defaults, open-game limits,
-whether casual games are rated, autopilot level)."""
+whether casual games are rated, autopilot level, the language of its public texts)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ import discord
 from discord import app_commands
 
 from bot.cogs.common import LEVEL_CHOICES, POLICY_CHOICES, reserve_choices, turn_time_choices
-from bot.cogs.member_settings import ON_OFF
+from bot.cogs.member_settings import LANGUAGE_CHOICES, ON_OFF, chosen_language
 from bot.cogs.ttr import TtrCog
 from bot.present.misread import Span
-from bot.present.mod_answers import managers_only_text, role_step_text, settings_answer
+from bot.present.mod_answers import managers_only_text, role_step_text, server_language_text, settings_answer
 from bot.present.ratings import rated_switch_text
 from bot.replies import Refusal, guarded, private
 from bot.service.settings import (
     AUTOPILOT_LEVEL,
+    LANGUAGE,
     MAX_OPEN_GAMES,
     MEMBER_OPEN_GAMES,
     MOD_LOG_CHANNEL,
@@ -36,6 +37,7 @@ class ConfigCog(TtrCog):
     def __init__(self, ttr: app_commands.Group, front: Front) -> None:
         super().__init__(ttr)
         self.service = front.service
+        self.languages = front.languages
 
     @app_commands.command(
         name="config",
@@ -52,8 +54,11 @@ class ConfigCog(TtrCog):
         server_games="How many open games this server may have at once",
         rated_casual="Whether casual games that end by the rules count for the ratings (/ttr leaderboard)",
         autopilot_level="How well the autopilot plays new games' timed-out seats and autopilot players",
+        language="The language of the channel messages and board images (automatic: the server's in Discord)",
     )
-    @app_commands.choices(timeout_policy=POLICY_CHOICES, rated_casual=ON_OFF, autopilot_level=LEVEL_CHOICES)
+    @app_commands.choices(
+        timeout_policy=POLICY_CHOICES, rated_casual=ON_OFF, autopilot_level=LEVEL_CHOICES, language=LANGUAGE_CHOICES
+    )
     @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
     async def config(
         self,
@@ -68,6 +73,7 @@ class ConfigCog(TtrCog):
         server_games: app_commands.Range[int, 1, MAX_OPEN_GAMES] | None = None,
         rated_casual: str | None = None,
         autopilot_level: str | None = None,
+        language: str | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
@@ -100,10 +106,13 @@ class ConfigCog(TtrCog):
                 changes.append((RATED_CASUAL, rated_casual == "on"))
             if autopilot_level is not None:
                 changes.append((AUTOPILOT_LEVEL, autopilot_level))
+            if language is not None:
+                wanted = chosen_language(language)
+                changes.append((LANGUAGE, None if wanted is None else wanted.value))
             for key, value in changes:
                 await self.service.set_guild_config(guild, key, value)
             config = await self.service.guild_config(guild)
-            answer = settings_answer(config)
+            answer = f"{settings_answer(config)}\n{server_language_text(config, await self.languages.server(guild))}"
             if moderator_role is not None:
                 answer = f"{answer}\n\n{role_step_text()}"
             await private(interaction, answer)

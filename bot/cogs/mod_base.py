@@ -9,7 +9,13 @@ from discord.ext import commands
 
 from bot.cogs.common import game_here, is_moderator
 from bot.present.events import public_text
-from bot.present.mod_answers import NOT_A_MODERATOR, moderator_note, no_game_in_progress_text, servers_only_text
+from bot.present.i18n import speaking
+from bot.present.mod_answers import (
+    moderator_note,
+    no_game_in_progress_text,
+    not_a_moderator_text,
+    servers_only_text,
+)
 from bot.replies import Refusal, current_game, guarded, private
 from bot.service import ActionResult, GameInfo
 from bot.table.delivery import NOTES
@@ -29,7 +35,7 @@ class ModeratorBase(commands.Cog):
         if interaction.guild_id is None:
             raise Refusal(servers_only_text())
         if not await is_moderator(self.service, interaction):
-            raise Refusal(NOT_A_MODERATOR)
+            raise Refusal(not_a_moderator_text())
 
     async def in_game(self, interaction: discord.Interaction, work: Callable[[GameInfo], Awaitable[None]]) -> None:
         """The moderator's check, then `work` on the game in progress in this channel; every failure answered."""
@@ -61,7 +67,8 @@ class ModeratorBase(commands.Cog):
         changed); `clock`: update its clock's line.
         """
         shown = reason if public else None
-        lead = [moderator_note(public_text(result.game, e), shown) for e in result.public if e.kind in NOTES]
+        with speaking(await self.delivery.public(result.game)):  # told in the channel
+            lead = [moderator_note(public_text(result.game, e), shown) for e in result.public if e.kind in NOTES]
         await self.delivery.deliver(result, lead=lead, refresh=refresh, interaction=interaction)
         if clock:
             await self.stage.refresh_clock(result.game.id)

@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import app_commands
 
-from bot.cogs.common import duration_choices, game_here, member_names, record_file
+from bot.cogs.common import duration_choices, game_here, member_names, reader_language, record_file
 from bot.cogs.mod_base import ModeratorBase
 from bot.cogs.mod_options import (
     ON_OFF,
@@ -41,6 +41,7 @@ from bot.cogs.undo_confirm import CONFIRM, END, UNDO, ConfirmButton, PendingActi
 from bot.present.answers import file_caption
 from bot.present.audit import log_text
 from bot.present.events import public_text
+from bot.present.i18n import speaking
 from bot.present.misread import Span
 from bot.present.mod_answers import (
     autopilot_answer,
@@ -354,7 +355,8 @@ class ModerationCog(ModeratorBase):
         """The players of this channel's game (the value is the player's name; the command checks it again)."""
         try:
             info = await game_here(self.service, interaction)
-            return [] if info is None else player_choices(info, current)
+            with speaking(reader_language(interaction)):
+                return [] if info is None else player_choices(info, current)
         except Exception:
             log.debug("player autocomplete gave up", exc_info=True)
             return []
@@ -363,4 +365,5 @@ class ModerationCog(ModeratorBase):
     async def extend_duration_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return duration_choices(current, values=EXTEND_SUGGESTED)
+        with speaking(reader_language(interaction)):
+            return duration_choices(current, values=EXTEND_SUGGESTED)

@@ -11,18 +11,20 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.cogs.common import MAX_CHOICES, game_here, is_moderator, record_file
+from bot.cogs.common import MAX_CHOICES, game_here, is_moderator, reader_language, record_file
 from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
 from bot.present.answers import deck_choice, file_caption, nothing_yet_text
 from bot.present.clock import status_lines
-from bot.present.image_words import IMAGE_WORDS
+from bot.present.i18n import current_language, speaking
+from bot.present.image_words import image_words
 from bot.present.lookup import GAME_OPTION, no_scores_text
 from bot.present.paging import HISTORY_BUTTONS, REPLAY_BUTTONS, pages, replay_caption
 from bot.present.recap import history_lines
 from bot.present.rules import rules_text
 from bot.present.seats import seat_labels
 from bot.present.status import final_tickets_text, status_text
+from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.replies import Refusal, guarded, image_file, private
 from bot.service import GameInfo, GameStatus
@@ -31,7 +33,7 @@ from bot.table.controls import Request
 from bot.table.front import Front
 from bot.table.lookup import channel_game, server_game, viewable_choices, viewed_game
 from bot.table.paging import Page, send_pages
-from bot.table.parsing import pay_code, route_matches
+from bot.table.parsing import parse_draw, pay_code, route_matches
 from maps import load_board
 
 log = logging.getLogger(__name__)
@@ -74,11 +76,13 @@ class PlayCog(TtrCog):
             info = await self._my_game(interaction)
             rules = load_board(info.map).rules
             choices = []
-            for source in await self.service.card_draws(info.id, interaction.user.id):
-                name = deck_choice() if source == "deck" else card_name(rules, source).capitalize()
-                choices.append(app_commands.Choice(name=name, value=source))
+            with speaking(reader_language(interaction)):
+                for source in await self.service.card_draws(info.id, interaction.user.id):
+                    name = deck_choice() if source == "deck" else card_name(rules, source).capitalize()
+                    choices.append(app_commands.Choice(name=name, value=source))
             typed = current.casefold().strip()
-            return [c for c in choices if typed in c.name.casefold()][:MAX_CHOICES]
+            meant = parse_draw(rules, typed) if typed else None  # a word of any language: "röd", "pakka"
+            return [c for c in choices if typed in c.name.casefold() or c.value == meant][:MAX_CHOICES]
         except Exception:
             log.debug("draw autocomplete gave up", exc_info=True)
             return []
@@ -110,11 +114,12 @@ class PlayCog(TtrCog):
             info = await self._my_game(interaction)
             routes = (await self.service.claim_choices(info.id, interaction.user.id)).listed()
             board = load_board(info.map)
-            choices = [
-                app_commands.Choice(name=choice.route.label()[:100], value=str(choice.route.id))
-                for choice in sorted(routes, key=lambda c: c.route.label())
-                if route_matches(board, choice.route, current)
-            ]
+            with speaking(reader_language(interaction)):
+                choices = [
+                    app_commands.Choice(name=route_label(choice.route)[:100], value=str(choice.route.id))
+                    for choice in sorted(routes, key=lambda c: c.route.label())
+                    if route_matches(board, choice.route, current)
+                ]
             return choices[:MAX_CHOICES]
         except Exception:
             log.debug("claim autocomplete gave up", exc_info=True)
@@ -221,12 +226,15 @@ class PlayCog(TtrCog):
             if not info.started:
                 raise Refusal(nothing_yet_text(started=False))
             labels = seat_labels(info)
+            language = current_language()  # the pages are the asking member's, in their language
+            words = image_words(language)
 
             async def show(page: int) -> Page:
-                frame = await self.service.replay_frame(info.id, page, labels, words=IMAGE_WORDS)
-                return replay_caption(info.id, frame.turn, frame.turns), image_file(frame.image, "board.png")
+                with speaking(language):
+                    frame = await self.service.replay_frame(info.id, page, labels, words=words)
+                    return replay_caption(info.id, frame.turn, frame.turns), image_file(frame.image, "board.png")
 
-            first = await self.service.replay_frame(info.id, turn, labels, words=IMAGE_WORDS)
+            first = await self.service.replay_frame(info.id, turn, labels, words=words)
             await send_pages(interaction, first.turns + 1, first.turn, show, REPLAY_BUTTONS)
 
         await guarded(interaction, work)
@@ -253,7 +261,8 @@ class PlayCog(TtrCog):
     async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """The games of this server the member played, and this channel's latest: newest first."""
         try:
-            return (await viewable_choices(self.service, interaction, current))[:MAX_CHOICES]
+            with speaking(reader_language(interaction)):
+                return (await viewable_choices(self.service, interaction, current))[:MAX_CHOICES]
         except Exception:
             log.debug("game autocomplete gave up", exc_info=True)
             return []

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
-from bot.present.ratings import LEADERBOARD_BUTTONS, leaderboard_text, profile_text
+from bot.present.ratings import leaderboard_buttons, leaderboard_text, profile_text
 from bot.replies import guarded, private
 from bot.table.front import Front
 from bot.table.paging import Page, send_pages
@@ -41,7 +41,7 @@ class RatingsCog(TtrCog):
                 board = first if index == first.page - 1 else await self.service.leaderboard(guild, map, index + 1)
                 return leaderboard_text(board), None
 
-            await send_pages(interaction, first.pages, first.page - 1, show, LEADERBOARD_BUTTONS)
+            await send_pages(interaction, first.pages, first.page - 1, show, leaderboard_buttons())
 
         await guarded(interaction, work)
 

@@ -7,17 +7,26 @@ PATH is never a half-written file. PATH may not be the live database nor
 one of the files SQLite keeps beside it (`-wal`, `-shm`, `-journal`), however
 it is spelled (links and `..` are resolved): writing there would destroy
 committed games.
+
+On PostgreSQL (`--database` or CONDUCTOR_DATABASE a `postgresql://` URL) the
+copy is the same kind of file: every table read in one REPEATABLE READ
+transaction (one consistent moment, while the bots keep writing) and written
+into a new SQLite database (bot/commands/store_copy.py). It does not need
+pg_dump; `python -m bot migrate-store COPY URL` puts it back into an empty
+PostgreSQL database, and the bot can run on it as it is.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import sqlite3
 import sys
 from pathlib import Path
 
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings, SettingsError, database_setting
+from bot.store import StoreError, describe
 
 NAME = "backup"
 HELP = "write a consistent copy of the bot's database to PATH (safe while the bot runs)"
@@ -31,8 +40,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="where to write the copy (replaced if it exists)")
     parser.add_argument(
         "--database",
-        help="the live database (default: CONDUCTOR_DATABASE from the environment or .env, "
-        "else data/conductor.sqlite3)",
+        help="the live database, an SQLite file or a postgresql:// URL (default: CONDUCTOR_DATABASE from the "
+        "environment or .env, else data/conductor.sqlite3)",
     )
 
 
@@ -102,14 +111,34 @@ def _count_games(conn: sqlite3.Connection) -> int:
     return count
 
 
+def backup_postgres(url: str, target: Path) -> int:
+    """Export the PostgreSQL database at `url` into the new SQLite file `target`; the number of games in it."""
+    from bot.commands.store_copy import export_to_sqlite
+
+    if not target.parent.is_dir():
+        raise BackupError(f"the folder {target.parent} does not exist")
+    partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
+    try:
+        counts = asyncio.run(export_to_sqlite(url, partial))
+        os.replace(partial, target)
+    except StoreError as exc:
+        raise BackupError(str(exc)) from None
+    except OSError as exc:
+        raise BackupError(f"cannot write {target}: {exc}") from None
+    finally:
+        partial.unlink(missing_ok=True)
+    return counts["games"]
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        source = Path(args.database) if args.database else Settings.from_env().database
+        source = database_setting(args.database) if args.database else Settings.from_env().database
         target = Path(args.path)
-        games = backup(source, target)
+        games = backup_postgres(source, target) if isinstance(source, str) else backup(source, target)
     except (BackupError, SettingsError) as exc:
         print(f"backup failed: {exc}", file=sys.stderr)
         return 1
     size = target.stat().st_size
-    print(f"backed up {source} ({games} game{'' if games == 1 else 's'}, {size // 1024} KiB) to {target}")
+    shown = describe(source)
+    print(f"backed up {shown} ({games} game{'' if games == 1 else 's'}, {size // 1024} KiB) to {target}")
     return 0

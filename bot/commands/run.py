@@ -44,8 +44,10 @@ def run(args: argparse.Namespace) -> int:
     if not settings.token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
-    problem = integrity_problem(settings.database)
+    # SQLite's quick check; a PostgreSQL server keeps its own pages and checksums
+    problem = None if isinstance(settings.database, str) else integrity_problem(settings.database)
     if problem is not None:
+        assert not isinstance(settings.database, str)
         print(damaged_database(settings.database, problem), file=sys.stderr)
         return 2
     # imported here so that the other subcommands do not load discord.py

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.present.i18n import _
 from bot.present.words import card_count, card_name
 from maps import WILD, Rules
 
@@ -29,14 +30,14 @@ def card_order(rules: Rules) -> list[str]:
 def format_cards(rules: Rules, cards: Mapping[str, int]) -> str:
     """ "3 pink, 1 locomotive" in the map's card order; "no cards" when empty."""
     parts = [card_count(rules, c, cards[c]) for c in card_order(rules) if cards.get(c, 0) > 0]
-    return ", ".join(parts) or "no cards"
+    return ", ".join(parts) or _("no cards")
 
 
 def payment_text(rules: Rules, described: str) -> str:
     """A payment as a move's facts describe it ("1 red, 2 locomotive") in the map's words ("1 red, 2 jokers")."""
     parts = []
     for part in described.split(", "):
-        count, _, card = part.partition(" ")
+        count, _space, card = part.partition(" ")
         parts.append(card_count(rules, card, int(count)) if count.isdigit() and card else part)
     return ", ".join(parts)
 

@@ -2,51 +2,78 @@
 
 from __future__ import annotations
 
+from bot.present.i18n import _, ngettext
 from bot.present.stage import must_text
-from bot.present.words import card_name, plural
+from bot.present.suggestions import route_label
+from bot.present.words import colour_name, pieces_counted, wilds_plural
 from bot.service.choices import ClaimBlock, ClaimRefusal
-from maps import WILD, Rules
+from maps import Rules
 
-CLAIM_HINT = " The `route` list of `/ttr claim` shows only the routes you can claim now."
 MENU_LIMIT = 100  # routes one menu list can show
+
+
+def claim_hint() -> str:
+    """Said after every refusal of a route: where to find the routes that can be claimed."""
+    return _("The `route` list of `/ttr claim` shows only the routes you can claim now.")
 
 
 def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
     """Why a claim cannot be made, in words."""
     block, route = refusal.block, refusal.route
     if block is ClaimBlock.NOT_UNDER_WAY:
-        return "Routes can be claimed once the game is under way."
+        return _("Routes can be claimed once the game is under way.")
     if block is ClaimBlock.NOT_YOUR_TURN:
-        return f"It is not your turn: {refusal.to_move} is to move. You will be mentioned when it is yours."
+        return _("It is not your turn: {player} is to move. You will be mentioned when it is yours.").format(
+            player=refusal.to_move
+        )
     if block is ClaimBlock.FINISH_FIRST:
         assert refusal.must is not None
-        return f"First {must_text(rules, refusal.must)}."
+        return _("First {must}.").format(must=must_text(rules, refusal.must))
     assert route is not None
     if block is ClaimBlock.ROUTE_TAKEN:
-        return f"You cannot claim {route.label()}: {refusal.reason}.{CLAIM_HINT}"
-    if block is ClaimBlock.TOO_FEW_TRAINS:
-        need = f"it needs {plural(refusal.needs, rules.piece_name)}, you have {refusal.has}"
-        return f"You cannot claim {route.label()}: {need}.{CLAIM_HINT}"
-    colour = "cards of one colour" if route.color == "gray" else f"{route.color} cards"
-    return (
-        f"Your cards cannot pay for {route.label()}: it takes {route.length} {colour} "
-        f"({card_name(rules, WILD)}s count as any colour where the map allows).{CLAIM_HINT}"
-    )
+        why = _("You cannot claim {route}: {reason}.").format(route=route_label(route), reason=refusal.reason)
+    elif block is ClaimBlock.TOO_FEW_TRAINS:
+        why = _("You cannot claim {route}: it needs {pieces}, you have {has}.").format(
+            route=route_label(route), pieces=pieces_counted(rules, refusal.needs), has=refusal.has
+        )
+    elif route.color == "gray":
+        why = ngettext(
+            "Your cards cannot pay for {route}: it takes {count} card of one colour "
+            "({wilds} count as any colour where the map allows).",
+            "Your cards cannot pay for {route}: it takes {count} cards of one colour "
+            "({wilds} count as any colour where the map allows).",
+            route.length,
+        ).format(route=route_label(route), count=route.length, wilds=wilds_plural(rules))
+    else:
+        why = ngettext(
+            "Your cards cannot pay for {route}: it takes {count} {colour} card "
+            "({wilds} count as any colour where the map allows).",
+            "Your cards cannot pay for {route}: it takes {count} {colour} cards "
+            "({wilds} count as any colour where the map allows).",
+            route.length,
+        ).format(
+            route=route_label(route), count=route.length, colour=colour_name(route.color), wilds=wilds_plural(rules)
+        )
+    return f"{why} {claim_hint()}"
 
 
 def payment_prompt(route_label: str) -> str:
-    return f"{route_label} can be paid in several colours: choose how."
+    return _("{route} can be paid in several colours: choose how.").format(route=route_label)
 
 
 def souvenir_prompt() -> str:
-    return "Both ends hold a souvenir you do not have yet: choose one."
+    return _("Both ends hold a souvenir you do not have yet: choose one.")
 
 
 def nothing_claimable_text() -> str:
-    return "No route can be claimed with your cards now: draw cards (or tickets) instead. `/ttr hand` shows your cards."
+    return _(
+        "No route can be claimed with your cards now: draw cards (or tickets) instead. `/ttr hand` shows your cards."
+    )
 
 
 def claimable_text(count: int) -> str:
     """How many routes the member may claim now (the menus show at most MENU_LIMIT of them)."""
-    more = "" if count <= MENU_LIMIT else " More routes are open to you than fit here: `/ttr claim` lists them all."
-    return f"You can claim {plural(count, 'route')} now.{more}"
+    text = ngettext("You can claim {count} route now.", "You can claim {count} routes now.", count).format(count=count)
+    if count > MENU_LIMIT:
+        text += " " + _("More routes are open to you than fit here: `/ttr claim` lists them all.")
+    return text

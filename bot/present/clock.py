@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from bot.present.escape import shown
+from bot.present.i18n import _
 from bot.service import ClockSettings, ClockStatus, Reminder, TimeoutPolicy
 from bot.service.events import Outage
 
@@ -21,12 +22,16 @@ def duration_text(seconds: float) -> str:
     hours, rest = divmod(rest, 3600)
     minutes, secs = divmod(rest, 60)
     if days:
-        return f"{days} d {hours} h" if hours else f"{days} d"
+        if hours:
+            return _("{days} d {hours} h").format(days=days, hours=hours)
+        return _("{days} d").format(days=days)
     if hours:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+        if minutes:
+            return _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+        return _("{hours} h").format(hours=hours)
     if minutes:
-        return f"{minutes} min"
-    return f"{secs} s"
+        return _("{minutes} min").format(minutes=minutes)
+    return _("{seconds} s").format(seconds=secs)
 
 
 def time_left(deadline: datetime, now: datetime) -> str:
@@ -40,71 +45,88 @@ def timestamp(moment: datetime, style: str = "R") -> str:
 
 def policy_text(policy: TimeoutPolicy) -> str:
     if policy is TimeoutPolicy.AUTOPILOT:
-        return "the autopilot plays the turn"
-    return "the game waits for a moderator"
+        return _("the autopilot plays the turn")
+    return _("the game waits for a moderator")
 
 
 def clock_summary(clock: ClockSettings) -> str:
     """A game's clock in one phrase: "12 h per turn, 1 d reserve each; at the end of the time the autopilot plays"."""
     if clock.turn_seconds is None:
-        return "no turn clock"
-    reserve = f"{duration_text(clock.reserve_seconds)} reserve each" if clock.reserve_seconds else "no reserve"
-    return f"{duration_text(clock.turn_seconds)} per turn, {reserve}; when time runs out, {policy_text(clock.policy)}"
+        return _("no turn clock")
+    if clock.reserve_seconds:
+        reserve = _("{duration} reserve each").format(duration=duration_text(clock.reserve_seconds))
+    else:
+        reserve = _("no reserve")
+    return _("{duration} per turn, {reserve}; when time runs out, {policy}").format(
+        duration=duration_text(clock.turn_seconds), reserve=reserve, policy=policy_text(clock.policy)
+    )
 
 
 def settings_text(clock: ClockSettings) -> str:
     """A server's clock defaults, as `/ttr config` shows them."""
     if clock.turn_seconds is None:
-        return "no turn clock"
+        return _("no turn clock")
     if not clock.reminders:
-        return f"{clock_summary(clock)}; no reminders"
+        return _("{clock}; no reminders").format(clock=clock_summary(clock))
     reminders = ", ".join(f"{round(f * 100)}%" for f in clock.reminders)
-    return f"{clock_summary(clock)}; reminders at {reminders} of the time"
+    return _("{clock}; reminders at {reminders} of the time").format(clock=clock_summary(clock), reminders=reminders)
 
 
 def status_lines(status: ClockStatus, names: Mapping[int, str]) -> list[str]:
     """The clock part of `/ttr status`; `names`: seat -> how to call the player."""
     settings = status.settings
     if not settings.enabled:
-        return ["**Clock:** none (no time limit)."]
-    lines = [f"**Clock:** {clock_summary(settings)}."]
+        return [_("**Clock:** none (no time limit).")]
+    lines = [_("**Clock:** {clock}.").format(clock=clock_summary(settings))]
     if status.paused:
-        since = f" since {timestamp(status.paused_at)}" if status.paused_at else ""
-        lines.append(f"\N{DOUBLE VERTICAL BAR} **Paused** by a moderator{since}: no clock runs, no move can be made.")
+        if status.paused_at:
+            paused = _("**Paused** by a moderator since {time}: no clock runs, no move can be made.").format(
+                time=timestamp(status.paused_at)
+            )
+        else:
+            paused = _("**Paused** by a moderator: no clock runs, no move can be made.")
+        lines.append(f"\N{DOUBLE VERTICAL BAR} {paused}")
     reserves = []
     for seat in status.seats:
         name = shown(names.get(seat.seat, seat.player or ""))
         if seat.waiting_for_moderator:
-            lines.append(f"{name}: time ran out; the game waits for a moderator (the move can still be made).")
+            lines.append(
+                _("{name}: time ran out; the game waits for a moderator (the move can still be made).").format(
+                    name=name
+                )
+            )
         elif seat.waiting and seat.deadline and not status.paused:
-            lines.append(f"{name}: deadline {timestamp(seat.deadline)} (reserve included).")
+            lines.append(
+                _("{name}: deadline {time} (reserve included).").format(name=name, time=timestamp(seat.deadline))
+            )
         if seat.reserve_left is not None and not seat.autopilot:
             reserves.append(f"{name} {duration_text(seat.reserve_left)}")
     if reserves and settings.reserve_seconds:
-        lines.append(f"Reserve left: {', '.join(reserves)}.")
+        lines.append(_("Reserve left: {reserves}.").format(reserves=", ".join(reserves)))
     return lines
 
 
 def reminder_text(reminder: Reminder) -> str:
     """A reminder that a member's time runs out."""
     info = reminder.game
-    left = "" if reminder.deadline is None else f" Time left: {time_left(reminder.deadline, reminder.at)}."
-    reserve = " Your turn time is up: you are using your reserve." if reminder.turn_over else ""
+    parts = [_("Reminder: it is your turn in game #{id} ({title}).").format(id=info.id, title=info.title)]
+    if reminder.deadline is not None:
+        parts.append(_("Time left: {duration}.").format(duration=time_left(reminder.deadline, reminder.at)))
+    if reminder.turn_over:
+        parts.append(_("Your turn time is up: you are using your reserve."))
     if reminder.policy is TimeoutPolicy.AUTOPILOT:
-        then = "the autopilot plays for you"
+        parts.append(_("When the time runs out, the autopilot plays for you."))
     else:
-        then = "a moderator is called"
-    return (
-        f"Reminder: it is your turn in game #{info.id} ({info.title}).{left}{reserve} When the time runs out, {then}."
-    )
+        parts.append(_("When the time runs out, a moderator is called."))
+    return " ".join(parts)
 
 
 def outage_text(outage: Outage) -> str:
     """The note on the next stage message after the bot was down: nobody's clock ran meanwhile."""
-    return (
-        f"\N{ALARM CLOCK} The bot was offline for {duration_text(outage.seconds)}; "
-        "the clocks were moved on by that much."
+    said = _("The bot was offline for {duration}; the clocks were moved on by that much.").format(
+        duration=duration_text(outage.seconds)
     )
+    return f"\N{ALARM CLOCK} {said}"
 
 
 CLOCK_MARKS = ("\N{ALARM CLOCK}", "\N{DOUBLE VERTICAL BAR}", "\N{HOURGLASS}")  # how a clock line starts
@@ -112,14 +134,14 @@ CLOCK_MARKS = ("\N{ALARM CLOCK}", "\N{DOUBLE VERTICAL BAR}", "\N{HOURGLASS}")  #
 
 def paused_line() -> str:
     """The clock line of a stage message while a moderator has paused the game."""
-    return "\N{DOUBLE VERTICAL BAR} **Paused** by a moderator: no clock runs and no move can be made."
+    return "\N{DOUBLE VERTICAL BAR} " + _("**Paused** by a moderator: no clock runs and no move can be made.")
 
 
 def out_of_time_line() -> str:
     """The clock line when time ran out and the game waits for a moderator."""
-    return "\N{HOURGLASS} Time ran out: the game waits for a moderator (the move can still be made)."
+    return "\N{HOURGLASS} " + _("Time ran out: the game waits for a moderator (the move can still be made).")
 
 
 def deadline_line(deadline: datetime) -> str:
     """The clock line with the nearest deadline."""
-    return f"\N{ALARM CLOCK} Deadline {timestamp(deadline)} (reserve included)."
+    return "\N{ALARM CLOCK} " + _("Deadline {time} (reserve included).").format(time=timestamp(deadline))

@@ -6,7 +6,9 @@ from collections.abc import Mapping
 
 from bot.present.cards import format_cards
 from bot.present.i18n import _, ngettext, pgettext
-from bot.present.words import colour_name, spaces_counted, ticket_word
+from bot.present.suggestions import route_label
+from bot.present.words import colour_name, spaces_counted, ticket_word, tickets_plural
+from bot.service.kinds import Language
 from bot.service.member_settings import MemberSettings
 from maps import Route, Rules
 
@@ -21,7 +23,7 @@ def cancel_label() -> str:
 
 def draw_tickets_label(rules: Rules) -> str:
     """The turn message's button that draws tickets."""
-    return pgettext("button", "Draw {tickets}").format(tickets=ticket_word(rules, 2))
+    return pgettext("button", "Draw {tickets}").format(tickets=tickets_plural(rules))
 
 
 def draw_tickets_question(rules: Rules) -> str:
@@ -29,7 +31,7 @@ def draw_tickets_question(rules: Rules) -> str:
     return _(
         "Draw {count} destination {tickets} (this is your whole turn)? You keep at least {keep} of them. "
         "Your own {own} are under *My hand*. `/ttr settings confirmations:off` skips this question."
-    ).format(count=count, tickets=ticket_word(rules, count), keep=rules.draw_keep, own=ticket_word(rules, 2))
+    ).format(count=count, tickets=ticket_word(rules, count), keep=rules.draw_keep, own=tickets_plural(rules))
 
 
 def route_kind(route: Route) -> str:
@@ -46,7 +48,7 @@ def route_kind(route: Route) -> str:
 def claim_question(rules: Rules, route: Route, pay: Mapping[str, int], others: int) -> str:
     """The route, the exact payment, and whether other payments can be chosen."""
     lines = [
-        _("Claim **{route}**?").format(route=route.label()),
+        _("Claim **{route}**?").format(route=route_label(route)),
         _("{a} to {b}: {length}, {colour}, {kind}.").format(
             a=route.a,
             b=route.b,
@@ -90,3 +92,25 @@ def member_settings_text(settings: MemberSettings, *, changed: bool) -> str:
 
 def on_or_off_text() -> str:
     return _("Confirmations are `on` or `off`: nothing was changed.")
+
+
+def language_name(language: Language) -> str:
+    """A language by its own name, as its speakers write it (the same in every language)."""
+    return {Language.EN: "English", Language.SV: "svenska", Language.FI: "suomi"}[language]
+
+
+def member_language_text(settings: MemberSettings, spoken: Language) -> str:
+    """The language line of a member's settings; `spoken`: the language their private texts are in now."""
+    if settings.language is None:
+        return _(
+            "- language: **automatic**: your Discord app's language (now {language}). "
+            "Change with `/ttr settings language:`."
+        ).format(language=language_name(spoken))
+    return _(
+        "- language: **{language}** for your answers, private images and DMs. "
+        "`/ttr settings language:automatic` follows your Discord app again."
+    ).format(language=language_name(settings.language))
+
+
+def bad_language_text() -> str:
+    return _("The language is English, svenska, suomi or automatic: nothing was changed.")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from bot.present.clock import time_left
 from bot.present.escape import shown
 from bot.present.events import public_text
+from bot.present.i18n import _, ngettext
+from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.service import Digest, GameInfo, PublicEvent, TurnNotice
 from maps import load_board
@@ -15,36 +17,45 @@ MAX_TEXT = 1800  # a Discord message holds 2000 characters
 def digest_move(info: GameInfo, event: PublicEvent) -> str:
     """One public event since the player's last turn, marked where the autopilot moved."""
     text = public_text(info, event)
-    return f"{text} (autopilot)" if event.by_autopilot and event.player else text
+    return _("{move} (autopilot)").format(move=text) if event.by_autopilot and event.player else text
 
 
 def digest_lines(info: GameInfo, digest: Digest) -> list[str]:
     """What changed, a line each: the moves (the latest if they are too many), routes lost, the face-up row."""
     lines = []
     if digest.moves:
-        lines.append("Since your last turn:")
+        lines.append(_("Since your last turn:"))
         body = [f"- {digest_move(info, e)}" for e in digest.moves]
         budget = MAX_TEXT - len(_head(info)) - 400
         kept: list[str] = []
         for line in reversed(body):  # the latest matter most
             if sum(len(k) + 1 for k in kept) + len(line) > budget:
-                kept.append(f"- ... and {len(body) - len(kept)} earlier")
+                earlier = len(body) - len(kept)
+                kept.append(
+                    ngettext("- ... and {count} earlier", "- ... and {count} earlier", earlier).format(count=earlier)
+                )
                 break
             kept.append(line)
         lines.extend(reversed(kept))
     else:
-        lines.append("Nothing has happened since your last turn.")
+        lines.append(_("Nothing has happened since your last turn."))
+    board = load_board(info.map)
     for lost in digest.lost_routes:
-        needed = ", ".join(lost.tickets)
-        lines.append(f"{shown(lost.claimed_by)} took {lost.label}, on your way for {needed}: time for another path.")
+        lines.append(
+            _("{player} took {route}, on your way for {tickets}: time for another path.").format(
+                player=shown(lost.claimed_by),
+                route=route_label(board.routes[lost.route]),
+                tickets=", ".join(lost.tickets),
+            )
+        )
     if digest.face_up:
-        rules = load_board(info.map).rules
-        lines.append(f"Face-up now: {', '.join(card_name(rules, c) for c in digest.face_up)}.")
+        rules = board.rules
+        lines.append(_("Face-up now: {cards}.").format(cards=", ".join(card_name(rules, c) for c in digest.face_up)))
     return lines
 
 
 def _head(info: GameInfo) -> str:
-    return f"Your turn in game #{info.id} ({info.title})."
+    return _("Your turn in game #{game_id} ({title}).").format(game_id=info.id, title=info.title)
 
 
 def digest_text(info: GameInfo, digest: Digest) -> str:
@@ -55,5 +66,5 @@ def turn_notice_text(info: GameInfo, notice: TurnNotice) -> str:
     """A member's turn has come: the digest, and the time left if the game has a clock."""
     text = digest_text(info, notice.digest)
     if notice.deadline is not None:
-        text += f"\nTime left: {time_left(notice.deadline, notice.at)} (reserve included)."
+        text += "\n" + _("Time left: {time} (reserve included).").format(time=time_left(notice.deadline, notice.at))
     return text

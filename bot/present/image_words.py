@@ -14,13 +14,35 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Concatenate, ParamSpec, TypeVar
 
-from bot.present.i18n import speaking
+from bot.present.i18n import _, ngettext, pgettext, speaking
 from bot.present.ties import tie_sentence
-from bot.present.words import card_name, plural
+from bot.present.words import (
+    card_count,
+    card_name,
+    cards_counted,
+    colour_name,
+    ferry_spaces_counted,
+    kinds_counted,
+    longest_name,
+    longest_short_name,
+    mandala_name,
+    map_title,
+    mark_name,
+    merchandise_counted,
+    names_and,
+    pieces_counted,
+    player_colour_name,
+    points_counted,
+    souvenirs_counted,
+    ticket_word,
+    tickets_counted,
+    tickets_plural,
+    tunnel_word,
+)
 from bot.service.kinds import Language
 from engine.scoring import TieBreak
 from engine.state import PlayerState, Stack
-from maps import GRAY, Board, Route, Rules, Ticket
+from maps import WILD, Board, Route, Rules, Ticket
 from maps.names import symbol_name
 from render.palette import PlayerStyle
 from render.words import ImageWords, LegendMark
@@ -29,23 +51,19 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def _both(names: Sequence[str]) -> str:
-    return " and ".join(names)
-
-
 def _counts(rules: Rules, player: PlayerState, longest: int | None = None) -> list[str]:
     """A seat's public counts: pieces, cards, tickets, this map's extras and its longest path (if it scores one)."""
     parts = [
-        plural(player.trains, rules.piece_name),
-        plural(player.cards, "card"),
-        plural(len(player.tickets), rules.ticket_name),
+        pieces_counted(rules, player.trains),
+        cards_counted(player.cards),
+        tickets_counted(rules, len(player.tickets)),
     ]
     if rules.merchandise:
-        parts.append(f"{player.merchandise} merchandise")
+        parts.append(merchandise_counted(player.merchandise))
     if rules.tourists:
-        parts.append(plural(len(player.souvenirs), "souvenir"))
+        parts.append(souvenirs_counted(len(player.souvenirs)))
     if longest is not None:
-        parts.append(f"longest path {longest}")
+        parts.append(_("longest path {length}").format(length=longest))
     return parts
 
 
@@ -58,22 +76,27 @@ class LocalImageWords:
     # ----- things and people ---------------------------------------------------------
 
     def nameless_player(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        return _("Player {number}").format(number=seat + 1)
 
     def card(self, rules: Rules, card: str) -> str:
         return card_name(rules, card)
 
     def empty_slot(self) -> str:
-        return "empty"
+        return pgettext("card slot", "empty")
 
     def route(self, route: Route) -> str:
         extra = []
         if route.tunnel:
-            extra.append("tunnel")
+            extra.append(tunnel_word(1))
         if route.ferries:
-            extra.append(plural(route.ferries, "ferry space"))
-        tail = f", {', '.join(extra)}" if extra else ""
-        return f"{route.a} – {route.b} ({route.length} {route.color}{tail})"
+            extra.append(ferry_spaces_counted(route.ferries))
+        if extra:
+            text = _("{a} – {b} ({length} {colour}, {extra})")
+        else:
+            text = _("{a} – {b} ({length} {colour})")
+        return text.format(
+            a=route.a, b=route.b, length=route.length, colour=colour_name(route.color), extra=", ".join(extra)
+        )
 
     def ticket(self, ticket: Ticket) -> str:
         if ticket.is_country_ticket:
@@ -85,7 +108,7 @@ class LocalImageWords:
         return symbol_name(symbol)
 
     def colour_cue(self, style: PlayerStyle) -> str:
-        return f"{style.name}, {style.mark}"
+        return f"{player_colour_name(style.name)}, {mark_name(style.mark)}"
 
     def _seat(self, name: str, style: PlayerStyle) -> str:
         return f"{name} ({self.colour_cue(style)})"
@@ -94,178 +117,192 @@ class LocalImageWords:
 
     def won(self, winners: Sequence[str]) -> str:
         if len(winners) == 1:
-            return f"Game over: {winners[0]} wins"
-        return f"Game over: {_both(winners)} share the win"
+            return _("Game over: {name} wins").format(name=winners[0])
+        return _("Game over: {names} share the win").format(names=names_and(winners))
 
     def choosing_tickets(self, players: Sequence[str]) -> str:
-        return f"Setup: {', '.join(players)} to choose tickets"
+        return _("Setup: {players} to choose tickets").format(players=", ".join(players))
 
     def to_play(self, who: str) -> str:
-        return f"{who} to play"
+        return _("{who} to play").format(who=who)
 
     def to_draw_second(self, who: str) -> str:
-        return f"{who} to draw a second card"
+        return _("{who} to draw a second card").format(who=who)
 
     def to_keep_tickets(self, who: str) -> str:
-        return f"{who} to choose tickets to keep"
+        return _("{who} to choose tickets to keep").format(who=who)
 
     def to_place_stack(self, who: str) -> str:
-        return f"{who} to place a tourist stack"
+        return _("{who} to place a tourist stack").format(who=who)
 
     def to_pay_tunnel(self, who: str, surcharge: int) -> str:
-        return f"{who} to pay {surcharge} more for the tunnel, or give it up"
+        return _("{who} to pay {count} more for the tunnel, or give it up").format(who=who, count=surcharge)
 
     def final_round(self, turns: int) -> str:
-        return f"Final round: {plural(turns, 'turn')} left"
+        return ngettext("Final round: {count} turn left", "Final round: {count} turns left", turns).format(count=turns)
 
     # ----- the last move -------------------------------------------------------------
 
     def claimed(self, who: str, route: Route) -> str:
-        return f"{who} claimed {self.route(route)}"
+        return _("{who} claimed {route}").format(who=who, route=self.route(route))
 
     def trying_tunnel(self, who: str, route: Route) -> str:
-        return f"{who} is trying the tunnel {self.route(route)}"
+        return _("{who} is trying the tunnel {route}").format(who=who, route=self.route(route))
 
     def paid_tunnel(self, who: str, route: Route) -> str:
-        return f"{who} paid the tunnel and claimed {self.route(route)}"
+        return _("{who} paid the tunnel and claimed {route}").format(who=who, route=self.route(route))
 
     def gave_up_tunnel(self, who: str) -> str:
-        return f"{who} gave up a tunnel"
+        return _("{who} gave up a tunnel").format(who=who)
 
     def drew_from_deck(self, who: str) -> str:
-        return f"{who} drew a card from the deck"
+        return _("{who} drew a card from the deck").format(who=who)
 
     def took_face_up(self, who: str, rules: Rules, card: str) -> str:
-        return f"{who} took a face-up {card_name(rules, card)}"
+        return _("{who} took a face-up {card}").format(who=who, card=card_name(rules, card))
 
     def drew_tickets(self, who: str, rules: Rules) -> str:
-        return f"{who} drew {rules.ticket_name}s"
+        return _("{who} drew {tickets}").format(who=who, tickets=tickets_plural(rules))
 
     def kept_tickets(self, who: str, rules: Rules, count: int) -> str:
-        return f"{who} kept {plural(count, rules.ticket_name)}"
+        return _("{who} kept {tickets}").format(who=who, tickets=tickets_counted(rules, count))
 
     def placed_stack(self, who: str, symbol: str, place: str) -> str:
-        return f"{who} placed the {self.tourist_symbol(symbol)} stack at {place}"
+        return _("{who} placed the {symbol} stack at {place}").format(
+            who=who, symbol=self.tourist_symbol(symbol), place=place
+        )
 
     def passed(self, who: str) -> str:
-        return f"{who} passed"
+        return _("{who} passed").format(who=who)
 
     # ----- the panel -----------------------------------------------------------------
 
     def turn_heading(self, rules: Rules, turn: int) -> str:
-        return f"{rules.title} · turn {turn}"
+        return _("{map} · turn {turn}").format(map=map_title(rules), turn=turn)
 
     def setup_heading(self, rules: Rules) -> str:
-        return f"{rules.title} · setup"
+        return _("{map} · setup").format(map=map_title(rules))
 
     def final_heading(self, rules: Rules) -> str:
-        return f"{rules.title} · final scores"
+        return _("{map} · final scores").format(map=map_title(rules))
 
     def if_ended_heading(self, rules: Rules) -> str:
-        return f"{rules.title} · scores if the game ended now"
+        return _("{map} · scores if the game ended now").format(map=map_title(rules))
 
     def points_heading(self) -> str:
-        return "points"
+        return pgettext("heading", "points")
 
     def final_score_heading(self) -> str:
-        return "final score"
+        return pgettext("heading", "final score")
 
     def counts(self, rules: Rules, player: PlayerState, longest: int | None = None) -> str:
         return " · ".join(_counts(rules, player, longest))
 
     def face_up_heading(self) -> str:
-        return "Face-up cards"
+        return pgettext("heading", "Face-up cards")
 
     def piles(self, deck: int, discard: int) -> str:
-        return f"Deck {deck} · discard {discard}"
+        return _("Deck {deck} · discard {discard}").format(deck=deck, discard=discard)
 
     def tickets_left(self, rules: Rules, count: int) -> str:
-        return f"{rules.ticket_name.capitalize()}s left {count}"
+        return _("{tickets} left {count}").format(tickets=tickets_plural(rules).capitalize(), count=count)
 
     def merchandise_left(self, count: int) -> str:
-        return f"Merchandise cards left {count}"
+        return _("Merchandise cards left {count}").format(count=count)
 
     def legend_heading(self) -> str:
-        return "On the board"
+        return pgettext("heading", "On the board")
 
     def legend(self, mark: LegendMark, rules: Rules) -> str:
-        return {
-            LegendMark.GRAY_ROUTE: f"{GRAY} route: any one colour",
-            LegendMark.LAST_MOVE: "white halo: the last move",
-            LegendMark.TUNNEL: "dashed rim: tunnel (3 cards are revealed)",
-            LegendMark.FERRY: f"rainbow ends: pay a {rules.wild_name} there",
-            LegendMark.CART: "cart: claiming it earns a merchandise card",
-            LegendMark.STACK: "tourist stack: number = tokens left",
-            LegendMark.TICKET: f"ring: your {rules.ticket_name} (dashed: not done yet)",
-        }[mark]
+        if mark is LegendMark.GRAY_ROUTE:
+            return _("gray route: any one colour")
+        if mark is LegendMark.LAST_MOVE:
+            return _("white halo: the last move")
+        if mark is LegendMark.TUNNEL:
+            return _("dashed rim: tunnel (3 cards are revealed)")
+        if mark is LegendMark.FERRY:
+            return _("rainbow ends: pay a {wild} there").format(wild=card_name(rules, WILD))
+        if mark is LegendMark.CART:
+            return _("cart: claiming it earns a merchandise card")
+        if mark is LegendMark.STACK:
+            return _("tourist stack: number = tokens left")
+        return _("ring: your {ticket} (dashed: not done yet)").format(ticket=ticket_word(rules, 1))
 
     def board_caption(self, rules: Rules) -> str:
-        return f"Conductor's own board for the {rules.title} rules"
+        return _("Conductor's own board for the {map} rules").format(map=map_title(rules))
 
     # ----- the private view ----------------------------------------------------------
 
     def hand_heading(self, total: int) -> str:
-        return f"Your cards ({total})"
+        return _("Your cards ({count})").format(count=total)
 
     def no_cards(self) -> str:
-        return "none"
+        return pgettext("cards", "none")
 
     def tickets_heading(self, rules: Rules, kept: int) -> str:
-        return f"Your {rules.ticket_name}s ({kept})"
+        return _("Your {tickets} ({count})").format(tickets=tickets_plural(rules), count=kept)
 
     def no_tickets_yet(self) -> str:
-        return "none yet"
+        return pgettext("tickets", "none yet")
 
     def offer_heading(self, keep_at_least: int) -> str:
-        return f"To choose from (keep at least {keep_at_least})"
+        return _("To choose from (keep at least {count})").format(count=keep_at_least)
 
     def ticket_on_offer(self, points: int) -> str:
-        return plural(points, "point")
+        return points_counted(points)
 
     def ticket_done(self, points: int) -> str:
-        return f"✓ done  +{points}"
+        return _("✓ done  +{points}").format(points=points)
 
     def ticket_not_done(self, points: int) -> str:
-        return f"not yet  {points}".replace("-", "−")
+        return _("not yet  {points}").format(points=points).replace("-", "−")
 
     # ----- the final scores ----------------------------------------------------------
 
     def winner_badge(self) -> str:
-        return "★ winner"
+        return _("★ winner")
 
     def total(self) -> str:
-        return "total"
+        return pgettext("score row", "total")
 
     def routes_row(self, routes: int) -> str:
-        return f"routes ({routes})"
+        return _("routes ({count})").format(count=routes)
 
     def tickets_done_row(self, rules: Rules, done: int) -> str:
-        return f"{rules.ticket_name}s done ({done})"
+        return _("{tickets} done ({count})").format(tickets=tickets_plural(rules), count=done)
 
     def tickets_failed_row(self, rules: Rules, failed: int) -> str:
-        return f"{rules.ticket_name}s failed ({failed})"
+        return _("{tickets} failed ({count})").format(tickets=tickets_plural(rules), count=failed)
 
     def longest_row(self, rules: Rules, length: int) -> str:
         # India calls it the Indian Express; elsewhere the short name fits the card
-        name = "longest path" if rules.longest_name == "longest continuous path" else rules.longest_name
-        return f"{name} ({length})"
+        return f"{longest_short_name(rules)} ({length})"
 
     def mandala_row(self) -> str:
-        return "Grand Tour (Mandala)"
+        return mandala_name()
 
     def merchandise_row(self, cards: int) -> str:
-        return f"merchandise ({plural(cards, 'card')})"
+        return _("merchandise ({cards})").format(cards=cards_counted(cards))
 
     def tourists_row(self, kinds: int) -> str:
-        return f"tourists ({plural(kinds, 'kind')})"
+        return _("tourists ({kinds})").format(kinds=kinds_counted(kinds))
 
     def longest_note(self, rules: Rules, holders: Sequence[str], length: int) -> str:
+        longest = longest_name(rules)
         if not holders:
-            return f"Nobody has a {rules.longest_name}."
-        each = " each" if len(holders) > 1 else ""
-        bonus = f", +{rules.longest_bonus}{each}" if rules.longest_bonus else " (no bonus on this map)"
-        pieces = plural(length, rules.piece_name)
-        return f"Gold on the board: the {rules.longest_name} of {_both(holders)}, {pieces}{bonus}."
+            return _("Nobody has a {longest}.").format(longest=longest)
+        if not rules.longest_bonus:
+            text = _("Gold on the board: the {longest} of {names}, {pieces} (no bonus on this map).")
+        elif len(holders) > 1:
+            text = _("Gold on the board: the {longest} of {names}, {pieces}, +{bonus} each.")
+        else:
+            text = _("Gold on the board: the {longest} of {names}, {pieces}, +{bonus}.")
+        return text.format(
+            longest=longest,
+            names=names_and(holders),
+            pieces=pieces_counted(rules, length),
+            bonus=rules.longest_bonus,
+        )
 
     def tie_note(self, rules: Rules, tie: TieBreak, names: Mapping[str, str]) -> str:
         return tie_sentence(tie, rules, lambda p: names.get(p, p))
@@ -276,58 +313,78 @@ class LocalImageWords:
         return f"{phrase}."
 
     def board_summary(self, board: Board, claimed: int) -> str:
-        caption = " (Conductor's own board for these rules)" if board.designed else ""
-        return f"{board.rules.title} board{caption}, {claimed} of {len(board.routes)} routes claimed."
+        if board.designed:
+            text = _("{map} board (Conductor's own board for these rules), {claimed} of {total} routes claimed.")
+        else:
+            text = _("{map} board, {claimed} of {total} routes claimed.")
+        return text.format(map=map_title(board.rules), claimed=claimed, total=len(board.routes))
 
     def last_move_sentence(self, move: str, outlined: bool) -> str:
-        return f"Last move: {move}{'; it is outlined in white' if outlined else ''}."
+        if outlined:
+            return _("Last move: {move}; it is outlined in white.").format(move=move)
+        return _("Last move: {move}.").format(move=move)
 
     def player_entry(
         self, rules: Rules, name: str, style: PlayerStyle, player: PlayerState, longest: int | None = None
     ) -> str:
-        counts = [plural(player.route_points, "point"), *_counts(rules, player, longest)]
+        counts = [points_counted(player.route_points), *_counts(rules, player, longest)]
         return f"{self._seat(name, style)}: {', '.join(counts)}"
 
     def players_sentence(self, entries: Sequence[str]) -> str:
-        return f"Players: {'; '.join(entries)}."
+        return _("Players: {players}.").format(players="; ".join(entries))
 
     def cards_sentence(self, rules: Rules, face_up: Sequence[str | None], deck: int, discard: int, tickets: int) -> str:
         cards = ", ".join(self.empty_slot() if c is None else card_name(rules, c) for c in face_up)
-        return f"Face-up cards: {cards}. Deck {deck}, discard {discard}, {plural(tickets, rules.ticket_name)} left."
+        return _("Face-up cards: {cards}. Deck {deck}, discard {discard}, {tickets} left.").format(
+            cards=cards, deck=deck, discard=discard, tickets=tickets_counted(rules, tickets)
+        )
 
     def stacks_sentence(self, stacks: Mapping[str, Stack]) -> str:
-        listed = [f"{self.tourist_symbol(s.symbol)} at {place} ({s.tokens})" for place, s in sorted(stacks.items())]
-        return f"Tourist stacks: {', '.join(listed)}."
+        listed = [
+            _("{symbol} at {place} ({tokens})").format(
+                symbol=self.tourist_symbol(s.symbol), place=place, tokens=s.tokens
+            )
+            for place, s in sorted(stacks.items())
+        ]
+        return _("Tourist stacks: {stacks}.").format(stacks=", ".join(listed))
 
     def private_intro(self, rules: Rules, name: str) -> str:
-        return f"Private view for {name} on the {rules.title} board."
+        return _("Private view for {name} on the {map} board.").format(name=name, map=map_title(rules))
 
     def hand_sentence(self, rules: Rules, hand: Mapping[str, int]) -> str:
-        cards = ", ".join(f"{n} {card_name(rules, c)}" for c, n in sorted(hand.items()) if n > 0)
-        return f"Your cards: {cards or 'none'}."
+        cards = ", ".join(card_count(rules, c, n) for c, n in sorted(hand.items()) if n > 0)
+        if not cards:
+            return _("Your cards: none.")
+        return _("Your cards: {cards}.").format(cards=cards)
 
     def ticket_entry(self, tag: str, ticket: Ticket, done: bool | None, points: int) -> str:
         text = self.ticket(ticket)
         if done is None:
-            return f"on offer {tag}: {text}"
+            return _("on offer {tag}: {ticket}").format(tag=tag, ticket=text)
         if done:
-            return f"{tag}: {text}, done, +{points}"
-        return f"{tag}: {text}, not yet done, {points}"
+            return _("{tag}: {ticket}, done, +{points}").format(tag=tag, ticket=text, points=points)
+        return _("{tag}: {ticket}, not yet done, {points}").format(tag=tag, ticket=text, points=points)
 
     def tickets_sentence(self, rules: Rules, entries: Sequence[str]) -> str:
-        return f"Your {rules.ticket_name}s, their places ringed on the board: {'; '.join(entries) or 'none'}."
+        if not entries:
+            return _("Your {tickets}, their places ringed on the board: none.").format(tickets=tickets_plural(rules))
+        return _("Your {tickets}, their places ringed on the board: {entries}.").format(
+            tickets=tickets_plural(rules), entries="; ".join(entries)
+        )
 
     def scores_intro(self, rules: Rules, final: bool) -> str:
         if final:
-            return f"Final scores on the {rules.title} board."
-        return f"Scores on the {rules.title} board if the game ended now."
+            return _("Final scores on the {map} board.").format(map=map_title(rules))
+        return _("Scores on the {map} board if the game ended now.").format(map=map_title(rules))
 
     def score_sentence(self, name: str, style: PlayerStyle, total: int, rows: Sequence[tuple[str, int]]) -> str:
         listed = ", ".join(f"{label} {points:+d}" for label, points in rows)
         return f"{self._seat(name, style)}: {total} ({listed})."
 
     def longest_outlined(self, rules: Rules, holders: Sequence[str], length: int) -> str:
-        return f"The {rules.longest_name} ({length}) of {_both(holders)} is outlined in gold."
+        return _("The {longest} ({length}) of {names} is outlined in gold.").format(
+            longest=longest_name(rules), length=length, names=names_and(holders)
+        )
 
 
 def _spoken(method: Callable[Concatenate[LocalImageWords, P], R]) -> Callable[Concatenate[LocalImageWords, P], R]:

@@ -5,66 +5,74 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.present.escape import shown
+from bot.present.i18n import _
 from bot.present.stage import must_text
+from bot.present.words import status_word
 from maps import Rules
 
 
 def not_started_text() -> str:
-    return "The game has not started yet: the host starts it with `/ttr start`."
+    return _("The game has not started yet: the host starts it with `/ttr start`.")
 
 
 def no_game_here_text(games: Sequence[tuple[int, int]]) -> str:
     """No game in this channel; `games` are (game id, channel id) of the games the member plays elsewhere."""
     if games:
-        where = ", ".join(f"#{game_id} in <#{channel_id}>" for game_id, channel_id in games)
-        return f"There is no game in this channel. Your games: {where}; use the commands there."
-    return "There is no game in this channel. Open one with `/ttr new`."
+        where = ", ".join(
+            _("#{game_id} in <#{channel_id}>").format(game_id=game_id, channel_id=channel_id)
+            for game_id, channel_id in games
+        )
+        return _("There is no game in this channel. Your games: {games}; use the commands there.").format(games=where)
+    return _("There is no game in this channel. Open one with `/ttr new`.")
 
 
 def played_elsewhere_text(game_id: int, channel_id: int) -> str:
-    return f"Game #{game_id} is played in <#{channel_id}>; act there."
+    return _("Game #{game_id} is played in <#{channel_id}>; act there.").format(game_id=game_id, channel_id=channel_id)
 
 
 def never_played_here_text() -> str:
-    return "No game was ever played in this channel. Give the game's number with `game`."
+    return _("No game was ever played in this channel. Give the game's number with `game`.")
 
 
 def no_such_game_text(game_id: int) -> str:
-    return f"There is no game #{game_id}."
+    return _("There is no game #{game_id}.").format(game_id=game_id)
 
 
 def not_on_this_server_text(game_id: int) -> str:
-    return f"There is no game #{game_id} on this server."
+    return _("There is no game #{game_id} on this server.").format(game_id=game_id)
 
 
 def not_a_player_text(game_id: int) -> str:
-    return (
-        f"You are not playing in game #{game_id}, so you cannot act in it. "
+    return _(
+        "You are not playing in game #{game_id}, so you cannot act in it. "
         "Watch along, or play the next one (`/ttr new`, `/ttr join`)."
-    )
+    ).format(game_id=game_id)
 
 
 def game_over_text() -> str:
-    return "The game is over."
+    return _("The game is over.")
 
 
 def waiting_for_text(rules: Rules, players: Sequence[str], must: str) -> str:
     """Whom the game waits for (names escaped), and for what."""
-    return f"Now waiting for {', '.join(shown(p) for p in players)} to {must_text(rules, must)}."
+    return _("Now waiting for {players} to {must}.").format(
+        players=", ".join(shown(p) for p in players), must=must_text(rules, must)
+    )
 
 
 def not_your_turn_text(waiting: str) -> str:
     """A move refused out of turn, with `waiting` (whom the game waits for, or that it is over)."""
-    return f"It is not your turn. {waiting}"
+    return _("It is not your turn. {waiting}").format(waiting=waiting)
 
 
+# the `game` option's description (commands' words are translated with the command tree)
 GAME_OPTION = "A game number of this server (default: this channel's game, or its last one after the end)"
 
 
 def no_scores_text(game_id: int) -> str:
-    return f"Game #{game_id} ended without a result: there are no final tickets to show."
+    return _("Game #{game_id} ended without a result: there are no final tickets to show.").format(game_id=game_id)
 
 
 def game_choice_name(game_id: int, title: str, status: str) -> str:
     """How a game is offered in the `game` option's list: "#12 · USA · finished"."""
-    return f"#{game_id} · {title} · {status}"
+    return _("#{game_id} · {title} · {status}").format(game_id=game_id, title=title, status=status_word(status))

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from bot.present.clock import duration_text
 from bot.present.escape import shown
+from bot.present.i18n import _, ngettext
 from bot.present.seats import member_name
-from bot.present.words import plural
+from bot.present.words import names_and
 from bot.service import AuditAction, GameInfo, ModLogEntry, TimeoutPolicy
 from bot.service.events import (
     AutopilotSet,
@@ -31,92 +32,126 @@ from bot.service.models import is_bot
 def timeout_text(timeout: Timeout) -> str:
     player = shown(timeout.player)
     if timeout.policy is TimeoutPolicy.AUTOPILOT:
-        return f"{player}'s time is up: the autopilot plays this turn for them."
-    return f"{player}'s time is up: the game waits for a moderator. {player} may still make their move."
+        return _("{player}'s time is up: the autopilot plays this turn for them.").format(player=player)
+    return _("{player}'s time is up: the game waits for a moderator. {player} may still make their move.").format(
+        player=player
+    )
 
 
 def paused_text(paused: Paused) -> str:
-    return "A moderator pauses the game: the clocks stop, and moves wait until it is resumed."
+    return _("A moderator pauses the game: the clocks stop, and moves wait until it is resumed.")
 
 
 def resumed_text(resumed: Resumed) -> str:
-    return f"A moderator resumes the game after {duration_text(resumed.paused_seconds)}: the clocks run again."
+    return _("A moderator resumes the game after {duration}: the clocks run again.").format(
+        duration=duration_text(resumed.paused_seconds)
+    )
 
 
 def extended_text(extended: Extended) -> str:
-    players = " and ".join(shown(p) for p in extended.players)
-    return f"A moderator gives {players} {duration_text(extended.seconds)} more."
+    players = names_and([shown(p) for p in extended.players])
+    return _("A moderator gives {players} {duration} more.").format(
+        players=players, duration=duration_text(extended.seconds)
+    )
 
 
 def replaced_text(replaced: Replaced) -> str:
-    return f"A moderator gives {shown(replaced.player)}'s seat to {member_name(replaced.to_name)}."
+    return _("A moderator gives {player}'s seat to {member}.").format(
+        player=shown(replaced.player), member=member_name(replaced.to_name)
+    )
 
 
 def autopilot_text(change: AutopilotSet) -> str:
     if change.on:
-        return f"A moderator hands {shown(change.player)}'s seat to the autopilot."
-    return f"A moderator gives {shown(change.player)}'s seat back to {member_name(change.display_name)}."
+        return _("A moderator hands {player}'s seat to the autopilot.").format(player=shown(change.player))
+    return _("A moderator gives {player}'s seat back to {member}.").format(
+        player=shown(change.player), member=member_name(change.display_name)
+    )
 
 
 def undone_text(undone: Undone) -> str:
-    text = f"A moderator takes back the last {plural(undone.moves, 'move')}."
+    text = ngettext(
+        "A moderator takes back the last {count} move.", "A moderator takes back the last {count} moves.", undone.moves
+    ).format(count=undone.moves)
     if undone.to_move is None:
         return text
-    return f"{text} It is {shown(undone.to_move)}'s move again."
+    return text + " " + _("It is {player}'s move again.").format(player=shown(undone.to_move))
 
 
 def ended_text(ended: Ended) -> str:
     if ended.score:
-        return "A moderator ends the game now; it is scored as it stands."
-    return "A moderator abandons the game: it ends without a result."
+        return _("A moderator ends the game now; it is scored as it stands.")
+    return _("A moderator abandons the game: it ends without a result.")
 
 
 def reopened_text(reopened: Reopened) -> str:
-    return (
-        f"A moderator reopens the game, {duration_text(reopened.ended_seconds)} after it ended: it goes on "
+    return _(
+        "A moderator reopens the game, {duration} after it ended: it goes on "
         "as it was, and the time it was over counts against no one."
-    )
+    ).format(duration=duration_text(reopened.ended_seconds))
 
 
 def seat_given_text(info: GameInfo, given: SeatGiven) -> str:
-    return f"You now play {shown(given.player)}'s seat in game #{info.id} ({info.title})."
+    return _("You now play {player}'s seat in game #{id} ({title}).").format(
+        player=shown(given.player), id=info.id, title=info.title
+    )
 
 
 def seat_taken_text(info: GameInfo, taken: SeatTaken) -> str:
-    return f"A moderator has given your seat in game #{info.id} ({info.title}) to {member_name(taken.to_name)}."
-
-
-def _times(count: int) -> str:
-    return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
+    return _("A moderator has given your seat in game #{id} ({title}) to {member}.").format(
+        id=info.id, title=info.title, member=member_name(taken.to_name)
+    )
 
 
 def _timeout_done(timeout: Timeout) -> str:
     who = f"{member_name(timeout.display_name)} ({shown(timeout.player)})"
-    times = _times(timeout.timeouts)
+    count = timeout.timeouts
     if timeout.policy is TimeoutPolicy.AUTOPILOT:
-        return f"{who} ran out of time, {times} now; the autopilot played the turn"
-    return (
-        f"{who} ran out of time ({times} in this game); the game waits for a moderator: extend the time, "
-        "hand the seat to the autopilot, or replace the player"
-    )
+        if count == 1:
+            return _("{who} ran out of time, once now; the autopilot played the turn").format(who=who)
+        if count == 2:
+            return _("{who} ran out of time, twice now; the autopilot played the turn").format(who=who)
+        return ngettext(
+            "{who} ran out of time, {count} time now; the autopilot played the turn",
+            "{who} ran out of time, {count} times now; the autopilot played the turn",
+            count,
+        ).format(who=who, count=count)
+    tail = _("the game waits for a moderator: extend the time, hand the seat to the autopilot, or replace the player")
+    if count == 1:
+        head = _("{who} ran out of time (once in this game)").format(who=who)
+    elif count == 2:
+        head = _("{who} ran out of time (twice in this game)").format(who=who)
+    else:
+        head = ngettext(
+            "{who} ran out of time ({count} time in this game)",
+            "{who} ran out of time ({count} times in this game)",
+            count,
+        ).format(who=who, count=count)
+    return f"{head}; {tail}"
 
 
 def _replace_done(replaced: Replaced) -> str:
     if is_bot(replaced.from_user_id):
-        return (
-            f"gave {shown(replaced.player)}'s seat from the autopilot to <@{replaced.to_user_id}> "
-            f"({member_name(replaced.to_name)})"
+        return _("gave {player}'s seat from the autopilot to {mention} ({member})").format(
+            player=shown(replaced.player), mention=f"<@{replaced.to_user_id}>", member=member_name(replaced.to_name)
         )
-    return (
-        f"gave {shown(replaced.player)}'s seat from <@{replaced.from_user_id}> to <@{replaced.to_user_id}> "
-        f"({member_name(replaced.to_name)})"
+    return _("gave {player}'s seat from {old} to {mention} ({member})").format(
+        player=shown(replaced.player),
+        old=f"<@{replaced.from_user_id}>",
+        mention=f"<@{replaced.to_user_id}>",
+        member=member_name(replaced.to_name),
     )
 
 
 def _autopilot_done(change: AutopilotSet) -> str:
+    mention = f"<@{change.user_id}>"
     if change.on:
-        return f"handed {shown(change.player)}'s seat (<@{change.user_id}>) to the autopilot"
-    return f"gave {shown(change.player)}'s seat back from the autopilot to <@{change.user_id}>"
+        return _("handed {player}'s seat ({mention}) to the autopilot").format(
+            player=shown(change.player), mention=mention
+        )
+    return _("gave {player}'s seat back from the autopilot to {mention}").format(
+        player=shown(change.player), mention=mention
+    )
 
 
 def _done(entry: ModLogEntry) -> str:
@@ -125,29 +160,41 @@ def _done(entry: ModLogEntry) -> str:
     if isinstance(facts, Timeout):
         return _timeout_done(facts)
     if isinstance(facts, Extended):
-        return f"gave {', '.join(shown(p) for p in facts.players)} {duration_text(facts.seconds)} more"
+        return _("gave {players} {duration} more").format(
+            players=", ".join(shown(p) for p in facts.players), duration=duration_text(facts.seconds)
+        )
     if isinstance(facts, Replaced):
         return _replace_done(facts)
     if isinstance(facts, AutopilotSet):
         return _autopilot_done(facts)
     if isinstance(facts, Undone):
-        return f"took back {facts.moves} move(s) ({facts.from_count} -> {facts.to_count})"
+        return _("took back {count} move(s) ({before} -> {after})").format(
+            count=facts.moves, before=facts.from_count, after=facts.to_count
+        )
     if isinstance(facts, Ended):
-        return "ended the game with scoring" if facts.score else "abandoned the game without a result"
+        return _("ended the game with scoring") if facts.score else _("abandoned the game without a result")
     if isinstance(facts, Reopened):
-        return f"reopened the game {duration_text(facts.ended_seconds)} after it ended"
-    return {
-        AuditAction.PAUSE: "paused the game",
-        AuditAction.RESUME: "resumed the game",
-        AuditAction.CANCEL: "cancelled the game",
-        AuditAction.READ_LOG: "read the log",
-        AuditAction.EXPORT: "exported the record",
-    }[entry.action]
+        return _("reopened the game {duration} after it ended").format(duration=duration_text(facts.ended_seconds))
+    texts = {
+        AuditAction.PAUSE: _("paused the game"),
+        AuditAction.RESUME: _("resumed the game"),
+        AuditAction.CANCEL: _("cancelled the game"),
+        AuditAction.READ_LOG: _("read the log"),
+        AuditAction.EXPORT: _("exported the record"),
+    }
+    return texts[entry.action]
 
 
 def mod_line(entry: ModLogEntry) -> str:
     """A line for the moderators' log channel (Discord mention syntax: send it without pinging anyone)."""
     info = entry.game
-    who = "the clock" if entry.by is None else f"<@{entry.by}>"
-    because = f" Reason: {shown(entry.reason)}" if entry.reason else " No reason given."
-    return f"Game #{info.id} ({info.title}) in <#{info.channel_id}>: {_done(entry)} (by {who}).{because}"
+    done = _done(entry)
+    channel = f"<#{info.channel_id}>"
+    if entry.by is None:
+        line = _("Game #{id} ({title}) in {channel}: {done} (by the clock).")
+    else:
+        line = _("Game #{id} ({title}) in {channel}: {done} (by {mention}).")
+    text = line.format(id=info.id, title=info.title, channel=channel, done=done, mention=f"<@{entry.by}>")
+    if entry.reason:
+        return text + " " + _("Reason: {reason}").format(reason=shown(entry.reason))
+    return text + " " + _("No reason given.")

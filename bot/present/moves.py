@@ -12,8 +12,19 @@ from collections.abc import Callable, Sequence
 
 from bot.present.cards import payment_text
 from bot.present.escape import shown
+from bot.present.i18n import _, ngettext
 from bot.present.seats import first_player
-from bot.present.words import card_name, plural
+from bot.present.suggestions import route_label
+from bot.present.verification import verification_text
+from bot.present.words import (
+    card_name,
+    pieces_counted,
+    points_counted,
+    ticket_word,
+    tickets_counted,
+    tickets_plural,
+    wild_word,
+)
 from bot.service import EventKind, FinalScores, GameInfo
 from bot.service.events import CardDrawn, Dealt, MoveFacts, TicketsKept, TicketsOffered
 from bot.service.scores import TicketLabel
@@ -23,87 +34,106 @@ from maps.names import symbol_name
 
 def _draw_deck(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     if facts.get("second"):
-        return f"{who} draws a second card from the deck."
-    return f"{who} draws a card from the deck."
+        return _("{who} draws a second card from the deck.").format(who=who)
+    return _("{who} draws a card from the deck.").format(who=who)
 
 
 def _draw_face_up(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return f"{who} takes the face-up {card_name(board.rules, str(facts['card']))}."
+    return _("{who} takes the face-up {card}.").format(who=who, card=card_name(board.rules, str(facts["card"])))
 
 
 def _draw_tickets(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return f"{who} draws {plural(int(facts['count']), board.rules.ticket_name)} and chooses which to keep."
+    tickets = tickets_counted(board.rules, int(facts["count"]))
+    return _("{who} draws {tickets} and chooses which to keep.").format(who=who, tickets=tickets)
 
 
 def _keep(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     rules = board.rules
     kept, returned = int(facts["kept"]), int(facts["returned"])
-    start = "starting " if facts.get("setup") else ""
-    tickets = plural(kept, start + rules.ticket_name)
+    if facts.get("setup"):
+        tickets = _("{count} starting {tickets}").format(count=kept, tickets=ticket_word(rules, kept))
+    else:
+        tickets = tickets_counted(rules, kept)
     if not returned:
-        return f"{who} keeps {tickets}."
+        return _("{who} keeps {tickets}.").format(who=who, tickets=tickets)
     if rules.returned_tickets_removed:
-        return f"{who} keeps {tickets} ({returned} removed from the game)."
-    return f"{who} keeps {tickets} ({returned} returned)."
+        return _("{who} keeps {tickets} ({returned} removed from the game).").format(
+            who=who, tickets=tickets, returned=returned
+        )
+    return _("{who} keeps {tickets} ({returned} returned).").format(who=who, tickets=tickets, returned=returned)
 
 
 def _setup_done(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return f"Everyone has chosen. {shown(first_player(info))} takes the first turn."
+    return _("Everyone has chosen. {player} takes the first turn.").format(player=shown(first_player(info)))
 
 
 def _place_stacks(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return "Everyone has chosen tickets. Now the free tourist stacks are placed."
+    return _("Everyone has chosen tickets. Now the free tourist stacks are placed.")
 
 
 def _place(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    tokens = plural(int(facts["tokens"]), "token")
-    return f"{who} puts the {symbol_name(str(facts['symbol']))} stack ({tokens}) on {facts['at']}."
+    count = int(facts["tokens"])
+    tokens = ngettext("{count} token", "{count} tokens", count).format(count=count)
+    return _("{who} puts the {symbol} stack ({tokens}) on {place}.").format(
+        who=who, symbol=symbol_name(str(facts["symbol"])), tokens=tokens, place=facts["at"]
+    )
 
 
 def _claim(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     route = board.routes[int(facts["route"])]
     paid = payment_text(board.rules, str(facts["paid"]))
-    text = f"{who} claims {route.label()} for {plural(int(facts['points']), 'point')}, paying {paid}."
+    text = _("{who} claims {route} for {points}, paying {paid}.").format(
+        who=who, route=route_label(route), points=points_counted(int(facts["points"])), paid=paid
+    )
     if facts.get("merchandise"):
-        text += " It carries a merchandise card."
+        text += " " + _("It carries a merchandise card.")
     souvenir = facts.get("souvenir")
     if isinstance(souvenir, dict):
-        text += f" {who} takes the {symbol_name(str(souvenir['symbol']))} souvenir at {souvenir['at']}."
+        text += " " + _("{who} takes the {symbol} souvenir at {place}.").format(
+            who=who, symbol=symbol_name(str(souvenir["symbol"])), place=souvenir["at"]
+        )
     return text
 
 
 def _tunnel_reveal(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     route = board.routes[int(facts["route"])]
-    revealed = ", ".join(card_name(board.rules, str(c)) for c in facts["revealed"]) or "no cards"
+    revealed = ", ".join(card_name(board.rules, str(c)) for c in facts["revealed"]) or _("no cards")
     surcharge = int(facts["surcharge"])
-    verdict = f"{who} must pay {plural(surcharge, 'more card')}" if surcharge else "no extra cards are due"
     paid = payment_text(board.rules, str(facts["paid"]))
-    return f"{who} tries the tunnel {route.label()} with {paid}; revealed: {revealed}; {verdict}."
+    if surcharge:
+        return ngettext(
+            "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; {who} must pay {count} more card.",
+            "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; {who} must pay {count} more cards.",
+            surcharge,
+        ).format(who=who, route=route_label(route), paid=paid, revealed=revealed, count=surcharge)
+    return _("{who} tries the tunnel {route} with {paid}; revealed: {revealed}; no extra cards are due.").format(
+        who=who, route=route_label(route), paid=paid, revealed=revealed
+    )
 
 
 def _tunnel_abandoned(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return f"{who} gives up the tunnel {board.routes[int(facts['route'])].label()}."
+    return _("{who} gives up the tunnel {route}.").format(who=who, route=route_label(board.routes[int(facts["route"])]))
 
 
 def _pass(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return f"{who} passes: there is nothing else to do."
+    return _("{who} passes: there is nothing else to do.").format(who=who)
 
 
 def _final_round(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    left = plural(int(facts["trains"]), board.rules.piece_name)
-    return f"{who} has {left} left: everyone, {who} included, takes one last turn."
+    left = pieces_counted(board.rules, int(facts["trains"]))
+    return _("{who} has {pieces} left: everyone, {who} included, takes one last turn.").format(who=who, pieces=left)
 
 
 def _game_over(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return "The game is over."
+    return _("The game is over.")
 
 
 def _reshuffle(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return "The discard pile is shuffled into a new deck."
+    return _("The discard pile is shuffled into a new deck.")
 
 
 def _face_up_reset(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    return f"Three or more face-up {board.rules.wild_name}s: the face-up row is replaced."
+    return _("Three or more face-up {wilds}: the face-up row is replaced.").format(wilds=wild_word(board.rules, 3))
 
 
 MOVE_TEXTS: dict[EventKind, Callable[[Board, str, MoveFacts, GameInfo], str]] = {
@@ -133,10 +163,13 @@ def move_text(board: Board, info: GameInfo, kind: EventKind, player: str | None,
 def final_scores_text(scores: FinalScores) -> str:
     """The scores at the end, highest first, and who wins."""
     lines = ", ".join(f"{shown(r.player)} {r.total}" for r in scores.ranking())
-    winners = " and ".join(shown(w) for w in scores.winners)
+    winners = _(" and ").join(shown(w) for w in scores.winners)
     if len(scores.winners) > 1:
-        return f"Final scores: {lines}. {winners} win!"
-    return f"Final scores: {lines}. {winners} wins!"
+        text = _("Final scores: {scores}. {winners} win!").format(scores=lines, winners=winners)
+    else:
+        text = _("Final scores: {scores}. {winners} wins!").format(scores=lines, winners=winners)
+    proof = verification_text(scores)
+    return text if proof is None else f"{text}\n{proof}"
 
 
 def _labels(tickets: Sequence[TicketLabel]) -> str:
@@ -144,21 +177,20 @@ def _labels(tickets: Sequence[TicketLabel]) -> str:
 
 
 def card_drawn_text(board: Board, drawn: CardDrawn) -> str:
-    return f"You drew {card_name(board.rules, drawn.card)}."
+    return _("You drew {card}.").format(card=card_name(board.rules, drawn.card))
 
 
 def offered_tickets_text(offer: TicketsOffered) -> str:
-    return f"Choose at least {offer.keep_minimum} of: {_labels(offer.tickets)}."
+    return _("Choose at least {count} of: {tickets}.").format(count=offer.keep_minimum, tickets=_labels(offer.tickets))
 
 
 def kept_tickets_text(kept: TicketsKept) -> str:
-    return f"You keep: {_labels(kept.tickets) or 'nothing'}."
+    return _("You keep: {tickets}.").format(tickets=_labels(kept.tickets) or _("nothing"))
 
 
 def dealt_text(board: Board, deal: Dealt) -> str:
     """A player's starting hand and ticket offer."""
     cards = ", ".join(f"{n} {card_name(board.rules, c)}" for c, n in deal.hand.items())
-    return (
-        f"Your cards: {cards}. Choose at least {deal.keep_minimum} of these {board.rules.ticket_name}s: "
-        f"{_labels(deal.tickets)}."
+    return _("Your cards: {cards}. Choose at least {count} of these {tickets}: {offered}.").format(
+        cards=cards, count=deal.keep_minimum, tickets=tickets_plural(board.rules), offered=_labels(deal.tickets)
     )

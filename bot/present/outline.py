@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.present.escape import shown
-from bot.present.words import card_name, plural
+from bot.present.i18n import _, ngettext
+from bot.present.words import card_name, cards_counted
 from bot.service import MoveKind, MoveOutline, UndoneOutline, UndoPreview
 from maps import Rules
 
@@ -13,20 +14,29 @@ def move_sentence(rules: Rules, move: MoveOutline) -> str:
     who = shown(move.player)
     match move.kind:
         case MoveKind.DRAW_BLIND:
-            return f"{who} drew a blind card"
+            return _("{who} drew a blind card").format(who=who)
         case MoveKind.DRAW_FACE_UP:
-            return f"{who} took a face-up {card_name(rules, move.card or '?')}"
+            return _("{who} took a face-up {card}").format(who=who, card=card_name(rules, move.card or "?"))
         case MoveKind.DRAW_TICKETS:
-            return f"{who} drew tickets"
+            return _("{who} drew tickets").format(who=who)
         case MoveKind.KEEP:
-            return f"{who} kept {plural(move.kept, 'ticket')}"
+            return _("{who} kept {tickets}").format(who=who, tickets=_tickets(move.kept))
         case MoveKind.CLAIM:
-            return f"{who} claimed {' - '.join(shown(p) for p in move.places)}"
+            return _("{who} claimed {route}").format(who=who, route=" - ".join(shown(p) for p in move.places))
         case MoveKind.TUNNEL:
-            return f"{who} gave up a tunnel" if move.gave_up else f"{who} paid for a tunnel"
+            if move.gave_up:
+                return _("{who} gave up a tunnel").format(who=who)
+            return _("{who} paid for a tunnel").format(who=who)
         case MoveKind.PLACE:
-            return f"{who} placed a tourist stack at {' '.join(shown(p) for p in move.places)}"
-    return f"{who} passed"
+            return _("{who} placed a tourist stack at {place}").format(
+                who=who, place=" ".join(shown(p) for p in move.places)
+            )
+    return _("{who} passed").format(who=who)
+
+
+def _tickets(count: int) -> str:
+    """ "1 ticket", "2 tickets" (the moderators' words, the same on every map)."""
+    return ngettext("{count} ticket", "{count} tickets", count).format(count=count)
 
 
 def revealed_sentence(undone: UndoneOutline) -> str | None:
@@ -34,13 +44,13 @@ def revealed_sentence(undone: UndoneOutline) -> str | None:
     who = shown(undone.move.player)
     seen = []
     if undone.cards_seen == 1:
-        seen.append(f"{who} has seen it")
+        seen.append(_("{who} has seen it").format(who=who))
     elif undone.cards_seen:
-        seen.append(f"{who} has seen {plural(undone.cards_seen, 'card')} from the deck")
+        seen.append(_("{who} has seen {cards} from the deck").format(who=who, cards=cards_counted(undone.cards_seen)))
     if undone.tickets_seen:
-        seen.append(f"{who} has seen {plural(undone.tickets_seen, 'ticket')}")
+        seen.append(_("{who} has seen {tickets}").format(who=who, tickets=_tickets(undone.tickets_seen)))
     if undone.shown_to_all:
-        seen.append(f"everyone has seen {plural(undone.shown_to_all, 'card')} from the deck")
+        seen.append(_("everyone has seen {cards} from the deck").format(cards=cards_counted(undone.shown_to_all)))
     return "; ".join(seen) if seen else None
 
 
@@ -48,7 +58,7 @@ def undone_line(rules: Rules, undone: UndoneOutline) -> str:
     """One move of an undo's preview: "bob drew a blind card: bob has seen it"."""
     move = undone.move
     if move.kind is MoveKind.DRAW_TICKETS and undone.tickets_seen:
-        text = f"{shown(move.player)} drew {plural(undone.tickets_seen, 'ticket')}"
+        text = _("{who} drew {tickets}").format(who=shown(move.player), tickets=_tickets(undone.tickets_seen))
     else:
         text = move_sentence(rules, move)
     revealed = revealed_sentence(undone)
@@ -62,15 +72,19 @@ def undo_preview_text(rules: Rules, preview: UndoPreview, limit: int = 1900) -> 
     """
     first = preview.moves_before - preview.count  # numbered as the log numbers moves
     numbered = [
-        (f"move {n}: {undone_line(rules, u)}", revealed_sentence(u) is not None)
+        (_("move {number}: {move}").format(number=n, move=undone_line(rules, u)), revealed_sentence(u) is not None)
         for n, u in enumerate(preview.moves, first)
     ]
     hidden = any(shows for _, shows in numbered)
-    head = f"Take back the last {plural(preview.count, 'move')} of game #{preview.game_id}?"
+    head = ngettext(
+        "Take back the last {count} move of game #{id}?",
+        "Take back the last {count} moves of game #{id}?",
+        preview.count,
+    ).format(count=preview.count, id=preview.game_id)
     tail = (
-        "Taking these moves back does not make anyone forget what they saw: the same cards or tickets come again."
+        _("Taking these moves back does not make anyone forget what they saw: the same cards or tickets come again.")
         if hidden
-        else "None of these moves showed a hidden card or ticket."
+        else _("None of these moves showed a hidden card or ticket.")
     )
     lines = [line for line, _ in numbered]
     text = "\n".join([head, *lines, tail])
@@ -84,4 +98,5 @@ def undo_preview_text(rules: Rules, preview: UndoPreview, limit: int = 1900) -> 
             break
         kept.append(line)
     rest = len(lines) - len(kept)
-    return "\n".join([head, *kept, f"... and {plural(rest, 'more move')}.", tail])
+    more = ngettext("... and {count} more move.", "... and {count} more moves.", rest).format(count=rest)
+    return "\n".join([head, *kept, more, tail])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.present.events import private_text, public_text
+from bot.present.i18n import _
 from bot.present.layout import clip
 from bot.service import EventKind, GameInfo, PlayedFor
 
@@ -23,10 +24,11 @@ def played_for_lines(info: GameInfo, moves: Sequence[PlayedFor]) -> list[str]:
 
 def played_for_dm(info: GameInfo, url: str, moves: Sequence[PlayedFor]) -> str:
     """The DM: why the autopilot played, what it did, and where the game is."""
-    why = (
-        "your time ran out, so the autopilot played for you"
-        if any(m.timeout for m in moves)
-        else "the autopilot plays your seat"
-    )
-    head = f"In your {info.title} game #{info.id} in <#{info.channel_id}>, {why}:"
+    if any(m.timeout for m in moves):
+        head = _(
+            "In your {title} game #{game_id} in <#{channel_id}>, your time ran out, so the autopilot played for you:"
+        )
+    else:
+        head = _("In your {title} game #{game_id} in <#{channel_id}>, the autopilot plays your seat:")
+    head = head.format(title=info.title, game_id=info.id, channel_id=info.channel_id)
     return clip("\n".join([head, *played_for_lines(info, moves), url]))

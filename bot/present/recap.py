@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 
 from bot.present.escape import shown
 from bot.present.events import public_text
+from bot.present.i18n import _
 from bot.service import Actor, EventKind, GameInfo, PublicEvent, Stage
 
 
@@ -22,7 +23,7 @@ def _marked(info: GameInfo, event: PublicEvent) -> str:
     seat = next((s for s in info.seats if s.player == player), None)
     if seat is not None and seat.bot:
         return text
-    mark = "autopilot, time ran out" if event.actor is Actor.TIMEOUT else "autopilot"
+    mark = _("autopilot, time ran out") if event.actor is Actor.TIMEOUT else _("autopilot")
     name = shown(player)  # as the sentence words it
     if text.startswith(name + " "):
         return f"{name} ({mark}){text[len(name) :]}"
@@ -41,13 +42,13 @@ def stage_lines(info: GameInfo, stage: Stage) -> list[str]:
 
 def stage_title(key: str) -> str:
     if key == "setup":
-        return "Tickets at the start"
-    kind, _, number = key.partition(":")
+        return _("Tickets at the start")
+    kind, _sep, number = key.partition(":")
     if kind == "place":
-        return f"Tourist stack {int(number) + 1}"
+        return _("Tourist stack {number}").format(number=int(number) + 1)
     if kind == "turn":
-        return f"Turn {int(number) + 1}"
-    return "The end"
+        return _("Turn {number}").format(number=int(number) + 1)
+    return _("The end")
 
 
 def recap_lines(info: GameInfo, stages: Sequence[Stage], shown: Collection[str]) -> list[str]:
@@ -72,7 +73,7 @@ def recap_lines(info: GameInfo, stages: Sequence[Stage], shown: Collection[str])
     if not told:
         return []
     if len(told) == 1:
-        return ["**Last turn:** " + " ".join(told[0][1])]
+        return [_("**Last turn:** {moves}").format(moves=" ".join(told[0][1]))]
     return [f"**{stage_title(stage.key)}:** {' '.join(lines)}" for stage, lines in told]
 
 

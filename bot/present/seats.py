@@ -6,6 +6,7 @@ Names are chosen by members: texts get them escaped (`shown`), images as they ar
 from __future__ import annotations
 
 from bot.present.escape import shown
+from bot.present.i18n import _
 from bot.service import GameInfo, SeatInfo
 
 
@@ -13,14 +14,16 @@ def member_name(display_name: str, number: int | None = None) -> str:
     """A member's display name for a text (escaped); one with nothing visible is "player N" (its place in the lobby)."""
     if display_name:
         return shown(display_name)
-    return f"player {number}" if number is not None else "a member without a visible name"
+    if number is not None:
+        return _("player {number}").format(number=number)
+    return _("a member without a visible name")
 
 
 def mention(user_id: int | None) -> str:
     """A member's mention; autopilot players (negative ids) are never mentioned."""
     if user_id is None:
-        return "someone"
-    return f"<@{user_id}>" if user_id > 0 else "the autopilot"
+        return _("someone")
+    return f"<@{user_id}>" if user_id > 0 else _("the autopilot")
 
 
 def _seat(info: GameInfo, player: str | None) -> SeatInfo | None:
@@ -38,9 +41,9 @@ def player_label(info: GameInfo, player: str | None) -> str:
 def _label(info: GameInfo, player: str | None) -> str:
     seat = _seat(info, player)
     if seat is None:
-        return player or "someone"
+        return player or _("someone")
     if seat.autopilot and not seat.bot:
-        return f"{player} (autopilot)"
+        return _("{player} (autopilot)").format(player=player)
     return str(player)
 
 

@@ -6,11 +6,15 @@ and the recap), then whose turn it is, with a mention, and the clock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.present.escape import shown
+from bot.present.i18n import _, ngettext, pgettext
 from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
 from bot.present.seats import mention, who
 from bot.present.ties import tie_sentence
-from bot.present.words import plural
+from bot.present.verification import commitment_text, verification_text
+from bot.present.words import more_cards_counted, tickets_plural
 from bot.service import FinalScores, GameInfo, Must
 from bot.service.scores import PlayerScore
 from bot.service.views import TableView
@@ -20,12 +24,13 @@ from maps.names import symbol_name
 
 def must_text(rules: Rules, must: str) -> str:
     """What a player must do now (a `Must`), as the end of "your turn: ..."."""
+    tickets = tickets_plural(rules)
     texts: dict[str, str] = {
-        Must.TURN: f"draw cards, claim a route or draw {rules.ticket_name}s",
-        Must.DRAW: "draw a second card",
-        Must.KEEP: f"choose {rules.ticket_name}s to keep",
-        Must.TUNNEL: "pay for the tunnel or give it up",
-        Must.PLACE: "place a tourist stack",
+        Must.TURN: _("draw cards, claim a route or draw {tickets}").format(tickets=tickets),
+        Must.DRAW: _("draw a second card"),
+        Must.KEEP: _("choose {tickets} to keep").format(tickets=tickets),
+        Must.TUNNEL: _("pay for the tunnel or give it up"),
+        Must.PLACE: _("place a tourist stack"),
     }
     return texts[must]
 
@@ -37,25 +42,29 @@ def pending_text(rules: Rules, table: TableView) -> str:
     if to_move is None or to_move.must is Must.TURN:
         return must_text(rules, Must.TURN)
     if to_move.must is Must.DRAW:
-        return "draw your second card"
+        return _("draw your second card")
     if to_move.must is Must.KEEP:
         least = to_move.keep_least or 1
-        return f"keep {rules.ticket_name}s: choose at least {least} of the ones you drew"
+        return _("keep {tickets}: choose at least {count} of the ones you drew").format(
+            tickets=tickets_plural(rules), count=least
+        )
     if to_move.must is Must.TUNNEL and table.tunnel is not None:
-        more = plural(table.tunnel.surcharge, "more card")
-        return f"pay {more} for the tunnel or give it up"
+        more = more_cards_counted(table.tunnel.surcharge)
+        return _("pay {cards} for the tunnel or give it up").format(cards=more)
     return must_text(rules, to_move.must)
 
 
 def _pending_hint(rules: Rules, must: Must) -> str:
     """How to do what is pending, for a turn message posted again in the middle of a turn."""
     if must is Must.DRAW:
-        return "Take a face-up card or draw from the deck with the buttons below, or use `/ttr draw`."
+        return _("Take a face-up card or draw from the deck with the buttons below, or use `/ttr draw`.")
     if must is Must.KEEP:
-        return f"`/ttr tickets` shows the {rules.ticket_name}s you drew again; `/ttr keep` keeps them by number."
+        return _("`/ttr tickets` shows the {tickets} you drew again; `/ttr keep` keeps them by number.").format(
+            tickets=tickets_plural(rules)
+        )
     if must is Must.TUNNEL:
-        return "Click **Go on with my turn** to pay or give up."
-    return "Use the buttons below or `/ttr draw`, `/ttr claim`, `/ttr tickets`; `/ttr hand` shows your cards."
+        return _("Click **Go on with my turn** to pay or give up.")
+    return _("Use the buttons below or `/ttr draw`, `/ttr claim`, `/ttr tickets`; `/ttr hand` shows your cards.")
 
 
 def _with_head(head: str, tail: str) -> str:
@@ -72,12 +81,25 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
     parts = []
     if to_move is not None:
         going_on = to_move.must is not Must.TURN
-        line = (
-            f"**{info.title} · game #{info.id} · turn {table.turn + 1}:** {who(info, to_move.player)}, "
-            f"your turn{' goes on' if going_on else ''}: {pending_text(rules, table)}."
+        heading = (
+            _("**{title} · game #{id} · turn {turn}:** {player}, your turn goes on: {pending}.")
+            if going_on
+            else _("**{title} · game #{id} · turn {turn}:** {player}, your turn: {pending}.")
+        )
+        line = heading.format(
+            title=info.title,
+            id=info.id,
+            turn=table.turn + 1,
+            player=who(info, to_move.player),
+            pending=pending_text(rules, table),
         )
         if table.final_round is not None:
-            line += f" **Final round:** {plural(table.final_round.turns_left, 'turn')} left in the game."
+            left = table.final_round.turns_left
+            line += " " + ngettext(
+                "**Final round:** {count} turn left in the game.",
+                "**Final round:** {count} turns left in the game.",
+                left,
+            ).format(count=left)
         parts.append(line)
         parts.append(_pending_hint(rules, to_move.must))
     if clock:
@@ -85,19 +107,26 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
     return _with_head(head, "\n".join(parts))
 
 
-def start_text(info: GameInfo, table: TableView) -> str:
-    """The first line of the setup stage: the game starts, in this seat order."""
+def start_text(info: GameInfo, table: TableView, commitment: str = "") -> str:
+    """The first line of the setup stage: the game starts, in this seat order (and the deal's commitment)."""
     seating = ", ".join(shown(p.player) for p in table.players)
-    return f"**The {info.title} game #{info.id} starts!** Seat order: {seating}."
+    text = _("**The {title} game #{id} starts!** Seat order: {seating}.").format(
+        title=info.title, id=info.id, seating=seating
+    )
+    return f"{text}\n{commitment_text(commitment)}" if commitment else text
 
 
 def setup_content(info: GameInfo, table: TableView, start_text: str, head: str = "", clock: str = "") -> str:
     """The ticket choice at the start: everyone chooses at once; who still does."""
     waiting = ", ".join(who(info, w.player) for w in table.waiting_for)
-    ticket = load_board(info.map).rules.ticket_name
+    tickets = tickets_plural(load_board(info.map).rules)
     text = (
-        f"{start_text}\nEveryone chooses starting {ticket}s at the same time: click **Choose my {ticket}s** "
-        f"(or use `/ttr tickets`). Still choosing: {waiting or 'nobody'}."
+        start_text
+        + "\n"
+        + _(
+            "Everyone chooses starting {tickets} at the same time: click **Choose my {tickets}** "
+            "(or use `/ttr tickets`). Still choosing: {waiting}."
+        ).format(tickets=tickets, waiting=waiting or _("nobody"))
     )
     if clock:
         text += "\n" + clock
@@ -109,10 +138,9 @@ def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") 
     to_move = table.to_move
     assert to_move is not None
     left = ", ".join(symbol_name(s) for s in table.unplaced)
-    line = (
-        f"**{info.title} · game #{info.id}:** {who(info, to_move.player)}, place a tourist stack "
-        f"({left} left to place): click **Place a stack**."
-    )
+    line = _(
+        "**{title} · game #{id}:** {player}, place a tourist stack ({left} left to place): click **Place a stack**."
+    ).format(title=info.title, id=info.id, player=who(info, to_move.player), left=left)
     if clock:
         line += "\n" + clock
     return _with_head(head, line)
@@ -121,30 +149,63 @@ def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") 
 def final_content(info: GameInfo, head: str, scores: FinalScores, *, early: bool = False) -> str:
     """The last message: final scores and winners. `early`: a moderator ended the game, scored as it stood."""
     line = ", ".join(f"{shown(r.player)} {r.total}" for r in scores.ranking())
-    winners = " and ".join(shown(w) for w in scores.winners)
-    verb = "win" if len(scores.winners) > 1 else "wins"
-    how = " (ended by a moderator, scored as it stood)" if early else ""
-    text = f"**{info.title} · game #{info.id} is over{how}.** Final scores: {line}. **{winners} {verb}!**"
+    winners = _(" and ").join(shown(w) for w in scores.winners)
+    several = len(scores.winners) > 1
+    if early and several:
+        sentence = _(
+            "**{title} · game #{id} is over (ended by a moderator, scored as it stood).** "
+            "Final scores: {scores}. **{winners} win!**"
+        )
+    elif early:
+        sentence = _(
+            "**{title} · game #{id} is over (ended by a moderator, scored as it stood).** "
+            "Final scores: {scores}. **{winners} wins!**"
+        )
+    elif several:
+        sentence = _("**{title} · game #{id} is over.** Final scores: {scores}. **{winners} win!**")
+    else:
+        sentence = _("**{title} · game #{id} is over.** Final scores: {scores}. **{winners} wins!**")
+    text = sentence.format(title=info.title, id=info.id, scores=line, winners=winners)
     if scores.tie is not None:
         text += " " + tie_sentence(scores.tie, load_board(info.map).rules, shown)
-    text += " `/ttr export` gives the game record."
+    text += " " + _("`/ttr export` gives the game record.")
+    proof = verification_text(scores)
+    if proof is not None:
+        text += "\n" + proof
     return _with_head(head, text)
+
+
+# The engine's bonus names, as the score breakdown shows them (msgctxt "bonus").
+_BONUS_NAMES: dict[str, Callable[[], str]] = {
+    "longest": lambda: pgettext("bonus", "longest"),
+    "mandala": lambda: pgettext("bonus", "mandala"),
+    "merchandise": lambda: pgettext("bonus", "merchandise"),
+    "tourists": lambda: pgettext("bonus", "tourists"),
+}
+
+
+def bonus_name(name: str) -> str:
+    """A bonus of the score ("longest", "mandala"...), in the language spoken; an unknown one as it is."""
+    known = _BONUS_NAMES.get(name)
+    return known() if known else name
 
 
 def breakdown_lines(board: Board, scores: FinalScores) -> list[str]:
     """The score of each player, item by item, with their tickets (revealed at the end)."""
     rules = board.rules
-    lines = ["**Score breakdown**"]
+    lines = [_("**Score breakdown**")]
     for r in scores.ranking():
-        bonus = ", ".join(f"{name} +{points}" for name, points in r.bonus.items() if points)
+        bonus = ", ".join(f"{bonus_name(name)} +{points}" for name, points in r.bonus.items() if points)
         parts = [
-            f"routes {r.routes}",
-            f"{rules.ticket_name}s {r.ticket_points:+d} ({r.completed} done, {r.failed} failed)",
+            _("routes {points}").format(points=r.routes),
+            _("{tickets} {points} ({done} done, {failed} failed)").format(
+                tickets=tickets_plural(rules), points=f"{r.ticket_points:+d}", done=r.completed, failed=r.failed
+            ),
         ]
         if bonus:
             parts.append(bonus)
         if rules.longest_bonus:
-            parts.append(f"longest path {r.longest}")
+            parts.append(_("longest path {length}").format(length=r.longest))
         member = f" ({mention(r.user_id)})" if r.user_id is not None and r.user_id > 0 else ""
         lines.append(f"**{shown(r.player)}**{member}: {r.total} = " + "; ".join(parts))
         lines.extend(ticket_result_lines(r))

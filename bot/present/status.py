@@ -6,11 +6,21 @@ from collections.abc import Sequence
 
 from bot.present.cards import format_cards
 from bot.present.escape import shown
+from bot.present.i18n import _, ngettext
 from bot.present.layout import clip
 from bot.present.lobby import lobby_text
 from bot.present.seats import mention, player_label
 from bot.present.stage import breakdown_lines, must_text, ticket_result_lines
-from bot.present.words import card_name, plural
+from bot.present.words import (
+    card_name,
+    cards_counted,
+    merchandise_counted,
+    pieces_counted,
+    pieces_plural,
+    souvenirs_counted,
+    tickets_counted,
+    tickets_plural,
+)
 from bot.service import GameInfo, PrivateView, PublicView
 from bot.service.scores import FinalScores, TicketLabel
 from engine import Phase
@@ -19,40 +29,52 @@ from maps import Rules, load_board
 
 def hand_text(rules: Rules, view: PrivateView) -> str:
     """A player's own cards and tickets (done or not), from the service's private view."""
-    ticket = rules.ticket_name
+    tickets = tickets_plural(rules)
     hand = view.hand
     lines = [
-        f"**Your cards** ({sum(hand.values())}): {format_cards(rules, hand)}",
-        f"**{rules.piece_name.capitalize()} left:** {view.trains}",
+        _("**Your cards** ({count}): {cards}").format(count=sum(hand.values()), cards=format_cards(rules, hand)),
+        _("**{Pieces} left:** {count}").format(Pieces=pieces_plural(rules).capitalize(), count=view.trains),
     ]
     if view.tickets:
-        lines.append(f"**Your {ticket}s:**")
+        lines.append(_("**Your {tickets}:**").format(tickets=tickets))
         for t in view.tickets:
             if t.done:
-                lines.append(f"\N{WHITE HEAVY CHECK MARK} {t.label}: done, {t.points:+d}")
+                mark = "\N{WHITE HEAVY CHECK MARK} "
+                lines.append(mark + _("{ticket}: done, {points}").format(ticket=t.label, points=f"{t.points:+d}"))
             else:
-                lines.append(f"\N{WHITE LARGE SQUARE} {t.label}: not yet, {t.points:+d} if the game ended now")
+                mark = "\N{WHITE LARGE SQUARE} "
+                lines.append(
+                    mark
+                    + _("{ticket}: not yet, {points} if the game ended now").format(
+                        ticket=t.label, points=f"{t.points:+d}"
+                    )
+                )
     else:
-        lines.append(f"**Your {ticket}s:** none yet")
+        lines.append(_("**Your {tickets}:** none yet").format(tickets=tickets))
     if view.offered:
         numbered = "; ".join(f"{i}. {t.label}" for i, t in enumerate(view.offered, start=1))
-        lines.append(f"**To choose** (keep at least {view.keep_minimum}): {numbered}")
+        lines.append(
+            _("**To choose** (keep at least {count}): {tickets}").format(count=view.keep_minimum, tickets=numbered)
+        )
     if view.your_move and view.must:
-        lines.append(f"**Your move:** {must_text(rules, view.must)}.")
+        lines.append(_("**Your move:** {must}.").format(must=must_text(rules, view.must)))
     return clip("\n".join(lines))
 
 
 def offered_text(rules: Rules, offered: Sequence[TicketLabel], least: int) -> str:
     numbered = "\n".join(f"{i}. {t.label}" for i, t in enumerate(offered, start=1))
     return (
-        f"Choose the {rules.ticket_name}s to keep (at least {least}) in the menu, "
-        f"or with `/ttr keep` and their numbers:\n{numbered}"
+        _("Choose the {tickets} to keep (at least {count}) in the menu, or with `/ttr keep` and their numbers:").format(
+            tickets=tickets_plural(rules), count=least
+        )
+        + "\n"
+        + numbered
     )
 
 
 def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[str] = ()) -> str:
     """`/ttr status`: `clock` are the clock's lines (bot/present/clock.py: status_lines)."""
-    lines = [f"**{info.title} game #{info.id}** · {view.status}"]
+    lines = [_("**{title} game #{id}** · {status}").format(title=info.title, id=info.id, status=view.status)]
     table = view.table
     if table is None:
         lines.append(lobby_text(info))
@@ -60,33 +82,49 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
     for p in table.players:
         extra = ""
         if p.merchandise is not None:
-            extra += f", {p.merchandise} merchandise"
+            extra += ", " + merchandise_counted(p.merchandise)
         if p.souvenirs is not None:
-            extra += f", {plural(len(p.souvenirs), 'souvenir')}"
+            extra += ", " + souvenirs_counted(len(p.souvenirs))
         if p.longest is not None:
-            extra += f", longest path {p.longest}"
+            extra += ", " + _("longest path {length}").format(length=p.longest)
         name = player_label(info, p.player)
         member = f" ({mention(p.user_id)})" if p.user_id is not None and p.user_id > 0 else ""
-        lines.append(
-            f"{name}{member}: {plural(p.route_points, 'route point')}, "
-            f"{plural(p.trains, rules.piece_name)}, {plural(p.cards, 'card')}, "
-            f"{plural(p.tickets, rules.ticket_name)}, {plural(len(p.routes), 'route')}{extra}"
+        points = ngettext("{count} route point", "{count} route points", p.route_points).format(count=p.route_points)
+        routes = ngettext("{count} route", "{count} routes", len(p.routes)).format(count=len(p.routes))
+        counts = ", ".join(
+            [points, pieces_counted(rules, p.trains), cards_counted(p.cards), tickets_counted(rules, p.tickets), routes]
         )
-    face_up = ", ".join(card_name(rules, c) if c else "(empty)" for c in table.face_up)
-    lines.append(f"Face up: {face_up}. Deck: {plural(table.deck, 'card')}, discard pile: {table.discard}.")
-    lines.append(f"{rules.ticket_name.capitalize()}s left: {table.ticket_deck}.")
+        lines.append(f"{name}{member}: {counts}{extra}")
+    face_up = ", ".join(card_name(rules, c) if c else _("(empty)") for c in table.face_up)
+    lines.append(
+        _("Face up: {cards}. Deck: {deck}, discard pile: {discard}.").format(
+            cards=face_up, deck=cards_counted(table.deck), discard=table.discard
+        )
+    )
+    lines.append(
+        _("{Tickets} left: {count}.").format(Tickets=tickets_plural(rules).capitalize(), count=table.ticket_deck)
+    )
     to_move = table.to_move
     if table.finished:
-        lines.append("The game is over.")
+        lines.append(_("The game is over."))
         if table.scores is not None:
             lines.extend(breakdown_lines(load_board(info.map), table.scores))
     elif table.phase is Phase.SETUP_KEEP:
         waiting = ", ".join(shown(w.player) for w in table.waiting_for)
-        lines.append(f"Choosing starting {rules.ticket_name}s: {waiting}.")
+        lines.append(
+            _("Choosing starting {tickets}: {players}.").format(tickets=tickets_plural(rules), players=waiting)
+        )
     elif to_move is not None:
-        lines.append(f"To move: {player_label(info, to_move.player)} ({must_text(rules, to_move.must)}).")
+        lines.append(
+            _("To move: {player} ({must}).").format(
+                player=player_label(info, to_move.player), must=must_text(rules, to_move.must)
+            )
+        )
     if table.final_round is not None:
-        lines.append(f"Final round: {plural(table.final_round.turns_left, 'turn')} left.")
+        left = table.final_round.turns_left
+        lines.append(
+            ngettext("Final round: {count} turn left.", "Final round: {count} turns left.", left).format(count=left)
+        )
     if not table.finished:
         lines.extend(clock)
     return clip("\n".join(lines))
@@ -94,8 +132,16 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
 
 def final_tickets_text(info: GameInfo, rules: Rules, scores: FinalScores) -> str:
     """`/ttr hand` after the end: every player's tickets, done and failed (public once the game is over)."""
-    lines = [f"**{info.title} game #{info.id} is over.** Every player's {rules.ticket_name}s:"]
+    lines = [
+        _("**{title} game #{id} is over.** Every player's {tickets}:").format(
+            title=info.title, id=info.id, tickets=tickets_plural(rules)
+        )
+    ]
     for r in scores.scores:
-        lines.append(f"**{shown(r.player)}**: {r.completed} done, {r.failed} failed, {r.ticket_points:+d}")
+        lines.append(
+            _("**{player}**: {done} done, {failed} failed, {points}").format(
+                player=shown(r.player), done=r.completed, failed=r.failed, points=f"{r.ticket_points:+d}"
+            )
+        )
         lines.extend(ticket_result_lines(r))
     return clip("\n".join(lines))

@@ -11,7 +11,7 @@ language counts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from bot.present.i18n import _, ngettext, npgettext, pgettext
 from maps import WILD, Rules
@@ -128,3 +128,218 @@ def plural(count: int, word: str) -> str:
     if count == 1:
         return f"{count} {word[:-1] if word.endswith('s') else word}"
     return f"{count} {word if word.endswith('s') else word + 's'}"
+
+
+# ---- texts2: the remaining shared game words (longest path, merchandise, tourists, ferries, tunnels)
+
+# The longest-path bonus by map title: India calls it the Indian Express (in every language, as its rulebook).
+LONGEST_NAMES: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA", "longest continuous path"),
+    "India": lambda: pgettext("India", "Indian Express"),
+    "Switzerland": lambda: pgettext("Switzerland", "longest continuous path"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "longest continuous path"),
+    "San Francisco": lambda: pgettext("San Francisco", "longest continuous path"),
+}
+LONGEST_SHORT_NAMES: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA", "longest path"),
+    "India": lambda: pgettext("India", "Indian Express"),
+    "Switzerland": lambda: pgettext("Switzerland", "longest path"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "longest path"),
+    "San Francisco": lambda: pgettext("San Francisco", "longest path"),
+}
+
+
+def longest_name(rules: Rules) -> str:
+    """The map's longest-path bonus ("longest continuous path", "Indian Express"), as a name (no article)."""
+    word = LONGEST_NAMES.get(rules.title)
+    return word() if word else rules.longest_name
+
+
+def longest_short_name(rules: Rules) -> str:
+    """The same, short enough for a score row ("longest path", "Indian Express")."""
+    word = LONGEST_SHORT_NAMES.get(rules.title)
+    if word:
+        return word()
+    return pgettext("USA", "longest path") if rules.longest_name == "longest continuous path" else rules.longest_name
+
+
+def mandala_name() -> str:
+    """India's bonus for connected tickets: "Grand Tour (Mandala)"."""
+    return pgettext("India", "Grand Tour (Mandala)")
+
+
+def merchandise_word(count: int = 1) -> str:
+    """Amsterdam's merchandise bonus card ("merchandise card"), in the number `count` asks."""
+    return npgettext("Amsterdam", "merchandise card", "merchandise cards", count)
+
+
+def merchandise_counted(count: int) -> str:
+    """ "3 merchandise" (a player's merchandise cards, as the status counts them)."""
+    return npgettext("Amsterdam", "{count} merchandise", "{count} merchandise", count).format(count=count)
+
+
+def souvenir_word(count: int = 1) -> str:
+    """San Francisco's souvenir (a tourist token a player took), in the number `count` asks."""
+    return npgettext("San Francisco", "souvenir", "souvenirs", count)
+
+
+def souvenirs_counted(count: int) -> str:
+    """ "1 souvenir", "4 souvenirs"."""
+    return npgettext("San Francisco", "{count} souvenir", "{count} souvenirs", count).format(count=count)
+
+
+def tourist_word(count: int = 2) -> str:
+    """San Francisco's tourist tokens ("tourists"): plural unless `count` is 1."""
+    return npgettext("San Francisco", "tourist", "tourists", count)
+
+
+def tourist_stack_word(count: int = 1) -> str:
+    """A stack of tourist tokens on a place ("tourist stack")."""
+    return npgettext("San Francisco", "tourist stack", "tourist stacks", count)
+
+
+def ferry_word(count: int = 1) -> str:
+    """A ferry route ("ferry"), in the number `count` asks."""
+    return npgettext("route", "ferry", "ferries", count)
+
+
+def tunnel_word(count: int = 1) -> str:
+    """A tunnel route ("tunnel"), in the number `count` asks."""
+    return npgettext("route", "tunnel", "tunnels", count)
+
+
+def ferry_spaces_counted(count: int) -> str:
+    """ "1 ferry space", "2 ferry spaces" (the spaces of a ferry route paid with wild cards)."""
+    return ngettext("{count} ferry space", "{count} ferry spaces", count).format(count=count)
+
+
+def more_cards_counted(count: int) -> str:
+    """ "1 more card", "2 more cards" (what a tunnel asks on top)."""
+    return ngettext("{count} more card", "{count} more cards", count).format(count=count)
+
+
+def kinds_counted(count: int) -> str:
+    """ "1 kind", "3 kinds" (of tourist souvenirs)."""
+    return ngettext("{count} kind", "{count} kinds", count).format(count=count)
+
+
+# The map's tickets and pieces as a plural noun without a number ("the tickets": "biljetter", "menoliput").
+TICKET_PLURALS: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA", "tickets"),
+    "India": lambda: pgettext("India", "tickets"),
+    "Switzerland": lambda: pgettext("Switzerland", "tickets"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "contracts"),
+    "San Francisco": lambda: pgettext("San Francisco", "tickets"),
+}
+PIECE_PLURALS: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA", "trains"),
+    "India": lambda: pgettext("India", "trains"),
+    "Switzerland": lambda: pgettext("Switzerland", "trains"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "carts"),
+    "San Francisco": lambda: pgettext("San Francisco", "cable cars"),
+}
+
+
+def tickets_plural(rules: Rules) -> str:
+    """The map's tickets as a plural noun without a number ("tickets", "contracts"; fi nominative "menoliput")."""
+    word = TICKET_PLURALS.get(rules.title)
+    return word() if word else _english(rules.ticket_name, 2)
+
+
+def pieces_plural(rules: Rules) -> str:
+    """The map's pieces as a plural noun without a number ("trains", "carts"; fi nominative "vaunut")."""
+    word = PIECE_PLURALS.get(rules.title)
+    return word() if word else _english(rules.piece_name, 2)
+
+
+# ---- texts3: map titles and the lists of names the images, moderation and rules texts write
+
+# Each map's title as players call it in their language (place names stay as the board has them).
+MAP_TITLES: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("map", "USA"),
+    "India": lambda: pgettext("map", "India"),
+    "Switzerland": lambda: pgettext("map", "Switzerland"),
+    "Amsterdam": lambda: pgettext("map", "Amsterdam"),
+    "San Francisco": lambda: pgettext("map", "San Francisco"),
+}
+
+
+def map_title(rules: Rules) -> str:
+    """The map's title ("Switzerland", "Schweiz", "Sveitsi"); a new map's own title as it is."""
+    word = MAP_TITLES.get(rules.title)
+    return word() if word else rules.title
+
+
+def names_and(names: Sequence[str]) -> str:
+    """ "ann", "ann and bob", "ann and bob and cy" (names joined as the language joins two)."""
+    if not names:
+        return ""
+    joined = names[0]
+    for name in names[1:]:
+        joined = _("{names} and {last}").format(names=joined, last=name)
+    return joined
+
+
+# A seat's colour and the mark on its trains (render/palette.py), named in alt texts.
+PLAYER_COLOURS: dict[str, Callable[[], str]] = {
+    "blue": lambda: pgettext("player colour", "blue"),
+    "vermilion": lambda: pgettext("player colour", "vermilion"),
+    "bluish green": lambda: pgettext("player colour", "bluish green"),
+    "reddish purple": lambda: pgettext("player colour", "reddish purple"),
+    "sky blue": lambda: pgettext("player colour", "sky blue"),
+}
+MARKS: dict[str, Callable[[], str]] = {
+    "circle": lambda: pgettext("mark", "circle"),
+    "triangle": lambda: pgettext("mark", "triangle"),
+    "square": lambda: pgettext("mark", "square"),
+    "diamond": lambda: pgettext("mark", "diamond"),
+    "cross": lambda: pgettext("mark", "cross"),
+}
+
+
+def player_colour_name(colour: str) -> str:
+    word = PLAYER_COLOURS.get(colour)
+    return word() if word else colour
+
+
+def mark_name(mark: str) -> str:
+    word = MARKS.get(mark)
+    return word() if word else mark
+
+
+def souvenir_choice(symbol: str, place: str) -> str:
+    """A souvenir to choose, by its tourist symbol and the place of its stack ("Alcatraz at Pier 39")."""
+    return _("{symbol} at {place}").format(symbol=symbol, place=place)
+
+
+# ---- texts1
+
+
+def status_word(status: str) -> str:
+    """A game's status ("lobby", "playing", "finished"...) in words; an unknown one as it is."""
+    words = {
+        "lobby": lambda: pgettext("game status", "lobby"),
+        "setup": lambda: pgettext("game status", "setup"),
+        "playing": lambda: pgettext("game status", "playing"),
+        "finished": lambda: pgettext("game status", "finished"),
+        "cancelled": lambda: pgettext("game status", "cancelled"),
+    }
+    word = words.get(status)
+    return word() if word else status
+
+
+# The map's tickets and wild cards as a plural noun without a number ("the tickets", "menoliput"): a language may say
+# them otherwise than after a number (Finnish counts with the partitive, "3 menolippua").
+WILDS_PLURAL: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA, plural", "locomotives"),
+    "India": lambda: pgettext("India, plural", "locomotives"),
+    "Switzerland": lambda: pgettext("Switzerland, plural", "locomotives"),
+    "Amsterdam": lambda: pgettext("Amsterdam, plural", "jokers"),
+    "San Francisco": lambda: pgettext("San Francisco, plural", "ferry cards"),
+}
+
+
+def wilds_plural(rules: Rules) -> str:
+    """The map's wild cards, uncounted: "locomotives", "jokers", "lok", "jokerikortit"."""
+    word = WILDS_PLURAL.get(rules.title)
+    return word() if word else _english(rules.wild_name, 2)

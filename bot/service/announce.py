@@ -30,7 +30,7 @@ def public_events(info: GameInfo, game: Game, events: Sequence[Event], actor: Ac
     """The public side of one move's events (`game` as the move left it); the final scores if it ended the game."""
     public = [PublicEvent(EventKind(e.kind), dict(e.public), e.player, info.user_of(e.player), actor) for e in events]
     if game.finished:
-        public.append(PublicEvent(EventKind.FINAL_SCORES, final_scores(info, game)))
+        public.append(PublicEvent(EventKind.FINAL_SCORES, final_scores(info, game, reveal_seed=True)))
     return public
 
 

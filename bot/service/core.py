@@ -17,14 +17,13 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any, Self, TypeVar
 
 from bot.service.checks import check_id
 from bot.service.errors import IdKind, NotFound, StaleVersion, Why
 from bot.service.loading import LiveGame, load
 from bot.service.models import GameInfo
-from bot.store import ClockRow, NewTimer, SqliteStore, Store, UnknownGame, VersionConflict
+from bot.store import ClockRow, Database, NewTimer, Shards, Store, UnknownGame, VersionConflict, open_store
 from engine import Game
 
 log = logging.getLogger(__name__)
@@ -46,8 +45,11 @@ class ServiceCore:
         rng: random.Random | None = None,
         cache_size: int = 1000,
         clock: Callable[[], datetime] | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        # the shards this process serves (their servers' timers, outages, stage messages); None: every server
+        self.shards = shards
         # seat order and seeds must not be predictable by players
         self._rng = rng if rng is not None else random.SystemRandom()
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
@@ -64,14 +66,17 @@ class ServiceCore:
     @classmethod
     async def open(
         cls,
-        database: Path | str,
+        database: Database,
         *,
         rng: random.Random | None = None,
         cache_size: int = 1000,
         clock: Callable[[], datetime] | None = None,
+        shards: Shards | None = None,
     ) -> Self:
-        """The service on an SQLite database file (created if missing)."""
-        return cls(await SqliteStore.open(database), rng=rng, cache_size=cache_size, clock=clock)
+        """The service on an SQLite database file (created if missing) or a `postgresql://` URL.
+
+        `shards`: the shards this process runs (None: one process for every server)."""
+        return cls(await open_store(database), rng=rng, cache_size=cache_size, clock=clock, shards=shards)
 
     async def close(self) -> None:
         await self.store.close()

@@ -22,7 +22,7 @@ class Why(StrEnum):
     BAD_SEATS = "bad_seats"  # map, low, high, value
     BAD_TRAINS = "bad_trains"  # map, low, high, value
     BAD_BOTS = "bad_bots"  # seats, value
-    BAD_LEVEL = "bad_level"  # key, levels, value
+    BAD_LEVEL = "bad_level"  # key, levels (the values the setting takes: autopilot levels, languages), value
     BAD_CLOCK_TYPE = "bad_clock_type"  # type
     BAD_SEAT = "bad_seat"  # last, value
     BAD_VERSION = "bad_version"  # value

@@ -55,5 +55,6 @@ class FrontRecords(ServiceCore):
         return None if row is None else row.id
 
     async def running_games(self) -> list[int]:
-        """The games that have started and are not over: each has a current stage to show."""
-        return [row.id for row in await self.store.games_with_status(ACTIVE - {GameStatus.LOBBY})]
+        """The games that have started and are not over (of this process's shards): each has a stage to show."""
+        rows = await self.store.games_with_status(ACTIVE - {GameStatus.LOBBY})
+        return [row.id for row in rows if self.shards is None or self.shards.owns(row.guild_id)]

@@ -64,7 +64,7 @@ class Images(ServiceCore):
     async def board_image(self, game_id: int, labels: Mapping[int, str], *, words: ImageWords) -> RenderedImage:
         """The board as everyone sees it; `labels` names the seats (seat number -> label)."""
         dealt = await dealt_game(self, game_id)
-        key = ("board", game_id, dealt.info.version)
+        key = ("board", game_id, dealt.info.version, words.language)
         return await self.renders.render(game_id, key, partial(render_board, dealt.game, labels, words=words))
 
     async def hand_image(
@@ -73,6 +73,6 @@ class Images(ServiceCore):
         """The board with this member's own cards and tickets: for their eyes only."""
         dealt = await dealt_game(self, game_id)
         _, _, seat = seated(dealt.info, user_id)
-        key = ("hand", game_id, dealt.info.version, user_id)
+        key = ("hand", game_id, dealt.info.version, user_id, words.language)
         draw = partial(render_private, dealt.game, seat, labels, words=words)
         return await self.renders.render(game_id, key, draw)

@@ -19,9 +19,19 @@ from bot.service.models import GameInfo
 from bot.service.names import unique_names
 from bot.service.results import ActionResult, ModLogEntry
 from bot.service.runner import Runner
-from bot.service.settings import GuildConfig, SettingsService, check_level
-from bot.store import ACTIVE, ClockRow, GameChange, GameStart, GameStatus, NewAudit, NewGame, StartedSeat, Writes
+from bot.service.settings import SettingsService, check_level
 from bot.store import ChannelBusy as StoreChannelBusy
+from bot.store import (
+    ClockRow,
+    GameChange,
+    GameStart,
+    GameStatus,
+    NewAudit,
+    NewGame,
+    OpenGamesLimit,
+    StartedSeat,
+    Writes,
+)
 from engine import Game, GameError
 from engine.options import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION, check_player_count, check_trains_option
 from engine.snapshot import EMPTY_DIGEST, snapshot_text
@@ -78,14 +88,12 @@ class LobbyService(SettingsService, Runner):
             locks = self._opening_locks = {}
         return locks.setdefault(guild_id, asyncio.Lock())
 
-    async def _check_open_games(self, config: GuildConfig, host_user_id: int) -> None:
-        """WrongState if the server, or the member as a host, already has as many open games as it allows."""
-        open_games = [g for g in await self.store.games_with_status(ACTIVE) if g.guild_id == config.guild_id]
-        if len(open_games) >= config.server_open_games:
-            raise WrongState(Why.SERVER_GAME_LIMIT, {"limit": config.server_open_games})
-        hosted = tuple(sorted(g.id for g in open_games if g.host_user_id == host_user_id))
-        if len(hosted) >= config.member_open_games:
-            raise WrongState(Why.MEMBER_GAME_LIMIT, {"limit": config.member_open_games, "game_ids": hosted})
+    @staticmethod
+    def _limit_refusal(exc: OpenGamesLimit) -> WrongState:
+        """The refusal of a game past a limit on open games (the store counted them as it would have opened it)."""
+        if exc.member:
+            return WrongState(Why.MEMBER_GAME_LIMIT, {"limit": exc.limit, "game_ids": exc.game_ids})
+        return WrongState(Why.SERVER_GAME_LIMIT, {"limit": exc.limit})
 
     async def _hosted_lobby(self, game_id: int, user_id: int, refusal: Why) -> GameInfo:
         """The game, if it is a lobby `user_id` hosts (else NotAllowed with `refusal`); the caller holds its lock."""
@@ -142,14 +150,26 @@ class LobbyService(SettingsService, Runner):
         options["clock"] = clock.to_json()
         options["autopilot_level"] = config.autopilot_level.value
         options["bots_level"] = level.value
-        async with self._opening_lock(guild_id):  # counting and creating are one step for the server
-            if check_limits:
-                await self._check_open_games(config, host_user_id)
+        # the store counts the open games and creates the new one in one transaction, which holds the server's
+        # lock on PostgreSQL: processes opening games together cannot pass a limit; the lock here only queues
+        # this process's own openings
+        async with self._opening_lock(guild_id):
             try:
-                new = NewGame(guild_id, channel_id, host_user_id, name, map_name, options)
+                new = NewGame(
+                    guild_id,
+                    channel_id,
+                    host_user_id,
+                    name,
+                    map_name,
+                    options,
+                    server_limit=config.server_open_games if check_limits else None,
+                    member_limit=config.member_open_games if check_limits else None,
+                )
                 row = await self.store.create_game(new)
             except StoreChannelBusy as exc:
                 raise ChannelBusy(exc.game_id) from None
+            except OpenGamesLimit as exc:
+                raise self._limit_refusal(exc) from None
         if bots:
 
             async def seat_bots() -> None:

@@ -63,5 +63,5 @@ class Replays(Images):
         over = dealt.game.finished or not dealt.info.status.active
         if turn is None:
             turn = len(await asyncio.to_thread(turn_ends, dealt.game, over)) - 1
-        key = ("replay", game_id, dealt.info.version, turn)
+        key = ("replay", game_id, dealt.info.version, turn, words.language)
         return await self.renders.render(game_id, key, partial(_frame, dealt.game, over, turn, labels, words))

@@ -56,7 +56,7 @@ def ticket_labels(board: Board, ids: Iterable[int]) -> tuple[TicketLabel, ...]:
     return tuple(TicketLabel(t, board.tickets[t].label()) for t in ids)
 
 
-def final_scores(info: GameInfo, game: Game, *, reveal_seed: bool = True) -> FinalScores:
+def final_scores(info: GameInfo, game: Game, *, reveal_seed: bool = False) -> FinalScores:
     """The scores as the game stands (at its end, or when a moderator ends it): tickets are revealed then.
 
     With them the chain's head, and (`reveal_seed`: the game ended by the rules, so it cannot be reopened) the

@@ -16,6 +16,8 @@ Server settings (guild_settings keys, JSON values):
 - `rated_casual`: true rates casual games that end by the rules (bot/service/ratings.py); default false
 - `autopilot_level`: how well the autopilot plays new games' timed-out and handed-over seats, and the
   default for their autopilot players: "steady" (default) or "strong" (engine/autopilot.py)
+- `language`: "en", "sv" or "fi": the language of the server's public texts (turn messages, board images,
+  announcements, the moderators' log); unset (the default): the server's preferred locale in Discord, else English
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from bot.service.checks import MAX_ID, check_id
 from bot.service.clock import DEFAULT_REMINDERS, DEFAULT_RESERVE_SECONDS, DEFAULT_TURN_SECONDS, ClockSettings
 from bot.service.core import ServiceCore
 from bot.service.errors import IdKind, InvalidInput, NotAllowed, Why
-from bot.service.kinds import TimeoutPolicy
+from bot.service.kinds import Language, TimeoutPolicy
 from engine.autopilot import LEVELS, Level
 
 MODERATOR_ROLE = "moderator_role_id"
@@ -41,6 +43,7 @@ MEMBER_OPEN_GAMES = "member_open_games"
 SERVER_OPEN_GAMES = "server_open_games"
 RATED_CASUAL = "rated_casual"
 AUTOPILOT_LEVEL = "autopilot_level"
+LANGUAGE = "language"
 GUILD_KEYS = (
     MODERATOR_ROLE,
     MOD_LOG_CHANNEL,
@@ -52,6 +55,7 @@ GUILD_KEYS = (
     SERVER_OPEN_GAMES,
     RATED_CASUAL,
     AUTOPILOT_LEVEL,
+    LANGUAGE,
 )
 DEFAULT_MEMBER_OPEN_GAMES = 3
 DEFAULT_SERVER_OPEN_GAMES = 50
@@ -69,6 +73,7 @@ class GuildConfig:
     server_open_games: int = DEFAULT_SERVER_OPEN_GAMES  # open games in the server
     rated_casual: bool = False  # casual games that end by the rules are rated
     autopilot_level: Level = Level.STEADY  # the autopilot of new games
+    language: Language | None = None  # of the public texts; None: the server's preferred locale, else English
 
     @classmethod
     def of(
@@ -104,6 +109,7 @@ class GuildConfig:
             values.get(SERVER_OPEN_GAMES, open_games[1]),
             values.get(RATED_CASUAL, False),
             Level(values.get(AUTOPILOT_LEVEL, Level.STEADY)),
+            Language(values[LANGUAGE]) if LANGUAGE in values else None,
         )
 
 
@@ -133,6 +139,10 @@ def check_setting(key: str, value: Any) -> Any:
         return value
     if key == AUTOPILOT_LEVEL:
         return check_level(key, value).value
+    if key == LANGUAGE:
+        if isinstance(value, str) and value in set(Language):
+            return Language(value).value
+        raise InvalidInput(Why.BAD_LEVEL, {"key": key, "levels": ", ".join(Language), "value": value})
     if key == TIMEOUT_POLICY:
         return ClockSettings(policy=value).policy.value
     if not isinstance(value, (list, tuple)):

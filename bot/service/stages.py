@@ -22,6 +22,7 @@ from bot.service.history import Stage, stage_key, stages
 from bot.service.images import Images
 from bot.service.models import GameInfo
 from bot.service.views import TableView, public_view
+from engine.verify import game_commitment
 from render import RenderedImage, render_board, render_final
 from render.words import ImageWords
 
@@ -40,6 +41,7 @@ class StageView:
     early: bool  # at "final": a moderator ended the game before its end, scored as it stood
     history: tuple[Stage, ...]  # every stage so far, when asked for
     image: RenderedImage | None  # the board (at "final" the final scores; none at "setup"), when asked for
+    commitment: str = ""  # the deal's commitment (engine/verify.py), published with the start
 
 
 def _view(dealt: Dealt, with_history: bool, image: ImageAsk | None) -> StageView:
@@ -64,6 +66,7 @@ def _view(dealt: Dealt, with_history: bool, image: ImageAsk | None) -> StageView
         early=key == "final" and not game.finished,
         history=stages(info, game, dealt.actors) if with_history else (),
         image=drawn,
+        commitment=game_commitment(game),
     )
 
 
@@ -76,5 +79,5 @@ class Stages(Images):
         if image is None:
             return await asyncio.to_thread(_view, dealt, history, image)
         # the image every player waits for: urgent in the render queue
-        key = ("stage", game_id, dealt.info.version, history)
+        key = ("stage", game_id, dealt.info.version, history, image[1].language)
         return await self.renders.render(game_id, key, partial(_view, dealt, history, image), urgent=True)

@@ -24,7 +24,8 @@ from bot.service.kinds import AuditAction, EventKind, TimeoutPolicy, TimerKind
 from bot.service.loading import LiveGame
 from bot.service.results import ActionResult, ModLogEntry, Reminder, TimerOutcome
 from bot.service.runner import Runner, waiting_of
-from bot.store import ACTIVE, ClockRow, GameChange, NewAudit, SeatClockRow, TimerGone, TimerRow, Writes
+from bot.store import ACTIVE, ClockRow, GameChange, NewAudit, SeatClockRow, Shards, TimerGone, TimerRow, Writes
+from bot.store.shards import heartbeat_key
 
 log = logging.getLogger(__name__)
 
@@ -42,27 +43,36 @@ def _claim_only(timer_id: int) -> GameChange:
 
 class TimerService(Runner):
     async def next_timer(self) -> TimerRow | None:
-        """The timer due soonest, of any game."""
-        return await self.store.next_timer()
+        """The timer due soonest, of any game of this process's shards."""
+        return await self.store.next_timer(self.shards)
 
     async def due_timers(self, now: datetime) -> list[TimerRow]:
-        """Every timer due at `now`, soonest first."""
-        return await self.store.due_timers(now)
+        """Every timer of this process's shards due at `now`, soonest first."""
+        return await self.store.due_timers(now, self.shards)
 
     async def postpone_timer(self, timer_id: int, deadline: datetime) -> None:
         """Try a timer again later (its handling failed)."""
         await self.store.postpone_timer(timer_id, deadline)
 
     async def heartbeat(self) -> None:
-        """Note that the bot is running now."""
-        await self.store.set_alive_at(self.now())
+        """Note that the bot is running now (a note per shard of this process)."""
+        now = self.now()
+        if self.shards is None:
+            await self.store.set_alive_at(now)
+            return
+        for shard in self.shards.each():
+            await self.store.set_alive_at(now, shard.heartbeat_key)
 
-    async def last_alive(self) -> datetime | None:
-        """When the bot last noted it was running (None: never)."""
-        return await self.store.alive_at()
+    async def last_alive(self, shard: Shards | None = None) -> datetime | None:
+        """When the bot (the process running `shard`, one shard) last noted it was running (None: never)."""
+        return await self.store.alive_at(heartbeat_key(shard))
 
-    async def forgive_outage(self, started_at: datetime, last_alive: datetime | None) -> list[ActionResult]:
+    async def forgive_outage(
+        self, started_at: datetime, last_alive: datetime | None, shard: Shards | None = None
+    ) -> list[ActionResult]:
         """The bot was down from `last_alive` to `started_at`: every running clock moves on by that time.
+
+        `shard`: the games of that shard's servers only (a process of a sharded bot forgives its own outage).
 
         Call it at start-up, before any timer fires. Each active game with a
         running clock gets its waits (and so its deadlines, reminders and
@@ -78,6 +88,8 @@ class TimerService(Runner):
             return []
         results = []
         for row in await self.store.games_with_status(ACTIVE):
+            if shard is not None and not shard.owns(row.guild_id):
+                continue
             try:
                 result = await self._locked(row.id, partial(self._forgive, row.id, started_at, outage))
             except (StaleVersion, NotFound):

@@ -1,20 +1,24 @@
-"""Everything the bot keeps between restarts: the `Store` interface, its values, and its SQLite implementation.
+"""Everything the bot keeps between restarts: the `Store` interface, its values, and its implementations.
 
 `status`, `rows`, `writes` and `errors` hold the values the store speaks in,
 `protocols` the interface (one Protocol per part, `Store` for all of them),
-`sqlite` the implementation and `migrations` its schema.
+`sqlite` and `postgres` the two implementations, `factory` picks one from the database setting
+(`open_store`), and `migrations` holds both schemas.
 """
 
 from bot.store.errors import (
     ChannelBusy,
     ClockChanged,
+    OpenGamesLimit,
     StoreError,
     TimerGone,
     UnknownGame,
     UnknownTournament,
     VersionConflict,
 )
+from bot.store.factory import Database, describe, open_store, parse_database
 from bot.store.migrations import MigrationError
+from bot.store.postgres import PostgresStore
 from bot.store.protocols import (
     GameStore,
     MessageStore,
@@ -37,6 +41,7 @@ from bot.store.rows import (
     TimerRow,
     UndoneMoveRow,
 )
+from bot.store.shards import Shards
 from bot.store.sqlite import SqliteStore
 from bot.store.status import ACTIVE, GameStatus
 from bot.store.writes import (
@@ -55,6 +60,11 @@ from bot.store.writes import (
 __all__ = [
     "TournamentStore",
     "UnknownTournament",
+    "Database",
+    "PostgresStore",
+    "describe",
+    "open_store",
+    "parse_database",
     "RatingStore",
     "ACTIVE",
     "AuditRow",
@@ -69,6 +79,7 @@ __all__ = [
     "MessageStore",
     "MigrationError",
     "MoveRow",
+    "OpenGamesLimit",
     "NewAudit",
     "NewGame",
     "NewMove",
@@ -76,6 +87,7 @@ __all__ = [
     "SeatClockRow",
     "SeatRow",
     "SeatUpdate",
+    "Shards",
     "SettingsStore",
     "SnapshotRow",
     "SqliteStore",

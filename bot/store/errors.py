@@ -44,6 +44,20 @@ class ChannelBusy(StoreError):
         super().__init__(f"channel {channel_id} already has an active game (#{game_id})")
 
 
+class OpenGamesLimit(StoreError):
+    """A new game would pass a limit on open games: the server's (`member` False) or its host's (`member` True).
+
+    Counted inside the transaction that would create the game, so processes opening games together cannot pass it.
+    """
+
+    def __init__(self, member: bool, limit: int, game_ids: tuple[int, ...]) -> None:
+        self.member = member
+        self.limit = limit
+        self.game_ids = game_ids
+        who = "the host" if member else "the server"
+        super().__init__(f"{who} already has {limit} open games")
+
+
 class UnknownTournament(StoreError):
     """No tournament has this id."""
 

@@ -1,5 +1,7 @@
 """Schema migrations: numbered SQL files, each applied once, in one transaction, and recorded.
 
+PostgreSQL has its own twin of each file (bot/store/postgres/migrations.py applies them).
+
 `bot/store/migrations/NNNN_name.sql` holds them. At start-up the store applies
 the ones a database lacks, so an old database upgrades itself and a database
 that is up to date is left alone. The functions here are synchronous: they run
@@ -29,10 +31,18 @@ class Migration:
     sql: str
 
 
-def available() -> list[Migration]:
-    """The project's migrations, in order; their numbers must be 1, 2, 3, ..."""
+def available(flavour: str = "sqlite") -> list[Migration]:
+    """The project's migrations for SQLite or ("postgres") PostgreSQL, in order; numbered 1, 2, 3, ...
+
+    SQLite's are in `migrations/`, PostgreSQL's twins (same numbers and names) in `migrations/postgres/`.
+    """
     found: list[Migration] = []
-    for entry in resources.files("bot.store").joinpath("migrations").iterdir():
+    folder = resources.files("bot.store").joinpath("migrations")
+    if flavour == "postgres":
+        folder = folder.joinpath("postgres")
+    elif flavour != "sqlite":
+        raise ValueError(f"no migrations for {flavour!r}")
+    for entry in folder.iterdir():
         match = FILE_NAME.match(entry.name)
         if match is None:
             continue

@@ -24,6 +24,7 @@ from bot.store.rows import (
     TimerRow,
     UndoneMoveRow,
 )
+from bot.store.shards import UNSHARDED_KEY, Shards
 from bot.store.status import GameStatus
 from bot.store.tournament_rows import (
     NewTournament,
@@ -131,9 +132,13 @@ class TimerStore(Protocol):
         """All timers (of one game if given), soonest first."""
         ...
 
-    async def due_timers(self, now: datetime) -> list[TimerRow]: ...
+    async def due_timers(self, now: datetime, shards: Shards | None = None) -> list[TimerRow]:
+        """The timers due at `now`, soonest first: every one, or those the process running `shards` fires."""
+        ...
 
-    async def next_timer(self) -> TimerRow | None: ...
+    async def next_timer(self, shards: Shards | None = None) -> TimerRow | None:
+        """The timer due soonest (of those the process running `shards` fires)."""
+        ...
 
     async def delete_timer(self, timer_id: int) -> bool: ...
 
@@ -185,12 +190,13 @@ class SettingsStore(Protocol):
 
     async def set_command_digest(self, target: str, digest: str) -> None: ...
 
-    async def alive_at(self) -> datetime | None:
-        """When the running bot last wrote its heartbeat (None: never)."""
+    async def alive_at(self, key: int = UNSHARDED_KEY) -> datetime | None:
+        """When the running bot last wrote its heartbeat `key` (one per shard, `shards.heartbeat_key`; the
+        unsharded bot's is 1); without one of that key, the newest of any (None: never)."""
         ...
 
-    async def set_alive_at(self, moment: datetime) -> None:
-        """Write the heartbeat: the bot is running at `moment`."""
+    async def set_alive_at(self, moment: datetime, key: int = UNSHARDED_KEY) -> None:
+        """Write the heartbeat `key`: the bot (or that shard's process) is running at `moment`."""
         ...
 
 

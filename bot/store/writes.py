@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from bot.store.errors import OpenGamesLimit
 from bot.store.rows import ClockRow
 from bot.store.status import GameStatus
 
@@ -21,6 +22,9 @@ class NewGame:
     host_name: str
     map: str
     options: dict[str, Any] = field(default_factory=dict)
+    # the open-game limits, counted in the transaction that creates the game (None: no limit)
+    server_limit: int | None = None
+    member_limit: int | None = None
 
 
 @dataclass(frozen=True)
@@ -124,3 +128,12 @@ class NewMove:
     writes: Writes | None = None  # written in the same transaction
     # refused with ClockChanged unless the game's clock in the store is this one (the caller's came from memory)
     expected_clock: ClockRow | None = None
+
+
+def check_open_games(new: NewGame, open_games: list[tuple[int, int]]) -> None:
+    """OpenGamesLimit if `new` would pass a limit, given the server's open games as (id, host) pairs."""
+    if new.server_limit is not None and len(open_games) >= new.server_limit:
+        raise OpenGamesLimit(False, new.server_limit, ())
+    hosted = tuple(sorted(game_id for game_id, host in open_games if host == new.host_user_id))
+    if new.member_limit is not None and len(hosted) >= new.member_limit:
+        raise OpenGamesLimit(True, new.member_limit, hosted)

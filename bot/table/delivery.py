@@ -6,12 +6,16 @@ action at its top), the notes on their own when no new stage begins, the lines
 for the moderators' log channel, the "your turn" notes with the catch-up
 digest (by DM only: they name the player's tickets) and the seat news of a
 replacement. `remind` reminds a member whose time runs out.
+
+Public texts are written in the server's language, each DM in its
+recipient's (bot/table/languages.py).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import discord
 
@@ -21,6 +25,7 @@ from bot.present.clock import reminder_text
 from bot.present.digest import digest_lines
 from bot.present.dms import seat_given_dm, your_turn_dm
 from bot.present.events import private_text, public_text
+from bot.present.i18n import current_language, speaking
 from bot.present.layout import chunks, clip
 from bot.present.moderation import mod_line
 from bot.present.played_for import played_for_dm
@@ -36,6 +41,8 @@ from bot.service import (
     Reminder,
     TurnNotice,
 )
+from bot.service.kinds import Language
+from bot.table.languages import Languages
 from bot.table.lobby_message import LobbyMessage
 from bot.table.outbox import Outbox
 from bot.table.stage import REMINDER, StageMessages
@@ -69,16 +76,39 @@ def message_url(info: GameInfo, message_id: int | None) -> str:
     return base if message_id is None else f"{base}/{message_id}"
 
 
+def _your_turn(info: GameInfo, url: str, notice: TurnNotice) -> str:
+    return your_turn_dm(info, url, digest_lines(info, notice.digest), notice.deadline)
+
+
 class Delivery:
     def __init__(
-        self, client: discord.Client, service: GameService, notifier: Notifier, stage: StageMessages, outbox: Outbox
+        self,
+        client: discord.Client,
+        service: GameService,
+        notifier: Notifier,
+        stage: StageMessages,
+        outbox: Outbox,
+        languages: Languages | None = None,
     ) -> None:
         self.client = client
         self.service = service
         self.notifier = notifier
         self.stage = stage
         self.outbox = outbox
-        self.lobby_message = LobbyMessage(client, service)
+        self.languages = languages or stage.languages
+        self.lobby_message = LobbyMessage(client, service, self.languages)
+
+    async def public(self, info: GameInfo) -> Language:
+        """The language of the game's public texts: its server's."""
+        return await self.languages.server(info.guild_id)
+
+    async def dm(self, user_id: int, info: GameInfo, write: Callable[[], str]) -> bool:
+        """A DM about a game, written (`write()`) in the recipient's language; False if it was not sent."""
+        if user_id <= 0:
+            return False
+        with speaking(await self.languages.member(user_id, info.guild_id)):
+            text = write()
+        return await self.notifier.dm(user_id, text, game_id=info.id)
 
     async def deliver(
         self,
@@ -101,13 +131,17 @@ class Delivery:
         """
         info = result.game
         current_game.set(info.id)
+        private = current_language()  # the acting member's, in an interaction
         await self.lobby_message.close(info)  # out of its lobby (started, cancelled): the lobby's buttons go
-        notes = list(lead) if lead is not None else [public_text(info, e) for e in result.public if e.kind in NOTES]
+        with speaking(await self.public(info)):
+            notes = list(lead) if lead is not None else [public_text(info, e) for e in result.public if e.kind in NOTES]
         posted = False
         if info.started and info.status is not GameStatus.CANCELLED:
 
             async def tell_actor() -> None:
-                if interaction is not None and not await try_private(interaction, stage_failed_text()):
+                with speaking(private):
+                    text = stage_failed_text()
+                if interaction is not None and not await try_private(interaction, text):
                     log.warning("game #%d: could not tell user %s the turn message waits", info.id, actor)
 
             posted = await self.stage.publish_safely(
@@ -119,7 +153,7 @@ class Delivery:
             await self.post_mod_log(entry)
         for event in result.private:
             if event.kind in SEAT_NEWS and event.user_id != actor:
-                await self.notifier.dm(event.user_id, self._seat_news(info, event), game_id=info.id)
+                await self.dm(event.user_id, info, partial(self._seat_news, info, event))
         await self._send_played_for(result, skip=actor)
         await self._send_notices(info, result.notices, skip=actor)
 
@@ -133,7 +167,9 @@ class Delivery:
         The lines name members and channels with Discord's mention syntax: they are sent pinging nobody.
         If Discord fails, the line is posted later.
         """
-        info, text = entry.game, mod_line(entry)
+        info = entry.game
+        with speaking(await self.public(info)):
+            text = mod_line(entry)
         config = await self.service.guild_config(info.guild_id)
         if config.mod_log_channel_id is None:
             log.info("game #%d: no moderators' log channel set; not posted: %s", info.id, text)
@@ -147,14 +183,16 @@ class Delivery:
         message replaces the game's previous reminder (a new stage message
         removes it too), so reminders never pile up in the channel.
         """
-        info, user_id, text = reminder.game, reminder.user_id, reminder_text(reminder)
+        info, user_id = reminder.game, reminder.user_id
         if user_id <= 0:
             return  # the autopilot needs no reminding
         current_game.set(info.id)
         url = message_url(info, await self.stage.latest(info.id))
-        if await self.notifier.dm(user_id, f"{text} {url}", game_id=info.id):
+        if await self.dm(user_id, info, lambda: f"{reminder_text(reminder)} {url}"):
             return
         await self.stage.clear_reminders(info)
+        with speaking(await self.public(info)):  # in the channel, for everyone to read
+            text = reminder_text(reminder)
         try:
             message = await self.stage.channel(info).send(
                 clip(f"<@{user_id}> {text}"),
@@ -175,7 +213,7 @@ class Delivery:
         users = dict.fromkeys(p.user_id for p in result.played_for if p.user_id > 0 and p.user_id != skip)
         for user in users:
             moves = [p for p in result.played_for if p.user_id == user]
-            await self.notifier.dm(user, played_for_dm(info, url, moves), game_id=info.id)
+            await self.dm(user, info, partial(played_for_dm, info, url, moves))
 
     async def _send_notices(self, info: GameInfo, notices: Sequence[TurnNotice], *, skip: int | None) -> None:
         """The "your turn" notes with the catch-up digest: by DM only, never in the channel (they name tickets).
@@ -188,8 +226,7 @@ class Delivery:
         for notice in notices:
             if notice.user_id <= 0 or notice.user_id == skip:
                 continue
-            text = your_turn_dm(info, url, digest_lines(info, notice.digest), notice.deadline)
-            await self.notifier.dm(notice.user_id, text, game_id=info.id)
+            await self.dm(notice.user_id, info, partial(_your_turn, info, url, notice))
 
     def _seat_news(self, info: GameInfo, event: PrivateEvent) -> str:
         if event.kind is EventKind.SEAT_GIVEN:

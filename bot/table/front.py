@@ -10,6 +10,7 @@ from bot.notify import Notifier
 from bot.service import GameService
 from bot.table.controls import Controls
 from bot.table.delivery import Delivery
+from bot.table.languages import Languages
 from bot.table.lobby import Lobby
 from bot.table.outbox import Outbox
 from bot.table.play import Play
@@ -24,15 +25,17 @@ class Front:
     lobby: Lobby
     play: Play
     controls: Controls
+    languages: Languages
 
     @classmethod
     def build(cls, client: discord.Client, service: GameService) -> Front:
         notifier = Notifier(client, service)
-        stage = StageMessages(client, service, notifier)
-        delivery = Delivery(client, service, notifier, stage, Outbox(client))
+        languages = Languages(client, service)
+        stage = StageMessages(client, service, notifier, languages=languages)
+        delivery = Delivery(client, service, notifier, stage, Outbox(client), languages)
         play = Play(service, delivery)
         lobby = Lobby(service, delivery)
-        return cls(service, stage, delivery, lobby, play, Controls(service, play, stage, lobby))
+        return cls(service, stage, delivery, lobby, play, Controls(service, play, stage, lobby), languages)
 
     def close(self) -> None:
         """Stop posting again what Discord failed to take (the bot is closing)."""

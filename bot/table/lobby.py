@@ -18,8 +18,10 @@ from bot.present.answers import (
     no_such_bot_text,
     opened_text,
     started_text,
+    you_left_text,
 )
 from bot.present.events import public_text
+from bot.present.i18n import speaking
 from bot.present.lobby import lobby_text
 from bot.replies import Refusal, current_game, private
 from bot.service import ActionResult, ClockSettings, GameInfo, GameService, GameStatus
@@ -37,9 +39,10 @@ class Lobby:
     async def announce(self, info: GameInfo, result: ActionResult, *, lobby: bool = True) -> None:
         """A lobby change in the channel (and its moderators' log lines, if it has any); the lobby message
         (with its buttons) brought up to date in place."""
-        lines = [public_text(result.game, e) for e in result.public]
-        if lobby and result.game.status is GameStatus.LOBBY:
-            lines.append(lobby_text(result.game))
+        with speaking(await self.delivery.public(result.game)):
+            lines = [public_text(result.game, e) for e in result.public]
+            if lobby and result.game.status is GameStatus.LOBBY:
+                lines.append(lobby_text(result.game))
         channel = self.delivery.stage.channel(info)
         await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
         for entry in result.mod_log:
@@ -84,7 +87,8 @@ class Lobby:
             bots_level=bots_level,
         )
         current_game.set(result.game.id)
-        lines = [public_text(result.game, e) for e in result.public]
+        with speaking(await self.delivery.public(result.game)):
+            lines = [public_text(result.game, e) for e in result.public]
         await self.delivery.lobby_message.post(result.game, "\n".join(lines))
         for entry in result.mod_log:
             await self.delivery.post_mod_log(entry)
@@ -102,7 +106,7 @@ class Lobby:
         info = info or await channel_game(self.service, interaction)
         result = await self.service.leave(info.id, interaction.user.id)
         await self.announce(info, result)
-        await private(interaction, left_text("You", info.id))
+        await private(interaction, you_left_text(info.id))
 
     async def cancel(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)

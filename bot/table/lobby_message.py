@@ -4,7 +4,8 @@
 of the lobby brings its list of players up to date in place, and when the game
 starts or is cancelled its buttons are taken off (and it is forgotten). If
 Discord fails an edit, nothing is lost: the buttons act on their game as it
-is, and the service refuses what is no longer possible.
+is, and the service refuses what is no longer possible. It is written in the
+server's language (bot/table/languages.py).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import logging
 
 import discord
 
+from bot.present.i18n import speaking
 from bot.present.lobby import lobby_text
 from bot.service import GameInfo, GameService, GameStatus
+from bot.table.languages import Languages
 from bot.views.lobby import lobby_view
 
 log = logging.getLogger(__name__)
@@ -23,19 +26,21 @@ LOBBY = "lobby"  # the kind of the remembered lobby message
 
 
 class LobbyMessage:
-    def __init__(self, client: discord.Client, service: GameService) -> None:
+    def __init__(self, client: discord.Client, service: GameService, languages: Languages | None = None) -> None:
         self.client = client
         self.service = service
+        self.languages = languages or Languages(client, service)
 
     def _channel(self, info: GameInfo) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
 
     async def post(self, info: GameInfo, head: str) -> None:
-        """Post the lobby message of a game just opened: `head` (what happened), the lobby, the buttons."""
-        content = "\n".join([*([head] if head else []), lobby_text(info)])[:2000]
-        message = await self._channel(info).send(
-            content, view=lobby_view(info.id, info.version), allowed_mentions=discord.AllowedMentions.none()
-        )
+        """Post the lobby message of a game just opened: `head` (what happened, in the server's language),
+        the lobby, the buttons."""
+        with speaking(await self.languages.server(info.guild_id)):
+            content = "\n".join([*([head] if head else []), lobby_text(info)])[:2000]
+            view = lobby_view(info.id, info.version)
+        message = await self._channel(info).send(content, view=view, allowed_mentions=discord.AllowedMentions.none())
         await self.service.remember_message(info.id, LOBBY, info.channel_id, message.id)
 
     async def refresh(self, game_id: int) -> None:
@@ -44,14 +49,16 @@ class LobbyMessage:
         if not rows:
             return
         info = await self.service.game(game_id)
+        language = await self.languages.server(info.guild_id)
         for row in rows:
             try:
                 message = self._channel(info).get_partial_message(row.message_id)
                 if info.status is GameStatus.LOBBY:
                     current = await message.fetch()
                     lines = current.content.split("\n")
-                    content = "\n".join([*lines[:-1], lobby_text(info)])[:2000]
-                    view = lobby_view(info.id, info.version)
+                    with speaking(language):
+                        content = "\n".join([*lines[:-1], lobby_text(info)])[:2000]
+                        view = lobby_view(info.id, info.version)
                     await message.edit(content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
                     continue
                 await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())

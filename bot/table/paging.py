@@ -13,8 +13,9 @@ from typing import Any
 
 import discord
 
-from bot.present.paging import not_your_pages_text
-from bot.replies import private, report_failure
+from bot.present.i18n import current_language, speaking
+from bot.present.paging import button_label, not_your_pages_text
+from bot.replies import private, reader_language, report_failure
 
 log = logging.getLogger(__name__)
 
@@ -34,13 +35,14 @@ class Pager(discord.ui.View):
         self.count = count
         self.page = page
         self.show = show
-        self.back: discord.ui.Button[Pager] = discord.ui.Button(label=labels[0], emoji=BACK)
-        self.forward: discord.ui.Button[Pager] = discord.ui.Button(label=labels[1], emoji=FORWARD)
+        self.back: discord.ui.Button[Pager] = discord.ui.Button(label=button_label(labels[0]), emoji=BACK)
+        self.forward: discord.ui.Button[Pager] = discord.ui.Button(label=button_label(labels[1]), emoji=FORWARD)
         self.back.callback = self._back  # type: ignore[method-assign]
         self.forward.callback = self._forward  # type: ignore[method-assign]
         self.add_item(self.back)
         self.add_item(self.forward)
         self.asked: discord.Interaction | None = None
+        self.language = current_language()  # the pages are written in the owner's language
         self._sync()
 
     def _sync(self) -> None:
@@ -50,7 +52,8 @@ class Pager(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id == self.owner:
             return True
-        await private(interaction, not_your_pages_text())
+        with speaking(await reader_language(interaction)):
+            await private(interaction, not_your_pages_text())
         return False
 
     async def _back(self, interaction: discord.Interaction) -> None:
@@ -60,6 +63,10 @@ class Pager(discord.ui.View):
         await self._turn(interaction, 1)
 
     async def _turn(self, interaction: discord.Interaction, step: int) -> None:
+        with speaking(self.language):
+            await self._turned(interaction, step)
+
+    async def _turned(self, interaction: discord.Interaction, step: int) -> None:
         try:
             self.page = max(0, min(self.count - 1, self.page + step))
             self._sync()

@@ -8,8 +8,10 @@ whether a move is allowed: that is the service's (and the engine's) answer.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from bot.present.misread import (
     Span,
@@ -32,9 +34,12 @@ from bot.present.misread import (
     unreadable_reminders_text,
     unreadable_route_text,
 )
+from bot.present.typed import COLOUR_WORDS, DECK_WORDS, DURATION_JOINERS, FILLER_WORDS, TIME_UNITS, WILD_WORDS
+from bot.present.typed import NONE_WORDS as TYPED_NONE_WORDS
 from bot.replies import Refusal
 from bot.service.clock import MAX_SECONDS
-from maps import WILD, Board, Route, Rules
+from bot.service.kinds import Language
+from maps import GRAY, WILD, Board, Route, Rules
 from maps.names import fold
 
 # ----- bounds ------------------------------------------------------------------------
@@ -61,31 +66,53 @@ def small_number(text: str) -> int | None:
 
 # ----- cards and payments -----------------------------------------------------------
 
-_WILD_WORDS = ("wild", "wilds", "loco", "locos", "locomotive", "locomotives")
-
 
 class CardTextError(ValueError):
     """A payment text that cannot be read; the message says what would work."""
 
 
 def _names(rules: Rules) -> dict[str, str]:
-    """Every way to write a card (lower case, singular and plural) -> the card."""
+    """Every way to write a card in every language (folded: see bot/present/typed.py) -> the card."""
+    return _card_names(rules.colors, rules.wild_name)
+
+
+@cache
+def _card_names(colours: tuple[str, ...], wild_name: str) -> dict[str, str]:
     names: dict[str, str] = {}
-    for colour in rules.colors:
+    for language in Language:  # other languages' words first: the map's own English names win a clash
+        if language is Language.EN:
+            continue
+        candidates: dict[str, list[str]] = {}
+        for colour, words in COLOUR_WORDS.get(language, {}).items():
+            for word in words:
+                candidates.setdefault(fold(word), []).append(colour)
+        for word, colours_named in candidates.items():
+            found = [c for c in colours_named if c in colours]
+            if found:
+                names[word] = found[0]
+        for words in WILD_WORDS.get(language, {}).values():
+            for word in words:
+                names[fold(word)] = WILD
+    for colour in colours:
         names[colour] = colour
         names[colour + "s"] = colour
-    wild = rules.wild_name.lower()
+    wild = wild_name.lower()
     short = wild.removesuffix(" card")  # "ferry card": "ferry" and "ferries" too
     shorts = (short, short[:-1] + "ies" if short.endswith("y") else short + "s") if short != wild else ()
-    for word in (*_WILD_WORDS, wild, wild + "s", *shorts, WILD):
+    for word in (*WILD_WORDS[Language.EN][""], wild, wild + "s", *shorts, WILD):
         names[word] = WILD
     return names
 
 
+@cache
+def _deck_words() -> frozenset[str]:
+    return frozenset(fold(word) for words in DECK_WORDS.values() for word in words)
+
+
 def parse_draw(rules: Rules, text: str) -> str | None:
-    """A draw as typed ("deck", "red", "locos") as the engine names it; None if it names no card."""
-    word = " ".join(text.lower().split())
-    if word in ("deck", "the deck", "blind", "draw from deck"):
+    """A draw as typed ("deck", "red", "locos", "högen", "punainen") as the engine names it; None: no card."""
+    word = fold(text)
+    if word in _deck_words():
         return "deck"
     return _names(rules).get(word)
 
@@ -95,7 +122,7 @@ def parse_cards(rules: Rules, text: str) -> Counter[str]:
     names = _names(rules)
     if len(text) > MAX_TEXT:
         raise CardTextError(too_long_text(MAX_TEXT))
-    tokens = [t for t in _card_tokens(rules, text.lower()) if t not in ("and", "x")]
+    tokens = [t for t in _card_tokens(rules, text.lower()) if t not in FILLER_WORDS]
     if not tokens:
         raise CardTextError(no_cards_text(rules))
     cards: Counter[str] = Counter()
@@ -122,9 +149,6 @@ def parse_cards(rules: Rules, text: str) -> Counter[str]:
             if phrase in names:
                 card, i = names[phrase], i + width
                 break
-        if card is None and token in ("card", "cards"):
-            i += 1
-            continue
         if card is None:
             raise CardTextError(not_a_card_text(rules, token))
         if pending_card is not None:
@@ -158,7 +182,7 @@ def _card_tokens(rules: Rules, text: str) -> list[str]:
                 raise CardTextError(odd_count_text(rules, chunk))
             tokens.append(count.group(1))
         else:
-            tokens += re.findall(r"[^\W\d_]+", chunk)
+            tokens += [fold(word) for word in re.findall(r"[^\W\d_]+", chunk)]
     return tokens
 
 
@@ -180,6 +204,8 @@ def parse_pay_code(code: str) -> Counter[str]:
 
 # ----- routes ------------------------------------------------------------------------
 
+_GRAY_WORDS = frozenset({"gray", "grey", "gra", "grått", "gratt", "graa", "gråa", "harmaa", "harmaata"})
+
 
 def find_routes(board: Board, text: str) -> list[Route]:
     """The routes a player's text names: a route id (what the autocomplete sends) or "A - B (colour, ...)"."""
@@ -200,11 +226,21 @@ def find_routes(board: Board, text: str) -> list[Route]:
     if not routes:
         raise Refusal(no_route_between_text(a, b))
     if extra:
-        colour = extra.split(",")[0].strip().lower()
+        colour = _route_colour(board, extra.split(",")[0])
         coloured = [r for r in routes if r.color == colour]
         if coloured:
             routes = coloured
     return routes
+
+
+def _route_colour(board: Board, text: str) -> str:
+    """A route's colour as typed in any language ("red", "röd", "punainen", "grå", "harmaa") -> its colour."""
+    word = fold(text)
+    if word in _GRAY_WORDS:
+        return GRAY
+    named = _card_names(tuple(sorted({r.color for r in board.routes} - {GRAY})), "")
+    found = named.get(word)
+    return found if found is not None and found != WILD else word
 
 
 def route_matches(board: Board, route: Route, typed: str) -> bool:
@@ -240,7 +276,7 @@ def parse_keep_numbers(text: str, offered: Sequence[tuple[int, str]], least: int
     labels = [label for _, label in offered]
     chosen: list[int] = []
     for pick in re.findall(r"\d+|\S+", check_length(text)):
-        if pick in (",", ";", "and"):
+        if pick in (",", ";", "and", "och", "ja"):
             continue
         number = small_number(pick)
         if number is None or not 1 <= number <= len(offered):
@@ -255,30 +291,17 @@ def parse_keep_numbers(text: str, offered: Sequence[tuple[int, str]], least: int
 
 # ----- durations ---------------------------------------------------------------------
 
-UNITS = {
-    "w": 7 * 86400,
-    "week": 7 * 86400,
-    "weeks": 7 * 86400,
-    "d": 86400,
-    "day": 86400,
-    "days": 86400,
-    "h": 3600,
-    "hr": 3600,
-    "hrs": 3600,
-    "hour": 3600,
-    "hours": 3600,
-    "m": 60,
-    "min": 60,
-    "mins": 60,
-    "minute": 60,
-    "minutes": 60,
-    "s": 1,
-    "sec": 1,
-    "secs": 1,
-    "second": 1,
-    "seconds": 1,
-}
-NONE_WORDS = {"none", "no", "off", "0", "never", "no clock"}
+
+def _bare(text: str) -> str:
+    """`text` in lower case without accents (NFD without combining marks: "²" stays itself, not "2")."""
+    decomposed = unicodedata.normalize("NFD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# every language's time units and "none" words, without accents ("päivää" is read as "paivaa")
+UNITS = {_bare(unit): seconds for units in TIME_UNITS.values() for unit, seconds in units.items()}
+NONE_WORDS = {_bare(word) for words in TYPED_NONE_WORDS.values() for word in words} | {"no clock"}
+_DECIMAL_COMMA = re.compile(r"([0-9]),([0-9])", re.ASCII)  # "1,5 t": a decimal comma, as Swedes and Finns write
 _PART = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,6})?)\s*([a-z]+)", re.ASCII)
 _FRACTION = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,6})?|\.[0-9]{1,6}", re.ASCII)
 
@@ -294,7 +317,10 @@ def parse_duration(text: str, *, span: Span = Span.DURATION) -> int | None:
     """
     if len(text) > MAX_TEXT:
         raise DurationError(too_long_text(MAX_TEXT))
-    cleaned = " ".join(text.casefold().replace(",", " ").split())
+    cleaned = " ".join(_bare(_DECIMAL_COMMA.sub(r"\1.\2", text)).replace(",", " ").split())
+    if cleaned in NONE_WORDS:
+        return None
+    cleaned = " ".join(word for word in cleaned.split() if word not in DURATION_JOINERS)
     if cleaned in NONE_WORDS:
         return None
     compact = cleaned.replace(" ", "")
@@ -324,7 +350,7 @@ def parse_reminders(text: str) -> list[float]:
     """When to remind, as fractions of a turn: "50% 90%" (or "50 90", "0.5, 0.9") -> [0.5, 0.9]; "none" -> []."""
     if len(text) > MAX_TEXT:
         raise DurationError(too_long_text(MAX_TEXT))
-    cleaned = text.casefold().replace(",", " ").replace("%", " % ").split()
+    cleaned = _bare(text).replace(",", " ").replace("%", " % ").split()
     if not cleaned or " ".join(cleaned) in NONE_WORDS:
         return []
     fractions: list[float] = []

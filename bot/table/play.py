@@ -24,7 +24,8 @@ from bot.present.claims import (
     souvenir_prompt,
 )
 from bot.present.events import private_text, public_text
-from bot.present.image_words import IMAGE_WORDS
+from bot.present.i18n import current_language
+from bot.present.image_words import image_words
 from bot.present.layout import clip_head
 from bot.present.lobby import lobby_text
 from bot.present.lookup import not_started_text, not_your_turn_text
@@ -32,6 +33,7 @@ from bot.present.misread import not_offered_text
 from bot.present.retries import move_counted_text, previous_move_counted_text
 from bot.present.seats import seat_labels
 from bot.present.status import hand_text
+from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.replies import Refusal, image_file, private, try_private
 from bot.service import ActionResult, EventKind, GameInfo, GameService, GameStatus, Must, NotYourTurn, StaleVersion
@@ -246,7 +248,7 @@ class Play:
             cheapest = [p for p in option.payments if p[WILD] == fewest]
             if len({_paid_colour(p) for p in cheapest}) > 1:
                 view = panels.payment_view(info.id, shown, rules, route.id, option.payments)
-                await private(interaction, payment_prompt(route.label()), view=view)
+                await private(interaction, payment_prompt(route_label(route)), view=view)
                 return
             cards = cheapest[0]
         if souvenir is None and option is not None and len(option.souvenirs) == 2:
@@ -295,7 +297,9 @@ class Play:
             raise Refusal(not_started_text())
         view = await self.service.private_view(info.id, interaction.user.id)
         labels = seat_labels(info)
-        image = await self.service.hand_image(info.id, interaction.user.id, labels, words=IMAGE_WORDS)
+        image = await self.service.hand_image(
+            info.id, interaction.user.id, labels, words=image_words(current_language())
+        )
         text = hand_text(load_board(info.map).rules, view)
         await private(interaction, text, file=image_file(image, "hand.png"))
 
@@ -303,5 +307,6 @@ class Play:
         if info.status is GameStatus.LOBBY:
             await private(interaction, lobby_text(info))
             return
-        image = await self.service.board_image(info.id, seat_labels(info), words=IMAGE_WORDS)
+        words = image_words(current_language())  # a private answer: in the reader's language
+        image = await self.service.board_image(info.id, seat_labels(info), words=words)
         await private(interaction, board_caption(info.id), file=image_file(image, "board.png"))

@@ -32,8 +32,9 @@ import discord
 
 from bot.notify import Notifier
 from bot.present.clock import CLOCK_MARKS, deadline_line, out_of_time_line, paused_line
+from bot.present.decisions import go_on_label
 from bot.present.dms import choose_tickets_dm, your_turn_dm
-from bot.present.image_words import IMAGE_WORDS
+from bot.present.i18n import speaking
 from bot.present.layout import chunks, clip
 from bot.present.recap import recap_lines
 from bot.present.seats import pinged, seat_labels
@@ -42,6 +43,7 @@ from bot.replies import current_game, image_file
 from bot.service import GameInfo, GameService, GameStatus, Must, TurnNotice
 from bot.service.stages import StageView
 from bot.table.actions import Action
+from bot.table.languages import Languages
 from bot.table.outbox import Sleep, backoff
 from bot.views import panels
 from bot.views.ids import ComponentId
@@ -78,7 +80,7 @@ def stage_content(view: StageView, lead: Sequence[str], shown: Collection[str], 
     info, table = view.info, view.table
     head = "\n".join([*lead, *recap_lines(info, view.history, shown)])
     if view.key == "setup":
-        return setup_content(info, table, start_text(info, table), head, clock)
+        return setup_content(info, table, start_text(info, table, view.commitment), head, clock)
     if view.key == "final":
         assert table.scores is not None
         return final_content(info, head, table.scores, early=view.early)
@@ -113,7 +115,7 @@ def stage_buttons(view: StageView) -> discord.ui.View | None:
         to_move = view.table.to_move
         if to_move is not None and to_move.must is Must.TUNNEL:  # posted again while a tunnel waits for its payment
             cid = ComponentId(Action.SETUP, info.id, info.version)  # SETUP shows what the player must decide now
-            go_on = GameButton.make(cid, "Go on with my turn", style=discord.ButtonStyle.primary, row=2)
+            go_on = GameButton.make(cid, go_on_label(), style=discord.ButtonStyle.primary, row=2)
             buttons.add_item(go_on)
         return buttons
     return None
@@ -121,11 +123,18 @@ def stage_buttons(view: StageView) -> discord.ui.View | None:
 
 class StageMessages:
     def __init__(
-        self, client: discord.Client, service: GameService, notifier: Notifier, sleep: Sleep = asyncio.sleep
+        self,
+        client: discord.Client,
+        service: GameService,
+        notifier: Notifier,
+        sleep: Sleep = asyncio.sleep,
+        *,
+        languages: Languages | None = None,
     ) -> None:
         self.client = client
         self.service = service
         self.notifier = notifier
+        self.languages = languages or Languages(client, service)
         self._sleep = sleep
         self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._pending: dict[int, bool] = {}  # game -> its stage message waits to be posted (True: as a refresh)
@@ -166,6 +175,7 @@ class StageMessages:
             info = await self.service.game(game_id)
             if not info.started or info.status is GameStatus.CANCELLED:
                 return False
+            language = await self.languages.server(info.guild_id)
             rows = [m for m in await self.service.posted_messages(game_id) if is_stage(m.kind)]
             generation = max((stage_generation(m.kind) for m in rows), default=0)
             if refresh and rows:
@@ -178,13 +188,15 @@ class StageMessages:
                     await self._refresh_setup(posted[key].message_id, now)
                 return False
             shown = {stage_base(m.kind) for m in rows if stage_generation(m.kind) == generation}
-            labels = seat_labels(info)
-            view = await self.service.stage(game_id, history=now.key != "setup", image=(labels, IMAGE_WORDS))
-            key = generation_key(view.key, generation)
-            if key in posted:
-                return False  # the game moved on meanwhile, to a stage that has its message
-            clock = await self.clock_line(view.info) if view.key != "final" else ""
-            message = await self._post(view, key, stage_content(view, lead, shown, clock))
+            with speaking(language):  # a public message: the server's language
+                labels = seat_labels(info)
+                image = (labels, self.languages.images(language))
+                view = await self.service.stage(game_id, history=now.key != "setup", image=image)
+                key = generation_key(view.key, generation)
+                if key in posted:
+                    return False  # the game moved on meanwhile, to a stage that has its message
+                clock = await self.clock_line(view.info) if view.key != "final" else ""
+                message = await self._post(view, key, stage_content(view, lead, shown, clock))
         if rows:
             await self.strip_buttons(info, rows[-1].message_id)
         await self.clear_reminders(info)
@@ -297,7 +309,8 @@ class StageMessages:
         message_id = await self.latest(game_id)
         if message_id is None or not info.started or not info.status.active:
             return
-        line = await self.clock_line(info)
+        with speaking(await self.languages.server(info.guild_id)):
+            line = await self.clock_line(info)
         try:
             message = await self.channel(info).fetch_message(message_id)
             lines = [x for x in message.content.split("\n") if not x.startswith(CLOCK_MARKS)]
@@ -323,7 +336,10 @@ class StageMessages:
     async def _refresh_setup(self, message_id: int, view: StageView) -> None:
         """The setup message again, with who is still choosing now."""
         info = view.info
-        content = setup_content(info, view.table, start_text(info, view.table), clock=await self.clock_line(info))
+        with speaking(await self.languages.server(info.guild_id)):
+            content = setup_content(
+                info, view.table, start_text(info, view.table, view.commitment), clock=await self.clock_line(info)
+            )
         try:
             message = self.channel(info).get_partial_message(message_id)
             await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
@@ -353,14 +369,17 @@ class StageMessages:
         if view.key == "setup":
             if not first:
                 return  # posted again: everyone was told at the start
-            ticket = load_board(info.map).rules.ticket_name
             for seat in info.seats:
                 if seat.user_id > 0 and not seat.autopilot:
-                    await self.notifier.dm(seat.user_id, choose_tickets_dm(info, ticket, url), game_id=info.id)
+                    with speaking(await self.languages.member(seat.user_id, info.guild_id)):
+                        text = choose_tickets_dm(info, url)
+                    await self.notifier.dm(seat.user_id, text, game_id=info.id)
             return
         if view.key == "final" or notices is not None:
             return
         to_move = view.table.to_move
         mover = None if to_move is None else next((s for s in info.seats if s.player == to_move.player), None)
         if mover is not None and mover.user_id > 0 and not mover.autopilot:
-            await self.notifier.dm(mover.user_id, your_turn_dm(info, url), game_id=info.id)
+            with speaking(await self.languages.member(mover.user_id, info.guild_id)):
+                text = your_turn_dm(info, url)
+            await self.notifier.dm(mover.user_id, text, game_id=info.id)

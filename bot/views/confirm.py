@@ -8,6 +8,7 @@ import discord
 
 from bot.present.cards import format_cards
 from bot.present.confirm import cancel_label, confirm_label
+from bot.present.decisions import pay_another_way_placeholder
 from bot.table.actions import Action
 from bot.table.parsing import pay_code
 from bot.views.ids import ComponentId
@@ -49,7 +50,9 @@ def claim_confirm_view(
             for p in payments[:25]
         ]
         view.add_item(
-            GameSelect.make(ComponentId(Action.PAYPICK, game, version, (str(route_id),)), "Pay another way", options)
+            GameSelect.make(
+                ComponentId(Action.PAYPICK, game, version, (str(route_id),)), pay_another_way_placeholder(), options
+            )
         )
     view.add_item(
         GameButton.make(

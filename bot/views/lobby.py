@@ -6,6 +6,7 @@ from enum import StrEnum
 
 import discord
 
+from bot.present.lobby import join_label, leave_label, start_label
 from bot.views.ids import ComponentId
 from bot.views.items import GameButton
 
@@ -25,10 +26,10 @@ def lobby_view(game: int, version: int) -> discord.ui.View:
     """Join, leave and start the game of a lobby message (they act on that game at any version)."""
     view = discord.ui.View(timeout=None)
     view.add_item(
-        GameButton.make(ComponentId(LobbyAction.JOIN, game, version), "Join", style=discord.ButtonStyle.success)
+        GameButton.make(ComponentId(LobbyAction.JOIN, game, version), join_label(), style=discord.ButtonStyle.success)
     )
-    view.add_item(GameButton.make(ComponentId(LobbyAction.LEAVE, game, version), "Leave"))
+    view.add_item(GameButton.make(ComponentId(LobbyAction.LEAVE, game, version), leave_label()))
     view.add_item(
-        GameButton.make(ComponentId(LobbyAction.START, game, version), "Start", style=discord.ButtonStyle.primary)
+        GameButton.make(ComponentId(LobbyAction.START, game, version), start_label(), style=discord.ButtonStyle.primary)
     )
     return view

@@ -12,7 +12,27 @@ import discord
 
 from bot.present.cards import CARD_EMOJI, format_cards
 from bot.present.confirm import draw_tickets_label
-from bot.present.words import card_name
+from bot.present.decisions import (
+    choose_payment_placeholder,
+    choose_route_placeholder,
+    choose_souvenir_placeholder,
+    choose_tickets_label,
+    claim_label,
+    draw_deck_label,
+    give_up_label,
+    hand_label,
+    keep_tickets_placeholder,
+    pass_label,
+    pay_more_label,
+    place_stack_label,
+    route_example,
+    routes_placeholder,
+    spot_prompt,
+    take_card_label,
+    which_stack_placeholder,
+)
+from bot.present.suggestions import route_label
+from bot.present.words import card_name, souvenir_choice
 from bot.service.choices import RouteChoice
 from bot.service.scores import TicketLabel
 from bot.table.actions import Action
@@ -31,7 +51,7 @@ def _view() -> discord.ui.View:
 
 def hand_button(game: int, version: int, row: int | None = None) -> GameButton:
     return GameButton.make(
-        ComponentId(Action.HAND, game, version), "My hand", emoji="\N{FLOWER PLAYING CARDS}", row=row
+        ComponentId(Action.HAND, game, version), hand_label(), emoji="\N{FLOWER PLAYING CARDS}", row=row
     )
 
 
@@ -41,9 +61,7 @@ def turn_view(
     """The turn message's buttons: the five face-up cards, the deck, claim, tickets, my hand; pass if that is all."""
     view = _view()
     if can_pass:
-        view.add_item(
-            GameButton.make(ComponentId(Action.PASS, game, version), "Pass (nothing else is possible)", row=2)
-        )
+        view.add_item(GameButton.make(ComponentId(Action.PASS, game, version), pass_label(), row=2))
     for slot, card in enumerate(face_up):
         if card is None:
             view.add_item(
@@ -61,14 +79,14 @@ def turn_view(
     view.add_item(
         GameButton.make(
             ComponentId(Action.DRAW, game, version, ("deck", "d")),
-            "Draw from deck",
+            draw_deck_label(),
             style=discord.ButtonStyle.primary,
             row=1,
         )
     )
     view.add_item(
         GameButton.make(
-            ComponentId(Action.CLAIM, game, version), "Claim a route", style=discord.ButtonStyle.success, row=1
+            ComponentId(Action.CLAIM, game, version), claim_label(), style=discord.ButtonStyle.success, row=1
         )
     )
     view.add_item(GameButton.make(ComponentId(Action.TICKETS, game, version), draw_tickets_label(rules), row=1))
@@ -83,13 +101,13 @@ def draw_view(game: int, version: int, rules: Rules, sources: Sequence[str]) -> 
         if source == "deck":
             button = GameButton.make(
                 ComponentId(Action.DRAW, game, version, ("deck", f"p{i}")),
-                "Draw from deck",
+                draw_deck_label(),
                 style=discord.ButtonStyle.primary,
             )
         else:
             button = GameButton.make(
                 ComponentId(Action.DRAW, game, version, (source, f"p{i}")),
-                f"Take {card_name(rules, source)}",
+                take_card_label(rules, source),
                 emoji=CARD_EMOJI.get(source),
             )
         view.add_item(button)
@@ -104,7 +122,7 @@ def ticket_view(
     view.add_item(
         GameSelect.make(
             ComponentId(Action.SETUPKEEP if setup else Action.KEEP, game, version),
-            f"Keep at least {least} of these {rules.ticket_name}s",
+            keep_tickets_placeholder(rules, least),
             options,
             min_values=max(least, 1),
             max_values=len(options),
@@ -116,17 +134,16 @@ def ticket_view(
 def tunnel_view(game: int, version: int, rules: Rules, payments: Sequence[Mapping[str, int]]) -> discord.ui.View:
     view = _view()
     for pay in payments[:4]:
-        count = sum(pay.values())
         view.add_item(
             GameButton.make(
                 ComponentId(Action.TUNNEL, game, version, (pay_code(pay),)),
-                f"Pay {count} more ({format_cards(rules, pay)})",
+                pay_more_label(rules, pay),
                 style=discord.ButtonStyle.success,
             )
         )
     view.add_item(
         GameButton.make(
-            ComponentId(Action.TUNNEL, game, version, ("giveup",)), "Give up", style=discord.ButtonStyle.danger
+            ComponentId(Action.TUNNEL, game, version, ("giveup",)), give_up_label(), style=discord.ButtonStyle.danger
         )
     )
     return view
@@ -139,17 +156,17 @@ def route_view(game: int, version: int, rules: Rules, options: Sequence[RouteCho
         chunk = ordered[part * 25 : (part + 1) * 25]
         select_options = [
             discord.SelectOption(
-                label=o.route.label()[:100],
+                label=route_label(o.route)[:100],
                 value=str(o.route.id),
-                description=f"for example {format_cards(rules, o.payments[0])}"[:100],
+                description=route_example(rules, o.payments[0])[:100],
             )
             for o in chunk
         ]
-        first, last = chunk[0].route.label()[:20], chunk[-1].route.label()[:20]
+        first, last = route_label(chunk[0].route)[:20], route_label(chunk[-1].route)[:20]
         view.add_item(
             GameSelect.make(
                 ComponentId(Action.ROUTE, game, version, (str(part),)),
-                f"Routes {first} … {last}" if len(ordered) > 25 else "Choose the route to claim",
+                routes_placeholder(first, last) if len(ordered) > 25 else choose_route_placeholder(),
                 select_options,
             )
         )
@@ -162,7 +179,7 @@ def payment_view(
     options = [discord.SelectOption(label=format_cards(rules, p)[:100], value=pay_code(p)) for p in payments[:25]]
     view = _view()
     view.add_item(
-        GameSelect.make(ComponentId(Action.PAY, game, version, (str(route_id),)), "Choose how to pay", options)
+        GameSelect.make(ComponentId(Action.PAY, game, version, (str(route_id),)), choose_payment_placeholder(), options)
     )
     return view
 
@@ -172,12 +189,13 @@ def souvenir_view(
 ) -> discord.ui.View:
     """`ends`: (place, its token's symbol) for both ends of the route."""
     options = [
-        discord.SelectOption(label=f"{symbol_name(symbol)} at {place}"[:100], value=place) for place, symbol in ends
+        discord.SelectOption(label=souvenir_choice(symbol_name(symbol), place)[:100], value=place)
+        for place, symbol in ends
     ]
     view = _view()
     view.add_item(
         GameSelect.make(
-            ComponentId(Action.SOUVENIR, game, version, (str(route_id), code)), "Choose your souvenir", options
+            ComponentId(Action.SOUVENIR, game, version, (str(route_id), code)), choose_souvenir_placeholder(), options
         )
     )
     return view
@@ -188,7 +206,7 @@ def setup_view(game: int, version: int, rules: Rules) -> discord.ui.View:
     view.add_item(
         GameButton.make(
             ComponentId(Action.SETUP, game, version),
-            f"Choose my {rules.ticket_name}s",
+            choose_tickets_label(rules),
             style=discord.ButtonStyle.primary,
         )
     )
@@ -199,7 +217,9 @@ def setup_view(game: int, version: int, rules: Rules) -> discord.ui.View:
 def place_view(game: int, version: int) -> discord.ui.View:
     view = _view()
     view.add_item(
-        GameButton.make(ComponentId(Action.PLACE, game, version), "Place a stack", style=discord.ButtonStyle.primary)
+        GameButton.make(
+            ComponentId(Action.PLACE, game, version), place_stack_label(), style=discord.ButtonStyle.primary
+        )
     )
     view.add_item(hand_button(game, version))
     return view
@@ -208,7 +228,7 @@ def place_view(game: int, version: int) -> discord.ui.View:
 def symbol_view(game: int, version: int, symbols: Sequence[str]) -> discord.ui.View:
     options = [discord.SelectOption(label=symbol_name(s), value=s) for s in symbols]
     view = _view()
-    view.add_item(GameSelect.make(ComponentId(Action.SYMBOL, game, version), "Which tourist stack?", options))
+    view.add_item(GameSelect.make(ComponentId(Action.SYMBOL, game, version), which_stack_placeholder(), options))
     return view
 
 
@@ -218,7 +238,7 @@ def spot_view(game: int, version: int, symbol: str, places: Sequence[str]) -> di
     view.add_item(
         GameSelect.make(
             ComponentId(Action.SPOT, game, version, (symbol,)),
-            f"Where does the {symbol_name(symbol)} stack go?",
+            spot_prompt(symbol),
             options,
         )
     )

@@ -7,7 +7,6 @@ import itertools
 import random
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 from bot.present.clock import reminder_text
@@ -16,7 +15,7 @@ from bot.scheduler import Scheduler
 from bot.service import ActionResult, GameInfo, GameService, ModLogEntry, Reminder
 from bot.service.clock import ClockSettings
 from bot.service.settings import MAX_OPEN_GAMES
-from bot.store import TimerRow
+from bot.store import Database, TimerRow
 from engine import Game
 from engine.autopilot import choose_move
 
@@ -65,7 +64,7 @@ class RecordingNotifier:
         self.mod_logs.append((entry.game.guild_id, entry.game.id, mod_line(entry)))
 
 
-async def open_service(path: Path, time: FakeTime, seed: int = 0) -> GameService:
+async def open_service(path: Database, time: FakeTime, seed: int = 0) -> GameService:
     service = await GameService.open(path, rng=random.Random(seed), clock=time)
     service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)  # these tests host many games
     return service

@@ -1,6 +1,6 @@
 """Plays random moves on a few games through the service, forever, until it is killed.
 
-Usage: python crash_player.py DATABASE LOG SEED
+Usage: python crash_player.py DATABASE LOG SEED   (DATABASE: an SQLite file or a postgresql:// URL)
 
 After each committed action it appends `COMMIT game index move-json` to LOG
 (one write of one line). The crash test kills this process with SIGKILL at
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bot.service import GameService
 from bot.service.settings import MAX_OPEN_GAMES
-from bot.store import GameStatus
+from bot.store import Database, GameStatus, parse_database
 from engine.moves import move_to_json
 from engine.random_play import random_move
 from maps import MAP_NAMES
@@ -56,7 +56,7 @@ async def drive(service: GameService, channel: int, log: int, rng: random.Random
         os.write(log, line.encode())
 
 
-async def main(database: Path, log_path: Path, seed: int) -> None:
+async def main(database: Database, log_path: Path, seed: int) -> None:
     rng = random.Random(seed)
     service = await GameService.open(database, rng=random.Random(seed))
     service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)  # it hosts many games
@@ -66,4 +66,4 @@ async def main(database: Path, log_path: Path, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])))
+    asyncio.run(main(parse_database(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])))

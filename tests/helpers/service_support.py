@@ -12,12 +12,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.present.refusals import refusal_text
 from bot.service import GameService, ServiceError
 from bot.service.settings import MAX_OPEN_GAMES
-from bot.store import SqliteStore, StoredGame
+from bot.store import Database, StoredGame, open_store
 from engine import Game
 from engine.moves import move_from_json
 from engine.random_play import random_move
@@ -41,7 +42,7 @@ def user_ids(count: int) -> list[int]:
     return [100 + i for i in range(count)]
 
 
-async def open_service(path: Path, seed: int = 0, **kwargs: Any) -> GameService:
+async def open_service(path: Database, seed: int = 0, **kwargs: Any) -> GameService:
     """The service, without open-game limits: these tests host many games (tests/test_load_limits.py has them)."""
     return unlimited(await GameService.open(path, rng=random.Random(seed), **kwargs))
 
@@ -111,8 +112,8 @@ def replay_rows(stored: StoredGame) -> Game:
     return game
 
 
-async def stored(path: Path, game_id: int) -> StoredGame:
-    store = await SqliteStore.open(path)
+async def stored(path: Database, game_id: int) -> StoredGame:
+    store = await open_store(path)
     try:
         found = await store.stored_game(game_id)
     finally:
@@ -131,3 +132,22 @@ def fingerprint(path: Path) -> str:
         return digest.hexdigest()
     finally:
         conn.close()
+
+
+async def database_fingerprint(database: Database) -> str:
+    """A digest of everything in the database, whichever store it is, read through a separate connection."""
+    if not isinstance(database, str):
+        return fingerprint(database)
+    conn = await asyncpg.connect(database)
+    try:
+        digest = hashlib.sha256()
+        tables = await conn.fetch(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name"
+        )
+        for (table,) in tables:
+            digest.update(table.encode())
+            for row in await conn.fetch(f"SELECT * FROM {table} ORDER BY 1, 2"):
+                digest.update(repr(tuple(row)).encode())
+        return digest.hexdigest()
+    finally:
+        await conn.close()

@@ -19,7 +19,11 @@ first) into tables and draws each table's seat order:
   exhaustively (branch and bound), so the repeat count is the least possible.
   Larger ones start from the home tables and swap players between tables
   while a swap lowers that cost: the result has no single swap that would
-  lower the number of repeated pairs.
+  lower the number of repeated pairs. While repeated pairs are left, it then
+  tries up to `KICKS` times (within a budget of `KICK_WORK` swaps weighed)
+  to escape: a player of a repeated pair swaps with a random player at a
+  nearby table, the swaps run again, and the result is kept if it costs less
+  (a seeded draw and a count, not a clock, so still deterministic).
 - **Seat order**: each table is ordered by how often its players sat first
   before (fewest first), ties by a shuffle drawn from `seed`, so first seats
   spread over the rounds.
@@ -40,6 +44,10 @@ from enum import StrEnum
 
 # the exhaustive search is used when the tables can be filled in at most this many ways (9 players: at most 7,560)
 EXACT_LIMIT = 50_000
+# how many random kicks the local search tries when repeated pairs are left (see `_Search.kicks`)
+KICKS = 60
+# and stop once they have weighed this many more swaps (a few tenths of a second), whatever the size of the field
+KICK_WORK = 100_000
 
 
 class PairingProblem(StrEnum):
@@ -182,12 +190,14 @@ def pair_round(
             low=min_players,
             high=max_players,
         )
+    rng = random.Random(f"conductor-pairing:{seed}")
     search = _Search(players, sizes, history)
     search.improve()
     exact = _fillings(sizes) <= exact_limit
     if exact:
         search.exhaustive()
-    rng = random.Random(f"conductor-pairing:{seed}")
+    else:
+        search.kicks(rng, KICKS)
     tables = []
     for members in search.tables:
         ids = sorted(players[i] for i in members)
@@ -225,6 +235,7 @@ class _Search:
             self.home.extend([number] * size)
         self.table_of = list(self.home)
         self.sizes = list(sizes)
+        self.work = 0  # swaps weighed so far (the kicks stop at a budget of them)
 
     def _at(self, player: int, members: Iterable[int]) -> tuple[int, int]:
         """The repeated pairs and their earlier meetings `player` would have with `members`."""
@@ -237,18 +248,6 @@ class _Search:
                 meetings += count
         return repeats, meetings
 
-    def _swap_delta(self, p: int, q: int) -> Cost:
-        t, u = self.table_of[p], self.table_of[q]
-        here_p = [x for x in self.tables[t] if x != p]
-        here_q = [x for x in self.tables[u] if x != q]
-        r1, m1 = self._at(p, here_q)
-        r2, m2 = self._at(q, here_p)
-        r3, m3 = self._at(p, here_p)
-        r4, m4 = self._at(q, here_q)
-        hp, hq = self.home[p], self.home[q]
-        moved = (u - hp) ** 2 + (t - hq) ** 2 - (t - hp) ** 2 - (u - hq) ** 2
-        return (r1 + r2 - r3 - r4, m1 + m2 - m3 - m4, moved)
-
     def _swap(self, p: int, q: int) -> None:
         t, u = self.table_of[p], self.table_of[q]
         self.tables[t][self.tables[t].index(p)] = q
@@ -256,10 +255,29 @@ class _Search:
         self.table_of[p], self.table_of[q] = u, t
 
     def _best_swap(self, p: int, tables: Iterable[int]) -> tuple[Cost, int] | None:
+        """The swap of `p` with a player at one of `tables` that lowers the cost most, if any does."""
+        t = self.table_of[p]
+        here = self.tables[t]
+        met_p = self.met[p]
+        home_p = self.home[p]
+        r_here, m_here = self._at(p, here)
         best: tuple[Cost, int] | None = None
         for u in tables:
-            for q in self.tables[u]:
-                delta = self._swap_delta(p, q)
+            there = self.tables[u]
+            r_there, m_there = self._at(p, there)
+            self.work += len(there)
+            for q in there:
+                # p and q trade places; neither counts the other (who leaves the table both would join)
+                c = met_p.get(q, 0)
+                seen = 1 if c else 0
+                r_q_here, m_q_here = self._at(q, here)
+                r_q_there, m_q_there = self._at(q, there)
+                home_q = self.home[q]
+                delta = (
+                    r_there - seen + r_q_here - seen - r_here - r_q_there,
+                    m_there - c + m_q_here - c - m_here - m_q_there,
+                    (u - home_p) ** 2 + (t - home_q) ** 2 - (t - home_p) ** 2 - (u - home_q) ** 2,
+                )
                 if delta < (0, 0, 0) and (best is None or delta < best[0]):
                     best = (delta, q)
         return best
@@ -291,6 +309,37 @@ class _Search:
                     if best is not None:
                         self._swap(p, best[1])
                         changed = True
+
+    def _place(self, tables: Sequence[Sequence[int]]) -> None:
+        self.tables = [list(members) for members in tables]
+        for number, members in enumerate(self.tables):
+            for p in members:
+                self.table_of[p] = number
+
+    def kicks(self, rng: random.Random, tries: int) -> None:
+        """Iterated local search: kick a player of a repeated pair to a nearby table, improve, keep if cheaper."""
+        best_cost = self.cost()
+        best_tables = [list(members) for members in self.tables]
+        count = len(self.tables)
+        budget = self.work + KICK_WORK
+        for _ in range(tries):
+            if best_cost[0] == 0 or count < 2 or self.work > budget:
+                break
+            stuck = [p for members in self.tables for p in members if self._at(p, self.tables[self.table_of[p]])[0]]
+            p = rng.choice(sorted(stuck))
+            t = self.table_of[p]
+            u = min(max(t + rng.choice((-2, -1, 1, 2)), 0), count - 1)
+            if u == t:
+                u = t + 1 if t + 1 < count else t - 1
+            self._swap(p, rng.choice(self.tables[u]))
+            self.improve()
+            cost = self.cost()
+            if cost < best_cost:
+                best_cost = cost
+                best_tables = [list(members) for members in self.tables]
+            else:
+                self._place(best_tables)
+        self._place(best_tables)
 
     def cost(self) -> Cost:
         repeats = meetings = moved = 0
@@ -332,7 +381,4 @@ class _Search:
                 members.pop()
 
         place(0, 0, 0, 0)
-        self.tables = best_tables
-        for number, members in enumerate(best_tables):
-            for p in members:
-                self.table_of[p] = number
+        self._place(best_tables)

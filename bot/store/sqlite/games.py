@@ -23,7 +23,7 @@ from bot.store.sqlite.columns import (
 from bot.store.sqlite.core import SqliteCore
 from bot.store.sqlite.versioned import apply_writes, bump, put_snapshot
 from bot.store.status import GameStatus
-from bot.store.writes import GameStart, NewGame
+from bot.store.writes import GameStart, NewGame, check_open_games
 
 ACTIVE_IN_CHANNEL = "channel_id = ? AND status IN ('lobby', 'setup', 'playing')"
 
@@ -36,6 +36,13 @@ class SqliteGames(SqliteCore):
             busy = conn.execute(f"SELECT id FROM games WHERE {ACTIVE_IN_CHANNEL}", (new.channel_id,)).fetchone()
             if busy is not None:
                 raise ChannelBusy(new.channel_id, busy[0])
+            if new.server_limit is not None or new.member_limit is not None:
+                # one writer at a time on SQLite: the count and the insert are one step
+                rows = conn.execute(
+                    "SELECT id, host_user_id FROM games WHERE guild_id = ? AND status IN ('lobby', 'setup', 'playing')",
+                    (new.guild_id,),
+                ).fetchall()
+                check_open_games(new, [(int(r[0]), int(r[1])) for r in rows])
             stamp = now_text()
             try:
                 cur = conn.execute(

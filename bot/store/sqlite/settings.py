@@ -6,6 +6,7 @@ import json
 from datetime import datetime
 from typing import Any
 
+from bot.store.shards import UNSHARDED_KEY
 from bot.store.sqlite.columns import now_text, parse_time, time_text, to_json
 from bot.store.sqlite.core import SqliteCore
 
@@ -51,12 +52,14 @@ class SqliteSettings(SqliteCore):
             (target, digest, now_text()),
         )
 
-    async def alive_at(self) -> datetime | None:
-        return await self._one(lambda row: parse_time(str(row[0])), "SELECT alive_at FROM heartbeat WHERE id = 1")
+    async def alive_at(self, key: int = UNSHARDED_KEY) -> datetime | None:
+        sql = "SELECT COALESCE((SELECT alive_at FROM heartbeat WHERE id = ?), (SELECT MAX(alive_at) FROM heartbeat))"
+        moment = await self._one(lambda row: None if row[0] is None else parse_time(str(row[0])), sql, (key,))
+        return moment
 
-    async def set_alive_at(self, moment: datetime) -> None:
+    async def set_alive_at(self, moment: datetime, key: int = UNSHARDED_KEY) -> None:
         await self._change(
-            "INSERT INTO heartbeat (id, alive_at) VALUES (1, ?) "
+            "INSERT INTO heartbeat (id, alive_at) VALUES (?, ?) "
             "ON CONFLICT (id) DO UPDATE SET alive_at = excluded.alive_at",
-            (time_text(moment),),
+            (key, time_text(moment)),
         )

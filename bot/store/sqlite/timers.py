@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.rows import TimerRow
+from bot.store.shards import Shards, timer_filter
 from bot.store.sqlite.columns import TIMER_COLUMNS, now_text, time_text, timer_row, to_json
 from bot.store.sqlite.core import SqliteCore
 from bot.store.sqlite.versioned import require_game
@@ -40,11 +41,14 @@ class SqliteTimers(SqliteCore):
             return await self._all(timer_row, f"{SELECT_TIMERS} {SOONEST_FIRST}")
         return await self._all(timer_row, f"{SELECT_TIMERS} WHERE game_id = ? {SOONEST_FIRST}", (game_id,))
 
-    async def due_timers(self, now: datetime) -> list[TimerRow]:
-        return await self._all(timer_row, f"{SELECT_TIMERS} WHERE deadline <= ? {SOONEST_FIRST}", (time_text(now),))
+    async def due_timers(self, now: datetime, shards: Shards | None = None) -> list[TimerRow]:
+        return await self._all(
+            timer_row, f"{SELECT_TIMERS} WHERE deadline <= ?{timer_filter(shards)} {SOONEST_FIRST}", (time_text(now),)
+        )
 
-    async def next_timer(self) -> TimerRow | None:
-        return await self._one(timer_row, f"{SELECT_TIMERS} {SOONEST_FIRST} LIMIT 1")
+    async def next_timer(self, shards: Shards | None = None) -> TimerRow | None:
+        where = "" if shards is None else f" WHERE TRUE{timer_filter(shards)}"
+        return await self._one(timer_row, f"{SELECT_TIMERS}{where} {SOONEST_FIRST} LIMIT 1")
 
     async def timer(self, timer_id: int) -> TimerRow | None:
         return await self._one(timer_row, f"{SELECT_TIMERS} WHERE id = ?", (timer_id,))

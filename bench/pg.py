@@ -1,0 +1,218 @@
+"""The game service on PostgreSQL: persisted actions per second and latency, one process and two.
+
+Run: .venv/bin/python -m bench.pg [--quick] [--database URL]
+
+Without `--database` it starts a throwaway server (tools/pg_server.py, as the
+tests do, but durable: fsync and synchronous commits on, as in production)
+in a temporary folder and removes it at the end. For 200 and 2,000 games
+active at once it opens and deals the games, plans each game's moves
+beforehand (so the random player is not timed), then makes every game act
+as fast as it can through GameService.act: first in one process, then with
+the games split between two processes, the processes of shards 0 and 1 of
+2 (each game has a server of its own, on either shard; each process its own
+service and connection pool, on the same database). It prints persisted actions per second and the
+p50/p99 time from the action to its answer (after the commit), beside the
+floor measured in the same run on the same server: single-row INSERT
+transactions per second from one connection (asyncpg, one commit each).
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncpg
+
+from bench.service import new_game, plan
+from bot.service import GameService
+from bot.service.settings import MAX_OPEN_GAMES
+from bot.store import Shards
+from bot.store.postgres import redact
+from engine import Move
+from engine.moves import move_from_json, move_to_json
+from maps import MAP_NAMES
+from tools.pg_server import PgServer, new_database_name
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def floor(url: str, seconds: float) -> float:
+    """Single-row INSERT transactions per second from one connection (each statement its own commit)."""
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("CREATE TABLE IF NOT EXISTS bench_rows (id BIGSERIAL PRIMARY KEY, data TEXT NOT NULL)")
+        row = "x" * 200
+        done = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            await conn.execute("INSERT INTO bench_rows (data) VALUES ($1)", row)
+            done += 1
+        await conn.execute("DROP TABLE bench_rows")
+        return done / elapsed
+    finally:
+        await conn.close()
+
+
+def ms(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if q == 0.5:
+        return statistics.median(ordered) * 1000
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
+
+
+async def setup(url: str, games: int, per_game: int, base: int) -> list[tuple[int, list[tuple[int, Move]]]]:
+    """Deal `games` games and plan `per_game` moves for each; (game id, plan).
+
+    Each game has a server of its own, `(base + i) << 22`, so Discord's formula puts every other one on shard 1
+    of 2: the two processes are the two shards' processes, each acting on its own shard's games."""
+    service = await GameService.open(url, rng=random.Random(games))
+    service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)
+    try:
+        ids: list[int] = []
+        for start in range(0, games, 100):
+            batch = range(start, min(games, start + 100))
+            ids += await asyncio.gather(
+                *(new_game(service, (base + i) << 22, MAP_NAMES[i % len(MAP_NAMES)]) for i in batch)
+            )
+        return [(g, await plan(service, g, per_game, random.Random(g))) for g in ids]
+    finally:
+        await service.close()
+
+
+async def act_all(
+    url: str, work: list[tuple[int, list[tuple[int, Move]]]], go: Path | None, shards: Shards | None = None
+) -> dict[str, object]:
+    """Every game of `work` plays its plan as fast as it can; the actions, the seconds and each action's latency."""
+    service = await GameService.open(url, shards=shards)
+    try:
+        for game_id, _ in work:
+            await service.game(game_id)  # loaded into the service before the clock starts
+        if go is not None:
+            print("ready", flush=True)
+            while not go.exists():
+                await asyncio.sleep(0.001)
+        latencies: list[float] = []
+
+        async def one(game_id: int, steps: list[tuple[int, Move]]) -> None:
+            for user, move in steps:
+                begun = time.perf_counter()
+                await service.act(game_id, user, move)
+                latencies.append(time.perf_counter() - begun)
+
+        start = time.perf_counter()
+        await asyncio.gather(*(one(g, s) for g, s in work))
+        return {"actions": len(latencies), "seconds": time.perf_counter() - start, "latencies": latencies}
+    finally:
+        await service.close()
+
+
+def two_processes(url: str, work: list[tuple[int, list[tuple[int, Move]]]], folder: Path) -> dict[str, object]:
+    """The same, with the games split between two worker processes started together: shards 0 and 1 of 2."""
+    go = folder / f"go-{time.monotonic_ns()}"
+    halves = asyncio.run(by_shard(url, work))
+    procs = []
+    for i, half in enumerate(halves):
+        job = folder / f"job-{i}.json"
+        job.write_text(json.dumps([[g, [[u, move_to_json(m)] for u, m in steps]] for g, steps in half]))
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "bench.pg", "--worker", url, str(job), str(go), str(i)],
+                cwd=ROOT,
+                env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+        )
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    go.touch()
+    results = []
+    for proc in procs:
+        out, _ = proc.communicate()
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    latencies = [x for r in results for x in r["latencies"]]
+    seconds = max(float(r["seconds"]) for r in results)
+    return {"actions": len(latencies), "seconds": seconds, "latencies": latencies}
+
+
+async def by_shard(
+    url: str, work: list[tuple[int, list[tuple[int, Move]]]]
+) -> list[list[tuple[int, list[tuple[int, Move]]]]]:
+    """`work` split by the shard (of 2) of each game's server."""
+    service = await GameService.open(url)
+    try:
+        halves: list[list[tuple[int, list[tuple[int, Move]]]]] = [[], []]
+        for game_id, steps in work:
+            info = await service.game(game_id)
+            halves[Shards(2, (0, 1)).shard_of(info.guild_id)].append((game_id, steps))
+        return halves
+    finally:
+        await service.close()
+
+
+def line(label: str, result: dict[str, object], floor_rate: float) -> str:
+    latencies = result["latencies"]
+    assert isinstance(latencies, list)
+    actions, seconds = int(str(result["actions"])), float(str(result["seconds"]))
+    rate = actions / seconds
+    return (
+        f"{label:<28} | {rate:8.0f} actions/s ({actions} actions) | {rate / floor_rate:6.1%} of the floor | "
+        f"p50 {ms(latencies, 0.5):7.1f} ms | p99 {ms(latencies, 0.99):7.1f} ms"
+    )
+
+
+async def make_database(server: PgServer) -> str:
+    name = new_database_name()
+    conn = await asyncpg.connect(server.url("postgres"))
+    try:
+        await conn.execute(f"CREATE DATABASE {name}")
+    finally:
+        await conn.close()
+    return server.url(name)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="fewer actions per game")
+    parser.add_argument("--database", help="a postgresql:// URL to use (default: a throwaway server)")
+    parser.add_argument("--worker", nargs=4, metavar=("URL", "JOB", "GO", "SHARD"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker_url, job, go, shard = args.worker
+        work = [(g, [(u, move_from_json(m)) for u, m in steps]) for g, steps in json.loads(Path(job).read_text())]
+        result = asyncio.run(act_all(worker_url, work, Path(go), Shards(2, (int(shard),))))
+        print(json.dumps(result), flush=True)
+        return
+    server = None if args.database else PgServer.start(durable=True)
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-pg-") as tmp:
+            folder = Path(tmp)
+            shown = redact(args.database) if args.database else "a throwaway server (fsync on)"
+            print(f"PostgreSQL: {shown}; {os.cpu_count()} cores")
+            for games, per_game in ((200, 4 if args.quick else 10), (2000, 2 if args.quick else 4)):
+                url: str = args.database if server is None else asyncio.run(make_database(server))
+                floor_rate = asyncio.run(floor(url, 3.0))
+                print(f"\n{games} games active at once; floor: {floor_rate:.0f} single-row INSERT commits/s")
+                base = 1_000_000 + games * 10 + random.randrange(1_000_000) * 10_000
+                work = asyncio.run(setup(url, games, 2 * per_game, base))
+                first = [(g, steps[:per_game]) for g, steps in work]
+                print(line("one process", asyncio.run(act_all(url, first, None)), floor_rate))
+                second = [(g, steps[per_game:]) for g, steps in work]
+                print(line("two processes", two_processes(url, second, folder), floor_rate))
+    finally:
+        if server is not None:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+"""`python -m bot migrate-store FROM TO`: copy an SQLite database into an empty PostgreSQL one, and check the copy.
+
+FROM is an SQLite file (the bot's database, or a backup of either store);
+TO a `postgresql://` URL of an empty database (its schema is made if
+missing; a database with any row in it is refused, nothing is written). The
+copy is one transaction, so a failure leaves TO empty. Then it is checked:
+the rows of every table counted on both sides, and every started game
+replayed from its moves on both sides to the same state. Stop the bot
+before, so that nothing changes FROM while it is copied.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from bot.settings import database_setting
+from bot.store import StoreError, describe
+
+NAME = "migrate-store"
+HELP = "copy an SQLite database into an empty PostgreSQL database and verify the copy"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("source", metavar="FROM", help="the SQLite database file to copy")
+    parser.add_argument("target", metavar="TO", help="the empty PostgreSQL database, as a postgresql:// URL")
+
+
+def run(args: argparse.Namespace) -> int:
+    from bot.commands.store_copy import copy_to_postgres
+
+    source = database_setting(args.source)
+    target = database_setting(args.target)
+    if isinstance(source, str):
+        print("migrate-store: FROM must be an SQLite file, not a URL", file=sys.stderr)
+        return 1
+    if not isinstance(target, str):
+        print("migrate-store: TO must be a postgresql:// URL", file=sys.stderr)
+        return 1
+    try:
+        report = asyncio.run(copy_to_postgres(Path(source), target))
+    except StoreError as exc:
+        print(f"migrate-store failed: {exc}", file=sys.stderr)
+        return 1
+    rows = sum(report.counts.values())
+    print(
+        f"copied {source} to {describe(target)}: {rows} rows in {len(report.counts)} tables "
+        f"({report.counts['games']} games, {report.counts['moves']} moves), counts equal, "
+        f"{report.games_replayed} games replayed to the same state"
+    )
+    return 0

@@ -1,0 +1,138 @@
+"""The core of the PostgreSQL store: the connection pool, the schema migrations, and running work in transactions.
+
+Every write is one transaction on one pooled connection, at READ COMMITTED.
+What makes an action happen once across processes is the game's row: a
+write first raises the game's version with `UPDATE games ... WHERE id = $1
+AND version = $2` (a compare-and-set, `versioned.bump`). That statement
+locks the row until the transaction ends, so a second process doing the same
+waits, then finds the version moved on, changes nothing, and is refused
+with VersionConflict; everything else the transaction writes comes after
+the lock. A timer is claimed by one conditional DELETE, which only one
+transaction can win. A write runs to its end (commit or rollback) even if
+the caller is cancelled meanwhile, as on SQLite.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Self, TypeVar
+
+import asyncpg
+
+from bot.store.errors import StoreError
+from bot.store.postgres.connection import DB_ERRORS, Conn
+from bot.store.postgres.migrations import migrate
+from bot.store.sqlite.columns import Row
+
+T = TypeVar("T")
+
+# Connections each process keeps open; PostgreSQL's default allows 100 in all.
+POOL_SIZE = 10
+CONNECT_TIMEOUT_SECONDS = 10.0
+
+
+def redact(url: str) -> str:
+    """The URL without its password, to name the database in messages and logs."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return url
+    who, at, where = rest.rpartition("@")
+    if not at:
+        return url
+    user = who.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{where}" if ":" in who else url
+
+
+def is_postgres_url(database: object) -> bool:
+    """Whether the database setting names a PostgreSQL server (a `postgresql://` or `postgres://` URL)."""
+    return isinstance(database, str) and database.strip().lower().startswith(("postgresql://", "postgres://"))
+
+
+class PostgresCore:
+    """One pool of connections to one PostgreSQL database; each part of the store builds on it."""
+
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
+        self._pool = pool
+        self.url = url
+        self.name = redact(url)
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> Self:
+        """Connect and bring the schema up to date (once, under an advisory lock, whoever starts first)."""
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT_SECONDS, command_timeout=60
+            )
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+            raise StoreError(f"cannot connect to the database {redact(url)}: {exc}") from None
+        store = cls(pool, url)
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    def acquire(self) -> asyncpg.pool.PoolAcquireContext[asyncpg.Record]:
+        """A connection of the pool for work outside the store's interface (copies, backups); `async with`."""
+        return self._pool.acquire()
+
+    def _error(self, exc: BaseException) -> StoreError:
+        error = StoreError(f"database error in {self.name}: {exc}")
+        error.__cause__ = exc
+        return error
+
+    async def _transaction(self, work: Callable[[Conn], Awaitable[T]], **options: Any) -> T:
+        try:
+            async with self._pool.acquire() as conn, conn.transaction(**options):
+                return await work(conn)
+        except StoreError:
+            raise
+        except DB_ERRORS as exc:
+            raise self._error(exc) from exc
+
+    async def _write(self, work: Callable[[Conn], Awaitable[T]]) -> T:
+        """Run `work` as one transaction, all or nothing; it returns once committed.
+
+        The transaction runs to its end even when the awaiting task is cancelled.
+        """
+        return await asyncio.shield(asyncio.ensure_future(self._transaction(work)))
+
+    async def _read(self, work: Callable[[Conn], Awaitable[T]]) -> T:
+        """Run several reads against one consistent state of the database."""
+        return await self._transaction(work, isolation="repeatable_read", readonly=True)
+
+    async def _one(self, convert: Callable[[Row], T], sql: str, params: Sequence[Any] = ()) -> T | None:
+        """The first row of one query, converted; None if there is none."""
+        try:
+            row = await self._pool.fetchrow(sql, *params)
+        except DB_ERRORS as exc:
+            raise self._error(exc) from exc
+        return None if row is None else convert(tuple(row))
+
+    async def _all(self, convert: Callable[[Row], T], sql: str, params: Sequence[Any] = ()) -> list[T]:
+        """Every row of one query, converted."""
+        try:
+            rows = await self._pool.fetch(sql, *params)
+        except DB_ERRORS as exc:
+            raise self._error(exc) from exc
+        return [convert(tuple(row)) for row in rows]
+
+    async def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement as its own write transaction; how many rows it changed."""
+
+        async def work(conn: Conn) -> int:
+            return changed(await conn.execute(sql, *params))
+
+        return await self._write(work)
+
+
+def changed(status: str) -> int:
+    """The number of rows a statement's status line reports (`UPDATE 1`, `DELETE 0`, `INSERT 0 1`)."""
+    tail = status.rsplit(" ", 1)[-1]
+    return int(tail) if tail.isdigit() else 0

@@ -1,0 +1,53 @@
+"""On PostgreSQL: the channel messages the bot posted for a game, and the members who refuse direct messages."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.store.postgres.connection import Conn
+from bot.store.postgres.core import PostgresCore
+from bot.store.postgres.versioned import require_game
+from bot.store.rows import MessageRow
+from bot.store.sqlite.columns import MESSAGE_COLUMNS, message_row, now_text
+
+
+class PostgresMessages(PostgresCore):
+    """`MessageStore` on PostgreSQL."""
+
+    async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
+        async def work(conn: Conn) -> None:
+            await require_game(conn, game_id)
+            await conn.execute(
+                f"INSERT INTO messages ({MESSAGE_COLUMNS}) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                game_id,
+                kind,
+                channel_id,
+                message_id,
+                now_text(),
+            )
+
+        await self._write(work)
+
+    async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRow]:
+        sql = f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE game_id = $1"
+        params: Sequence[Any] = (game_id,)
+        if kind is not None:
+            sql += " AND kind = $2"
+            params = (game_id, kind)
+        return await self._all(message_row, sql + " ORDER BY created_at, message_id", params)
+
+    async def delete_message(self, message_id: int) -> bool:
+        return await self._change("DELETE FROM messages WHERE message_id = $1", (message_id,)) == 1
+
+    async def dm_refused(self, user_id: int) -> bool:
+        return await self._one(tuple, "SELECT 1 FROM dm_refusals WHERE user_id = $1", (user_id,)) is not None
+
+    async def set_dm_refused(self, user_id: int, refused: bool) -> None:
+        if refused:
+            await self._change(
+                "INSERT INTO dm_refusals (user_id, refused_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                (user_id, now_text()),
+            )
+        else:
+            await self._change("DELETE FROM dm_refusals WHERE user_id = $1", (user_id,))

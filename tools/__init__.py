@@ -1,0 +1,1 @@
+"""Developer tools: importing reference maps, a throwaway PostgreSQL server for tests and benchmarks."""
