@@ -453,3 +453,9 @@ async def test_a_double_click_starts_a_round_once(database: Database) -> None:
     finally:
         await first.close()
         await second.close()
+
+
+async def test_an_id_that_cannot_be_a_tournament_is_none(service: GameService) -> None:
+    for bad in (0, -5, True, "7", 1 << 70):
+        with refused(Why.NO_SUCH_TOURNAMENT):
+            await service.tournament(bad)  # type: ignore[arg-type]

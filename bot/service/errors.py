@@ -139,7 +139,6 @@ class IdKind(StrEnum):
     SERVER = "server"
     MODERATOR = "moderator"
     NEW_PLAYER = "new_player"
-    TOURNAMENT = "tournament"
 
 
 class ClockPart(StrEnum):

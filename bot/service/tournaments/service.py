@@ -43,7 +43,7 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from bot.service.checks import check_flag, check_id, check_name, clean_reason
+from bot.service.checks import MAX_ID, check_flag, check_id, check_name, clean_reason
 from bot.service.errors import (
     IdKind,
     InvalidInput,
@@ -148,7 +148,7 @@ class TournamentService(RatingsService, LobbyService, ModerationService):
     # ----- reading ------------------------------------------------------------------
 
     async def _data(self, tournament_id: int) -> TournamentData:
-        tournament_id = check_id(tournament_id, IdKind.TOURNAMENT)
+        tournament_id = _tournament_id(tournament_id)
         data = await self.store.tournament_data(tournament_id)
         if data is None:
             raise NotFound(Why.NO_SUCH_TOURNAMENT, {"tournament_id": tournament_id})
@@ -256,7 +256,7 @@ class TournamentService(RatingsService, LobbyService, ModerationService):
         self, tournament_id: int, expected_version: int | None, work: Callable[[TournamentData], Awaitable[Any]]
     ) -> Any:
         """Run `work` on the tournament under its lock, after recording games that ended meanwhile."""
-        tournament_id = check_id(tournament_id, IdKind.TOURNAMENT)
+        tournament_id = _tournament_id(tournament_id)
         if expected_version is not None and (
             isinstance(expected_version, bool) or not isinstance(expected_version, int)
         ):
@@ -1162,6 +1162,13 @@ class TournamentService(RatingsService, LobbyService, ModerationService):
 
 
 # ----- helpers --------------------------------------------------------------------------
+
+
+def _tournament_id(value: object) -> int:
+    """A tournament id; anything that cannot be one is no such tournament."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_ID:
+        raise NotFound(Why.NO_SUCH_TOURNAMENT, {"tournament_id": value})
+    return value
 
 
 def _tournament_name(raw: object) -> str:
