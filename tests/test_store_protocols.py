@@ -16,10 +16,20 @@ from typing import Any
 
 from mypy import api as mypy_api
 
-from bot.store import GameStore, MessageStore, NewGame, RatingStore, SettingsStore, SqliteStore, Store, TimerStore
+from bot.store import (
+    GameStore,
+    MessageStore,
+    NewGame,
+    RatingStore,
+    SettingsStore,
+    SqliteStore,
+    Store,
+    TimerStore,
+    TournamentStore,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
-PARTS: tuple[type[Any], ...] = (GameStore, TimerStore, MessageStore, SettingsStore, RatingStore)
+PARTS: tuple[type[Any], ...] = (GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore)
 
 # Every method of the store's interface: none may go missing when the Protocols change shape.
 EVERY_METHOD = {
@@ -79,6 +89,17 @@ EVERY_METHOD = {
     "member_ratings",
     "member_results",
     "finished_unrated_since_setting",
+    # TournamentStore
+    "create_tournament",
+    "tournament",
+    "tournaments_of_guild",
+    "tournament_data",
+    "change_tournament",
+    "set_table_channel",
+    "set_table_game",
+    "table_of_game",
+    "record_table_result",
+    "tournament_audit",
 }
 
 
@@ -99,14 +120,17 @@ def shape(method: Callable[..., Any]) -> tuple[list[tuple[str, Any, Any]], dict[
     return parameters, typing.get_type_hints(method)
 
 
-def parts(store: SqliteStore) -> tuple[Store, GameStore, TimerStore, MessageStore, SettingsStore, RatingStore]:
+def parts(
+    store: SqliteStore,
+) -> tuple[Store, GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore]:
     whole: Store = store
     games: GameStore = store
     timers: TimerStore = store
     messages: MessageStore = store
     settings: SettingsStore = store
     ratings: RatingStore = store
-    return whole, games, timers, messages, settings, ratings
+    tournaments: TournamentStore = store
+    return whole, games, timers, messages, settings, ratings, tournaments
 
 
 def test_store_joins_the_parts_and_each_method_is_in_one_part() -> None:
@@ -126,7 +150,9 @@ def test_sqlite_store_has_every_method_each_part_asks_for_with_its_signature() -
 
 
 async def test_one_sqlite_store_serves_through_each_part(tmp_path: Path) -> None:
-    whole, games, timers, messages, settings, _ratings = parts(await SqliteStore.open(tmp_path / "parts.sqlite3"))
+    whole, games, timers, messages, settings, _ratings, _tournaments = parts(
+        await SqliteStore.open(tmp_path / "parts.sqlite3")
+    )
     try:
         await settings.set_command_digest("global", "abc")
         assert await settings.command_digest("global") == "abc"

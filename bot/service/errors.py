@@ -47,6 +47,33 @@ class Why(StrEnum):
     REASON_NOT_TEXT = "reason_not_text"  # value
     REASON_TOO_LONG = "reason_too_long"  # limit
     BAD_TURN = "bad_turn"  # turns (the last one that can be shown), value
+    BAD_SEAT_ORDER = "bad_seat_order"  # value (the user ids given)
+    # tournaments (bot/service/tournaments)
+    BAD_TOURNAMENT_NAME = "bad_tournament_name"  # limit
+    BAD_ROUNDS = "bad_rounds"  # low, high, value
+    BAD_MAP_LIST = "bad_map_list"  # rounds, value (one map, or one per round)
+    BAD_TABLE_SIZE = "bad_table_size"  # map, low, high, value
+    BAD_DEADLINE = "bad_deadline"  # low, high, value (minutes)
+    BAD_FINAL_TABLE = "bad_final_table"  # low, high, value
+    BAD_CAP = "bad_cap"  # low, high, value
+    NO_SUCH_TOURNAMENT = "no_such_tournament"  # tournament_id
+    NO_SUCH_TABLE = "no_such_table"  # tournament_id, round, table
+    NOT_REGISTERED = "not_registered"  # tournament_id
+    ALREADY_REGISTERED = "already_registered"  # tournament_id, status
+    ALREADY_IN_TOURNAMENT = "already_in_tournament"  # tournament_id, user_id
+    REGISTRATION_CLOSED = "registration_closed"  # tournament_id
+    REGISTRATION_ALREADY = "registration_already"  # tournament_id, open (it is already so)
+    TOURNAMENT_IS = "tournament_is"  # tournament_id, status
+    NO_CHECKIN = "no_checkin"  # tournament_id (the tournament has no check-in window)
+    CHECKIN_CLOSED = "checkin_closed"  # tournament_id
+    ROUND_RUNNING = "round_running"  # tournament_id, round
+    NO_ROUND_RUNNING = "no_round_running"  # tournament_id
+    ROUND_HAS_MOVES = "round_has_moves"  # tournament_id, round, game_id
+    ALL_ROUNDS_PLAYED = "all_rounds_played"  # tournament_id, rounds
+    TOO_FEW_PLAYERS = "too_few_players"  # tournament_id, players, low, table_size
+    NOT_ACTIVE = "not_active"  # tournament_id, user_id, status
+    TABLE_OVER = "table_over"  # tournament_id, round, table, status
+    TOURNAMENT_CHANGED = "tournament_changed"  # tournament_id (a stale button, a double click)
     # no such thing
     NO_SUCH_GAME = "no_such_game"  # game_id
     NO_SUCH_BOT = "no_such_bot"
@@ -174,6 +201,14 @@ class StaleVersion(ServiceError):
         self.game_id = game_id
         self.expected = expected
         self.actual = actual
+
+
+class TournamentChanged(ServiceError):
+    """The caller acted on a tournament as it was at an older version (a stale button, a double click)."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(Why.TOURNAMENT_CHANGED, {"tournament_id": tournament_id})
+        self.tournament_id = tournament_id
 
 
 class RuleViolation(ServiceError):

@@ -18,6 +18,8 @@ One class made of one part per concern, each in its own module:
 - replay.py: the public board after any completed turn
 - ratings.py: per-server OpenSkill ratings of finished games, the leaderboard, profiles
 - front_records.py: what the Discord front end keeps: its messages, DM refusals, the commands last synced
+- tournaments/service.py: tournaments: registration, Swiss rounds of tables (each a game), results, moderation,
+  export (before ratings.py, so that a tournament's game is rated as a tournament game)
 
 Everything it returns is data (bot/service/results.py, events.py, views.py);
 bot/present words it.
@@ -39,9 +41,11 @@ from bot.service.reopen import ReopenService
 from bot.service.replay import Replays
 from bot.service.stages import Stages
 from bot.service.timers import TimerService
+from bot.service.tournaments.service import TournamentService
 
 
 class GameService(
+    TournamentService,
     RatingsService,
     LobbyService,
     MoveChoices,

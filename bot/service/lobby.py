@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -117,6 +117,7 @@ class LobbyService(SettingsService, Runner):
         clock: ClockSettings | None = None,
         bots: int = 0,
         bots_level: str | None = None,
+        check_limits: bool = True,
     ) -> ActionResult:
         """Open a lobby in a channel, with the host in the first seat.
 
@@ -125,7 +126,8 @@ class LobbyService(SettingsService, Runner):
         autopilot players at once (user ids -1, -2, ...; see `add_bot`).
         `bots_level`: how well its autopilot players play ("steady" or "strong");
         None takes the server's autopilot level, which also plays its timed-out
-        and handed-over seats.
+        and handed-over seats. `check_limits` False: the server's open-game
+        limits do not apply (a tournament's tables, which moderators open).
         """
         guild_id = check_id(guild_id, IdKind.SERVER)
         channel_id = check_id(channel_id, IdKind.CHANNEL)
@@ -160,8 +162,8 @@ class LobbyService(SettingsService, Runner):
                     name,
                     map_name,
                     options,
-                    server_limit=config.server_open_games,
-                    member_limit=config.member_open_games,
+                    server_limit=config.server_open_games if check_limits else None,
+                    member_limit=config.member_open_games if check_limits else None,
                 )
                 row = await self.store.create_game(new)
             except StoreChannelBusy as exc:
@@ -286,8 +288,19 @@ class LobbyService(SettingsService, Runner):
 
         return await self._locked(game_id, work)
 
-    async def start(self, game_id: int, user_id: int, expected_version: int | None = None) -> ActionResult:
-        """The host starts the game: random seat order, random seed, the deal."""
+    async def start(
+        self,
+        game_id: int,
+        user_id: int,
+        expected_version: int | None = None,
+        *,
+        seat_order: Sequence[int] | None = None,
+    ) -> ActionResult:
+        """The host starts the game: random seat order, random seed, the deal.
+
+        `seat_order`: the seats' user ids in the order they play (a tournament's drawn order) instead of a
+        random one; it must name every seated user once (InvalidInput if not).
+        """
         user_id = check_id(user_id, IdKind.USER)
 
         async def work() -> ActionResult:
@@ -297,7 +310,13 @@ class LobbyService(SettingsService, Runner):
             if len(info.seats) < rules.min_players:
                 raise WrongState(Why.TOO_FEW, {"map": info.map, "low": rules.min_players, "joined": len(info.seats)})
             order = list(info.seats)
-            self._rng.shuffle(order)
+            if seat_order is None:
+                self._rng.shuffle(order)
+            else:
+                by_user = {s.user_id: s for s in info.seats}
+                if sorted(seat_order) != sorted(by_user):
+                    raise InvalidInput(Why.BAD_SEAT_ORDER, {"value": tuple(seat_order)})
+                order = [by_user[u] for u in seat_order]
             names = unique_names([s.display_name for s in order])
             seed = f"{self._rng.getrandbits(64):016x}"
             game = Game(load_board(info.map), names, seed, info.trains)

@@ -323,6 +323,7 @@ class ModerationService(Runner):
                 clock = clocks.advance(info.clock, stored, game, now, active=False)
                 await self._change(live, clock, audit=audit, status=status)
             after = await self._fresh_info(game_id)
+            await self._ended_by_moderator(after, game)
             line = ModLogEntry(after, AuditAction.END, moderator_user_id, why, facts)
             return ActionResult(after, tuple(events), mod_log=(line,))
 

@@ -216,6 +216,10 @@ class Runner(ServiceCore):
     async def _finished(self, info: GameInfo, game: Game) -> None:
         """Called after an action that leaves the game ended by the rules, under its lock (ratings.py rates it once)."""
 
+    async def _ended_by_moderator(self, info: GameInfo, game: Game | None) -> None:
+        """Called after a moderator ended the game (scored: `info.status` finished; abandoned: cancelled), under its
+        lock (a tournament records its table: bot/service/tournaments/service.py)."""
+
     async def _result(self, run: Run) -> ActionResult:
         info, game = run.live.info, run.live.game
         if game is not None and game.finished and info.status is GameStatus.FINISHED:

@@ -13,12 +13,21 @@ from bot.store.errors import (
     StoreError,
     TimerGone,
     UnknownGame,
+    UnknownTournament,
     VersionConflict,
 )
 from bot.store.factory import Database, describe, open_store, parse_database
 from bot.store.migrations import MigrationError
 from bot.store.postgres import PostgresStore
-from bot.store.protocols import GameStore, MessageStore, RatingStore, SettingsStore, Store, TimerStore
+from bot.store.protocols import (
+    GameStore,
+    MessageStore,
+    RatingStore,
+    SettingsStore,
+    Store,
+    TimerStore,
+    TournamentStore,
+)
 from bot.store.rows import (
     AuditRow,
     ClockRow,
@@ -49,6 +58,8 @@ from bot.store.writes import (
 )
 
 __all__ = [
+    "TournamentStore",
+    "UnknownTournament",
     "Database",
     "PostgresStore",
     "describe",

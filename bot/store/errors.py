@@ -56,3 +56,11 @@ class OpenGamesLimit(StoreError):
         self.game_ids = game_ids
         who = "the host" if member else "the server"
         super().__init__(f"{who} already has {limit} open games")
+
+
+class UnknownTournament(StoreError):
+    """No tournament has this id."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(f"there is no tournament #{tournament_id}")

@@ -7,7 +7,7 @@ on how the data is kept: the Protocols speak only in rows, writes and errors.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -26,6 +26,17 @@ from bot.store.rows import (
 )
 from bot.store.shards import UNSHARDED_KEY, Shards
 from bot.store.status import GameStatus
+from bot.store.tournament_rows import (
+    NewTournament,
+    NewTournamentAudit,
+    TableFinish,
+    TableRecorded,
+    TableRow,
+    TournamentAuditRow,
+    TournamentChange,
+    TournamentData,
+    TournamentRow,
+)
 from bot.store.writes import GameChange, GameStart, NewAudit, NewGame, NewMove
 
 
@@ -211,7 +222,63 @@ class RatingStore(Protocol):
     async def finished_unrated_since_setting(self, setting_key: str) -> list[int]: ...
 
 
-class Store(GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, Protocol):
+class TournamentStore(Protocol):
+    """Tournaments: settings, participants, rounds and their tables, results, audit.
+
+    A change of the tournament names the version the caller saw (VersionConflict
+    if it changed since); a table's channel, game and result are each set once.
+    UnknownTournament for an id no tournament has.
+    """
+
+    async def create_tournament(self, new: NewTournament) -> TournamentRow:
+        """A new tournament, in registration (closed), at version 0."""
+        ...
+
+    async def tournament(self, tournament_id: int) -> TournamentRow | None: ...
+
+    async def tournaments_of_guild(self, guild_id: int) -> list[TournamentRow]:
+        """The server's tournaments, newest first."""
+        ...
+
+    async def tournament_data(self, tournament_id: int) -> TournamentData | None:
+        """The tournament and everything under it, from one read transaction."""
+        ...
+
+    async def change_tournament(self, tournament_id: int, expected_version: int, change: TournamentChange) -> int:
+        """Apply the change in one transaction if the version is still `expected_version`; the new version."""
+        ...
+
+    async def set_table_channel(self, tournament_id: int, round_no: int, table_no: int, channel_id: int) -> bool:
+        """Note the table's thread once; False if it had one."""
+        ...
+
+    async def set_table_game(self, tournament_id: int, round_no: int, table_no: int, game_id: int) -> bool:
+        """Note the table's game once (it is playing then); False if it had one."""
+        ...
+
+    async def table_of_game(self, game_id: int) -> TableRow | None:
+        """The tournament table a game is played at, if any."""
+        ...
+
+    async def record_table_result(
+        self,
+        tournament_id: int,
+        round_no: int,
+        table_no: int,
+        finishes: Sequence[TableFinish],
+        audit: NewTournamentAudit,
+        last_round: bool,
+    ) -> TableRecorded:
+        """Record a table's result once (none: void), completing its round with the last table, in one transaction;
+        the tournament is finished then if `last_round`."""
+        ...
+
+    async def tournament_audit(self, tournament_id: int) -> list[TournamentAuditRow]:
+        """The tournament's audit entries, oldest first."""
+        ...
+
+
+class Store(GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore, Protocol):
     """Everything the bot keeps between restarts."""
 
     async def close(self) -> None: ...

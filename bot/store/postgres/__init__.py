@@ -4,8 +4,8 @@ Chosen by a `postgresql://` URL as the database setting (`bot.store.open_store`)
 for several bot processes sharing one database. `core` holds the connection pool
 and the transactions (and why an action happens once across processes),
 `migrations` the schema's twins of SQLite's, `versioned` a game's write
-transaction; `games`, `history`, `timers`, `messages`, `settings` and `ratings`
-each serve one part of the interface, and `PostgresStore` joins them.
+transaction; `games`, `history`, `timers`, `messages`, `settings`, `ratings` and
+`tournaments` each serve one part of the interface, and `PostgresStore` joins them.
 Values sit in the columns as on SQLite (times as UTC ISO texts, JSON as text),
 so rows copy between the two unchanged (`python -m bot migrate-store`).
 """
@@ -19,10 +19,17 @@ from bot.store.postgres.messages import PostgresMessages
 from bot.store.postgres.ratings import PostgresRatings
 from bot.store.postgres.settings import PostgresSettings
 from bot.store.postgres.timers import PostgresTimers
+from bot.store.postgres.tournaments import PostgresTournaments
 
 
 class PostgresStore(
-    PostgresGames, PostgresHistory, PostgresTimers, PostgresMessages, PostgresSettings, PostgresRatings
+    PostgresGames,
+    PostgresHistory,
+    PostgresTimers,
+    PostgresMessages,
+    PostgresSettings,
+    PostgresRatings,
+    PostgresTournaments,
 ):
     """The `Store` on one PostgreSQL database. Open it with `await PostgresStore.open(url)`."""
 

@@ -3,7 +3,7 @@
 `core` opens the file and runs each call as one unit of work on the database
 thread; `versioned` holds what a game's write transaction does besides its own
 statement (the version check, the snapshot, the writes that go with it);
-`games`, `history`, `timers`, `messages`, `settings` and `ratings` each serve one part
+`games`, `history`, `timers`, `messages`, `settings`, `ratings` and `tournaments` each serve one part
 of the `Store` interface, and `SqliteStore` joins them.
 """
 
@@ -15,9 +15,12 @@ from bot.store.sqlite.messages import SqliteMessages
 from bot.store.sqlite.ratings import SqliteRatings
 from bot.store.sqlite.settings import SqliteSettings
 from bot.store.sqlite.timers import SqliteTimers
+from bot.store.sqlite.tournaments import SqliteTournaments
 
 
-class SqliteStore(SqliteGames, SqliteHistory, SqliteTimers, SqliteMessages, SqliteSettings, SqliteRatings):
+class SqliteStore(
+    SqliteGames, SqliteHistory, SqliteTimers, SqliteMessages, SqliteSettings, SqliteRatings, SqliteTournaments
+):
     """The `Store` on one SQLite file. Open it with `await SqliteStore.open(path)`."""
 
 
