@@ -35,6 +35,7 @@ from bot.cogs.member_settings import MemberSettingsCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ratings import RatingsCog
+from bot.cogs.tournaments import TournamentCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
 from bot.command_words import CommandTranslator
 from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
@@ -158,6 +159,7 @@ class ConductorBot(commands.Bot):
             ],
         )
         await self.add_cog(ModerationCog(front))
+        await self.add_cog(TournamentCog(front))
         self.add_dynamic_items(GameButton, GameSelect)
         await self.tree.set_translator(CommandTranslator())  # the commands in Swedish and Finnish too
         shards = self.settings.shards

@@ -105,8 +105,9 @@ def _cog_classes() -> list[type[Any]]:
     from bot.cogs.moderation import ModerationCog
     from bot.cogs.play import PlayCog
     from bot.cogs.ratings import RatingsCog
+    from bot.cogs.tournaments import TournamentCog
 
-    return [LobbyCog, PlayCog, MemberSettingsCog, RatingsCog, ConfigCog, ModerationCog]
+    return [LobbyCog, PlayCog, MemberSettingsCog, RatingsCog, ConfigCog, ModerationCog, TournamentCog]
 
 
 def tree_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:

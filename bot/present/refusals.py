@@ -99,6 +99,27 @@ TEMPLATES: dict[Why, str] = {
         "a moderator can export the record to look into it"
     ),
     Why.SEATS_DAMAGED: N_("game #{game_id}: the seats are not numbered 0, 1, 2, ... with a name each"),
+    # tournaments (/ttrtour)
+    Why.BAD_SEAT_ORDER: N_("the seat order must name every seated member once, not {value!r}"),
+    Why.BAD_TOURNAMENT_NAME: N_("A tournament's name is 1 to {limit} characters long."),
+    Why.BAD_ROUNDS: N_("A tournament has {low} to {high} rounds, not {value}."),
+    Why.BAD_DEADLINE: N_("A round's deadline is 1 to {high} minutes, not {value}."),
+    Why.BAD_FINAL_TABLE: N_("The final table seats {low} to {high} players, not {value}."),
+    Why.BAD_CAP: N_("The cap on players is {low} to {high}, not {value}."),
+    Why.NO_SUCH_TOURNAMENT: N_("There is no such tournament."),
+    Why.NO_SUCH_TABLE: N_("Round {round} has no table {table}."),
+    Why.NOT_REGISTERED: N_("You are not registered for this tournament."),
+    Why.ALREADY_IN_TOURNAMENT: N_("That member is in this tournament already."),
+    Why.REGISTRATION_CLOSED: N_("Registration for this tournament is not open."),
+    Why.NO_CHECKIN: N_("This tournament has no check-in: start round 1 when registration is closed."),
+    Why.CHECKIN_CLOSED: N_("Check-in for this tournament is not open."),
+    Why.ROUND_RUNNING: N_("Round {round} is still being played: its tables must finish first."),
+    Why.NO_ROUND_RUNNING: N_("No round is being played now."),
+    Why.ROUND_HAS_MOVES: N_(
+        "Round {round} cannot be paired again: a member has moved in one of its games, or a table is over."
+    ),
+    Why.ALL_ROUNDS_PLAYED: N_("All {rounds} rounds have been played."),
+    Why.TOURNAMENT_CHANGED: N_("The tournament changed meanwhile. Look at it again and try again."),
 }
 
 # whole sentences per id kind and clock part, since a language may say them differently
@@ -188,7 +209,73 @@ def _seated_moderator(facts: Facts) -> str:
     return text.format(game_id=facts["game_id"])
 
 
+def _bad_map_list(facts: Facts) -> str:
+    return _("Give one map for every round, or one map per round ({rounds} maps).").format(
+        rounds=facts.get("rounds") or "?"
+    )
+
+
+def _bad_table_size(facts: Facts) -> str:
+    title = load_board(str(facts["map"])).rules.title
+    return _("{title} is played by {low} to {high} players, so tables of {value} cannot play it.").format(
+        title=title, low=facts["low"], high=facts["high"], value=repr(facts["value"])
+    )
+
+
+def _already_registered(facts: Facts) -> str:
+    status = str(facts.get("status", ""))
+    if status == "waitlisted":
+        return _("You are on this tournament's waiting list already.")
+    if status == "checked_in":
+        return _("You are checked in already.")
+    if status in ("dropped", "disqualified"):
+        return _("You are out of this tournament.")
+    return _("You are registered for this tournament already.")
+
+
+def _registration_already(facts: Facts) -> str:
+    if facts.get("open"):
+        return _("Registration is open already.")
+    return _("Registration is closed already.")
+
+
+def _tournament_is(facts: Facts) -> str:
+    status = str(facts.get("status", ""))
+    words = {
+        "registration": lambda: _("The tournament is still taking registrations."),
+        "checkin": lambda: _("The tournament's check-in is open: start round 1 when the players have checked in."),
+        "running": lambda: _("The tournament is running already."),
+        "finished": lambda: _("The tournament is over."),
+        "cancelled": lambda: _("The tournament was called off."),
+    }
+    return words.get(status, lambda: _("The tournament cannot do that now."))()
+
+
+def _too_few_players(facts: Facts) -> str:
+    return _("{players} players are too few to play tables of at least {low}.").format(
+        players=facts["players"], low=facts["low"]
+    )
+
+
+def _not_active(facts: Facts) -> str:
+    return _("That player does not play the tournament's rounds now.")
+
+
+def _table_over(facts: Facts) -> str:
+    return _("Round {round}, table {table} has no game being played.").format(
+        round=facts["round"], table=facts["table"]
+    )
+
+
 WORDED: dict[Why, Callable[[Facts], str]] = {
+    Why.BAD_MAP_LIST: _bad_map_list,
+    Why.BAD_TABLE_SIZE: _bad_table_size,
+    Why.ALREADY_REGISTERED: _already_registered,
+    Why.REGISTRATION_ALREADY: _registration_already,
+    Why.TOURNAMENT_IS: _tournament_is,
+    Why.TOO_FEW_PLAYERS: _too_few_players,
+    Why.NOT_ACTIVE: _not_active,
+    Why.TABLE_OVER: _table_over,
     Why.BAD_ID: _bad_id,
     Why.BAD_SEATS: _bad_seats,
     Why.BAD_TRAINS: _bad_trains,

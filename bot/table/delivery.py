@@ -14,7 +14,7 @@ recipient's (bot/table/languages.py).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 
 import discord
@@ -97,6 +97,9 @@ class Delivery:
         self.outbox = outbox
         self.languages = languages or stage.languages
         self.lobby_message = LobbyMessage(client, service, self.languages)
+        # called (in order) with a game once an action delivered here ended it: the tournaments announce the
+        # table's result (bot/table/tournaments.py)
+        self.game_over: list[Callable[[GameInfo], Awaitable[None]]] = []
 
     async def public(self, info: GameInfo) -> Language:
         """The language of the game's public texts: its server's."""
@@ -156,6 +159,16 @@ class Delivery:
                 await self.dm(event.user_id, info, partial(self._seat_news, info, event))
         await self._send_played_for(result, skip=actor)
         await self._send_notices(info, result.notices, skip=actor)
+        if info.started and not info.status.active:
+            await self.ended(info)
+
+    async def ended(self, info: GameInfo) -> None:
+        """A game is over: tell whoever listens (`game_over`); a listener that fails is logged, not the action."""
+        for listener in self.game_over:
+            try:
+                await listener(info)
+            except Exception:
+                log.exception("game #%d: a listener of the game's end failed", info.id)
 
     async def post_lines(self, info: GameInfo, lines: Sequence[str]) -> None:
         """A message of its own in the game's channel; it pings nobody. If Discord fails, it is posted later."""

@@ -1,0 +1,676 @@
+"""`/ttrtour`: tournaments in Discord (the tournament service: bot/service/tournaments/).
+
+Moderators (Manage Server, or the moderator role of `/ttr config`; checked at
+run time) create a tournament in a channel, which becomes its channel, open
+registration and check-in, start each round (a thread per table, opened by
+bot/table/tournaments.py), re-pair a round before it is played, substitute,
+drop or disqualify players, adjudicate a stuck table, call it off, read its
+audit and export it. Players join, leave and check in with the buttons of the
+tournament's message or the commands. Anyone sees the standings and the
+tournament's settings. Every answer is private; what changes the tournament
+is announced in its channel.
+
+The `tournament` option names a tournament of this server by number or name
+(the list offers its open ones); without it, the tournament of this channel
+(or of the table thread it is used in), else the server's only open one.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.common import MAX_CHOICES, POLICY_CHOICES, is_moderator, reserve_choices, turn_time_choices
+from bot.cogs.lobby import MAP_CHOICES, game_clock
+from bot.cogs.mod_options import WHY, Reason
+from bot.present.i18n import speaking
+from bot.present.layout import chunks
+from bot.present.misread import Span
+from bot.present.mod_answers import servers_only_text
+from bot.present.tournaments import (
+    adjudicated_answer,
+    audit_text,
+    bad_maps_text,
+    bot_member_text,
+    cancelled_answer,
+    checked_in_answer,
+    configured_answer,
+    created_answer,
+    dropped_answer,
+    export_caption,
+    info_text,
+    joined_answer,
+    left_answer,
+    moderator_line,
+    moderators_only_text,
+    no_such_tournament_text,
+    registration_answer,
+    round_started_answer,
+    standings_lines,
+    status_line,
+    substituted_answer,
+    tournament_choice_label,
+    which_tournament_text,
+)
+from bot.replies import Refusal, guarded, private
+from bot.service import ClockSettings
+from bot.service.tournaments.models import TournamentInfo, TournamentSettings
+from bot.table.front import Front
+from bot.table.parsing import MAX_TEXT, read_duration
+from bot.table.tournaments import OPEN, TournamentDesk
+from bot.views.tournaments import TourAction, TourButton
+from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION
+from maps import MAP_NAMES
+
+log = logging.getLogger(__name__)
+
+REGISTRATION_CHOICES = [
+    app_commands.Choice(name="open: players may join", value="open"),
+    app_commands.Choice(name="close: no more players join", value="close"),
+    app_commands.Choice(name="checkin: close it and open the check-in", value="checkin"),
+]
+ADJUDICATE_CHOICES = [
+    app_commands.Choice(name="yes: score the game as it stands", value="yes"),
+    app_commands.Choice(name="no: the autopilot plays it out", value="no"),
+]
+TOURNAMENT = "The tournament (default: this channel's)"
+
+
+def read_maps(map_: str | None, maps: str | None) -> tuple[str, ...] | None:
+    """The maps option(s): one map for every round, or a map per round ("usa india usa")."""
+    if maps is None:
+        return None if map_ is None else (map_,)
+    words = maps.replace(",", " ").casefold().split()
+    known = {m.casefold(): m for m in MAP_NAMES}
+    if len(maps) > MAX_TEXT or not words or any(w not in known for w in words):
+        raise Refusal(bad_maps_text(maps, MAP_NAMES))
+    return tuple(known[w] for w in words)
+
+
+class TournamentCog(commands.Cog):
+    """Tournaments of a server: `/ttrtour`."""
+
+    ttrtour = app_commands.Group(
+        name="ttrtour", description="Tournaments: register, play the rounds, see the standings", guild_only=True
+    )
+
+    def __init__(self, front: Front) -> None:
+        self.service = front.service
+        self.desk = TournamentDesk(front.delivery.client, front)
+        front.delivery.client.add_dynamic_items(TourButton)
+
+    # ----- finding the tournament -----------------------------------------------------------------------
+
+    async def _find(self, interaction: discord.Interaction, typed: str | None) -> TournamentInfo:
+        guild = interaction.guild_id
+        if guild is None:
+            raise Refusal(servers_only_text())
+        found = await self.service.tournaments(guild)
+        if typed is not None:
+            text = typed.strip().lstrip("#").strip()
+            if text.isdigit() and text.isascii():
+                match = [t for t in found if str(t.id) == text.lstrip("0")]
+            else:
+                folded = " ".join(text.split()).casefold()
+                match = [t for t in found if t.name.casefold() == folded]
+                if not match:
+                    match = [t for t in found if t.name.casefold().startswith(folded)] if folded else []
+            if len(match) != 1:
+                raise Refusal(no_such_tournament_text(typed))
+            return await self.service.tournament(match[0].id)
+        channel = interaction.channel_id
+        parent = getattr(interaction.channel, "parent_id", None)
+        here = [
+            t
+            for t in found
+            if t.channel_id in (channel, parent) or any(x.channel_id == channel for r in t.rounds for x in r.tables)
+        ]
+        open_here = [t for t in here if t.status in OPEN]
+        for candidates in (open_here, here[:1], [t for t in found if t.status in OPEN]):
+            if len(candidates) == 1:
+                return await self.service.tournament(candidates[0].id)
+        raise Refusal(which_tournament_text([f"#{t.id} {t.name}" for t in found if t.status in OPEN]))
+
+    async def tournament_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        guild = interaction.guild_id
+        if guild is None:
+            return []
+        typed = current.casefold().strip().lstrip("#")
+        choices = []
+        for t in await self.service.tournaments(guild):
+            if t.status not in OPEN:
+                continue
+            label = tournament_choice_label(t)
+            if typed in label.casefold():
+                choices.append(app_commands.Choice(name=label[:100], value=str(t.id)))
+        return choices[:MAX_CHOICES]
+
+    async def _moderator(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            raise Refusal(servers_only_text())
+        if not await is_moderator(self.service, interaction):
+            raise Refusal(moderators_only_text())
+
+    async def _run(
+        self,
+        interaction: discord.Interaction,
+        tournament: str | None,
+        work: Callable[[TournamentInfo], Awaitable[None]],
+        *,
+        moderator: bool = False,
+    ) -> None:
+        async def run() -> None:
+            if moderator:
+                await self._moderator(interaction)
+            await work(await self._find(interaction, tournament))
+
+        await guarded(interaction, run)
+
+    async def _public(self, info: TournamentInfo, line: str) -> None:
+        await self.desk.announce(info, [line])
+
+    async def _server_words(self, info: TournamentInfo, write: Callable[[], str]) -> str:
+        with speaking(await self.desk.languages.server(info.guild_id)):
+            return write()
+
+    # ----- create and configure -------------------------------------------------------------------------
+
+    def _settings(
+        self,
+        base: TournamentSettings | None,
+        default_clock: ClockSettings,
+        *,
+        rounds: int | None,
+        map_: str | None,
+        maps: str | None,
+        table_size: int | None,
+        turn_time: str | None,
+        reserve: str | None,
+        timeout_policy: str | None,
+        deadline: str | None,
+        rated: bool | None,
+        final_table: int | None,
+        cap: int | None,
+        checkin_window: bool | None,
+        trains: int | None,
+    ) -> TournamentSettings:
+        chosen_maps = read_maps(map_, maps)
+        clock = None if base is None else base.clock
+        if turn_time is not None or reserve is not None or timeout_policy is not None:
+            start = clock if clock is not None else default_clock
+            clock = game_clock(start, turn_time, reserve, timeout_policy)
+        minutes = None if base is None else base.round_deadline_minutes
+        if deadline is not None:
+            seconds = read_duration(deadline, Span.DURATION)
+            minutes = None if seconds is None else max(1, seconds // 60)
+        if base is None:
+            assert chosen_maps is not None and rounds is not None
+            return TournamentSettings(
+                maps=chosen_maps,
+                rounds=rounds,
+                table_size=table_size,
+                clock=clock,
+                round_deadline_minutes=minutes,
+                rated=True if rated is None else rated,
+                final_table=final_table,
+                cap=cap,
+                checkin=bool(checkin_window),
+                trains=trains,
+            )
+        new_maps = base.maps if chosen_maps is None else chosen_maps
+        new_rounds = base.rounds if rounds is None else rounds
+        if chosen_maps is None and rounds is not None and len(set(base.maps)) == 1:
+            new_maps = (base.maps[0],)
+        return replace(
+            base,
+            maps=new_maps,
+            rounds=new_rounds,
+            table_size=base.table_size if table_size is None and chosen_maps is None else table_size,
+            clock=clock,
+            round_deadline_minutes=minutes,
+            rated=base.rated if rated is None else rated,
+            final_table=base.final_table if final_table is None else final_table,
+            cap=base.cap if cap is None else cap,
+            checkin=base.checkin if checkin_window is None else checkin_window,
+            trains=base.trains if trains is None else trains,
+        )
+
+    @ttrtour.command(name="create", description="Moderators: set up a tournament in this channel")
+    @app_commands.describe(
+        name="The tournament's name",
+        rounds="How many Swiss rounds",
+        map="The map of every round",
+        maps='Or a map per round, like "usa india usa"',
+        table_size="Players per table (default: 4 where the maps allow it)",
+        turn_time='Time per turn in its games, like "12h" or "none" (default: the server\'s)',
+        reserve='Extra time per player for a game, like "1d" (default: the server\'s)',
+        timeout_policy="When time runs out in its games (default: the server's)",
+        deadline='Time each round has to finish, like "3d" (overdue tables are adjudicated)',
+        rated="Rate its games (default: yes)",
+        final_table="After the Swiss rounds the top N play a final table",
+        cap="At most this many players; later ones wait on a list",
+        checkin_window="Registered players check in before round 1 (default: no)",
+        trains="House rule: trains per player, for shorter games",
+    )
+    @app_commands.choices(map=MAP_CHOICES, timeout_policy=POLICY_CHOICES)
+    @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 100],
+        rounds: app_commands.Range[int, 1, 20],
+        map: str | None = None,
+        maps: str | None = None,
+        table_size: app_commands.Range[int, 2, 5] | None = None,
+        turn_time: str | None = None,
+        reserve: str | None = None,
+        timeout_policy: str | None = None,
+        deadline: str | None = None,
+        rated: bool | None = None,
+        final_table: app_commands.Range[int, 2, 5] | None = None,
+        cap: app_commands.Range[int, 2, 1000] | None = None,
+        checkin_window: bool | None = None,
+        trains: app_commands.Range[int, MIN_TRAINS_OPTION, MAX_TRAINS_OPTION] | None = None,
+    ) -> None:
+        async def work() -> None:
+            await self._moderator(interaction)
+            guild, channel = interaction.guild_id, interaction.channel_id
+            assert guild is not None and channel is not None
+            if map is None and maps is None:
+                raise Refusal(bad_maps_text("", MAP_NAMES))
+            default = (await self.service.guild_config(guild)).clock
+            settings = self._settings(
+                None,
+                default,
+                rounds=rounds,
+                map_=map,
+                maps=maps,
+                table_size=table_size,
+                turn_time=turn_time,
+                reserve=reserve,
+                timeout_policy=timeout_policy,
+                deadline=deadline,
+                rated=rated,
+                final_table=final_table,
+                cap=cap,
+                checkin_window=checkin_window,
+                trains=trains,
+            )
+            info = await self.service.create_tournament(guild, channel, interaction.user.id, name, settings)
+            await self.desk.post_message(info)
+            await private(interaction, created_answer(info))
+
+        await guarded(interaction, work)
+
+    @ttrtour.command(name="configure", description="Moderators: change a tournament's settings before round 1")
+    @app_commands.describe(
+        tournament=TOURNAMENT,
+        name="A new name",
+        rounds="How many Swiss rounds",
+        map="The map of every round",
+        maps='Or a map per round, like "usa india usa"',
+        table_size="Players per table",
+        turn_time='Time per turn in its games, like "12h" or "none"',
+        reserve='Extra time per player for a game, like "1d"',
+        timeout_policy="When time runs out in its games",
+        deadline='Time each round has to finish, like "3d"',
+        rated="Rate its games",
+        final_table="After the Swiss rounds the top N play a final table",
+        cap="At most this many players; later ones wait on a list",
+        checkin_window="Registered players check in before round 1",
+        trains="House rule: trains per player, for shorter games",
+    )
+    @app_commands.choices(map=MAP_CHOICES, timeout_policy=POLICY_CHOICES)
+    @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
+    async def configure(
+        self,
+        interaction: discord.Interaction,
+        tournament: str | None = None,
+        name: app_commands.Range[str, 1, 100] | None = None,
+        rounds: app_commands.Range[int, 1, 20] | None = None,
+        map: str | None = None,
+        maps: str | None = None,
+        table_size: app_commands.Range[int, 2, 5] | None = None,
+        turn_time: str | None = None,
+        reserve: str | None = None,
+        timeout_policy: str | None = None,
+        deadline: str | None = None,
+        rated: bool | None = None,
+        final_table: app_commands.Range[int, 2, 5] | None = None,
+        cap: app_commands.Range[int, 2, 1000] | None = None,
+        checkin_window: bool | None = None,
+        trains: app_commands.Range[int, MIN_TRAINS_OPTION, MAX_TRAINS_OPTION] | None = None,
+    ) -> None:
+        async def work(info: TournamentInfo) -> None:
+            default = (await self.service.guild_config(info.guild_id)).clock
+            settings = self._settings(
+                info.settings,
+                default,
+                rounds=rounds,
+                map_=map,
+                maps=maps,
+                table_size=table_size,
+                turn_time=turn_time,
+                reserve=reserve,
+                timeout_policy=timeout_policy,
+                deadline=deadline,
+                rated=rated,
+                final_table=final_table,
+                cap=cap,
+                checkin_window=checkin_window,
+                trains=trains,
+            )
+            after = await self.service.configure_tournament(
+                info.id, interaction.user.id, settings, name=name, expected_version=info.version
+            )
+            await self.desk.refresh_message(after)
+            await private(interaction, configured_answer(after))
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    configure.autocomplete("tournament")(tournament_choices)
+
+    @ttrtour.command(name="registration", description="Moderators: open or close registration, or open check-in")
+    @app_commands.describe(state="Open, close, or close it and open the check-in", tournament=TOURNAMENT)
+    @app_commands.choices(state=REGISTRATION_CHOICES)
+    async def registration(self, interaction: discord.Interaction, state: str, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            user = interaction.user.id
+            if state == "open":
+                after = await self.service.open_registration(info.id, user)
+            elif state == "checkin":
+                after = await self.service.open_checkin(info.id, user)
+            else:
+                after = await self.service.close_registration(info.id, user)
+            await self.desk.show(after)
+            await self._public(after, await self._server_words(after, lambda: status_line(after)))
+            await private(interaction, registration_answer(after, state))
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    registration.autocomplete("tournament")(tournament_choices)
+
+    # ----- players ------------------------------------------------------------------------------------
+
+    async def _join(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
+        if interaction.user.bot:
+            raise Refusal(bot_member_text())
+        name = getattr(interaction.user, "display_name", interaction.user.name)
+        done = await self.service.join_tournament(info.id, interaction.user.id, name)
+        await private(interaction, joined_answer(done.tournament, done.status))
+        return done.tournament
+
+    async def _leave(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
+        done = await self.service.leave_tournament(info.id, interaction.user.id)
+        await private(interaction, left_answer(done.tournament))
+        return done.tournament
+
+    async def _check_in(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
+        done = await self.service.check_in(info.id, interaction.user.id)
+        await private(interaction, checked_in_answer(done.tournament))
+        return done.tournament
+
+    async def _player_action(
+        self, action: TourAction, interaction: discord.Interaction, info: TournamentInfo
+    ) -> TournamentInfo:
+        if action is TourAction.JOIN:
+            return await self._join(interaction, info)
+        if action is TourAction.LEAVE:
+            return await self._leave(interaction, info)
+        return await self._check_in(interaction, info)
+
+    async def on_press(self, interaction: discord.Interaction, action: TourAction, tournament_id: int) -> None:
+        """A press on a tournament message's button."""
+
+        async def work() -> None:
+            info = await self.service.tournament(tournament_id)
+            if info.guild_id != interaction.guild_id:
+                raise Refusal(no_such_tournament_text(f"#{tournament_id}"))
+            after = await self._player_action(action, interaction, info)
+            message = interaction.message
+            await self.desk.refresh_message(after, message)
+
+        await guarded(interaction, work)
+
+    async def _player(self, interaction: discord.Interaction, tournament: str | None, action: TourAction) -> None:
+        async def work(info: TournamentInfo) -> None:
+            after = await self._player_action(action, interaction, info)
+            await self.desk.refresh_message(after)
+
+        await self._run(interaction, tournament, work)
+
+    @ttrtour.command(name="join", description="Register for a tournament")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def join(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        await self._player(interaction, tournament, TourAction.JOIN)
+
+    join.autocomplete("tournament")(tournament_choices)
+
+    @ttrtour.command(name="leave", description="Leave a tournament before its first round")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def leave(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        await self._player(interaction, tournament, TourAction.LEAVE)
+
+    leave.autocomplete("tournament")(tournament_choices)
+
+    @ttrtour.command(name="checkin", description="Confirm that you play (during the check-in)")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def checkin(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        await self._player(interaction, tournament, TourAction.CHECKIN)
+
+    checkin.autocomplete("tournament")(tournament_choices)
+
+    # ----- rounds ---------------------------------------------------------------------------------------
+
+    @ttrtour.command(name="startround", description="Moderators: pair the next round and open its tables")
+    @app_commands.describe(tournament=TOURNAMENT, reason="Why (stored in the tournament's audit)")
+    async def startround(
+        self, interaction: discord.Interaction, tournament: str | None = None, reason: Reason | None = None
+    ) -> None:
+        async def work(info: TournamentInfo) -> None:
+            started = await self.service.start_round(
+                info.id, interaction.user.id, self.desk.open_table, reason=reason or ""
+            )
+            await private(interaction, round_started_answer(started))
+            await self.desk.after_round(started)
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    startround.autocomplete("tournament")(tournament_choices)
+
+    @ttrtour.command(name="repair", description="Moderators: pair the running round again, before anyone moved")
+    @app_commands.describe(reason=WHY, tournament=TOURNAMENT)
+    async def repair(self, interaction: discord.Interaction, reason: Reason, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            started = await self.service.repair_round(info.id, interaction.user.id, self.desk.open_table, reason=reason)
+            await private(interaction, round_started_answer(started))
+            await self.desk.after_round(started)
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    repair.autocomplete("tournament")(tournament_choices)
+
+    # ----- moderation -----------------------------------------------------------------------------------
+
+    @ttrtour.command(name="substitute", description="Moderators: a member takes a player's place and seat")
+    @app_commands.describe(
+        player="The player who leaves", member="The member who takes their place", reason=WHY, tournament=TOURNAMENT
+    )
+    async def substitute(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        member: discord.Member,
+        reason: Reason,
+        tournament: str | None = None,
+    ) -> None:
+        async def work(info: TournamentInfo) -> None:
+            if member.bot:
+                raise Refusal(bot_member_text())
+            found = info.participant(player.id)
+            old = found.display_name if found is not None else player.display_name
+            done = await self.service.substitute(
+                info.id, interaction.user.id, player.id, member.id, member.display_name, reason
+            )
+            await self.desk.settle(done.game_id, refresh=True)
+            line = await self._server_words(
+                info, lambda: moderator_line("substitute", info, player=old, new=member.display_name)
+            )
+            await self._public(info, line)
+            await private(interaction, substituted_answer(old, member.display_name, info))
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    substitute.autocomplete("tournament")(tournament_choices)
+
+    async def _drop(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        reason: str,
+        tournament: str | None,
+        *,
+        disqualify: bool,
+    ) -> None:
+        async def work(info: TournamentInfo) -> None:
+            found = info.participant(player.id)
+            name = found.display_name if found is not None else player.display_name
+            done = await self.service.drop(info.id, interaction.user.id, player.id, reason, disqualify=disqualify)
+            await self.desk.settle(done.game_id)
+            action = "disqualify" if disqualify else "drop"
+            line = await self._server_words(info, lambda: moderator_line(action, info, player=name))
+            await self._public(info, line)
+            await self.desk.refresh_message(done.tournament)
+            await private(interaction, dropped_answer(name, info, disqualified=disqualify))
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    @ttrtour.command(name="drop", description="Moderators: take a player out of the later rounds")
+    @app_commands.describe(player="The player", reason=WHY, tournament=TOURNAMENT)
+    async def drop(
+        self, interaction: discord.Interaction, player: discord.Member, reason: Reason, tournament: str | None = None
+    ) -> None:
+        await self._drop(interaction, player, reason, tournament, disqualify=False)
+
+    drop.autocomplete("tournament")(tournament_choices)
+
+    @ttrtour.command(name="disqualify", description="Moderators: take a player out, and out of the standings")
+    @app_commands.describe(player="The player", reason=WHY, tournament=TOURNAMENT)
+    async def disqualify(
+        self, interaction: discord.Interaction, player: discord.Member, reason: Reason, tournament: str | None = None
+    ) -> None:
+        await self._drop(interaction, player, reason, tournament, disqualify=True)
+
+    disqualify.autocomplete("tournament")(tournament_choices)
+
+    @ttrtour.command(name="adjudicate", description="Moderators: settle a stuck or overdue table")
+    @app_commands.describe(
+        round="The round",
+        table="The table",
+        score="Score it as it stands, or let the autopilot play it out",
+        reason=WHY,
+        tournament=TOURNAMENT,
+    )
+    @app_commands.choices(score=ADJUDICATE_CHOICES)
+    async def adjudicate(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 1, 21],
+        table: app_commands.Range[int, 1, 500],
+        score: str,
+        reason: Reason,
+        tournament: str | None = None,
+    ) -> None:
+        async def work(info: TournamentInfo) -> None:
+            scored = score == "yes"
+            done = await self.service.adjudicate(
+                info.id, interaction.user.id, round, table, score=scored, reason=reason
+            )
+            await self.desk.settle(done.game_id, refresh=True)
+            await private(interaction, adjudicated_answer(round, table, score=scored))
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    adjudicate.autocomplete("tournament")(tournament_choices)
+
+    @ttrtour.command(name="cancel", description="Moderators: call a tournament off")
+    @app_commands.describe(reason=WHY, tournament=TOURNAMENT)
+    async def cancel(self, interaction: discord.Interaction, reason: Reason, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            after = await self.service.cancel_tournament(info.id, interaction.user.id, reason)
+            await self.desk.refresh_message(after)
+            await self._public(info, await self._server_words(info, lambda: moderator_line("cancel", info)))
+            await private(interaction, cancelled_answer(after))
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    cancel.autocomplete("tournament")(tournament_choices)
+
+    @ttrtour.command(name="audit", description="Moderators: every action of a tournament, privately")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def audit(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            entries = await self.service.tournament_audit(info.id)
+            text = audit_text(info, entries)
+            data = io.BytesIO(text.encode("utf-8"))
+            parts = chunks(text.split("\n"))
+            if len(parts) == 1:
+                await private(interaction, parts[0])
+                return
+            await private(
+                interaction,
+                parts[0],
+                file=discord.File(data, filename=f"conductor-tournament-{info.id}-audit.txt"),
+            )
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    audit.autocomplete("tournament")(tournament_choices)
+
+    @ttrtour.command(name="export", description="Moderators: the standings (CSV) and every game's record (zip)")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def export(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            csv_text = await self.service.standings_csv(info.id)
+            archive = await self.service.export_archive(info.id, interaction.user.id)
+            files = [
+                discord.File(io.BytesIO(csv_text.encode("utf-8")), filename=f"tournament-{info.id}-standings.csv"),
+                discord.File(io.BytesIO(archive), filename=f"tournament-{info.id}.zip"),
+            ]
+            await private(interaction, export_caption(info), files=files)
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    export.autocomplete("tournament")(tournament_choices)
+
+    # ----- anyone -----------------------------------------------------------------------------------------
+
+    @ttrtour.command(name="standings", description="A tournament's standings")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def standings(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            lines = await self.service.standings(info.id)
+            for part in chunks(standings_lines(info, lines)):
+                await private(interaction, part)
+
+        await self._run(interaction, tournament, work)
+
+    standings.autocomplete("tournament")(tournament_choices)
+
+    @ttrtour.command(name="info", description="A tournament's settings, players and rounds")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def info(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            await private(interaction, info_text(info, info.channel_id))
+
+        await self._run(interaction, tournament, work)
+
+    info.autocomplete("tournament")(tournament_choices)

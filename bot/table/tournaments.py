@@ -1,0 +1,256 @@
+"""The tournaments' front: a thread per table, the tournament's message, the announcements in its channel.
+
+- **Threads.** `open_table` is the `open_channel` of the tournament service's
+  `start_round`/`repair_round`: it opens a public thread in the tournament's
+  channel ("Round 2 · Table 3"), adds the table's players and mentions them
+  (only them) in its first message. The table's game lives in the thread (its
+  channel id is the thread's): its stage messages are posted there as in any
+  game channel (`after_round` posts the first ones).
+- **Announcements** in the tournament's channel, in the server's language:
+  each round's tables with links to their threads, each table's result with
+  the standings after it. A table's result is announced when delivery learns
+  that its game ended (`Delivery.game_over`), whatever ended it (the last
+  move, the clock, a moderator, an adjudication), once per game.
+- **The tournament's message** (its settings, players and the *Join* /
+  *Leave* / *Check in* buttons, bot/views/tournaments.py) is posted at
+  creation and changed in place when registration changes. Its id is kept in
+  memory; after a restart the buttons still work and a press changes the
+  message it was pressed on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from fractions import Fraction
+
+import discord
+
+from bot.present.i18n import speaking
+from bot.present.layout import chunks
+from bot.present.tournaments import (
+    round_lines,
+    standings_lines,
+    table_result_lines,
+    thread_name,
+    thread_welcome,
+    tournament_text,
+)
+from bot.service import GameInfo, GameService
+from bot.service.tournaments.models import (
+    RoundStarted,
+    TableFinishInfo,
+    TablePlan,
+    TableResult,
+    TournamentInfo,
+)
+from bot.store.tournament_rows import RoundStatus, TableStatus, TournamentStatus
+from bot.table.front import Front
+from bot.views.tournaments import tournament_view
+
+log = logging.getLogger(__name__)
+
+OPEN = (TournamentStatus.REGISTRATION, TournamentStatus.CHECKIN, TournamentStatus.RUNNING)
+MAX_ANNOUNCED = 10_000  # game ids remembered as announced
+
+
+class TournamentDesk:
+    def __init__(self, client: discord.Client, front: Front) -> None:
+        self.client = client
+        self.service: GameService = front.service
+        self.stage = front.stage
+        self.delivery = front.delivery
+        self.languages = front.languages
+        self.messages: dict[int, int] = {}  # tournament id -> its message's id (in its channel)
+        self.announced: dict[int, None] = {}  # games whose table result was announced
+        front.delivery.game_over.append(self.game_ended)
+
+    # ----- threads --------------------------------------------------------------------------------------
+
+    async def open_table(self, plan: TablePlan) -> int:
+        """A table's thread in the tournament's channel, its players added and mentioned; its id."""
+        channel = self.client.get_channel(plan.channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(plan.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise RuntimeError(f"tournament #{plan.tournament_id}: channel {plan.channel_id} cannot hold threads")
+        guild_id = channel.guild.id
+        with speaking(await self.languages.server(guild_id)):
+            name = thread_name(plan.round, plan.table_no, final=plan.final)
+            welcome = thread_welcome(plan)
+        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
+        members = [u for u in plan.seats if u > 0]
+        for user_id in members:
+            try:
+                await thread.add_user(discord.Object(user_id))
+            except discord.HTTPException:
+                log.warning(
+                    "tournament #%d: could not add user %d to thread %d", plan.tournament_id, user_id, thread.id
+                )
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in members], replied_user=False
+        )
+        try:
+            await thread.send(welcome, allowed_mentions=mentions)
+        except discord.HTTPException:
+            log.warning("tournament #%d: could not greet table %d", plan.tournament_id, plan.table_no, exc_info=True)
+        return thread.id
+
+    # ----- rounds -----------------------------------------------------------------------------------------
+
+    async def after_round(self, started: RoundStarted) -> None:
+        """A round opened: its games' first messages in their threads, the round's tables announced, the results
+        of the tables the autopilot played out at once, the tournament's message brought up to date."""
+        info = started.tournament
+        for table in started.round.tables:
+            if table.game_id is not None:
+                await self.stage.publish_safely(table.game_id)
+        await self.announce(info, round_lines(started))
+        for table in started.round.tables:
+            if table.game_id is not None and table.status in (TableStatus.DONE, TableStatus.VOID):
+                game = await self.service.game(table.game_id)
+                await self.game_ended(game)
+        await self.refresh_message(info)
+
+    async def settle(self, game_id: int | None, *, refresh: bool = False) -> None:
+        """After a tournament action that changed a game behind delivery's back (a substitute, a drop, an
+        adjudication): its channel brought up to date, and its result announced if it ended."""
+        if game_id is None:
+            return
+        await self.stage.publish_safely(game_id, refresh=refresh)
+        game = await self.service.game(game_id)
+        if not game.status.active:
+            await self.game_ended(game)
+
+    # ----- results ----------------------------------------------------------------------------------------
+
+    async def game_ended(self, game: GameInfo) -> None:
+        """A game ended: if it is a tournament's table, its result and the standings in the tournament's channel."""
+        if game.id in self.announced:
+            return
+        result = await self.service.table_result(game.id)
+        info = None
+        if result is not None:
+            info = await self.service.tournament(result.tournament_id)
+        else:
+            found = await self._recorded(game)
+            if found is None:
+                return
+            info, result = found
+        if game.id in self.announced:
+            return
+        self.announced[game.id] = None
+        while len(self.announced) > MAX_ANNOUNCED:
+            self.announced.pop(next(iter(self.announced)))
+        with speaking(await self.languages.server(info.guild_id)):
+            lines = table_result_lines(info, result)
+            standings = standings_lines(info, result.standings)
+        await self.announce(info, lines)
+        if result.finishes:
+            await self.announce(info, standings)
+        if result.tournament_finished or result.round_complete:
+            await self.refresh_message(info)
+
+    async def _recorded(self, game: GameInfo) -> tuple[TournamentInfo, TableResult] | None:
+        """The result of a game's table that the service recorded already (as the game ended), read back from the
+        tournament's audit; None if the game is no tournament's or its table is not recorded."""
+        for info in await self.service.tournaments(game.guild_id):
+            for r in info.rounds:
+                table = next((t for t in r.tables if t.game_id == game.id), None)
+                if table is None:
+                    continue
+                if table.status not in (TableStatus.DONE, TableStatus.VOID):
+                    return None
+                audit = await self.service.tournament_audit(info.id)
+                entry = next(
+                    (
+                        a
+                        for a in reversed(audit)
+                        if a["action"] == "table_result" and a["details"].get("game_id") == game.id
+                    ),
+                    None,
+                )
+                if entry is None:
+                    return None
+                names = {p.user_id: p.display_name for p in info.participants}
+                finishes = tuple(
+                    TableFinishInfo(
+                        int(f["user_id"]),
+                        names.get(int(f["user_id"]), ""),
+                        int(f["place"]),
+                        Fraction(str(f["points"])),
+                        int(f["score"]),
+                        int(f["tickets"]),
+                    )
+                    for f in entry["details"].get("finishes", ())
+                )
+                others_told = all(
+                    t.game_id in self.announced or t.game_id == game.id
+                    for t in r.tables
+                    if t.status in (TableStatus.DONE, TableStatus.VOID)
+                )
+                result = TableResult(
+                    info.id,
+                    r.round,
+                    table.table_no,
+                    game.id,
+                    finishes,
+                    False,
+                    r.status is RoundStatus.COMPLETE and others_told,
+                    info.status is TournamentStatus.FINISHED and others_told,
+                    await self.service.standings(info.id),
+                )
+                return info, result
+        return None
+
+    # ----- the tournament's channel ---------------------------------------------------------------------
+
+    async def announce(self, info: TournamentInfo, lines: Sequence[str]) -> None:
+        """Lines in the tournament's channel; they ping nobody (posted later if Discord fails now)."""
+        if lines:
+            await self.delivery.outbox.send(info.channel_id, info.guild_id, chunks(lines), game_id=None)
+
+    async def _message_parts(self, info: TournamentInfo) -> tuple[str, discord.ui.View | None]:
+        with speaking(await self.languages.server(info.guild_id)):
+            text = tournament_text(info)
+            view = tournament_view(
+                info.id,
+                registration=info.status is TournamentStatus.REGISTRATION and info.registration_open,
+                checkin=info.status is TournamentStatus.CHECKIN,
+            )
+        return text, view
+
+    async def post_message(self, info: TournamentInfo) -> None:
+        """The tournament's message in its channel, with its buttons."""
+        text, view = await self._message_parts(info)
+        channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+        if view is None:
+            message = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            message = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
+        self.messages[info.id] = message.id
+
+    async def show(self, info: TournamentInfo) -> None:
+        """The tournament's message brought up to date in place, or posted again if it is not known (a restart)."""
+        if info.id in self.messages:
+            await self.refresh_message(info)
+        else:
+            await self.post_message(info)
+
+    async def refresh_message(self, info: TournamentInfo, message: discord.Message | None = None) -> None:
+        """The tournament's message as the tournament now stands (`message`: the one a button was pressed on)."""
+        text, view = await self._message_parts(info)
+        try:
+            if message is not None:
+                self.messages[info.id] = message.id
+                await message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
+                return
+            message_id = self.messages.get(info.id)
+            if message_id is None:
+                return
+            channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+            await channel.get_partial_message(message_id).edit(
+                content=text, view=view, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.warning("tournament #%d: could not update its message", info.id, exc_info=True)

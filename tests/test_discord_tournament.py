@@ -1,0 +1,276 @@
+"""`/ttrtour` through SimCord: a tournament of 10 members from registration to the export (issue 14).
+
+A moderator creates a tournament of 3 rounds on two maps (USA, India, USA;
+8 trains a player, no clock) in the room's channel; players join with the
+tournament message's button or `/ttrtour join`. Seven of the ten have their
+seats played by the autopilot from the start (`TournamentSettings.autopilot`,
+which no Discord option sets: the test configures it through the service), so
+their tables play out at once; three are members who move for themselves in
+their table's thread (tests/discord_play.py drives them). Each round opens a
+thread per table with its players added and mentioned; the round's tables,
+each table's result and the standings are announced in the tournament's
+channel. On the way: one substitute, one drop, a bot restart in the middle of
+round 1, an adjudication, and refusals for a member who is not a moderator and
+for bad input. At the end the standings (text) and the export (CSV parsed, zip
+opened, every record verified) are checked.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+from dataclasses import replace
+
+import pytest
+from discord_harness import (  # noqa: F401
+    Room,
+    all_private,
+    bot_settings,
+    click,
+    custom_ids,
+    game_seed,
+    make_room,
+    moderate,
+    replies,
+    reply_text,
+    restart,
+    simcord_bot,
+    slash,
+)
+from discord_play import Player
+from simcord import Env, InteractionResult, MemberActor
+from simcord.builders import ChannelHandle
+
+from bot.service.tournaments.models import TournamentInfo
+from bot.store.tournament_rows import ParticipantStatus, TableStatus, TournamentStatus
+from engine.verify import verify
+
+pytestmark = pytest.mark.parametrize("game_seed", [7])
+
+NAMES = [f"p{i}" for i in range(10)]
+
+
+def public_texts(channel: ChannelHandle) -> list[str]:
+    return [m.content for m in channel.history() if not m.flags.ephemeral]
+
+
+def ok(result: InteractionResult) -> str:
+    """An answer: given, private, not an apology; its text."""
+    assert result.acknowledged and replies(result), "not answered"
+    assert all_private(result), reply_text(result)
+    text = reply_text(result)
+    assert "went wrong" not in text, text
+    return text
+
+
+async def files_of(result: InteractionResult) -> dict[str, bytes]:
+    out = {}
+    for message in replies(result):
+        for file in message.attachments:
+            out[file.filename] = await file.read()
+    return out
+
+
+def thread_room(room: Room, thread: ChannelHandle) -> Room:
+    return Room(room.env, room.guild, thread, room.members)
+
+
+async def current(room: Room, tid: int) -> TournamentInfo:
+    info: TournamentInfo = await room.bot.service.tournament(tid)
+    return info
+
+
+async def play_members(room: Room, info: TournamentInfo, moves: int) -> int:
+    """The members (not the autopilot) make up to `moves` moves at the running tables, in their threads."""
+    made = 0
+    r = info.current
+    assert r is not None
+    for table in r.tables:
+        if table.game_id is None or table.status is not TableStatus.PLAYING:
+            continue
+        thread = next(t for t in room.channel.threads if t.id == table.channel_id)
+        player = Player(thread_room(room, thread), table.game_id)
+        for _ in range(moves):
+            game = await player.game()
+            if game.finished:
+                break
+            await player.step(game)
+            made += 1
+    return made
+
+
+async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
+    env = simcord_env
+    room = make_room(env, NAMES)
+    mods = await moderate(room)
+    mod = mods.moderator
+    members = room.members[:10]
+    humans, bots = members[:3], members[3:]
+    service = room.bot.service
+
+    # ----- refusals: not a moderator; bad input. Private, clear, nothing created
+    refused = await slash(members[0], room, "ttrtour create", name="Cup", rounds=3, map="usa")
+    assert "Only this server's moderators run tournaments" in ok(refused)
+    bad = await slash(mod, room, "ttrtour create", name="Cup", rounds=3, maps="usa narnia")
+    assert "narnia" in ok(bad) and "usa" in ok(bad)
+    bad = await slash(mod, room, "ttrtour create", name="Cup", rounds=3, maps="usa india")
+    assert "one map per round" in ok(bad)
+    bad = await slash(mod, room, "ttrtour create", name="Cup", rounds=3, map="usa", deadline="soon")
+    assert ok(bad)
+    assert await service.tournaments(room.guild.id) == []
+
+    # ----- create; the autopilot seats (no Discord option: set through the service); registration
+    created = await slash(
+        mod,
+        room,
+        "ttrtour create",
+        name="Autumn **Cup** @everyone",
+        rounds=3,
+        maps="usa india usa",
+        trains=8,
+        turn_time="none",
+    )
+    assert "registration" in ok(created)
+    [info] = await service.tournaments(room.guild.id)
+    assert info.name == "Autumn **Cup** @everyone" and info.channel_id == room.channel.id
+    assert info.settings.maps == ("usa", "india", "usa") and info.settings.size == 4 and info.settings.clock is not None
+    settings = replace(info.settings, autopilot=tuple(m.id for m in bots))
+    await service.configure_tournament(info.id, mod.id, settings)
+    opened = await slash(mod, room, "ttrtour registration", state="open")
+    assert "open" in ok(opened)
+    message = next(
+        m for m in reversed(room.public_messages()) if any(c.startswith("ttrt:join:") for c in custom_ids(m))
+    )
+    assert "\\*\\*Cup\\*\\*" in message.content and "@\u200beveryone" in message.content
+    assert not message.mention_everyone and not message.mentions
+    for i, member in enumerate(members):
+        if i == 5:  # a restart during registration: the message's buttons keep working
+            await restart(env)
+            service = room.bot.service
+        if i % 3 == 0:
+            answer = await slash(member, room, "ttrtour join")
+        else:
+            answer = await click(member, message, "ttrt:join:")
+        assert "registered" in ok(answer), ok(answer)
+    again = await click(members[0], message, "ttrt:join:")
+    assert "already" in ok(again)
+    info = await current(room, info.id)
+    assert len(info.with_status(ParticipantStatus.REGISTERED)) == 10
+    assert ok(await slash(members[1], room, "ttrtour registration", state="close"))
+    assert (await current(room, info.id)).registration_open
+    assert "closed" in ok(await slash(mod, room, "ttrtour registration", state="close"))
+    message = next(m for m in room.public_messages() if m.id == message.id)
+    assert not custom_ids(message), "the buttons are gone once registration closes"
+
+    # ----- round 1 (USA): 4 + 3 + 3, a thread per table with its players
+    started = await slash(mod, room, "ttrtour startround")
+    assert "Round 1 has started: 3 tables" in ok(started)
+    info = await current(room, info.id)
+    r1 = info.rounds[0]
+    assert sorted(len(t.seats) for t in r1.tables) == [3, 3, 4]
+    threads = {t.id: t for t in room.channel.threads}
+    assert len(threads) == 3
+    for table in r1.tables:
+        assert table.channel_id in threads and table.game_id is not None
+        thread = threads[table.channel_id]
+        assert thread.name == f"Round 1 · Table {table.table_no}"
+        game = await service.game(table.game_id)
+        assert game.channel_id == thread.id and game.map == "usa"
+        first = thread.history()[0]
+        assert all(f"<@{u}>" in first.content for u in table.seats)
+        assert {u.id for u in first.mentions} == set(table.seats), "the table's players are mentioned, nobody else"
+        added = set(env.backend.channels[thread.id].thread_members)
+        assert set(table.seats) <= added, "the players are added to their thread"
+        assert any(m.components or m.attachments for m in thread.history()[1:]), "the game's messages are there"
+    announced = "\n".join(public_texts(room.channel))
+    assert "round 1 starts, on USA" in announced
+    assert all(f"<#{t.channel_id}>" in announced for t in r1.tables)
+    done_at_once = [t for t in r1.tables if not set(t.seats) & {h.id for h in humans}]
+    for table in done_at_once:
+        assert table.status is TableStatus.DONE
+        assert f"table {table.table_no} is over" in announced
+    assert "Standings of" in announced
+
+    # the members play a little in their threads
+    assert await play_members(room, info, 6) > 0
+
+    # ----- a substitute for human 0 and a drop of human 1, then a restart in the middle of the round
+    sub = room.add_member("sub")
+    refused = await slash(members[4], room, "ttrtour substitute", player=humans[0], member=sub, reason="x")
+    assert "moderator" in ok(refused).lower()
+    subbed = await slash(mod, room, "ttrtour substitute", player=humans[0], member=sub, reason="had to leave")
+    assert "sub" in ok(subbed)
+    dropped = await slash(mod, room, "ttrtour drop", player=humans[1], reason="no show")
+    assert "dropped" in ok(dropped)
+    info = await current(room, info.id)
+    assert info.participant(humans[0].id).status is ParticipantStatus.DROPPED  # type: ignore[union-attr]
+    assert info.participant(sub.id).status is ParticipantStatus.ACTIVE  # type: ignore[union-attr]
+
+    await restart(env)
+    service = room.bot.service
+    late = await slash(members[2], room, "ttrtour join")
+    assert "running already" in ok(late)
+    # the members go on in their threads after the restart, then a moderator lets the autopilot finish round 1
+    info = await current(room, info.id)
+    await play_members(room, info, 4)
+    await finish_round(room, mod, info)
+
+    # ----- rounds 2 (India) and 3 (USA): 9 players (the substitute in, the dropped player out)
+    for number, title in ((2, "India"), (3, "USA")):
+        started = await slash(mod, room, "ttrtour startround")
+        assert f"Round {number} has started: 3 tables" in ok(started)
+        info = await current(room, info.id)
+        r = info.rounds[number - 1]
+        seated = {u for t in r.tables for u in t.seats}
+        assert humans[1].id not in seated and humans[0].id not in seated and sub.id in seated
+        assert len(seated) == 9 and r.map == title.lower()
+        assert f"round {number} starts, on {title}" in "\n".join(public_texts(room.channel))
+        await play_members(room, info, 3)
+        await finish_round(room, mod, info)
+
+    info = await current(room, info.id)
+    assert info.status is TournamentStatus.FINISHED
+    assert len(room.channel.threads) == 9
+    announced = "\n".join(public_texts(room.channel))
+    assert "is over." in announced and "Final standings of" in announced
+
+    # ----- standings (text), export (CSV and zip, records verified)
+    standings = ok(await slash(members[5], room, "ttrtour standings"))
+    lines = await service.standings(info.id)
+    assert standings.startswith("Final standings of")
+    for line in lines:
+        assert f"{line.rank}. **" in standings
+    assert "moderator" in ok(await slash(members[5], room, "ttrtour export")).lower()
+    exported = await slash(mod, room, "ttrtour export")
+    ok(exported)
+    files = await files_of(exported)
+    rows = list(csv.DictReader(io.StringIO(files[f"tournament-{info.id}-standings.csv"].decode())))
+    assert [int(row["user_id"]) for row in rows] == [line.user_id for line in lines]
+    assert {row["status"] for row in rows} >= {"active", "dropped"}
+    with zipfile.ZipFile(io.BytesIO(files[f"tournament-{info.id}.zip"])) as archive:
+        names = [n for n in archive.namelist() if n.startswith("games/")]
+        assert len(names) == 9
+        for name in names:
+            assert verify(json.loads(archive.read(name))).ok, name
+    audit = ok(await slash(mod, room, "ttrtour audit"))
+    assert "substitute" in audit and "drop" in audit
+    assert "moderator" in ok(await slash(members[5], room, "ttrtour audit")).lower()
+    assert "Autumn" in ok(await slash(members[5], room, "ttrtour info"))
+
+
+async def finish_round(room: Room, mod: MemberActor, info: TournamentInfo) -> None:
+    """A moderator adjudicates every table of the running round still playing: the autopilot plays it out."""
+    r = info.current
+    assert r is not None
+    for table in r.tables:
+        if table.status is not TableStatus.PLAYING:
+            continue
+        answer = await slash(
+            mod, room, "ttrtour adjudicate", round=r.round, table=table.table_no, score="no", reason="overdue"
+        )
+        assert "autopilot" in ok(answer)
+        assert f"table {table.table_no} is over" in "\n".join(public_texts(room.channel))
+    after = await room.bot.service.tournament(info.id)
+    assert after.rounds[r.round - 1].status.value == "complete"
