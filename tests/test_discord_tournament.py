@@ -25,11 +25,13 @@ from dataclasses import replace
 
 import pytest
 from discord_harness import (  # noqa: F401
+    Moderation,
     Room,
     all_private,
     bot_settings,
     click,
     custom_ids,
+    end_game,
     game_seed,
     make_room,
     moderate,
@@ -215,7 +217,7 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
     # the members go on in their threads after the restart, then a moderator lets the autopilot finish round 1
     info = await current(room, info.id)
     await play_members(room, info, 4)
-    await finish_round(room, mod, info)
+    await finish_round(room, mods, info)
 
     # ----- rounds 2 (India) and 3 (USA): 9 players (the substitute in, the dropped player out)
     for number, title in ((2, "India"), (3, "USA")):
@@ -228,7 +230,7 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
         assert len(seated) == 9 and r.map == title.lower()
         assert f"round {number} starts, on {title}" in "\n".join(public_texts(room.channel))
         await play_members(room, info, 3)
-        await finish_round(room, mod, info)
+        await finish_round(room, mods, info, end_one=number == 3)
 
     info = await current(room, info.id)
     assert info.status is TournamentStatus.FINISHED
@@ -260,17 +262,28 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
     assert "Autumn" in ok(await slash(members[5], room, "ttrtour info"))
 
 
-async def finish_round(room: Room, mod: MemberActor, info: TournamentInfo) -> None:
-    """A moderator adjudicates every table of the running round still playing: the autopilot plays it out."""
+async def finish_round(room: Room, mods: Moderation, info: TournamentInfo, *, end_one: bool = False) -> None:
+    """A moderator adjudicates every table of the running round still playing: the autopilot plays it out.
+    `end_one`: the first such table is ended instead with `/ttrmod end score:yes` in its thread (the game's own
+    moderation: delivery tells the tournament that the game ended)."""
+    mod = mods.moderator
     r = info.current
     assert r is not None
     for table in r.tables:
         if table.status is not TableStatus.PLAYING:
+            continue
+        if end_one:
+            end_one = False
+            thread = next(t for t in room.channel.threads if t.id == table.channel_id)
+            ended = await end_game(mods, thread_room(room, thread), score="yes", reason="out of time")
+            assert "went wrong" not in reply_text(ended)
+            assert f"table {table.table_no} is over" in "\n".join(public_texts(room.channel))
             continue
         answer = await slash(
             mod, room, "ttrtour adjudicate", round=r.round, table=table.table_no, score="no", reason="overdue"
         )
         assert "autopilot" in ok(answer)
         assert f"table {table.table_no} is over" in "\n".join(public_texts(room.channel))
+    assert not end_one, "no table was left to end"
     after = await room.bot.service.tournament(info.id)
     assert after.rounds[r.round - 1].status.value == "complete"
