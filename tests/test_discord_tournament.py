@@ -42,7 +42,7 @@ from discord_harness import (  # noqa: F401
     slash,
 )
 from discord_play import Player
-from simcord import Env, InteractionResult, MemberActor
+from simcord import Env, InteractionResult
 from simcord.builders import ChannelHandle
 
 from bot.service.tournaments.models import TournamentInfo

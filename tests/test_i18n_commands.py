@@ -66,6 +66,21 @@ COMMAND_NAMES = {
     "end": ("avsluta", "lopeta"),
     "reopen": ("återöppna", "avaa-uudelleen"),
     "log": ("logg", "loki"),
+    # /ttrtour
+    "ttrtour": ("ttrtour", "ttrtour"),
+    "create": ("skapa", "luo"),
+    "configure": ("ändra", "muokkaa"),
+    "registration": ("anmälan", "rekisteröinti"),
+    "checkin": ("checka-in", "ilmoittaudu"),
+    "startround": ("starta-runda", "aloita-kierros"),
+    "repair": ("para-om", "uusi-paritus"),
+    "substitute": ("byt-in", "vaihda"),
+    "drop": ("stryk", "pudota"),
+    "disqualify": ("diskvalificera", "hylkää"),
+    "adjudicate": ("avgör", "ratkaise"),
+    "audit": ("granskning", "tarkastus"),
+    "standings": ("ställning", "tilanne"),
+    "info": ("info", "tiedot"),
 }
 OPTION_NAMES = {
     "map": ("karta", "kartta"),
@@ -101,6 +116,18 @@ OPTION_NAMES = {
     "state": ("läge", "tila"),
     "count": ("antal", "määrä"),
     "score": ("poängsätt", "pisteytä"),
+    # /ttrtour
+    "tournament": ("turnering", "turnaus"),
+    "rounds": ("rundor", "kierrokset"),
+    "maps": ("kartor", "kartat"),
+    "table_size": ("bordsstorlek", "pöytäkoko"),
+    "deadline": ("tidsfrist", "määräaika"),
+    "rated": ("rankad", "rankattu"),
+    "final_table": ("finalbord", "finaalipöytä"),
+    "cap": ("max-deltagare", "osallistujia-enintään"),
+    "checkin_window": ("incheckning", "ilmoittautumisaika"),
+    "round": ("runda", "kierros"),
+    "table": ("bord", "pöytä"),
 }
 DISCORD_NAME = re.compile(r"[-_\w]{1,32}")
 

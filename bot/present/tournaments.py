@@ -355,10 +355,6 @@ def bad_maps_text(typed: str, maps: Sequence[str]) -> str:
     ).format(typed=shown(typed[:100]), maps=", ".join(maps))
 
 
-def not_a_participant_text(member: str) -> str:
-    return _("{member} does not play in this tournament.").format(member=shown(member))
-
-
 def bot_member_text() -> str:
     return _("A bot cannot play in a tournament.")
 
