@@ -191,7 +191,7 @@ def standings_image(
 
     y = layout.rows_top
     draw_cells(layout.columns, y - HEAD_H / 2, COLUMN_HEADING, True, SOFT_INK)
-    pen.line((PAD, y - 1, width - PAD - 1, y - 1), fill=INK, width=2)
+    pen.rectangle((PAD, y - 2, width - PAD - 1, y - 1), fill=INK)  # under the column headings, above the rows
     for index, row in enumerate(layout.rows):
         band = layout.row_box(index)
         if index in layout.highlight:
