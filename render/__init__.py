@@ -14,6 +14,7 @@ from render.images import (
 )
 from render.layout import BoardLayout, board_layout
 from render.palette import PLAYER_STYLES, ROUTE_COLOURS, PlayerStyle, player_style
+from render.standings import render_standings
 from render.static_layer import static_board
 from render.words import ImageWords, LegendMark
 
@@ -37,5 +38,6 @@ __all__ = [
     "render_board",
     "render_final",
     "render_private",
+    "render_standings",
     "static_board",
 ]

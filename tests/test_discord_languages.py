@@ -32,6 +32,7 @@ from discord_harness import (  # noqa: F401
     bot_settings,
     make_room_in,
     replies,
+    reply_text,
     set_locale,
     simcord_bot,
     slash,
@@ -41,6 +42,7 @@ from simcord import Env, InteractionResult, MemberActor
 
 import bot.present.i18n as i18n
 from bot.cogs.member_settings import chosen_language
+from bot.present.answers import apology_text
 from bot.present.i18n import LOCALE_DIR
 from bot.replies import Refusal
 from bot.service.errors import InvalidInput
@@ -205,12 +207,29 @@ async def look_around(reader: Reader, member: MemberActor) -> None:
         await reader.ask(member, command)
 
 
+async def misbehave(reader: Reader, member: MemberActor) -> None:
+    """Wrong input of every kind: each is refused privately (in the member's language, as the scan checks)."""
+    for command, options in (
+        ("ttr draw", {"card": "purpurfärgad"}),  # no such card in any language
+        ("ttr claim", {"route": "Nowhere - Elsewhere"}),  # no such places
+        ("ttr keep", {"numbers": "9 9 9"}),  # no tickets offered
+        ("ttr replay", {"turn": 999}),  # no such turn
+    ):
+        result = await reader.ask(member, command, **options)
+        assert replies(result), f"{command}: no answer"
+        text = reply_text(result)
+        for language in Language:
+            with i18n.speaking(language):
+                assert apology_text() not in text, f"{command}: an apology, not a refusal that says what is wrong"
+
+
 async def whole_game(reader: Reader) -> Game:
     """Looks, a turn left to run out (a reminder, a timeout, the autopilot playing for someone), then the game."""
     while (await reader.game()).state.phase.name.startswith("SETUP"):
         await reader.step(await reader.game())
     for member in reader.room.members:
         await look_around(reader, member)
+        await misbehave(reader, member)
     for _ in range(4):  # reminders at half time and near the end, then the turn runs out: the autopilot plays
         await reader.room.env.advance_time(16 * MINUTE)
     audit = await reader.service.audit(reader.game_id)

@@ -69,3 +69,13 @@ def test_a_file_that_is_not_a_record_exits_1(tmp_path: Path, capsys: pytest.Capt
     assert "is not valid JSON" in capsys.readouterr().err
     assert main(["render", str(not_record), "-o", str(tmp_path / "b.png")]) == 1
     assert "unknown map 'mars'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("language", "expected"), [("sv", "Slutpoäng"), ("fi", "Loppupisteet")])
+def test_render_draws_in_the_language_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], language: str, expected: str
+) -> None:
+    out = tmp_path / "final.png"
+    assert main(["render", str(FULL), "-o", str(out), "--final", "--language", language]) == 0
+    printed = capsys.readouterr().out
+    assert expected in printed and "Final scores" not in printed

@@ -7,7 +7,8 @@ import json
 import sys
 
 from bot.commands.limits import InputTooLarge, add_max_bytes, clip, read_text
-from bot.present.image_words import IMAGE_WORDS
+from bot.present.image_words import image_words
+from bot.service.kinds import Language
 from engine import Game
 from engine.errors import MoveError, RecordError
 from engine.record import parse_record, replay
@@ -24,6 +25,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     view.add_argument("--player", metavar="NAME", help="draw this player's private view: their cards and tickets")
     view.add_argument(
         "--final", action="store_true", help="draw the final scores (for an unfinished game: as if it ended now)"
+    )
+    parser.add_argument(
+        "--language",
+        choices=[lang.value for lang in Language],
+        default=Language.EN.value,
+        help="the language of the image's words and alt text (default en)",
     )
     add_max_bytes(parser)
 
@@ -64,12 +71,13 @@ def _seat(game: Game, name: str) -> int:
 def run(args: argparse.Namespace) -> int:
     try:
         game = _load(args.record, args.max_bytes)
+        words = image_words(Language(args.language))
         if args.player is not None:
-            image = render_private(game, _seat(game, args.player), words=IMAGE_WORDS)
+            image = render_private(game, _seat(game, args.player), words=words)
         elif args.final:
-            image = render_final(game, words=IMAGE_WORDS)
+            image = render_final(game, words=words)
         else:
-            image = render_board(game, words=IMAGE_WORDS)
+            image = render_board(game, words=words)
     except _Failure as exc:
         print(f"error: {clip(str(exc))}", file=sys.stderr)
         return 1

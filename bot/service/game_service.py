@@ -18,8 +18,9 @@ One class made of one part per concern, each in its own module:
 - replay.py: the public board after any completed turn
 - ratings.py: per-server OpenSkill ratings of finished games, the leaderboard, profiles
 - front_records.py: what the Discord front end keeps: its messages, DM refusals, the commands last synced
-- tournaments/service.py: tournaments: registration, Swiss rounds of tables (each a game), results, moderation,
-  export (before ratings.py, so that a tournament's game is rated as a tournament game)
+- tournaments/service.py: tournaments (before ratings.py, so that a tournament's game is rated as a tournament
+  game), itself one part per concern over tournaments/tour_core.py: registration.py, rounds.py (Swiss rounds of
+  tables, each a game), results.py, sanctions.py, export.py
 
 Everything it returns is data (bot/service/results.py, events.py, views.py);
 bot/present words it.

@@ -218,7 +218,7 @@ class Runner(ServiceCore):
 
     async def _ended_by_moderator(self, info: GameInfo, game: Game | None) -> None:
         """Called after a moderator ended the game (scored: `info.status` finished; abandoned: cancelled), under its
-        lock (a tournament records its table: bot/service/tournaments/service.py)."""
+        lock (a tournament records its table: bot/service/tournaments/results.py)."""
 
     async def _result(self, run: Run) -> ActionResult:
         info, game = run.live.info, run.live.game

@@ -1,0 +1,228 @@
+"""The tournament desk, results: a table's game that ended is recorded once, the standings.
+
+When a table's game ends (by the rules: `_finished`; by a moderator:
+`_ended_by_moderator`) its result is recorded once: places after the game's
+own tie-breaks (ratings.placings), place points shared on ties
+(standings.place_points); the game is rated as a tournament game if the
+tournament is rated; the round is complete with its last table and the
+tournament finished with its last round. An abandoned game voids its table.
+A game that ended without its table recorded (a crash in between) is recorded
+by the next call that reads the tournament (`catch_up`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+
+from bot.service.checks import check_id
+from bot.service.errors import (
+    IdKind,
+)
+from bot.service.models import GameInfo
+from bot.service.ratings import placings
+from bot.service.tournaments.models import (
+    StandingLine,
+    TableFinishInfo,
+    TableResult,
+    TournamentSettings,
+)
+from bot.service.tournaments.standings import Finish, place_points, standings
+from bot.service.tournaments.standings import TableResult as StandingTable
+from bot.service.tournaments.tour_core import (
+    TourAction,
+    TourCore,
+    entries_of,
+)
+from bot.store import GameStatus
+from bot.store.tournament_rows import (
+    ParticipantStatus,
+    TableFinish,
+    TableRow,
+    TableStatus,
+    TournamentData,
+    TournamentStatus,
+)
+from engine import Game
+
+log = logging.getLogger(__name__)
+
+
+class TourResults(TourCore):
+    """Record tables whose games ended, catch up after a restart, the standings."""
+
+    # ----- results --------------------------------------------------------------------
+
+    async def _finished(self, info: GameInfo, game: Game) -> None:
+        """A game ended by the rules: a tournament table's result is recorded; any other game goes on to ratings."""
+        try:
+            table = await self.store.table_of_game(info.id)
+        except Exception:
+            log.exception("game #%d: could not look up its tournament table; recorded at the next read", info.id)
+            return
+        if table is None:
+            await super()._finished(info, game)
+            return
+        try:
+            await self._record_table(table, info, game)
+        except Exception:
+            log.exception("game #%d: could not record its tournament table now; recorded at the next read", info.id)
+
+    async def _ended_by_moderator(self, info: GameInfo, game: Game | None) -> None:
+        await super()._ended_by_moderator(info, game)
+        try:
+            table = await self.store.table_of_game(info.id)
+            if table is not None:
+                await self._record_table(table, info, game)
+        except Exception:
+            log.exception("game #%d: could not record its tournament table now; recorded at the next read", info.id)
+
+    async def _record_table(self, table: TableRow, info: GameInfo, game: Game | None) -> TableResult | None:
+        """Record an ended game's table (once), rate it if the tournament is rated; None if the game is not over."""
+        if info.status.active:
+            return None
+        tournament = await self.store.tournament(table.tournament_id)
+        if tournament is None:
+            return None
+        settings = TournamentSettings.from_json(tournament.settings)
+        rounds = {r.round: r for r in (await self._data(tournament.id)).rounds}
+        this_round = rounds.get(table.round)
+        finishes: list[TableFinish] = []
+        names: dict[int, str] = {}
+        if info.status is GameStatus.FINISHED and game is not None:
+            scores = game.score()
+            places = placings(scores, game.rules.longest_bonus > 0)
+            by_player = {s.player: s for s in info.seats}
+            results = []
+            for score, place in zip(scores, places, strict=True):
+                seat = by_player[score.name]
+                names[seat.user_id] = seat.display_name
+                results.append(Finish(seat.user_id, place, score.total, score.completed))
+            points = place_points(results)
+            finishes = [TableFinish(f.player, f.place, points[f.player], f.score, f.tickets) for f in results]
+        rated = False
+        if finishes and settings.rated:
+            rated = await self._rate(
+                info, game, "tournament", ended_by_moderator=not (game is not None and game.finished)
+            )
+        last = this_round is not None and (
+            this_round.final or (this_round.round >= settings.rounds and settings.final_table is None)
+        )
+        details = {
+            "round": table.round,
+            "table": table.table_no,
+            "game_id": info.id,
+            "status": info.status.value,
+            "finishes": [
+                {
+                    "user_id": f.user_id,
+                    "place": f.place,
+                    "points": str(f.place_points),
+                    "score": f.score,
+                    "tickets": f.tickets_done,
+                }
+                for f in finishes
+            ],
+        }
+        audit = self._audit(None, TourAction.TABLE_RESULT, details)
+        recorded = await self.store.record_table_result(
+            tournament.id, table.round, table.table_no, finishes, audit, last
+        )
+        if not recorded.recorded:
+            return None
+        after = await self._data(tournament.id)
+        return TableResult(
+            tournament.id,
+            table.round,
+            table.table_no,
+            info.id,
+            tuple(
+                TableFinishInfo(f.user_id, names.get(f.user_id, ""), f.place, f.place_points, f.score, f.tickets_done)
+                for f in finishes
+            ),
+            rated,
+            recorded.round_complete,
+            after.tournament.status is TournamentStatus.FINISHED,
+            tuple(standing_lines(after)),
+        )
+
+    async def table_result(self, game_id: int) -> TableResult | None:
+        """Record the table of a game that ended, if it is a tournament's and not recorded yet (the front calls it
+        when a game ends, to announce the table's result and the standings); None if there is nothing new."""
+        table = await self.store.table_of_game(check_id(game_id, IdKind.GAME))
+        if table is None or table.status is not TableStatus.PLAYING:
+            return None
+        live = await self._live_locked(game_id)
+        return await self._record_table(table, live.info, live.game)
+
+    async def catch_up(self, tournament_id: int) -> list[TableResult]:
+        """Record every table whose game ended without its result recorded (after a restart); what was recorded."""
+        return await self._catch_up(await self._data(tournament_id))
+
+    async def _catch_up(self, data: TournamentData) -> list[TableResult]:
+        out = []
+        for row in data.tables:
+            if row.status is TableStatus.PLAYING and row.game_id is not None:
+                live = await self._live_locked(row.game_id)
+                if not live.info.status.active:
+                    result = await self._record_table(row, live.info, live.game)
+                    if result is not None:
+                        out.append(result)
+        return out
+
+    async def standings(self, tournament_id: int) -> tuple[StandingLine, ...]:
+        """The standings now: place points, then game score, tickets completed, opponents' strength
+        (bot/service/tournaments/standings.py); disqualified players left out."""
+        await self.catch_up(tournament_id)
+        return tuple(standing_lines(await self._data(tournament_id)))
+
+
+def standing_lines(data: TournamentData, *, keep_all: bool = False) -> list[StandingLine]:
+    """The standings of `data` (disqualified players left out unless `keep_all`), ranked again after that."""
+    entry = entries_of(data)
+    tables: dict[tuple[int, int], list[Finish]] = {}
+    for r in data.results:
+        tables.setdefault((r.round, r.table_no), []).append(Finish(entry(r.user_id), r.place, r.score, r.tickets_done))
+    by_user = {p.user_id: p for p in data.participants}
+    current = {entry(p.user_id) for p in data.participants if p.status is ParticipantStatus.ACTIVE}
+    rows = standings([StandingTable(tuple(f)) for _, f in sorted(tables.items())], current)
+    out: list[StandingLine] = []
+    for row in rows:
+        p = by_user.get(row.player)
+        status = ParticipantStatus.ACTIVE if p is None else p.status
+        if status is ParticipantStatus.DISQUALIFIED and not keep_all:
+            continue
+        out.append(
+            StandingLine(
+                row.rank,
+                row.player,
+                "" if p is None else p.display_name,
+                status,
+                row.place_points,
+                row.score,
+                row.tickets,
+                row.opponents_strength,
+                row.games,
+                row.wins,
+            )
+        )
+    return _reranked(out)
+
+
+def _reranked(lines: Sequence[StandingLine]) -> list[StandingLine]:
+    """Ranks again after lines were left out: equal on every figure, equal rank (1, 2, 2, 4)."""
+    out: list[StandingLine] = []
+    for position, line in enumerate(lines, start=1):
+        key = (line.place_points, line.score, line.tickets, line.opponents_strength)
+        if out:
+            last = out[-1]
+            if (last.place_points, last.score, last.tickets, last.opponents_strength) == key:
+                out.append(_with_rank(line, last.rank))
+                continue
+        out.append(_with_rank(line, position))
+    return out
+
+
+def _with_rank(line: StandingLine, rank: int) -> StandingLine:
+    return replace(line, rank=rank)

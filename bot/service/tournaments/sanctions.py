@@ -1,0 +1,227 @@
+"""The tournament desk, sanctions: substitute, drop, disqualify, adjudicate a table.
+
+Substitutes take over the seat (as `/ttrmod replace`) and the standing of the
+player they replace (results, meetings and first seats); a dropped or
+disqualified player's running seat goes to the autopilot.
+"""
+
+from __future__ import annotations
+
+from bot.service.checks import check_flag, check_id, check_name, clean_reason
+from bot.service.errors import (
+    IdKind,
+    NotAPlayer,
+    NotFound,
+    Why,
+    WrongState,
+)
+from bot.service.tournaments.models import (
+    TournamentAction,
+)
+from bot.service.tournaments.tour_core import (
+    BEFORE_START,
+    REGISTERED,
+    TourAction,
+    TourCore,
+    participant_row,
+    require_status,
+)
+from bot.store.tournament_rows import (
+    ParticipantRow,
+    ParticipantStatus,
+    ParticipantWrite,
+    TableStatus,
+    TournamentChange,
+    TournamentData,
+    TournamentStatus,
+)
+
+
+class TourSanctions(TourCore):
+    """Substitute, drop, disqualify, adjudicate."""
+
+    async def substitute(
+        self,
+        tournament_id: int,
+        moderator_user_id: int,
+        user_id: int,
+        new_user_id: int,
+        new_display_name: str,
+        reason: str = "",
+        *,
+        expected_version: int | None = None,
+    ) -> TournamentAction:
+        """A new member takes a playing participant's place: their seat in a running game (as `/ttrmod replace`)
+        and their standing; the participant is out (dropped)."""
+        moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
+        user_id = check_id(user_id, IdKind.USER)
+        new_user_id = check_id(new_user_id, IdKind.NEW_PLAYER)
+        new_name = check_name(new_display_name)
+        why = clean_reason(reason)
+
+        async def work(data: TournamentData) -> TournamentAction:
+            t = data.tournament
+            require_status(data, (TournamentStatus.RUNNING,))
+            old = _active(data, user_id)
+            if participant_row(data, new_user_id) is not None:
+                raise WrongState(Why.ALREADY_IN_TOURNAMENT, {"tournament_id": t.id, "user_id": new_user_id})
+            running = await self._running_seat(data, user_id)
+            writes = [
+                ParticipantWrite(user_id, old.display_name, ParticipantStatus.DROPPED),
+                ParticipantWrite(new_user_id, new_name, ParticipantStatus.ACTIVE, substitute_for=user_id),
+            ]
+            details = {
+                "user_id": user_id,
+                "name": old.display_name,
+                "new_user_id": new_user_id,
+                "new_name": new_name,
+                "game_id": None if running is None else running[0],
+            }
+            audit = self._audit(moderator_user_id, TourAction.SUBSTITUTE, details, why)
+            await self._tour_change(data, TournamentChange(participants=writes, audit=[audit]))
+            if running is not None:
+                await self.replace(
+                    running[0], moderator_user_id, running[1], new_user_id, new_name, why or "tournament substitute"
+                )
+            return await self._action(
+                t.id, TourAction.SUBSTITUTE, new_user_id, game_id=None if running is None else running[0]
+            )
+
+        result: TournamentAction = await self._locked_tour(tournament_id, expected_version, work)
+        return result
+
+    async def drop(
+        self,
+        tournament_id: int,
+        moderator_user_id: int,
+        user_id: int,
+        reason: str = "",
+        *,
+        disqualify: bool = False,
+        expected_version: int | None = None,
+    ) -> TournamentAction:
+        """Take a participant out of later rounds (`disqualify`: out of the standings too); their seat in a running
+        game goes to the autopilot. Before round 1 a participant is simply taken off the list."""
+        moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
+        user_id = check_id(user_id, IdKind.USER)
+        check_flag(disqualify, "disqualify")
+        why = clean_reason(reason)
+        action = TourAction.DISQUALIFY if disqualify else TourAction.DROP
+        status = ParticipantStatus.DISQUALIFIED if disqualify else ParticipantStatus.DROPPED
+
+        async def work(data: TournamentData) -> TournamentAction:
+            t = data.tournament
+            require_status(data, (*BEFORE_START, TournamentStatus.RUNNING))
+            found = participant_row(data, user_id)
+            if found is None:
+                raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": t.id})
+            allowed = (
+                (ParticipantStatus.ACTIVE,)
+                if t.status is TournamentStatus.RUNNING
+                else (
+                    *REGISTERED,
+                    ParticipantStatus.WAITLISTED,
+                )
+            )
+            if disqualify and found.status is ParticipantStatus.DROPPED:
+                allowed = (*allowed, ParticipantStatus.DROPPED)
+            if found.status not in allowed:
+                raise WrongState(Why.NOT_ACTIVE, {"tournament_id": t.id, "user_id": user_id, "status": found.status})
+            running = await self._running_seat(data, user_id)
+            details = {
+                "user_id": user_id,
+                "name": found.display_name,
+                "game_id": None if running is None else running[0],
+            }
+            audit = self._audit(moderator_user_id, action, details, why)
+            await self._tour_change(
+                data,
+                TournamentChange(participants=[ParticipantWrite(user_id, found.display_name, status)], audit=[audit]),
+            )
+            if running is not None:
+                game_id, seat = running
+                info = await self.game(game_id)
+                if info.status.active and not info.seats[seat].autopilot:
+                    await self.set_autopilot(
+                        game_id, seat, True, moderator_user_id=moderator_user_id, reason=why or action.value
+                    )
+            return await self._action(t.id, action, user_id, game_id=None if running is None else running[0])
+
+        result: TournamentAction = await self._locked_tour(tournament_id, expected_version, work)
+        return result
+
+    async def disqualify(
+        self, tournament_id: int, moderator_user_id: int, user_id: int, reason: str = ""
+    ) -> TournamentAction:
+        return await self.drop(tournament_id, moderator_user_id, user_id, reason, disqualify=True)
+
+    async def _running_seat(self, data: TournamentData, user_id: int) -> tuple[int, int] | None:
+        """The running game of the current round where `user_id` holds a seat, and the seat."""
+        for row in data.tables:
+            if row.status is TableStatus.PLAYING and row.game_id is not None:
+                info = await self.game(row.game_id)
+                seat = info.seat_of(user_id)
+                if info.status.active and seat is not None and seat.seat is not None:
+                    return row.game_id, seat.seat
+        return None
+
+    async def adjudicate(
+        self,
+        tournament_id: int,
+        moderator_user_id: int,
+        round_no: int,
+        table_no: int,
+        *,
+        score: bool,
+        reason: str = "",
+    ) -> TournamentAction:
+        """Settle a stuck or overdue table: `score` True ends its game scored as it stands; False hands every seat
+        to the autopilot, which plays it out. The table's result is recorded when its game ends."""
+        moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
+        check_flag(score, "score")
+        why = clean_reason(reason)
+
+        async def work(data: TournamentData) -> TournamentAction:
+            t = data.tournament
+            row = next((x for x in data.tables if x.round == round_no and x.table_no == table_no), None)
+            if row is None:
+                raise NotFound(Why.NO_SUCH_TABLE, {"tournament_id": t.id, "round": round_no, "table": table_no})
+            if row.status is not TableStatus.PLAYING or row.game_id is None:
+                raise WrongState(
+                    Why.TABLE_OVER, {"tournament_id": t.id, "round": round_no, "table": table_no, "status": row.status}
+                )
+            game_id = row.game_id
+            details = {"round": round_no, "table": table_no, "game_id": game_id, "score": score}
+            audit = self._audit(moderator_user_id, TourAction.ADJUDICATE, details, why)
+            await self._tour_change(data, TournamentChange(audit=[audit]))
+            if score:
+                await self.end(game_id, moderator_user_id, True, why or "tournament adjudication")
+            else:
+                info = await self.game(game_id)
+                for seat in info.seats:
+                    current = await self.game(game_id)
+                    if not current.status.active:
+                        break
+                    if seat.seat is not None and not current.seats[seat.seat].autopilot:
+                        await self.set_autopilot(
+                            game_id,
+                            seat.seat,
+                            True,
+                            moderator_user_id=moderator_user_id,
+                            reason=why or "tournament adjudication",
+                        )
+            return await self._action(t.id, TourAction.ADJUDICATE, None, game_id=game_id)
+
+        result: TournamentAction = await self._locked_tour(tournament_id, None, work)
+        return result
+
+
+def _active(data: TournamentData, user_id: int) -> ParticipantRow:
+    found = participant_row(data, user_id)
+    if found is None:
+        raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": data.tournament.id})
+    if found.status is not ParticipantStatus.ACTIVE:
+        raise WrongState(
+            Why.NOT_ACTIVE, {"tournament_id": data.tournament.id, "user_id": user_id, "status": found.status}
+        )
+    return found

@@ -1,0 +1,250 @@
+"""The tournament desk's shared core: each tournament's lock, loading it, changing it, its audit entries.
+
+Every change of a tournament is one store transaction checked against the
+version the service read, under the tournament's own lock (`_locked_tour`): a
+double click acts once, and a stale button is refused (`TournamentChanged`).
+The other parts (registration.py, rounds.py, results.py, sanctions.py,
+export.py) build on `TourCore`; service.py puts them together.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable
+from enum import StrEnum
+from functools import partial
+from typing import Any
+
+from bot.service.checks import MAX_ID, check_id
+from bot.service.errors import (
+    IdKind,
+    InvalidInput,
+    NotFound,
+    TournamentChanged,
+    Why,
+    WrongState,
+)
+from bot.service.loading import LiveGame
+from bot.service.lobby import LobbyService
+from bot.service.moderation import ModerationService
+from bot.service.ratings import RatingsService
+from bot.service.tournaments.models import (
+    Participant,
+    Round,
+    Table,
+    TablePlan,
+    TableResult,
+    TournamentAction,
+    TournamentInfo,
+    TournamentSettings,
+)
+from bot.store import UnknownTournament, VersionConflict
+from bot.store.tournament_rows import (
+    NewTournamentAudit,
+    ParticipantRow,
+    ParticipantStatus,
+    TournamentChange,
+    TournamentData,
+    TournamentStatus,
+)
+
+# the front opens a table's thread and says its channel id
+OpenChannel = Callable[[TablePlan], Awaitable[int]]
+
+PLAYING_STATUSES = (ParticipantStatus.ACTIVE,)
+REGISTERED = (ParticipantStatus.REGISTERED, ParticipantStatus.CHECKED_IN)
+BEFORE_START = (TournamentStatus.REGISTRATION, TournamentStatus.CHECKIN)
+
+
+class TourAction(StrEnum):
+    """An entry of a tournament's audit."""
+
+    CREATE = "create"
+    CONFIGURE = "configure"
+    OPEN_REGISTRATION = "open_registration"
+    CLOSE_REGISTRATION = "close_registration"
+    JOIN = "join"
+    LEAVE = "leave"
+    OPEN_CHECKIN = "open_checkin"
+    CHECK_IN = "check_in"
+    START_ROUND = "start_round"
+    REPAIR = "repair"
+    TABLE_RESULT = "table_result"
+    SUBSTITUTE = "substitute"
+    DROP = "drop"
+    DISQUALIFY = "disqualify"
+    ADJUDICATE = "adjudicate"
+    CANCEL = "cancel"
+
+
+class TourCore(RatingsService, LobbyService, ModerationService):
+    """What every part of the tournament desk shares: locks, loading, versioned changes, audit entries."""
+
+    _tour_locks: dict[int, asyncio.Lock]
+
+    def _tour_lock(self, tournament_id: int) -> asyncio.Lock:
+        try:
+            locks = self._tour_locks
+        except AttributeError:
+            locks = self._tour_locks = {}
+        return locks.setdefault(tournament_id, asyncio.Lock())
+
+    # ----- reading ------------------------------------------------------------------
+
+    async def _data(self, tournament_id: int) -> TournamentData:
+        tournament_id = check_tournament_id(tournament_id)
+        data = await self.store.tournament_data(tournament_id)
+        if data is None:
+            raise NotFound(Why.NO_SUCH_TOURNAMENT, {"tournament_id": tournament_id})
+        return data
+
+    def _info_of(self, data: TournamentData) -> TournamentInfo:
+        t = data.tournament
+        settings = TournamentSettings.from_json(t.settings)
+        names = {p.user_id: p.display_name for p in data.participants}
+        participants = tuple(
+            Participant(p.user_id, p.display_name, p.status, p.joined, p.joined_at, p.substitute_for)
+            for p in data.participants
+        )
+        rounds = []
+        for r in data.rounds:
+            tables = tuple(
+                Table(
+                    r.round,
+                    row.table_no,
+                    r.map,
+                    row.seats,
+                    tuple(names.get(u, "") for u in row.seats),
+                    row.channel_id,
+                    row.game_id,
+                    row.status,
+                )
+                for row in data.tables
+                if row.round == r.round
+            )
+            rounds.append(
+                Round(
+                    r.round,
+                    r.attempt,
+                    r.final,
+                    r.map,
+                    r.status,
+                    r.seed,
+                    r.started_at,
+                    r.deadline,
+                    r.completed_at,
+                    tables,
+                )
+            )
+        return TournamentInfo(
+            t.id,
+            t.guild_id,
+            t.channel_id,
+            t.name,
+            t.status,
+            t.registration_open,
+            settings,
+            t.version,
+            t.created_by,
+            participants,
+            tuple(rounds),
+        )
+
+    async def tournament(self, tournament_id: int) -> TournamentInfo:
+        """The tournament as it stands (any game that ended meanwhile recorded first)."""
+        await self._catch_up(await self._data(tournament_id))
+        return self._info_of(await self._data(tournament_id))
+
+    async def tournaments(self, guild_id: int) -> list[TournamentInfo]:
+        """The server's tournaments, newest first."""
+        guild_id = check_id(guild_id, IdKind.SERVER)
+        out = []
+        for row in await self.store.tournaments_of_guild(guild_id):
+            data = await self.store.tournament_data(row.id)
+            if data is not None:
+                out.append(self._info_of(data))
+        return out
+
+    # ----- writing ------------------------------------------------------------------
+
+    async def _tour_change(self, data: TournamentData, change: TournamentChange) -> int:
+        tid = data.tournament.id
+        try:
+            return await self.store.change_tournament(tid, data.tournament.version, change)
+        except VersionConflict:
+            raise TournamentChanged(tid) from None
+        except UnknownTournament:
+            raise NotFound(Why.NO_SUCH_TOURNAMENT, {"tournament_id": tid}) from None
+
+    def _audit(
+        self, user_id: int | None, action: TourAction, details: dict[str, Any], reason: str = ""
+    ) -> NewTournamentAudit:
+        return NewTournamentAudit(user_id, action.value, details, reason, self.now())
+
+    async def _locked_tour(
+        self, tournament_id: int, expected_version: int | None, work: Callable[[TournamentData], Awaitable[Any]]
+    ) -> Any:
+        """Run `work` on the tournament under its lock, after recording games that ended meanwhile."""
+        tournament_id = check_tournament_id(tournament_id)
+        if expected_version is not None and (
+            isinstance(expected_version, bool) or not isinstance(expected_version, int)
+        ):
+            raise InvalidInput(Why.BAD_VERSION, {"value": expected_version})
+        async with self._tour_lock(tournament_id):
+            await self._catch_up(await self._data(tournament_id))
+            data = await self._data(tournament_id)
+            if expected_version is not None and expected_version != data.tournament.version:
+                raise TournamentChanged(tournament_id)
+            return await work(data)
+
+    async def _action(
+        self, tournament_id: int, action: TourAction, user_id: int | None, **extra: Any
+    ) -> TournamentAction:
+        info = self._info_of(await self._data(tournament_id))
+        participant = None if user_id is None else info.participant(user_id)
+        return TournamentAction(
+            info, action.value, user_id, status=None if participant is None else participant.status, **extra
+        )
+
+    async def _live_locked(self, game_id: int) -> LiveGame:
+        return await self._locked(game_id, partial(self._live, game_id))
+
+    async def _catch_up(self, data: TournamentData) -> list[TableResult]:
+        """Record every table whose game ended without its result recorded (results.py); what was recorded."""
+        raise NotImplementedError
+
+
+# ----- helpers --------------------------------------------------------------------------
+
+
+def check_tournament_id(value: object) -> int:
+    """A tournament id; anything that cannot be one is no such tournament."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_ID:
+        raise NotFound(Why.NO_SUCH_TOURNAMENT, {"tournament_id": value})
+    return value
+
+
+def require_status(data: TournamentData, statuses: Iterable[TournamentStatus]) -> None:
+    t = data.tournament
+    if t.status not in tuple(statuses):
+        raise WrongState(Why.TOURNAMENT_IS, {"tournament_id": t.id, "status": t.status})
+
+
+def participant_row(data: TournamentData, user_id: int) -> ParticipantRow | None:
+    return next((p for p in data.participants if p.user_id == user_id), None)
+
+
+def entries_of(data: TournamentData) -> Callable[[int], int]:
+    """Who a user's results count for: a substitute's predecessor counts for the substitute (chains followed)."""
+    successor = {p.substitute_for: p.user_id for p in data.participants if p.substitute_for is not None}
+
+    def entry(user_id: int) -> int:
+        seen = {user_id}
+        while user_id in successor:
+            user_id = successor[user_id]
+            if user_id in seen:
+                break
+            seen.add(user_id)
+        return user_id
+
+    return entry
