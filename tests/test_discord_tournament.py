@@ -239,7 +239,13 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
     assert "is over." in announced and "Final standings of" in announced
 
     # ----- standings (text), export (CSV and zip, records verified)
-    standings = ok(await slash(members[5], room, "ttrtour standings"))
+    asked = await slash(members[5], room, "ttrtour standings")
+    standings = ok(asked)
+    [image] = [f for m in replies(asked) for f in m.attachments]
+    assert image.filename.endswith(".png") and image.description and image.description.startswith("Final standings")
+    assert (await image.read())[:8] == b"\x89PNG\r\n\x1a\n"
+    posted = [m for m in room.public_messages() if m.content.startswith(("Standings of", "Final standings of"))]
+    assert posted and all(m.attachments and m.attachments[0].description for m in posted), "standings with images"
     lines = await service.standings(info.id)
     assert standings.startswith("Final standings of")
     for line in lines:

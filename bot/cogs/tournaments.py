@@ -58,12 +58,12 @@ from bot.present.tournaments import (
     tournament_choice_label,
     which_tournament_text,
 )
-from bot.replies import Refusal, guarded, private
+from bot.replies import Refusal, guarded, image_file, private
 from bot.service import ClockSettings
 from bot.service.tournaments.models import TournamentInfo, TournamentSettings
 from bot.table.front import Front
 from bot.table.parsing import MAX_TEXT, read_duration
-from bot.table.tournaments import OPEN, TournamentDesk
+from bot.table.tournaments import OPEN, TournamentDesk, standings_image
 from bot.views.tournaments import TourAction, TourButton
 from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION
 from maps import MAP_NAMES
@@ -658,8 +658,12 @@ class TournamentCog(commands.Cog):
     async def standings(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
             lines = await self.service.standings(info.id)
-            for part in chunks(standings_lines(info, lines)):
-                await private(interaction, part)
+            parts = chunks(standings_lines(info, lines))
+            image = await standings_image(info, lines, highlight=interaction.user.id)
+            for index, part in enumerate(parts):
+                last = index == len(parts) - 1
+                file = image_file(image, f"standings-{info.id}.png") if last and image is not None else None
+                await private(interaction, part, file=file)
 
         await self._run(interaction, tournament, work)
 

@@ -489,6 +489,47 @@ def standings_lines(info: TournamentInfo, lines: Sequence[StandingLine]) -> list
     return out
 
 
+def standings_table(info: TournamentInfo, lines: Sequence[StandingLine]) -> tuple[str, list[str], list[list[str]], str]:
+    """The standings as a table image's words (render/standings.py): heading, column headings, rows (the first
+    MAX_STANDINGS), and the image's alt text."""
+    if info.status is TournamentStatus.FINISHED:
+        heading = _("Final standings of {name}").format(name=info.name)
+    else:
+        heading = _("Standings of {name}").format(name=info.name)
+    columns = [
+        pgettext("standings column", "Rank"),
+        pgettext("standings column", "Player"),
+        pgettext("standings column", "Place points"),
+        pgettext("standings column", "Game points"),
+        pgettext("standings column", "Tickets"),
+        pgettext("standings column", "Opponents"),
+        pgettext("standings column", "Games"),
+        pgettext("standings column", "Wins"),
+    ]
+    rows = [
+        [
+            f"{x.rank}.",
+            x.display_name
+            if x.status is ParticipantStatus.ACTIVE
+            else f"{x.display_name} ({participant_status_word(x.status)})",
+            points(x.place_points),
+            str(x.score),
+            str(x.tickets),
+            points(x.opponents_strength),
+            str(x.games),
+            str(x.wins),
+        ]
+        for x in lines[:MAX_STANDINGS]
+    ]
+    told = "; ".join(
+        _("{rank}. {player}, {points} place points").format(
+            rank=x.rank, player=x.display_name, points=points(x.place_points)
+        )
+        for x in lines[:MAX_STANDINGS]
+    )
+    return heading, columns, rows, clip(f"{heading}: {told}", 1000)
+
+
 def moderator_line(action: str, info: TournamentInfo, *, player: str = "", new: str = "", reason: str = "") -> str:
     """A moderator's action on a tournament, as the tournament's channel is told (without the reason)."""
     name = shown(info.name)

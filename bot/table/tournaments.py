@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from fractions import Fraction
@@ -31,14 +32,17 @@ from bot.present.layout import chunks
 from bot.present.tournaments import (
     round_lines,
     standings_lines,
+    standings_table,
     table_result_lines,
     thread_name,
     thread_welcome,
     tournament_text,
 )
+from bot.replies import image_file
 from bot.service import GameInfo, GameService
 from bot.service.tournaments.models import (
     RoundStarted,
+    StandingLine,
     TableFinishInfo,
     TablePlan,
     TableResult,
@@ -47,6 +51,8 @@ from bot.service.tournaments.models import (
 from bot.store.tournament_rows import RoundStatus, TableStatus, TournamentStatus
 from bot.table.front import Front
 from bot.views.tournaments import tournament_view
+from render import RenderedImage
+from render.standings import render_standings
 
 log = logging.getLogger(__name__)
 
@@ -144,10 +150,9 @@ class TournamentDesk:
             self.announced.pop(next(iter(self.announced)))
         with speaking(await self.languages.server(info.guild_id)):
             lines = table_result_lines(info, result)
-            standings = standings_lines(info, result.standings)
         await self.announce(info, lines)
         if result.finishes:
-            await self.announce(info, standings)
+            await self.post_standings(info, result.standings)
         if result.tournament_finished or result.round_complete:
             await self.refresh_message(info)
 
@@ -210,6 +215,25 @@ class TournamentDesk:
         if lines:
             await self.delivery.outbox.send(info.channel_id, info.guild_id, chunks(lines), game_id=None)
 
+    async def post_standings(self, info: TournamentInfo, lines: Sequence[StandingLine]) -> None:
+        """The standings in the tournament's channel: the text, with the table's image (text alone if Discord
+        refuses the image; then the text waits in the outbox like any announcement)."""
+        with speaking(await self.languages.server(info.guild_id)):
+            text = chunks(standings_lines(info, lines))
+            image = await standings_image(info, lines)
+        if len(text) == 1 and image is not None:
+            channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
+            try:
+                await channel.send(
+                    text[0],
+                    file=image_file(image, f"standings-{info.id}.png"),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return
+            except discord.HTTPException:
+                log.warning("tournament #%d: could not post the standings' image", info.id, exc_info=True)
+        await self.delivery.outbox.send(info.channel_id, info.guild_id, text, game_id=None)
+
     async def _message_parts(self, info: TournamentInfo) -> tuple[str, discord.ui.View | None]:
         with speaking(await self.languages.server(info.guild_id)):
             text = tournament_text(info)
@@ -254,3 +278,19 @@ class TournamentDesk:
             )
         except discord.HTTPException:
             log.warning("tournament #%d: could not update its message", info.id, exc_info=True)
+
+
+async def standings_image(
+    info: TournamentInfo, lines: Sequence[StandingLine], *, highlight: int | None = None
+) -> RenderedImage | None:
+    """The standings as a table image, in the language being spoken (drawn in a thread: it is CPU work);
+    `highlight`: a member whose row stands out. None if there is nothing to draw or the drawing failed."""
+    if not lines:
+        return None
+    heading, columns, rows, alt = standings_table(info, lines)
+    marked = [i for i, x in enumerate(lines[: len(rows)]) if x.user_id == highlight]
+    try:
+        return await asyncio.to_thread(render_standings, heading, columns, rows, highlight=marked, alt_text=alt)
+    except Exception:
+        log.exception("tournament #%d: could not draw the standings", info.id)
+        return None
