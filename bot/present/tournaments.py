@@ -13,10 +13,11 @@ from fractions import Fraction
 from typing import Any
 
 from bot.present.escape import shown
-from bot.present.i18n import _, ngettext, pgettext
+from bot.present.i18n import _, current_language, ngettext, pgettext
 from bot.present.layout import clip
 from bot.present.suggestions import duration_label
 from bot.service.clock import ClockSettings
+from bot.service.kinds import Language
 from bot.service.tournaments.models import (
     RoundStarted,
     StandingLine,
@@ -85,7 +86,8 @@ def points(value: Fraction) -> str:
     """Place points as a number: whole, or with up to two decimals (shared places: 1.5)."""
     if value.denominator == 1:
         return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return text if current_language() is Language.EN else text.replace(".", ",")  # a decimal comma
 
 
 def map_title(name: str) -> str:
@@ -420,7 +422,7 @@ def round_lines(started: RoundStarted) -> list[str]:
 
 
 def _finish_line(finish: TableFinishInfo) -> str:
-    return _("{place}. {player}: {points} place points ({score} in the game, {tickets} tickets done)").format(
+    return _("{place}. {player}: place points {points} (game points {score}, tickets done {tickets})").format(
         place=finish.place,
         player=shown(finish.display_name),
         points=points(finish.place_points),
@@ -459,7 +461,7 @@ def table_result_lines(info: TournamentInfo, result: TableResult) -> list[str]:
 
 def standing_line(line: StandingLine) -> str:
     text = _(
-        "{rank}. **{player}**: {points} place points, {score} game points, {tickets} tickets, "
+        "{rank}. **{player}**: place points {points} · game points {score} · tickets {tickets} · "
         "opponents' strength {strength}"
     ).format(
         rank=line.rank,
@@ -522,7 +524,7 @@ def standings_table(info: TournamentInfo, lines: Sequence[StandingLine]) -> tupl
         for x in lines[:MAX_STANDINGS]
     ]
     told = "; ".join(
-        _("{rank}. {player}, {points} place points").format(
+        _("{rank}. {player}: place points {points}").format(
             rank=x.rank, player=x.display_name, points=points(x.place_points)
         )
         for x in lines[:MAX_STANDINGS]
