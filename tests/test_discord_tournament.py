@@ -23,6 +23,7 @@ import json
 import zipfile
 from dataclasses import replace
 
+import discord
 import pytest
 from discord_harness import (  # noqa: F401
     Moderation,
@@ -293,3 +294,20 @@ async def finish_round(room: Room, mods: Moderation, info: TournamentInfo, *, en
     assert not end_one, "no table was left to end"
     after = await room.bot.service.tournament(info.id)
     assert after.rounds[r.round - 1].status.value == "complete"
+
+
+async def test_a_channel_without_thread_permissions_is_refused_clearly(simcord_env: Env) -> None:
+    """Where the bot may not open threads, starting a round says what to grant, privately; no apology."""
+    room = make_room(simcord_env, ["ann", "bob"])
+    mods = await moderate(room)
+    cup = room.guild.create_text_channel(
+        "cup", overwrites={room.guild.default_role: discord.PermissionOverwrite(create_public_threads=False)}
+    )
+    mod = mods.moderator
+    assert "registration" in ok(await mod.slash(cup, "ttrtour create", name="Cup", rounds=1, map="usa"))
+    assert "open" in ok(await mod.slash(cup, "ttrtour registration", state="open"))
+    for member in room.members[:2]:
+        assert "registered" in ok(await member.slash(cup, "ttrtour join"))
+    refused = ok(await mod.slash(cup, "ttrtour startround"))
+    assert "Create Public Threads" in refused and "/ttrtour startround" in refused
+    assert cup.threads == []

@@ -161,6 +161,12 @@ def _refusals(map_name: str) -> Iterator[ServiceError]:
         "index": 3,
         "joined": 1,
         "game_ids": (12, 13),
+        # tournaments
+        "tournament_id": 1,
+        "round": 2,
+        "table": 3,
+        "rounds": 3,
+        "players": 1,
     }
     for why in [*refusals.TEMPLATES, *refusals.WORDED]:
         if why is Why.AGAINST_RULES:

@@ -50,6 +50,7 @@ from bot.present.tournaments import (
     moderator_line,
     moderators_only_text,
     no_such_tournament_text,
+    no_threads_text,
     registration_answer,
     round_started_answer,
     standings_lines,
@@ -476,9 +477,12 @@ class TournamentCog(commands.Cog):
         self, interaction: discord.Interaction, tournament: str | None = None, reason: Reason | None = None
     ) -> None:
         async def work(info: TournamentInfo) -> None:
-            started = await self.service.start_round(
-                info.id, interaction.user.id, self.desk.open_table, reason=reason or ""
-            )
+            try:
+                started = await self.service.start_round(
+                    info.id, interaction.user.id, self.desk.open_table, reason=reason or ""
+                )
+            except discord.Forbidden:
+                raise Refusal(no_threads_text()) from None
             await private(interaction, round_started_answer(started))
             await self.desk.after_round(started)
 
@@ -490,7 +494,12 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(reason=WHY, tournament=TOURNAMENT)
     async def repair(self, interaction: discord.Interaction, reason: Reason, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            started = await self.service.repair_round(info.id, interaction.user.id, self.desk.open_table, reason=reason)
+            try:
+                started = await self.service.repair_round(
+                    info.id, interaction.user.id, self.desk.open_table, reason=reason
+                )
+            except discord.Forbidden:
+                raise Refusal(no_threads_text()) from None
             await private(interaction, round_started_answer(started))
             await self.desk.after_round(started)
 

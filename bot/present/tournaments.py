@@ -357,6 +357,13 @@ def bad_maps_text(typed: str, maps: Sequence[str]) -> str:
     ).format(typed=shown(typed[:100]), maps=", ".join(maps))
 
 
+def no_threads_text() -> str:
+    return _(
+        "I cannot open the tables' threads in this channel. Give me *Create Public Threads* and *Send Messages "
+        "in Threads* here, then run `/ttrtour startround` again: it opens the tables not open yet."
+    )
+
+
 def bot_member_text() -> str:
     return _("A bot cannot play in a tournament.")
 
