@@ -311,3 +311,48 @@ async def test_a_channel_without_thread_permissions_is_refused_clearly(simcord_e
     refused = ok(await mod.slash(cup, "ttrtour startround"))
     assert "Create Public Threads" in refused and "/ttrtour startround" in refused
     assert cup.threads == []
+
+
+async def running_table(room: Room, mods: Moderation, humans: int) -> TournamentInfo:
+    """A one-round tournament of the room's first 4 members on USA, its one table running; the first `humans`
+    of them move for themselves (nobody moved yet), the others are played by the autopilot."""
+    mod = mods.moderator
+    members = room.members[:4]
+    service = room.bot.service
+    assert "registration" in ok(await slash(mod, room, "ttrtour create", name="Cup", rounds=1, map="usa"))
+    [info] = await service.tournaments(room.guild.id)
+    settings = replace(info.settings, autopilot=tuple(m.id for m in members[humans:]), clock=None)
+    await service.configure_tournament(info.id, mod.id, settings)
+    assert "open" in ok(await slash(mod, room, "ttrtour registration", state="open"))
+    for member in members:
+        assert "registered" in ok(await slash(member, room, "ttrtour join"))
+    assert "Round 1 has started" in ok(await slash(mod, room, "ttrtour startround"))
+    info = await current(room, info.id)
+    [table] = info.rounds[0].tables
+    assert table.status is TableStatus.PLAYING and table.game_id is not None
+    return info
+
+
+async def test_a_moderator_naming_someone_not_in_the_tournament_is_told_who(simcord_env: Env) -> None:
+    """Substituting, dropping or disqualifying a member who is not in the tournament is refused naming that
+    member (not "you"), privately, and changes nothing."""
+    room = make_room(simcord_env, ["ann", "bob", "cid", "dan"])
+    mods = await moderate(room)
+    mod = mods.moderator
+    info = await running_table(room, mods, humans=2)
+    stranger = room.add_member("Stranger *X*")
+    sub = room.add_member("sub")
+    version = info.version
+    for answer in (
+        await slash(mod, room, "ttrtour drop", player=stranger, reason="x"),
+        await slash(mod, room, "ttrtour disqualify", player=stranger, reason="x"),
+        await slash(mod, room, "ttrtour substitute", player=stranger, member=sub, reason="x"),
+    ):
+        text = ok(answer)
+        assert "Stranger \\*X\\* is not registered in this tournament" in text, text
+        assert "You are" not in text
+    assert (await current(room, info.id)).version == version, "refusals change nothing"
+    dropped = ok(await slash(mod, room, "ttrtour drop", player=room.members[0], reason="no show"))
+    assert "dropped" in dropped
+    again = ok(await slash(mod, room, "ttrtour substitute", player=room.members[0], member=sub, reason="x"))
+    assert "ann does not play the tournament's rounds now" in again, again

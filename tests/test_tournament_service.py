@@ -25,7 +25,11 @@ import pytest
 from helpers.clock_support import FakeTime
 from helpers.service_support import GUILD, open_service
 
+from bot.present.i18n import speaking
+from bot.present.refusals import refusal_text
 from bot.service import NO_CLOCK, GameService, ServiceError, Why
+from bot.service.errors import NotAPlayer
+from bot.service.kinds import Language
 from bot.service.ratings import placings
 from bot.service.tournaments.models import TablePlan, TournamentInfo, TournamentSettings
 from bot.store import Database
@@ -459,3 +463,34 @@ async def test_an_id_that_cannot_be_a_tournament_is_none(service: GameService) -
     for bad in (0, -5, True, "7", 1 << 70):
         with refused(Why.NO_SUCH_TOURNAMENT):
             await service.tournament(bad)  # type: ignore[arg-type]
+
+
+async def test_a_refusal_about_someone_else_names_them(service: GameService) -> None:
+    """Dropping, disqualifying or substituting someone not in the tournament is refused with that member's id
+    (said as their name, not "you"); a member's own leave or check-in of a tournament they are not in says "you"."""
+    settings = TournamentSettings(maps=("usa",), rounds=1, clock=NO_CLOCK, checkin=True)
+    info = await service.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
+    await service.open_registration(info.id, MOD)
+    for user in USERS[:4]:
+        await service.join_tournament(info.id, user, f"p{user}")
+    with refused(Why.NOT_REGISTERED) as own:
+        await service.leave_tournament(info.id, 999)
+    assert "user_id" not in own.value.facts
+    with speaking(Language.EN):
+        assert refusal_text(own.value) == "You are not registered for this tournament."
+    for bad in (service.drop(info.id, MOD, 999, "who"), service.disqualify(info.id, MOD, 999, "who")):
+        with refused(Why.NOT_REGISTERED) as other:
+            await bad
+        assert other.value.facts["user_id"] == 999
+        with speaking(Language.EN):
+            assert refusal_text(other.value) == "<@999> is not registered in this tournament."
+            named = NotAPlayer(Why.NOT_REGISTERED, {**other.value.facts, "name": "Ann *B*"})
+            assert refusal_text(named) == "Ann \\*B\\* is not registered in this tournament."
+    await service.open_checkin(info.id, MOD)
+    for user in USERS[:4]:
+        await service.check_in(info.id, user)
+    await service.start_round(info.id, MOD, Threads())
+    with refused(Why.NOT_REGISTERED) as other:
+        await service.substitute(info.id, MOD, 999, SUBSTITUTE, "sub")
+    assert other.value.facts["user_id"] == 999
+    assert (await service.tournament(info.id)).participant(SUBSTITUTE) is None

@@ -114,7 +114,7 @@ class TourSanctions(TourCore):
             require_status(data, (*BEFORE_START, TournamentStatus.RUNNING))
             found = participant_row(data, user_id)
             if found is None:
-                raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": t.id})
+                raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": t.id, "user_id": user_id})
             allowed = (
                 (ParticipantStatus.ACTIVE,)
                 if t.status is TournamentStatus.RUNNING
@@ -219,7 +219,7 @@ class TourSanctions(TourCore):
 def _active(data: TournamentData, user_id: int) -> ParticipantRow:
     found = participant_row(data, user_id)
     if found is None:
-        raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": data.tournament.id})
+        raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": data.tournament.id, "user_id": user_id})
     if found.status is not ParticipantStatus.ACTIVE:
         raise WrongState(
             Why.NOT_ACTIVE, {"tournament_id": data.tournament.id, "user_id": user_id, "status": found.status}
