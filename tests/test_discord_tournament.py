@@ -356,3 +356,45 @@ async def test_a_moderator_naming_someone_not_in_the_tournament_is_told_who(simc
     assert "dropped" in dropped
     again = ok(await slash(mod, room, "ttrtour substitute", player=room.members[0], member=sub, reason="x"))
     assert "ann does not play the tournament's rounds now" in again, again
+
+
+async def test_tournament_moderation_tells_the_seats_and_the_log(simcord_env: Env) -> None:
+    """A substitute, a drop and an adjudication change a running table's game: each change is delivered as the
+    game's own moderation is (`/ttrmod replace`, `/ttrmod autopilot`, `/ttrmod end`): the new player's seat news
+    by DM, a line in the moderators' log for each, the table's result announced once its game ends."""
+    room = make_room(simcord_env, ["ann", "bob", "cid", "dan"])
+    mods = await moderate(room)
+    mod = mods.moderator
+    info = await running_table(room, mods, humans=2)
+    [table] = info.rounds[0].tables
+    assert table.game_id is not None
+    ann, bob = room.members[:2]
+    sub = room.add_member("sub")
+    logged = len(mods.log_lines())
+
+    assert "sub" in ok(await slash(mod, room, "ttrtour substitute", player=ann, member=sub, reason="had to leave"))
+    game = await room.bot.service.game(table.game_id)
+    assert sub.id in [s.user_id for s in game.seats]
+    [news] = [m.content for m in room.dms(sub)]
+    assert "You now play ann's seat in game #" in news and f"<#{table.channel_id}>" in news
+    [line] = mods.log_lines()[logged:]
+    assert "gave ann's seat" in line and f"<@{sub.id}>" in line and "had to leave" in line
+    assert not room.dms(mod), "the moderator who acted gets no DM"
+
+    assert "dropped" in ok(await slash(mod, room, "ttrtour drop", player=bob, reason="no show"))
+    game = await room.bot.service.game(table.game_id)
+    assert game.status.active and [s.autopilot for s in game.seats if s.user_id == bob.id] == [True]
+    [line] = mods.log_lines()[logged + 1 :]
+    assert "handed bob's seat" in line and "autopilot" in line and "no show" in line
+
+    answer = await slash(mod, room, "ttrtour adjudicate", round=1, table=1, score="yes", reason="overdue")
+    assert "scored as it stands" in ok(answer)
+    [line] = mods.log_lines()[logged + 2 :]
+    assert "ended the game with scoring" in line and "overdue" in line
+    assert not (await room.bot.service.game(table.game_id)).status.active
+    announced = "\n".join(public_texts(room.channel))
+    assert announced.count("round 1, table 1 is over") == 1, announced
+    assert "**Cup** is over" in announced and "Final standings of **Cup**" in announced
+    again = ok(await slash(mod, room, "ttrtour adjudicate", round=1, table=1, score="yes", reason="overdue"))
+    assert "no game being played" in again or "over" in again, again
+    assert len(mods.log_lines()) == logged + 3

@@ -542,7 +542,7 @@ class TournamentCog(commands.Cog):
                 done = await self.service.substitute(
                     info.id, interaction.user.id, player.id, member.id, member.display_name, reason
                 )
-            await self.desk.settle(done.game_id, refresh=True)
+            await self.desk.deliver(done.results, interaction=interaction, refresh=True)
             line = await self._server_words(
                 info, lambda: moderator_line("substitute", info, player=old, new=member.display_name)
             )
@@ -567,7 +567,7 @@ class TournamentCog(commands.Cog):
             name = found.display_name if found is not None else player.display_name
             with naming(player.id, name):
                 done = await self.service.drop(info.id, interaction.user.id, player.id, reason, disqualify=disqualify)
-            await self.desk.settle(done.game_id)
+            await self.desk.deliver(done.results, interaction=interaction)
             action = "disqualify" if disqualify else "drop"
             line = await self._server_words(info, lambda: moderator_line(action, info, player=name))
             await self._public(info, line)
@@ -617,7 +617,7 @@ class TournamentCog(commands.Cog):
             done = await self.service.adjudicate(
                 info.id, interaction.user.id, round, table, score=scored, reason=reason
             )
-            await self.desk.settle(done.game_id, refresh=True)
+            await self.desk.deliver(done.results, interaction=interaction, refresh=True)
             await private(interaction, adjudicated_answer(round, table, score=scored))
 
         await self._run(interaction, tournament, work, moderator=True)

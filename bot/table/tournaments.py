@@ -6,6 +6,10 @@
   (only them) in its first message. The table's game lives in the thread (its
   channel id is the thread's): its stage messages are posted there as in any
   game channel (`after_round` posts the first ones).
+- **Moderation.** What a substitute, a drop or an adjudication did to a
+  table's game (`TournamentAction.results`) is delivered as `/ttrmod
+  replace` and `/ttrmod autopilot` are (`deliver`): the seat news by DM, the
+  moderators' log lines, the game's channel.
 - **Announcements** in the tournament's channel, in the server's language:
   each round's tables with links to their threads, each table's result with
   the standings after it. A table's result is announced when delivery learns
@@ -27,8 +31,10 @@ from fractions import Fraction
 
 import discord
 
+from bot.present.events import public_text
 from bot.present.i18n import speaking
 from bot.present.layout import chunks
+from bot.present.mod_answers import moderator_note
 from bot.present.tournaments import (
     round_lines,
     standings_lines,
@@ -39,7 +45,7 @@ from bot.present.tournaments import (
     tournament_text,
 )
 from bot.replies import image_file
-from bot.service import GameInfo, GameService
+from bot.service import ActionResult, GameInfo, GameService
 from bot.service.tournaments.models import (
     RoundStarted,
     StandingLine,
@@ -49,6 +55,7 @@ from bot.service.tournaments.models import (
     TournamentInfo,
 )
 from bot.store.tournament_rows import RoundStatus, TableStatus, TournamentStatus
+from bot.table.delivery import NOTES
 from bot.table.front import Front
 from bot.views.tournaments import tournament_view
 from render import RenderedImage
@@ -118,15 +125,23 @@ class TournamentDesk:
                 await self.game_ended(game)
         await self.refresh_message(info)
 
-    async def settle(self, game_id: int | None, *, refresh: bool = False) -> None:
-        """After a tournament action that changed a game behind delivery's back (a substitute, a drop, an
-        adjudication): its channel brought up to date, and its result announced if it ended."""
-        if game_id is None:
-            return
-        await self.stage.publish_safely(game_id, refresh=refresh)
-        game = await self.service.game(game_id)
-        if not game.status.active:
-            await self.game_ended(game)
+    async def deliver(
+        self,
+        results: Sequence[ActionResult],
+        *,
+        interaction: discord.Interaction | None = None,
+        refresh: bool = False,
+    ) -> None:
+        """What a tournament action did to a game (a substitute's seat handover, seats given to the autopilot, the
+        game ended by an adjudication), each delivered as any moderator's action is (`/ttrmod replace`): the
+        game's channel, the moderators' log lines, the seat news by DM; a game that ended has its table's result
+        announced (delivery's `game_over`). `refresh`: the turn message is posted again after the last one."""
+        for number, result in enumerate(results, start=1):
+            with speaking(await self.delivery.public(result.game)):
+                lead = [moderator_note(public_text(result.game, e), None) for e in result.public if e.kind in NOTES]
+            await self.delivery.deliver(
+                result, lead=lead, refresh=refresh and number == len(results), interaction=interaction
+            )
 
     # ----- results ----------------------------------------------------------------------------------------
 
