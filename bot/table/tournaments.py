@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from fractions import Fraction
 
 import discord
 
@@ -49,12 +48,10 @@ from bot.service import ActionResult, GameInfo, GameService
 from bot.service.tournaments.models import (
     RoundStarted,
     StandingLine,
-    TableFinishInfo,
     TablePlan,
-    TableResult,
     TournamentInfo,
 )
-from bot.store.tournament_rows import RoundStatus, TableStatus, TournamentStatus
+from bot.store.tournament_rows import TableStatus, TournamentStatus
 from bot.table.delivery import NOTES
 from bot.table.front import Front
 from bot.views.tournaments import tournament_view
@@ -150,14 +147,9 @@ class TournamentDesk:
         if game.id in self.announced:
             return
         result = await self.service.table_result(game.id)
-        info = None
-        if result is not None:
-            info = await self.service.tournament(result.tournament_id)
-        else:
-            found = await self._recorded(game)
-            if found is None:
-                return
-            info, result = found
+        if result is None:
+            return
+        info = await self.service.tournament(result.tournament_id)
         if game.id in self.announced:
             return
         self.announced[game.id] = None
@@ -170,58 +162,6 @@ class TournamentDesk:
             await self.post_standings(info, result.standings)
         if result.tournament_finished or result.round_complete:
             await self.refresh_message(info)
-
-    async def _recorded(self, game: GameInfo) -> tuple[TournamentInfo, TableResult] | None:
-        """The result of a game's table that the service recorded already (as the game ended), read back from the
-        tournament's audit; None if the game is no tournament's or its table is not recorded."""
-        for info in await self.service.tournaments(game.guild_id):
-            for r in info.rounds:
-                table = next((t for t in r.tables if t.game_id == game.id), None)
-                if table is None:
-                    continue
-                if table.status not in (TableStatus.DONE, TableStatus.VOID):
-                    return None
-                audit = await self.service.tournament_audit(info.id)
-                entry = next(
-                    (
-                        a
-                        for a in reversed(audit)
-                        if a["action"] == "table_result" and a["details"].get("game_id") == game.id
-                    ),
-                    None,
-                )
-                if entry is None:
-                    return None
-                names = {p.user_id: p.display_name for p in info.participants}
-                finishes = tuple(
-                    TableFinishInfo(
-                        int(f["user_id"]),
-                        names.get(int(f["user_id"]), ""),
-                        int(f["place"]),
-                        Fraction(str(f["points"])),
-                        int(f["score"]),
-                        int(f["tickets"]),
-                    )
-                    for f in entry["details"].get("finishes", ())
-                )
-                others_told = all(
-                    t.game_id in self.announced or t.game_id == game.id
-                    for t in r.tables
-                    if t.status in (TableStatus.DONE, TableStatus.VOID)
-                )
-                result = TableResult(
-                    info.id,
-                    r.round,
-                    table.table_no,
-                    game.id,
-                    finishes,
-                    False,
-                    r.status is RoundStatus.COMPLETE and others_told,
-                    info.status is TournamentStatus.FINISHED and others_told,
-                    await self.service.standings(info.id),
-                )
-                return info, result
-        return None
 
     # ----- the tournament's channel ---------------------------------------------------------------------
 

@@ -262,7 +262,7 @@ class TableResult:
     table_no: int
     game_id: int
     finishes: tuple[TableFinishInfo, ...]
-    rated: bool  # this recording rated the game
+    rated: bool  # the game is rated (as a tournament game)
     round_complete: bool
     tournament_finished: bool
     standings: tuple[StandingLine, ...] = field(default=())
