@@ -398,3 +398,29 @@ async def test_tournament_moderation_tells_the_seats_and_the_log(simcord_env: En
     again = ok(await slash(mod, room, "ttrtour adjudicate", round=1, table=1, score="yes", reason="overdue"))
     assert "no game being played" in again or "over" in again, again
     assert len(mods.log_lines()) == logged + 3
+
+
+async def test_the_tournament_message_is_kept_across_a_restart(simcord_env: Env) -> None:
+    """The tournament's message id is kept in the database: after a restart, a join by command and a change of
+    registration update that same message (no second message is posted)."""
+    env = simcord_env
+    room = make_room(env, ["ann", "bob"])
+    mods = await moderate(room)
+    mod = mods.moderator
+    assert "registration" in ok(await slash(mod, room, "ttrtour create", name="Cup", rounds=1, map="usa"))
+    assert "open" in ok(await slash(mod, room, "ttrtour registration", state="open"))
+
+    def tournament_messages() -> list[discord.Message]:
+        return [m for m in room.public_messages() if m.content.startswith("**Cup** · tournament #")]
+
+    [message] = tournament_messages()
+    assert "ann" not in message.content and custom_ids(message)
+    await restart(env)
+    assert "registered" in ok(await slash(room.members[0], room, "ttrtour join"))
+    [message] = tournament_messages()
+    assert "ann" in message.content, "the message posted before the restart is updated"
+    assert "closed" in ok(await slash(mod, room, "ttrtour registration", state="close"))
+    await restart(env)
+    assert "open" in ok(await slash(mod, room, "ttrtour registration", state="open"))
+    [message] = tournament_messages()
+    assert custom_ids(message) and "ann" in message.content

@@ -18,8 +18,9 @@
 - **The tournament's message** (its settings, players and the *Join* /
   *Leave* / *Check in* buttons, bot/views/tournaments.py) is posted at
   creation and changed in place when registration changes. Its id is kept in
-  memory; after a restart the buttons still work and a press changes the
-  message it was pressed on.
+  the database (`remember_tournament_message`), so after a restart the bot
+  goes on changing the same message; a press changes the message it was
+  pressed on.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ class TournamentDesk:
         self.stage = front.stage
         self.delivery = front.delivery
         self.languages = front.languages
-        self.messages: dict[int, int] = {}  # tournament id -> its message's id (in its channel)
+        self.messages: dict[int, int] = {}  # tournament id -> its message's id (in its channel), as kept
         self.announced: dict[int, None] = {}  # games whose table result was announced
         front.delivery.game_over.append(self.game_ended)
 
@@ -207,11 +208,25 @@ class TournamentDesk:
             message = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         else:
             message = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
-        self.messages[info.id] = message.id
+        await self._keep(info, message.id)
+
+    async def _keep(self, info: TournamentInfo, message_id: int) -> None:
+        if self.messages.get(info.id) != message_id:
+            self.messages[info.id] = message_id
+            await self.service.remember_tournament_message(info.id, info.channel_id, message_id)
+
+    async def _message_id(self, info: TournamentInfo) -> int | None:
+        """The tournament's message: known here, else kept in the database (after a restart)."""
+        if info.id not in self.messages:
+            kept = await self.service.tournament_message(info.id)
+            if kept is None:
+                return None
+            self.messages[info.id] = kept
+        return self.messages[info.id]
 
     async def show(self, info: TournamentInfo) -> None:
         """The tournament's message brought up to date in place, or posted again if it is not known (a restart)."""
-        if info.id in self.messages:
+        if await self._message_id(info) is not None:
             await self.refresh_message(info)
         else:
             await self.post_message(info)
@@ -221,10 +236,10 @@ class TournamentDesk:
         text, view = await self._message_parts(info)
         try:
             if message is not None:
-                self.messages[info.id] = message.id
+                await self._keep(info, message.id)
                 await message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
                 return
-            message_id = self.messages.get(info.id)
+            message_id = await self._message_id(info)
             if message_id is None:
                 return
             channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
