@@ -311,3 +311,116 @@ async def test_a_channel_without_thread_permissions_is_refused_clearly(simcord_e
     refused = ok(await mod.slash(cup, "ttrtour startround"))
     assert "Create Public Threads" in refused and "/ttrtour startround" in refused
     assert cup.threads == []
+
+
+async def running_table(room: Room, mods: Moderation, humans: int) -> TournamentInfo:
+    """A one-round tournament of the room's first 4 members on USA, its one table running; the first `humans`
+    of them move for themselves (nobody moved yet), the others are played by the autopilot."""
+    mod = mods.moderator
+    members = room.members[:4]
+    service = room.bot.service
+    assert "registration" in ok(await slash(mod, room, "ttrtour create", name="Cup", rounds=1, map="usa"))
+    [info] = await service.tournaments(room.guild.id)
+    settings = replace(info.settings, autopilot=tuple(m.id for m in members[humans:]), clock=None)
+    await service.configure_tournament(info.id, mod.id, settings)
+    assert "open" in ok(await slash(mod, room, "ttrtour registration", state="open"))
+    for member in members:
+        assert "registered" in ok(await slash(member, room, "ttrtour join"))
+    assert "Round 1 has started" in ok(await slash(mod, room, "ttrtour startround"))
+    info = await current(room, info.id)
+    [table] = info.rounds[0].tables
+    assert table.status is TableStatus.PLAYING and table.game_id is not None
+    return info
+
+
+async def test_a_moderator_naming_someone_not_in_the_tournament_is_told_who(simcord_env: Env) -> None:
+    """Substituting, dropping or disqualifying a member who is not in the tournament is refused naming that
+    member (not "you"), privately, and changes nothing."""
+    room = make_room(simcord_env, ["ann", "bob", "cid", "dan"])
+    mods = await moderate(room)
+    mod = mods.moderator
+    info = await running_table(room, mods, humans=2)
+    stranger = room.add_member("Stranger *X*")
+    sub = room.add_member("sub")
+    version = info.version
+    for answer in (
+        await slash(mod, room, "ttrtour drop", player=stranger, reason="x"),
+        await slash(mod, room, "ttrtour disqualify", player=stranger, reason="x"),
+        await slash(mod, room, "ttrtour substitute", player=stranger, member=sub, reason="x"),
+    ):
+        text = ok(answer)
+        assert "Stranger \\*X\\* is not registered in this tournament" in text, text
+        assert "You are" not in text
+    assert (await current(room, info.id)).version == version, "refusals change nothing"
+    dropped = ok(await slash(mod, room, "ttrtour drop", player=room.members[0], reason="no show"))
+    assert "dropped" in dropped
+    again = ok(await slash(mod, room, "ttrtour substitute", player=room.members[0], member=sub, reason="x"))
+    assert "ann does not play the tournament's rounds now" in again, again
+
+
+async def test_tournament_moderation_tells_the_seats_and_the_log(simcord_env: Env) -> None:
+    """A substitute, a drop and an adjudication change a running table's game: each change is delivered as the
+    game's own moderation is (`/ttrmod replace`, `/ttrmod autopilot`, `/ttrmod end`): the new player's seat news
+    by DM, a line in the moderators' log for each, the table's result announced once its game ends."""
+    room = make_room(simcord_env, ["ann", "bob", "cid", "dan"])
+    mods = await moderate(room)
+    mod = mods.moderator
+    info = await running_table(room, mods, humans=2)
+    [table] = info.rounds[0].tables
+    assert table.game_id is not None
+    ann, bob = room.members[:2]
+    sub = room.add_member("sub")
+    logged = len(mods.log_lines())
+
+    assert "sub" in ok(await slash(mod, room, "ttrtour substitute", player=ann, member=sub, reason="had to leave"))
+    game = await room.bot.service.game(table.game_id)
+    assert sub.id in [s.user_id for s in game.seats]
+    [news] = [m.content for m in room.dms(sub)]
+    assert "You now play ann's seat in game #" in news and f"<#{table.channel_id}>" in news
+    [line] = mods.log_lines()[logged:]
+    assert "gave ann's seat" in line and f"<@{sub.id}>" in line and "had to leave" in line
+    assert not room.dms(mod), "the moderator who acted gets no DM"
+
+    assert "dropped" in ok(await slash(mod, room, "ttrtour drop", player=bob, reason="no show"))
+    game = await room.bot.service.game(table.game_id)
+    assert game.status.active and [s.autopilot for s in game.seats if s.user_id == bob.id] == [True]
+    [line] = mods.log_lines()[logged + 1 :]
+    assert "handed bob's seat" in line and "autopilot" in line and "no show" in line
+
+    answer = await slash(mod, room, "ttrtour adjudicate", round=1, table=1, score="yes", reason="overdue")
+    assert "scored as it stands" in ok(answer)
+    [line] = mods.log_lines()[logged + 2 :]
+    assert "ended the game with scoring" in line and "overdue" in line
+    assert not (await room.bot.service.game(table.game_id)).status.active
+    announced = "\n".join(public_texts(room.channel))
+    assert announced.count("round 1, table 1 is over") == 1, announced
+    assert "**Cup** is over" in announced and "Final standings of **Cup**" in announced
+    again = ok(await slash(mod, room, "ttrtour adjudicate", round=1, table=1, score="yes", reason="overdue"))
+    assert "no game being played" in again or "over" in again, again
+    assert len(mods.log_lines()) == logged + 3
+
+
+async def test_the_tournament_message_is_kept_across_a_restart(simcord_env: Env) -> None:
+    """The tournament's message id is kept in the database: after a restart, a join by command and a change of
+    registration update that same message (no second message is posted)."""
+    env = simcord_env
+    room = make_room(env, ["ann", "bob"])
+    mods = await moderate(room)
+    mod = mods.moderator
+    assert "registration" in ok(await slash(mod, room, "ttrtour create", name="Cup", rounds=1, map="usa"))
+    assert "open" in ok(await slash(mod, room, "ttrtour registration", state="open"))
+
+    def tournament_messages() -> list[discord.Message]:
+        return [m for m in room.public_messages() if m.content.startswith("**Cup** · tournament #")]
+
+    [message] = tournament_messages()
+    assert "ann" not in message.content and custom_ids(message)
+    await restart(env)
+    assert "registered" in ok(await slash(room.members[0], room, "ttrtour join"))
+    [message] = tournament_messages()
+    assert "ann" in message.content, "the message posted before the restart is updated"
+    assert "closed" in ok(await slash(mod, room, "ttrtour registration", state="close"))
+    await restart(env)
+    assert "open" in ok(await slash(mod, room, "ttrtour registration", state="open"))
+    [message] = tournament_messages()
+    assert custom_ids(message) and "ann" in message.content

@@ -25,7 +25,11 @@ import pytest
 from helpers.clock_support import FakeTime
 from helpers.service_support import GUILD, open_service
 
+from bot.present.i18n import speaking
+from bot.present.refusals import refusal_text
 from bot.service import NO_CLOCK, GameService, ServiceError, Why
+from bot.service.errors import NotAPlayer
+from bot.service.kinds import Language
 from bot.service.ratings import placings
 from bot.service.tournaments.models import TablePlan, TournamentInfo, TournamentSettings
 from bot.store import Database
@@ -446,7 +450,9 @@ async def test_a_double_click_starts_a_round_once(database: Database) -> None:
         table = after.rounds[0].tables[0]
         assert table.game_id is not None
         await first.end(table.game_id, MOD, True, "scored")
-        assert await second.table_result(table.game_id) is None
+        seen = await second.table_result(table.game_id)  # the recorded result, read back (not recorded again)
+        assert seen is not None and seen.game_id == table.game_id and seen.finishes
+        assert seen == await first.table_result(table.game_id)
         assert [t.status for t in (await second.tournament(info.id)).rounds[0].tables][0] is TableStatus.DONE
         audit = [a["action"] for a in await second.tournament_audit(info.id)]
         assert audit.count("table_result") == 1 and audit.count("start_round") == 1
@@ -459,3 +465,79 @@ async def test_an_id_that_cannot_be_a_tournament_is_none(service: GameService) -
     for bad in (0, -5, True, "7", 1 << 70):
         with refused(Why.NO_SUCH_TOURNAMENT):
             await service.tournament(bad)  # type: ignore[arg-type]
+
+
+async def test_a_refusal_about_someone_else_names_them(service: GameService) -> None:
+    """Dropping, disqualifying or substituting someone not in the tournament is refused with that member's id
+    (said as their name, not "you"); a member's own leave or check-in of a tournament they are not in says "you"."""
+    settings = TournamentSettings(maps=("usa",), rounds=1, clock=NO_CLOCK, checkin=True)
+    info = await service.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
+    await service.open_registration(info.id, MOD)
+    for user in USERS[:4]:
+        await service.join_tournament(info.id, user, f"p{user}")
+    with refused(Why.NOT_REGISTERED) as own:
+        await service.leave_tournament(info.id, 999)
+    assert "user_id" not in own.value.facts
+    with speaking(Language.EN):
+        assert refusal_text(own.value) == "You are not registered for this tournament."
+    for bad in (service.drop(info.id, MOD, 999, "who"), service.disqualify(info.id, MOD, 999, "who")):
+        with refused(Why.NOT_REGISTERED) as other:
+            await bad
+        assert other.value.facts["user_id"] == 999
+        with speaking(Language.EN):
+            assert refusal_text(other.value) == "<@999> is not registered in this tournament."
+            named = NotAPlayer(Why.NOT_REGISTERED, {**other.value.facts, "name": "Ann *B*"})
+            assert refusal_text(named) == "Ann \\*B\\* is not registered in this tournament."
+    await service.open_checkin(info.id, MOD)
+    for user in USERS[:4]:
+        await service.check_in(info.id, user)
+    await service.start_round(info.id, MOD, Threads())
+    with refused(Why.NOT_REGISTERED) as other:
+        await service.substitute(info.id, MOD, 999, SUBSTITUTE, "sub")
+    assert other.value.facts["user_id"] == 999
+    assert (await service.tournament(info.id)).participant(SUBSTITUTE) is None
+
+
+async def test_a_finished_table_s_result_is_read_back(service: GameService) -> None:
+    """`table_result` of a game whose table was recorded already (as the game ended) gives that recorded result,
+    again and again: its players' places, points and scores as stored; the round (and the tournament) said over
+    only with the table recorded last."""
+    threads = Threads()
+    settings = TournamentSettings(maps=("usa",), rounds=2, clock=NO_CLOCK, autopilot=tuple(USERS[:6]), rated=False)
+    info = await service.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
+    await service.open_registration(info.id, MOD)
+    for user in USERS[:6]:
+        await service.join_tournament(info.id, user, f"p{user}")
+    for number in (1, 2):
+        started = await service.start_round(info.id, MOD, threads)
+        assert started.round.status is RoundStatus.COMPLETE, "autopilot tables play out at once"
+        results = []
+        for table in started.round.tables:
+            assert table.game_id is not None and table.status is TableStatus.DONE
+            result = await service.table_result(table.game_id)
+            assert result is not None, "a recorded table's result is read back"
+            assert result == await service.table_result(table.game_id)
+            assert (result.tournament_id, result.round, result.table_no, result.game_id) == (
+                info.id,
+                number,
+                table.table_no,
+                table.game_id,
+            )
+            assert {f.user_id for f in result.finishes} == set(table.seats)
+            assert {f.display_name for f in result.finishes} == {f"p{u}" for u in table.seats}
+            assert sorted(f.place for f in result.finishes)[0] == 1 and not result.rated
+            assert sum(f.place_points for f in result.finishes) == sum(range(len(table.seats)))
+            results.append(result)
+        assert sum(r.round_complete for r in results) == 1, "the table recorded last completes the round"
+        assert sum(r.tournament_finished for r in results) == (1 if number == 2 else 0)
+        stored = {(r.round, r.table_no, r.user_id): r for r in (await service.store.tournament_data(info.id)).results}  # type: ignore[union-attr]
+        for result in results:
+            for f in result.finishes:
+                row = stored[(result.round, result.table_no, f.user_id)]
+                assert (row.place, row.place_points, row.score, row.tickets_done) == (
+                    f.place,
+                    f.place_points,
+                    f.score,
+                    f.tickets_done,
+                )
+    assert results[0].standings == await service.standings(info.id)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 import discord
@@ -60,7 +61,7 @@ from bot.present.tournaments import (
     which_tournament_text,
 )
 from bot.replies import Refusal, guarded, image_file, private
-from bot.service import ClockSettings
+from bot.service import ClockSettings, ServiceError
 from bot.service.tournaments.models import TournamentInfo, TournamentSettings
 from bot.table.front import Front
 from bot.table.parsing import MAX_TEXT, read_duration
@@ -92,6 +93,17 @@ def read_maps(map_: str | None, maps: str | None) -> tuple[str, ...] | None:
     if len(maps) > MAX_TEXT or not words or any(w not in known for w in words):
         raise Refusal(bad_maps_text(maps, MAP_NAMES))
     return tuple(known[w] for w in words)
+
+
+@contextmanager
+def naming(user_id: int, name: str) -> Iterator[None]:
+    """A refusal about the member `user_id` (someone the moderator named, not the moderator) says their name."""
+    try:
+        yield
+    except ServiceError as exc:
+        if exc.facts.get("user_id") == user_id and "name" not in exc.facts:
+            exc.facts = {**exc.facts, "name": name}
+        raise
 
 
 class TournamentCog(commands.Cog):
@@ -526,10 +538,11 @@ class TournamentCog(commands.Cog):
                 raise Refusal(bot_member_text())
             found = info.participant(player.id)
             old = found.display_name if found is not None else player.display_name
-            done = await self.service.substitute(
-                info.id, interaction.user.id, player.id, member.id, member.display_name, reason
-            )
-            await self.desk.settle(done.game_id, refresh=True)
+            with naming(player.id, old):
+                done = await self.service.substitute(
+                    info.id, interaction.user.id, player.id, member.id, member.display_name, reason
+                )
+            await self.desk.deliver(done.results, interaction=interaction, refresh=True)
             line = await self._server_words(
                 info, lambda: moderator_line("substitute", info, player=old, new=member.display_name)
             )
@@ -552,8 +565,9 @@ class TournamentCog(commands.Cog):
         async def work(info: TournamentInfo) -> None:
             found = info.participant(player.id)
             name = found.display_name if found is not None else player.display_name
-            done = await self.service.drop(info.id, interaction.user.id, player.id, reason, disqualify=disqualify)
-            await self.desk.settle(done.game_id)
+            with naming(player.id, name):
+                done = await self.service.drop(info.id, interaction.user.id, player.id, reason, disqualify=disqualify)
+            await self.desk.deliver(done.results, interaction=interaction)
             action = "disqualify" if disqualify else "drop"
             line = await self._server_words(info, lambda: moderator_line(action, info, player=name))
             await self._public(info, line)
@@ -603,7 +617,7 @@ class TournamentCog(commands.Cog):
             done = await self.service.adjudicate(
                 info.id, interaction.user.id, round, table, score=scored, reason=reason
             )
-            await self.desk.settle(done.game_id, refresh=True)
+            await self.desk.deliver(done.results, interaction=interaction, refresh=True)
             await private(interaction, adjudicated_answer(round, table, score=scored))
 
         await self._run(interaction, tournament, work, moderator=True)

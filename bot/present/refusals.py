@@ -108,7 +108,6 @@ TEMPLATES: dict[Why, str] = {
     Why.BAD_CAP: N_("The cap on players is {low} to {high}, not {value}."),
     Why.NO_SUCH_TOURNAMENT: N_("There is no such tournament."),
     Why.NO_SUCH_TABLE: N_("Round {round} has no table {table}."),
-    Why.NOT_REGISTERED: N_("You are not registered for this tournament."),
     Why.ALREADY_IN_TOURNAMENT: N_("That member is in this tournament already."),
     Why.REGISTRATION_CLOSED: N_("Registration for this tournament is not open."),
     Why.NO_CHECKIN: N_("This tournament has no check-in: start round 1 when registration is closed."),
@@ -257,8 +256,31 @@ def _too_few_players(facts: Facts) -> str:
     )
 
 
+def _member_named(facts: Facts) -> str | None:
+    """The member a refusal is about when it is someone else: their name (escaped) if the front gave it, else
+    their mention (shown as their name, pinging nobody: refusals are private and mention nobody); None if the
+    refusal is about the member who asked."""
+    name = facts.get("name")
+    if isinstance(name, str) and name:
+        return shown(name)
+    user_id = facts.get("user_id")
+    if isinstance(user_id, int) and not isinstance(user_id, bool):
+        return f"<@{user_id}>"
+    return None
+
+
+def _not_registered(facts: Facts) -> str:
+    name = _member_named(facts)
+    if name is None:
+        return _("You are not registered for this tournament.")
+    return _("{name} is not registered in this tournament.").format(name=name)
+
+
 def _not_active(facts: Facts) -> str:
-    return _("That player does not play the tournament's rounds now.")
+    name = _member_named(facts)
+    if name is None:
+        return _("That player does not play the tournament's rounds now.")
+    return _("{name} does not play the tournament's rounds now.").format(name=name)
 
 
 def _table_over(facts: Facts) -> str:
@@ -274,6 +296,7 @@ WORDED: dict[Why, Callable[[Facts], str]] = {
     Why.REGISTRATION_ALREADY: _registration_already,
     Why.TOURNAMENT_IS: _tournament_is,
     Why.TOO_FEW_PLAYERS: _too_few_players,
+    Why.NOT_REGISTERED: _not_registered,
     Why.NOT_ACTIVE: _not_active,
     Why.TABLE_OVER: _table_over,
     Why.BAD_ID: _bad_id,

@@ -58,7 +58,7 @@ class Why(StrEnum):
     BAD_CAP = "bad_cap"  # low, high, value
     NO_SUCH_TOURNAMENT = "no_such_tournament"  # tournament_id
     NO_SUCH_TABLE = "no_such_table"  # tournament_id, round, table
-    NOT_REGISTERED = "not_registered"  # tournament_id
+    NOT_REGISTERED = "not_registered"  # tournament_id; user_id (and the front may add name): someone else's
     ALREADY_REGISTERED = "already_registered"  # tournament_id, status
     ALREADY_IN_TOURNAMENT = "already_in_tournament"  # tournament_id, user_id
     REGISTRATION_CLOSED = "registration_closed"  # tournament_id

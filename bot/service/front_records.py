@@ -1,5 +1,6 @@
-"""What the Discord front end keeps in the database, through the service: the messages it posted for a game,
-the members who refuse direct messages, the slash command definitions last synced, and which games to look at.
+"""What the Discord front end keeps in the database, through the service: the messages it posted for a game
+(and each tournament's message), the members who refuse direct messages, the slash command definitions last
+synced, and which games to look at.
 
 A thin layer over the store, so that nothing outside the service touches the store.
 """
@@ -34,6 +35,15 @@ class FrontRecords(ServiceCore):
 
     async def forget_message(self, message_id: int) -> None:
         await self.store.delete_message(message_id)
+
+    async def tournament_message(self, tournament_id: int) -> int | None:
+        """The id of a tournament's message in its channel, if the front kept one (`remember_tournament_message`)."""
+        kept = await self.store.tournament_message(tournament_id)
+        return None if kept is None else kept[1]
+
+    async def remember_tournament_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
+        """Keep a tournament's message (in place of the one kept before), so a restart goes on updating it."""
+        await self.store.set_tournament_message(tournament_id, channel_id, message_id)
 
     async def refuses_dms(self, user_id: int) -> bool:
         """Has Discord refused a direct message to this member (they closed them)?"""

@@ -152,13 +152,22 @@ class TimerStore(Protocol):
 
 
 class MessageStore(Protocol):
-    """The channel messages the bot posted for a game, and the members who refuse direct messages."""
+    """The channel messages the bot posted for a game (and each tournament's message), and the members who refuse
+    direct messages."""
 
     async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None: ...
 
     async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRow]: ...
 
     async def delete_message(self, message_id: int) -> bool: ...
+
+    async def tournament_message(self, tournament_id: int) -> tuple[int, int] | None:
+        """The channel and message id of a tournament's message, if one was kept."""
+        ...
+
+    async def set_tournament_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
+        """Keep a tournament's message (in place of the one kept before)."""
+        ...
 
     async def dm_refused(self, user_id: int) -> bool:
         """Has Discord refused a direct message to this user (error 50007)?"""

@@ -6,6 +6,10 @@
   (only them) in its first message. The table's game lives in the thread (its
   channel id is the thread's): its stage messages are posted there as in any
   game channel (`after_round` posts the first ones).
+- **Moderation.** What a substitute, a drop or an adjudication did to a
+  table's game (`TournamentAction.results`) is delivered as `/ttrmod
+  replace` and `/ttrmod autopilot` are (`deliver`): the seat news by DM, the
+  moderators' log lines, the game's channel.
 - **Announcements** in the tournament's channel, in the server's language:
   each round's tables with links to their threads, each table's result with
   the standings after it. A table's result is announced when delivery learns
@@ -14,8 +18,9 @@
 - **The tournament's message** (its settings, players and the *Join* /
   *Leave* / *Check in* buttons, bot/views/tournaments.py) is posted at
   creation and changed in place when registration changes. Its id is kept in
-  memory; after a restart the buttons still work and a press changes the
-  message it was pressed on.
+  the database (`remember_tournament_message`), so after a restart the bot
+  goes on changing the same message; a press changes the message it was
+  pressed on.
 """
 
 from __future__ import annotations
@@ -23,12 +28,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from fractions import Fraction
 
 import discord
 
+from bot.present.events import public_text
 from bot.present.i18n import speaking
 from bot.present.layout import chunks
+from bot.present.mod_answers import moderator_note
 from bot.present.tournaments import (
     round_lines,
     standings_lines,
@@ -39,16 +45,15 @@ from bot.present.tournaments import (
     tournament_text,
 )
 from bot.replies import image_file
-from bot.service import GameInfo, GameService
+from bot.service import ActionResult, GameInfo, GameService
 from bot.service.tournaments.models import (
     RoundStarted,
     StandingLine,
-    TableFinishInfo,
     TablePlan,
-    TableResult,
     TournamentInfo,
 )
-from bot.store.tournament_rows import RoundStatus, TableStatus, TournamentStatus
+from bot.store.tournament_rows import TableStatus, TournamentStatus
+from bot.table.delivery import NOTES
 from bot.table.front import Front
 from bot.views.tournaments import tournament_view
 from render import RenderedImage
@@ -67,7 +72,7 @@ class TournamentDesk:
         self.stage = front.stage
         self.delivery = front.delivery
         self.languages = front.languages
-        self.messages: dict[int, int] = {}  # tournament id -> its message's id (in its channel)
+        self.messages: dict[int, int] = {}  # tournament id -> its message's id (in its channel), as kept
         self.announced: dict[int, None] = {}  # games whose table result was announced
         front.delivery.game_over.append(self.game_ended)
 
@@ -118,15 +123,23 @@ class TournamentDesk:
                 await self.game_ended(game)
         await self.refresh_message(info)
 
-    async def settle(self, game_id: int | None, *, refresh: bool = False) -> None:
-        """After a tournament action that changed a game behind delivery's back (a substitute, a drop, an
-        adjudication): its channel brought up to date, and its result announced if it ended."""
-        if game_id is None:
-            return
-        await self.stage.publish_safely(game_id, refresh=refresh)
-        game = await self.service.game(game_id)
-        if not game.status.active:
-            await self.game_ended(game)
+    async def deliver(
+        self,
+        results: Sequence[ActionResult],
+        *,
+        interaction: discord.Interaction | None = None,
+        refresh: bool = False,
+    ) -> None:
+        """What a tournament action did to a game (a substitute's seat handover, seats given to the autopilot, the
+        game ended by an adjudication), each delivered as any moderator's action is (`/ttrmod replace`): the
+        game's channel, the moderators' log lines, the seat news by DM; a game that ended has its table's result
+        announced (delivery's `game_over`). `refresh`: the turn message is posted again after the last one."""
+        for number, result in enumerate(results, start=1):
+            with speaking(await self.delivery.public(result.game)):
+                lead = [moderator_note(public_text(result.game, e), None) for e in result.public if e.kind in NOTES]
+            await self.delivery.deliver(
+                result, lead=lead, refresh=refresh and number == len(results), interaction=interaction
+            )
 
     # ----- results ----------------------------------------------------------------------------------------
 
@@ -135,14 +148,9 @@ class TournamentDesk:
         if game.id in self.announced:
             return
         result = await self.service.table_result(game.id)
-        info = None
-        if result is not None:
-            info = await self.service.tournament(result.tournament_id)
-        else:
-            found = await self._recorded(game)
-            if found is None:
-                return
-            info, result = found
+        if result is None:
+            return
+        info = await self.service.tournament(result.tournament_id)
         if game.id in self.announced:
             return
         self.announced[game.id] = None
@@ -155,58 +163,6 @@ class TournamentDesk:
             await self.post_standings(info, result.standings)
         if result.tournament_finished or result.round_complete:
             await self.refresh_message(info)
-
-    async def _recorded(self, game: GameInfo) -> tuple[TournamentInfo, TableResult] | None:
-        """The result of a game's table that the service recorded already (as the game ended), read back from the
-        tournament's audit; None if the game is no tournament's or its table is not recorded."""
-        for info in await self.service.tournaments(game.guild_id):
-            for r in info.rounds:
-                table = next((t for t in r.tables if t.game_id == game.id), None)
-                if table is None:
-                    continue
-                if table.status not in (TableStatus.DONE, TableStatus.VOID):
-                    return None
-                audit = await self.service.tournament_audit(info.id)
-                entry = next(
-                    (
-                        a
-                        for a in reversed(audit)
-                        if a["action"] == "table_result" and a["details"].get("game_id") == game.id
-                    ),
-                    None,
-                )
-                if entry is None:
-                    return None
-                names = {p.user_id: p.display_name for p in info.participants}
-                finishes = tuple(
-                    TableFinishInfo(
-                        int(f["user_id"]),
-                        names.get(int(f["user_id"]), ""),
-                        int(f["place"]),
-                        Fraction(str(f["points"])),
-                        int(f["score"]),
-                        int(f["tickets"]),
-                    )
-                    for f in entry["details"].get("finishes", ())
-                )
-                others_told = all(
-                    t.game_id in self.announced or t.game_id == game.id
-                    for t in r.tables
-                    if t.status in (TableStatus.DONE, TableStatus.VOID)
-                )
-                result = TableResult(
-                    info.id,
-                    r.round,
-                    table.table_no,
-                    game.id,
-                    finishes,
-                    False,
-                    r.status is RoundStatus.COMPLETE and others_told,
-                    info.status is TournamentStatus.FINISHED and others_told,
-                    await self.service.standings(info.id),
-                )
-                return info, result
-        return None
 
     # ----- the tournament's channel ---------------------------------------------------------------------
 
@@ -252,11 +208,25 @@ class TournamentDesk:
             message = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         else:
             message = await channel.send(text, view=view, allowed_mentions=discord.AllowedMentions.none())
-        self.messages[info.id] = message.id
+        await self._keep(info, message.id)
+
+    async def _keep(self, info: TournamentInfo, message_id: int) -> None:
+        if self.messages.get(info.id) != message_id:
+            self.messages[info.id] = message_id
+            await self.service.remember_tournament_message(info.id, info.channel_id, message_id)
+
+    async def _message_id(self, info: TournamentInfo) -> int | None:
+        """The tournament's message: known here, else kept in the database (after a restart)."""
+        if info.id not in self.messages:
+            kept = await self.service.tournament_message(info.id)
+            if kept is None:
+                return None
+            self.messages[info.id] = kept
+        return self.messages[info.id]
 
     async def show(self, info: TournamentInfo) -> None:
         """The tournament's message brought up to date in place, or posted again if it is not known (a restart)."""
-        if info.id in self.messages:
+        if await self._message_id(info) is not None:
             await self.refresh_message(info)
         else:
             await self.post_message(info)
@@ -266,10 +236,10 @@ class TournamentDesk:
         text, view = await self._message_parts(info)
         try:
             if message is not None:
-                self.messages[info.id] = message.id
+                await self._keep(info, message.id)
                 await message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none())
                 return
-            message_id = self.messages.get(info.id)
+            message_id = await self._message_id(info)
             if message_id is None:
                 return
             channel = self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)

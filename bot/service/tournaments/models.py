@@ -11,6 +11,7 @@ from typing import Any
 from bot.service.clock import ClockSettings
 from bot.service.errors import IdKind, InvalidInput, Why
 from bot.service.lobby import check_options
+from bot.service.results import ActionResult
 from bot.store.tournament_rows import ParticipantStatus, RoundStatus, TableStatus, TournamentStatus
 from maps import MAP_NAMES, load_board
 
@@ -261,7 +262,7 @@ class TableResult:
     table_no: int
     game_id: int
     finishes: tuple[TableFinishInfo, ...]
-    rated: bool  # this recording rated the game
+    rated: bool  # the game is rated (as a tournament game)
     round_complete: bool
     tournament_finished: bool
     standings: tuple[StandingLine, ...] = field(default=())
@@ -291,3 +292,6 @@ class TournamentAction:
     promoted: int | None = None  # a waiting player who got the place
     game_id: int | None = None  # the game it touched, if any
     status: ParticipantStatus | None = None  # the participant's status after it
+    # what it did to the game, in order (a seat handed over, seats to the autopilot, the game ended): the front
+    # delivers each as any moderator's action (the seat news by DM, the moderators' log lines, the channel)
+    results: tuple[ActionResult, ...] = ()

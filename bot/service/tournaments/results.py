@@ -38,6 +38,7 @@ from bot.service.tournaments.tour_core import (
 from bot.store import GameStatus
 from bot.store.tournament_rows import (
     ParticipantStatus,
+    RoundStatus,
     TableFinish,
     TableRow,
     TableStatus,
@@ -148,13 +149,57 @@ class TourResults(TourCore):
         )
 
     async def table_result(self, game_id: int) -> TableResult | None:
-        """Record the table of a game that ended, if it is a tournament's and not recorded yet (the front calls it
-        when a game ends, to announce the table's result and the standings); None if there is nothing new."""
-        table = await self.store.table_of_game(check_id(game_id, IdKind.GAME))
-        if table is None or table.status is not TableStatus.PLAYING:
+        """The result of a game's table (the front asks when a game ends, to announce it and the standings): recorded
+        now if the game ended and its table is not recorded yet, else as it was recorded (`recorded_result`); None
+        if the game is no tournament's table or is still being played."""
+        game_id = check_id(game_id, IdKind.GAME)
+        table = await self.store.table_of_game(game_id)
+        if table is None:
             return None
-        live = await self._live_locked(game_id)
-        return await self._record_table(table, live.info, live.game)
+        if table.status is TableStatus.PLAYING:
+            live = await self._live_locked(game_id)
+            result = await self._record_table(table, live.info, live.game)
+            if result is not None:
+                return result
+            table = await self.store.table_of_game(game_id)  # recorded meanwhile, or still being played
+            if table is None or table.status is TableStatus.PLAYING:
+                return None
+        return await self._recorded_result(table)
+
+    async def _recorded_result(self, table: TableRow) -> TableResult | None:
+        """A recorded table's result as the store keeps it. `round_complete` / `tournament_finished`: its table was
+        the last of its round / of the tournament to be recorded (the tournament's audit says the order), so only
+        that table's announcement says the round or the tournament is over; the standings are today's."""
+        data = await self._data(table.tournament_id)
+        game_id = table.game_id
+        if game_id is None:
+            return None
+        this_round = next((r for r in data.rounds if r.round == table.round), None)
+        names = {p.user_id: p.display_name for p in data.participants}
+        finishes = tuple(
+            TableFinishInfo(r.user_id, names.get(r.user_id, ""), r.place, r.place_points, r.score, r.tickets_done)
+            for r in data.results
+            if r.round == table.round and r.table_no == table.table_no
+        )
+        recorded = [
+            a.details
+            for a in await self.store.tournament_audit(data.tournament.id)
+            if a.action == TourAction.TABLE_RESULT.value
+        ]
+        of_round = [d for d in recorded if d.get("round") == table.round]
+        last_of_round = bool(of_round) and of_round[-1].get("game_id") == game_id
+        last_of_all = bool(recorded) and recorded[-1].get("game_id") == game_id
+        return TableResult(
+            data.tournament.id,
+            table.round,
+            table.table_no,
+            game_id,
+            finishes,
+            bool(finishes) and await self.is_rated(game_id),
+            this_round is not None and this_round.status is RoundStatus.COMPLETE and last_of_round,
+            data.tournament.status is TournamentStatus.FINISHED and last_of_all,
+            tuple(standing_lines(data)),
+        )
 
     async def catch_up(self, tournament_id: int) -> list[TableResult]:
         """Record every table whose game ended without its result recorded (after a restart); what was recorded."""

@@ -79,12 +79,19 @@ class TourSanctions(TourCore):
             }
             audit = self._audit(moderator_user_id, TourAction.SUBSTITUTE, details, why)
             await self._tour_change(data, TournamentChange(participants=writes, audit=[audit]))
+            results = []
             if running is not None:
-                await self.replace(
-                    running[0], moderator_user_id, running[1], new_user_id, new_name, why or "tournament substitute"
+                results.append(
+                    await self.replace(
+                        running[0], moderator_user_id, running[1], new_user_id, new_name, why or "tournament substitute"
+                    )
                 )
             return await self._action(
-                t.id, TourAction.SUBSTITUTE, new_user_id, game_id=None if running is None else running[0]
+                t.id,
+                TourAction.SUBSTITUTE,
+                new_user_id,
+                game_id=None if running is None else running[0],
+                results=tuple(results),
             )
 
         result: TournamentAction = await self._locked_tour(tournament_id, expected_version, work)
@@ -114,7 +121,7 @@ class TourSanctions(TourCore):
             require_status(data, (*BEFORE_START, TournamentStatus.RUNNING))
             found = participant_row(data, user_id)
             if found is None:
-                raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": t.id})
+                raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": t.id, "user_id": user_id})
             allowed = (
                 (ParticipantStatus.ACTIVE,)
                 if t.status is TournamentStatus.RUNNING
@@ -138,14 +145,19 @@ class TourSanctions(TourCore):
                 data,
                 TournamentChange(participants=[ParticipantWrite(user_id, found.display_name, status)], audit=[audit]),
             )
+            results = []
             if running is not None:
                 game_id, seat = running
                 info = await self.game(game_id)
                 if info.status.active and not info.seats[seat].autopilot:
-                    await self.set_autopilot(
-                        game_id, seat, True, moderator_user_id=moderator_user_id, reason=why or action.value
+                    results.append(
+                        await self.set_autopilot(
+                            game_id, seat, True, moderator_user_id=moderator_user_id, reason=why or action.value
+                        )
                     )
-            return await self._action(t.id, action, user_id, game_id=None if running is None else running[0])
+            return await self._action(
+                t.id, action, user_id, game_id=None if running is None else running[0], results=tuple(results)
+            )
 
         result: TournamentAction = await self._locked_tour(tournament_id, expected_version, work)
         return result
@@ -194,8 +206,9 @@ class TourSanctions(TourCore):
             details = {"round": round_no, "table": table_no, "game_id": game_id, "score": score}
             audit = self._audit(moderator_user_id, TourAction.ADJUDICATE, details, why)
             await self._tour_change(data, TournamentChange(audit=[audit]))
+            results = []
             if score:
-                await self.end(game_id, moderator_user_id, True, why or "tournament adjudication")
+                results.append(await self.end(game_id, moderator_user_id, True, why or "tournament adjudication"))
             else:
                 info = await self.game(game_id)
                 for seat in info.seats:
@@ -203,14 +216,16 @@ class TourSanctions(TourCore):
                     if not current.status.active:
                         break
                     if seat.seat is not None and not current.seats[seat.seat].autopilot:
-                        await self.set_autopilot(
-                            game_id,
-                            seat.seat,
-                            True,
-                            moderator_user_id=moderator_user_id,
-                            reason=why or "tournament adjudication",
+                        results.append(
+                            await self.set_autopilot(
+                                game_id,
+                                seat.seat,
+                                True,
+                                moderator_user_id=moderator_user_id,
+                                reason=why or "tournament adjudication",
+                            )
                         )
-            return await self._action(t.id, TourAction.ADJUDICATE, None, game_id=game_id)
+            return await self._action(t.id, TourAction.ADJUDICATE, None, game_id=game_id, results=tuple(results))
 
         result: TournamentAction = await self._locked_tour(tournament_id, None, work)
         return result
@@ -219,7 +234,7 @@ class TourSanctions(TourCore):
 def _active(data: TournamentData, user_id: int) -> ParticipantRow:
     found = participant_row(data, user_id)
     if found is None:
-        raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": data.tournament.id})
+        raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": data.tournament.id, "user_id": user_id})
     if found.status is not ParticipantStatus.ACTIVE:
         raise WrongState(
             Why.NOT_ACTIVE, {"tournament_id": data.tournament.id, "user_id": user_id, "status": found.status}

@@ -36,6 +36,20 @@ class SqliteMessages(SqliteCore):
     async def delete_message(self, message_id: int) -> bool:
         return await self._change("DELETE FROM messages WHERE message_id = ?", (message_id,)) == 1
 
+    async def tournament_message(self, tournament_id: int) -> tuple[int, int] | None:
+        row = await self._one(
+            tuple, "SELECT channel_id, message_id FROM tournament_messages WHERE tournament_id = ?", (tournament_id,)
+        )
+        return None if row is None else (int(row[0]), int(row[1]))
+
+    async def set_tournament_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
+        await self._change(
+            "INSERT INTO tournament_messages (tournament_id, channel_id, message_id) VALUES (?, ?, ?) "
+            "ON CONFLICT (tournament_id) DO UPDATE SET "
+            "channel_id = excluded.channel_id, message_id = excluded.message_id",
+            (tournament_id, channel_id, message_id),
+        )
+
     async def dm_refused(self, user_id: int) -> bool:
         return await self._one(tuple, "SELECT 1 FROM dm_refusals WHERE user_id = ?", (user_id,)) is not None
 
