@@ -22,6 +22,7 @@ from helpers.service_support import open_service, play, started_game
 
 from bot.cli import main
 from bot.commands.store_copy import TABLES
+from bot.service.tournaments.models import TournamentSettings
 from bot.store import GameChange, GameStatus, NewGame, PostgresStore, TimerGone, VersionConflict, Writes, open_store
 from bot.store.migrations import available
 from bot.store.postgres.migrations import applied
@@ -180,6 +181,9 @@ async def _played_sqlite(path: Path) -> tuple[int, int]:
         await service.create_game(1, 99_999, 100, "p0", "india")  # a lobby, nothing to replay
         await service.undo(game_id, 7, 2, "test")
         await service.store.set_guild_setting(1, "turn_seconds", 3600)
+        tournament = await service.create_tournament(1, 88_888, 7, "Spring cup", TournamentSettings(("usa",), 2))
+        await service.open_registration(tournament.id, 7)
+        await service.join_tournament(tournament.id, 100, "p0")
         return 4, total - 2
     finally:
         await service.close()
@@ -241,6 +245,23 @@ async def _create(server: PgServer, name: str) -> None:
         await conn.execute(f"CREATE DATABASE {name}")
     finally:
         await conn.close()
+
+
+def test_migrate_store_and_backup_copy_every_table(tmp_path: Path) -> None:
+    """Every table of the schema (SQLite, all migrations run) is one that migrate-store and backup copy."""
+    path = tmp_path / "schema.sqlite3"
+
+    async def make() -> None:
+        store = await open_store(path)
+        await store.close()
+
+    asyncio.run(make())
+    conn = sqlite3.connect(path)
+    try:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        conn.close()
+    assert names - {"schema_migrations", "sqlite_sequence"} == set(TABLES)
 
 
 def database_fingerprint_sync(path: Path) -> dict[str, list[tuple[object, ...]]]:

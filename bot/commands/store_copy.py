@@ -45,9 +45,16 @@ TABLES = (
     "ratings",
     "rated_games",
     "rating_results",
+    "tournaments",
+    "tournament_players",
+    "tournament_rounds",
+    "tournament_tables",
+    "tournament_results",
+    "tournament_audit",
+    "tournament_messages",
 )
 # the tables whose ids the database hands out, so its counter must go on after the copied ones
-IDENTITY_TABLES = ("games", "timers", "audit_log")
+IDENTITY_TABLES = ("games", "timers", "audit_log", "tournaments", "tournament_audit")
 # the order rows are copied in: moves in log order (the database checks it), the rest by their key
 ORDER = {"moves": "game_id, idx", "undone_moves": "audit_id, idx"}
 
