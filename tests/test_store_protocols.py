@@ -71,6 +71,8 @@ EVERY_METHOD = {
     "delete_message",
     "dm_refused",
     "set_dm_refused",
+    "tournament_message",
+    "set_tournament_message",
     # SettingsStore
     "guild_settings",
     "set_guild_setting",
