@@ -35,7 +35,8 @@ from bot.cogs.member_settings import MemberSettingsCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ratings import RatingsCog
-from bot.cogs.tournaments import TournamentCog
+from bot.cogs.tour_base import ttrtour_group
+from bot.cogs.tournaments import TournamentCog, TournamentDeskCog, TournamentRoundsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
 from bot.command_words import CommandTranslator
 from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
@@ -50,6 +51,7 @@ from bot.sync import sync_if_changed
 from bot.table.controls import Controls
 from bot.table.front import Front
 from bot.table.languages import Languages
+from bot.table.tournaments import TournamentDesk
 from bot.views.items import GameButton, GameSelect
 
 log = logging.getLogger(__name__)
@@ -159,7 +161,16 @@ class ConductorBot(commands.Bot):
             ],
         )
         await self.add_cog(ModerationCog(front))
-        await self.add_cog(TournamentCog(front))
+        ttrtour, desk = ttrtour_group(), TournamentDesk(self, front)
+        await add_ttr_cogs(
+            self,
+            ttrtour,
+            [
+                TournamentDeskCog(ttrtour, front, desk),
+                TournamentRoundsCog(ttrtour, front, desk),
+                TournamentCog(ttrtour, front, desk),
+            ],
+        )
         self.add_dynamic_items(GameButton, GameSelect)
         await self.tree.set_translator(CommandTranslator())  # the commands in Swedish and Finnish too
         shards = self.settings.shards

@@ -105,16 +105,27 @@ def _cog_classes() -> list[type[Any]]:
     from bot.cogs.moderation import ModerationCog
     from bot.cogs.play import PlayCog
     from bot.cogs.ratings import RatingsCog
-    from bot.cogs.tournaments import TournamentCog
+    from bot.cogs.tournaments import TournamentCog, TournamentDeskCog, TournamentRoundsCog
 
-    return [LobbyCog, PlayCog, MemberSettingsCog, RatingsCog, ConfigCog, ModerationCog, TournamentCog]
+    return [
+        LobbyCog,
+        PlayCog,
+        MemberSettingsCog,
+        RatingsCog,
+        ConfigCog,
+        ModerationCog,
+        TournamentDeskCog,
+        TournamentRoundsCog,
+        TournamentCog,
+    ]
 
 
 def tree_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
     """The top-level commands and groups of the bot (its subcommands are read from their classes, not copied)."""
+    from bot.cogs.tour_base import ttrtour_group
     from bot.cogs.ttr import ttr_group
 
-    found: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = [ttr_group()]
+    found: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = [ttr_group(), ttrtour_group()]
     for cog in _cog_classes():
         found += cog.__cog_app_commands__
     return found

@@ -18,22 +18,15 @@ The `tournament` option names a tournament of this server by number or name
 from __future__ import annotations
 
 import io
-import logging
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import replace
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
-from bot.cogs.common import MAX_CHOICES, POLICY_CHOICES, is_moderator, reserve_choices, turn_time_choices
-from bot.cogs.lobby import MAP_CHOICES, game_clock
+from bot.cogs.common import POLICY_CHOICES, reserve_choices, turn_time_choices
+from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.mod_options import WHY, Reason
-from bot.present.i18n import speaking
+from bot.cogs.tour_base import ADJUDICATE_CHOICES, REGISTRATION_CHOICES, TOURNAMENT, TourCog, naming
 from bot.present.layout import chunks
-from bot.present.misread import Span
-from bot.present.mod_answers import servers_only_text
 from bot.present.tournaments import (
     adjudicated_answer,
     audit_text,
@@ -49,7 +42,6 @@ from bot.present.tournaments import (
     joined_answer,
     left_answer,
     moderator_line,
-    moderators_only_text,
     no_such_tournament_text,
     no_threads_text,
     registration_answer,
@@ -57,206 +49,124 @@ from bot.present.tournaments import (
     standings_lines,
     status_line,
     substituted_answer,
-    tournament_choice_label,
-    which_tournament_text,
 )
 from bot.replies import Refusal, guarded, image_file, private
-from bot.service import ClockSettings, ServiceError
-from bot.service.tournaments.models import TournamentInfo, TournamentSettings
+from bot.service.tournaments.models import TournamentInfo
 from bot.table.front import Front
-from bot.table.parsing import MAX_TEXT, read_duration
-from bot.table.tournaments import OPEN, TournamentDesk, standings_image
+from bot.table.tournaments import TournamentDesk, standings_image
 from bot.views.tournaments import TourAction, TourButton
 from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION
 from maps import MAP_NAMES
 
-log = logging.getLogger(__name__)
 
-REGISTRATION_CHOICES = [
-    app_commands.Choice(name="open: players may join", value="open"),
-    app_commands.Choice(name="close: no more players join", value="close"),
-    app_commands.Choice(name="checkin: close it and open the check-in", value="checkin"),
-]
-ADJUDICATE_CHOICES = [
-    app_commands.Choice(name="yes: score the game as it stands", value="yes"),
-    app_commands.Choice(name="no: the autopilot plays it out", value="no"),
-]
-TOURNAMENT = "The tournament (default: this channel's)"
+class TournamentCog(TourCog):
+    """`/ttrtour` for players and anyone: join, leave, check in (also the buttons), the standings, the info."""
 
-
-def read_maps(map_: str | None, maps: str | None) -> tuple[str, ...] | None:
-    """The maps option(s): one map for every round, or a map per round ("usa india usa")."""
-    if maps is None:
-        return None if map_ is None else (map_,)
-    words = maps.replace(",", " ").casefold().split()
-    known = {m.casefold(): m for m in MAP_NAMES}
-    if len(maps) > MAX_TEXT or not words or any(w not in known for w in words):
-        raise Refusal(bad_maps_text(maps, MAP_NAMES))
-    return tuple(known[w] for w in words)
-
-
-@contextmanager
-def naming(user_id: int, name: str) -> Iterator[None]:
-    """A refusal about the member `user_id` (someone the moderator named, not the moderator) says their name."""
-    try:
-        yield
-    except ServiceError as exc:
-        if exc.facts.get("user_id") == user_id and "name" not in exc.facts:
-            exc.facts = {**exc.facts, "name": name}
-        raise
-
-
-class TournamentCog(commands.Cog):
-    """Tournaments of a server: `/ttrtour`."""
-
-    ttrtour = app_commands.Group(
-        name="ttrtour", description="Tournaments: register, play the rounds, see the standings", guild_only=True
-    )
-
-    def __init__(self, front: Front) -> None:
-        self.service = front.service
-        self.desk = TournamentDesk(front.delivery.client, front)
+    def __init__(self, ttrtour: app_commands.Group, front: Front, desk: TournamentDesk) -> None:
+        super().__init__(ttrtour, front, desk)
         front.delivery.client.add_dynamic_items(TourButton)
 
-    # ----- finding the tournament -----------------------------------------------------------------------
+    async def _join(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
+        if interaction.user.bot:
+            raise Refusal(bot_member_text())
+        name = getattr(interaction.user, "display_name", interaction.user.name)
+        done = await self.service.join_tournament(info.id, interaction.user.id, name)
+        await private(interaction, joined_answer(done.tournament, done.status))
+        return done.tournament
 
-    async def _find(self, interaction: discord.Interaction, typed: str | None) -> TournamentInfo:
-        guild = interaction.guild_id
-        if guild is None:
-            raise Refusal(servers_only_text())
-        found = await self.service.tournaments(guild)
-        if typed is not None:
-            text = typed.strip().lstrip("#").strip()
-            if text.isdigit() and text.isascii():
-                match = [t for t in found if str(t.id) == text.lstrip("0")]
-            else:
-                folded = " ".join(text.split()).casefold()
-                match = [t for t in found if t.name.casefold() == folded]
-                if not match:
-                    match = [t for t in found if t.name.casefold().startswith(folded)] if folded else []
-            if len(match) != 1:
-                raise Refusal(no_such_tournament_text(typed))
-            return await self.service.tournament(match[0].id)
-        channel = interaction.channel_id
-        parent = getattr(interaction.channel, "parent_id", None)
-        here = [
-            t
-            for t in found
-            if t.channel_id in (channel, parent) or any(x.channel_id == channel for r in t.rounds for x in r.tables)
-        ]
-        open_here = [t for t in here if t.status in OPEN]
-        for candidates in (open_here, here[:1], [t for t in found if t.status in OPEN]):
-            if len(candidates) == 1:
-                return await self.service.tournament(candidates[0].id)
-        raise Refusal(which_tournament_text([f"#{t.id} {t.name}" for t in found if t.status in OPEN]))
+    async def _leave(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
+        done = await self.service.leave_tournament(info.id, interaction.user.id)
+        await private(interaction, left_answer(done.tournament))
+        return done.tournament
 
-    async def tournament_choices(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        guild = interaction.guild_id
-        if guild is None:
-            return []
-        typed = current.casefold().strip().lstrip("#")
-        choices = []
-        for t in await self.service.tournaments(guild):
-            if t.status not in OPEN:
-                continue
-            label = tournament_choice_label(t)
-            if typed in label.casefold():
-                choices.append(app_commands.Choice(name=label[:100], value=str(t.id)))
-        return choices[:MAX_CHOICES]
+    async def _check_in(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
+        done = await self.service.check_in(info.id, interaction.user.id)
+        await private(interaction, checked_in_answer(done.tournament))
+        return done.tournament
 
-    async def _moderator(self, interaction: discord.Interaction) -> None:
-        if interaction.guild_id is None:
-            raise Refusal(servers_only_text())
-        if not await is_moderator(self.service, interaction):
-            raise Refusal(moderators_only_text())
+    async def _player_action(
+        self, action: TourAction, interaction: discord.Interaction, info: TournamentInfo
+    ) -> TournamentInfo:
+        if action is TourAction.JOIN:
+            return await self._join(interaction, info)
+        if action is TourAction.LEAVE:
+            return await self._leave(interaction, info)
+        return await self._check_in(interaction, info)
 
-    async def _run(
-        self,
-        interaction: discord.Interaction,
-        tournament: str | None,
-        work: Callable[[TournamentInfo], Awaitable[None]],
-        *,
-        moderator: bool = False,
-    ) -> None:
-        async def run() -> None:
-            if moderator:
-                await self._moderator(interaction)
-            await work(await self._find(interaction, tournament))
+    async def on_press(self, interaction: discord.Interaction, action: TourAction, tournament_id: int) -> None:
+        """A press on a tournament message's button."""
 
-        await guarded(interaction, run)
+        async def work() -> None:
+            info = await self.service.tournament(tournament_id)
+            if info.guild_id != interaction.guild_id:
+                raise Refusal(no_such_tournament_text(f"#{tournament_id}"))
+            after = await self._player_action(action, interaction, info)
+            message = interaction.message
+            await self.desk.refresh_message(after, message)
 
-    async def _public(self, info: TournamentInfo, line: str) -> None:
-        await self.desk.announce(info, [line])
+        await guarded(interaction, work)
 
-    async def _server_words(self, info: TournamentInfo, write: Callable[[], str]) -> str:
-        with speaking(await self.desk.languages.server(info.guild_id)):
-            return write()
+    async def _player(self, interaction: discord.Interaction, tournament: str | None, action: TourAction) -> None:
+        async def work(info: TournamentInfo) -> None:
+            after = await self._player_action(action, interaction, info)
+            await self.desk.refresh_message(after)
 
-    # ----- create and configure -------------------------------------------------------------------------
+        await self._run(interaction, tournament, work)
 
-    def _settings(
-        self,
-        base: TournamentSettings | None,
-        default_clock: ClockSettings,
-        *,
-        rounds: int | None,
-        map_: str | None,
-        maps: str | None,
-        table_size: int | None,
-        turn_time: str | None,
-        reserve: str | None,
-        timeout_policy: str | None,
-        deadline: str | None,
-        rated: bool | None,
-        final_table: int | None,
-        cap: int | None,
-        checkin_window: bool | None,
-        trains: int | None,
-    ) -> TournamentSettings:
-        chosen_maps = read_maps(map_, maps)
-        clock = None if base is None else base.clock
-        if turn_time is not None or reserve is not None or timeout_policy is not None:
-            start = clock if clock is not None else default_clock
-            clock = game_clock(start, turn_time, reserve, timeout_policy)
-        minutes = None if base is None else base.round_deadline_minutes
-        if deadline is not None:
-            seconds = read_duration(deadline, Span.DURATION)
-            minutes = None if seconds is None else max(1, seconds // 60)
-        if base is None:
-            assert chosen_maps is not None and rounds is not None
-            return TournamentSettings(
-                maps=chosen_maps,
-                rounds=rounds,
-                table_size=table_size,
-                clock=clock,
-                round_deadline_minutes=minutes,
-                rated=True if rated is None else rated,
-                final_table=final_table,
-                cap=cap,
-                checkin=bool(checkin_window),
-                trains=trains,
-            )
-        new_maps = base.maps if chosen_maps is None else chosen_maps
-        new_rounds = base.rounds if rounds is None else rounds
-        if chosen_maps is None and rounds is not None and len(set(base.maps)) == 1:
-            new_maps = (base.maps[0],)
-        return replace(
-            base,
-            maps=new_maps,
-            rounds=new_rounds,
-            table_size=base.table_size if table_size is None and chosen_maps is None else table_size,
-            clock=clock,
-            round_deadline_minutes=minutes,
-            rated=base.rated if rated is None else rated,
-            final_table=base.final_table if final_table is None else final_table,
-            cap=base.cap if cap is None else cap,
-            checkin=base.checkin if checkin_window is None else checkin_window,
-            trains=base.trains if trains is None else trains,
-        )
+    @app_commands.command(name="join", description="Register for a tournament")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def join(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        await self._player(interaction, tournament, TourAction.JOIN)
 
-    @ttrtour.command(name="create", description="Moderators: set up a tournament in this channel")
+    join.autocomplete("tournament")(TourCog.tournament_choices)
+
+    @app_commands.command(name="leave", description="Leave a tournament before its first round")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def leave(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        await self._player(interaction, tournament, TourAction.LEAVE)
+
+    leave.autocomplete("tournament")(TourCog.tournament_choices)
+
+    @app_commands.command(name="checkin", description="Confirm that you play (during the check-in)")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def checkin(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        await self._player(interaction, tournament, TourAction.CHECKIN)
+
+    checkin.autocomplete("tournament")(TourCog.tournament_choices)
+
+    # ----- anyone -----------------------------------------------------------------------------------------
+
+    @app_commands.command(name="standings", description="A tournament's standings")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def standings(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            lines = await self.service.standings(info.id)
+            parts = chunks(standings_lines(info, lines))
+            image = await standings_image(info, lines, highlight=interaction.user.id)
+            for index, part in enumerate(parts):
+                last = index == len(parts) - 1
+                file = image_file(image, f"standings-{info.id}.png") if last and image is not None else None
+                await private(interaction, part, file=file)
+
+        await self._run(interaction, tournament, work)
+
+    standings.autocomplete("tournament")(TourCog.tournament_choices)
+
+    @app_commands.command(name="info", description="A tournament's settings, players and rounds")
+    @app_commands.describe(tournament=TOURNAMENT)
+    async def info(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            await private(interaction, info_text(info, info.channel_id))
+
+        await self._run(interaction, tournament, work)
+
+    info.autocomplete("tournament")(TourCog.tournament_choices)
+
+
+class TournamentDeskCog(TourCog):
+    """`/ttrtour` for moderators around the rounds: set up and configure, registration, cancel, audit and export."""
+
+    @app_commands.command(name="create", description="Moderators: set up a tournament in this channel")
     @app_commands.describe(
         name="The tournament's name",
         rounds="How many Swiss rounds",
@@ -323,7 +233,7 @@ class TournamentCog(commands.Cog):
 
         await guarded(interaction, work)
 
-    @ttrtour.command(name="configure", description="Moderators: change a tournament's settings before round 1")
+    @app_commands.command(name="configure", description="Moderators: change a tournament's settings before round 1")
     @app_commands.describe(
         tournament=TOURNAMENT,
         name="A new name",
@@ -389,9 +299,9 @@ class TournamentCog(commands.Cog):
 
         await self._run(interaction, tournament, work, moderator=True)
 
-    configure.autocomplete("tournament")(tournament_choices)
+    configure.autocomplete("tournament")(TourCog.tournament_choices)
 
-    @ttrtour.command(name="registration", description="Moderators: open or close registration, or open check-in")
+    @app_commands.command(name="registration", description="Moderators: open or close registration, or open check-in")
     @app_commands.describe(state="Open, close, or close it and open the check-in", tournament=TOURNAMENT)
     @app_commands.choices(state=REGISTRATION_CHOICES)
     async def registration(self, interaction: discord.Interaction, state: str, tournament: str | None = None) -> None:
@@ -409,81 +319,64 @@ class TournamentCog(commands.Cog):
 
         await self._run(interaction, tournament, work, moderator=True)
 
-    registration.autocomplete("tournament")(tournament_choices)
+    registration.autocomplete("tournament")(TourCog.tournament_choices)
 
-    # ----- players ------------------------------------------------------------------------------------
-
-    async def _join(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
-        if interaction.user.bot:
-            raise Refusal(bot_member_text())
-        name = getattr(interaction.user, "display_name", interaction.user.name)
-        done = await self.service.join_tournament(info.id, interaction.user.id, name)
-        await private(interaction, joined_answer(done.tournament, done.status))
-        return done.tournament
-
-    async def _leave(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
-        done = await self.service.leave_tournament(info.id, interaction.user.id)
-        await private(interaction, left_answer(done.tournament))
-        return done.tournament
-
-    async def _check_in(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
-        done = await self.service.check_in(info.id, interaction.user.id)
-        await private(interaction, checked_in_answer(done.tournament))
-        return done.tournament
-
-    async def _player_action(
-        self, action: TourAction, interaction: discord.Interaction, info: TournamentInfo
-    ) -> TournamentInfo:
-        if action is TourAction.JOIN:
-            return await self._join(interaction, info)
-        if action is TourAction.LEAVE:
-            return await self._leave(interaction, info)
-        return await self._check_in(interaction, info)
-
-    async def on_press(self, interaction: discord.Interaction, action: TourAction, tournament_id: int) -> None:
-        """A press on a tournament message's button."""
-
-        async def work() -> None:
-            info = await self.service.tournament(tournament_id)
-            if info.guild_id != interaction.guild_id:
-                raise Refusal(no_such_tournament_text(f"#{tournament_id}"))
-            after = await self._player_action(action, interaction, info)
-            message = interaction.message
-            await self.desk.refresh_message(after, message)
-
-        await guarded(interaction, work)
-
-    async def _player(self, interaction: discord.Interaction, tournament: str | None, action: TourAction) -> None:
+    @app_commands.command(name="cancel", description="Moderators: call a tournament off")
+    @app_commands.describe(reason=WHY, tournament=TOURNAMENT)
+    async def cancel(self, interaction: discord.Interaction, reason: Reason, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            after = await self._player_action(action, interaction, info)
+            after = await self.service.cancel_tournament(info.id, interaction.user.id, reason)
             await self.desk.refresh_message(after)
+            await self._public(info, await self._server_words(info, lambda: moderator_line("cancel", info)))
+            await private(interaction, cancelled_answer(after))
 
-        await self._run(interaction, tournament, work)
+        await self._run(interaction, tournament, work, moderator=True)
 
-    @ttrtour.command(name="join", description="Register for a tournament")
+    cancel.autocomplete("tournament")(TourCog.tournament_choices)
+
+    @app_commands.command(name="audit", description="Moderators: every action of a tournament, privately")
     @app_commands.describe(tournament=TOURNAMENT)
-    async def join(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
-        await self._player(interaction, tournament, TourAction.JOIN)
+    async def audit(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            entries = await self.service.tournament_audit(info.id)
+            text = audit_text(info, entries)
+            data = io.BytesIO(text.encode("utf-8"))
+            parts = chunks(text.split("\n"))
+            if len(parts) == 1:
+                await private(interaction, parts[0])
+                return
+            await private(
+                interaction,
+                parts[0],
+                file=discord.File(data, filename=f"conductor-tournament-{info.id}-audit.txt"),
+            )
 
-    join.autocomplete("tournament")(tournament_choices)
+        await self._run(interaction, tournament, work, moderator=True)
 
-    @ttrtour.command(name="leave", description="Leave a tournament before its first round")
+    audit.autocomplete("tournament")(TourCog.tournament_choices)
+
+    @app_commands.command(name="export", description="Moderators: the standings (CSV) and every game's record (zip)")
     @app_commands.describe(tournament=TOURNAMENT)
-    async def leave(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
-        await self._player(interaction, tournament, TourAction.LEAVE)
+    async def export(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
+        async def work(info: TournamentInfo) -> None:
+            csv_text = await self.service.standings_csv(info.id)
+            archive = await self.service.export_archive(info.id, interaction.user.id)
+            files = [
+                discord.File(io.BytesIO(csv_text.encode("utf-8")), filename=f"tournament-{info.id}-standings.csv"),
+                discord.File(io.BytesIO(archive), filename=f"tournament-{info.id}.zip"),
+            ]
+            await private(interaction, export_caption(info), files=files)
 
-    leave.autocomplete("tournament")(tournament_choices)
+        await self._run(interaction, tournament, work, moderator=True)
 
-    @ttrtour.command(name="checkin", description="Confirm that you play (during the check-in)")
-    @app_commands.describe(tournament=TOURNAMENT)
-    async def checkin(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
-        await self._player(interaction, tournament, TourAction.CHECKIN)
+    export.autocomplete("tournament")(TourCog.tournament_choices)
 
-    checkin.autocomplete("tournament")(tournament_choices)
 
-    # ----- rounds ---------------------------------------------------------------------------------------
+class TournamentRoundsCog(TourCog):
+    """`/ttrtour` for moderators during the rounds: start and re-pair a round, substitute, drop, disqualify,
+    adjudicate a table."""
 
-    @ttrtour.command(name="startround", description="Moderators: pair the next round and open its tables")
+    @app_commands.command(name="startround", description="Moderators: pair the next round and open its tables")
     @app_commands.describe(tournament=TOURNAMENT, reason="Why (stored in the tournament's audit)")
     async def startround(
         self, interaction: discord.Interaction, tournament: str | None = None, reason: Reason | None = None
@@ -500,9 +393,9 @@ class TournamentCog(commands.Cog):
 
         await self._run(interaction, tournament, work, moderator=True)
 
-    startround.autocomplete("tournament")(tournament_choices)
+    startround.autocomplete("tournament")(TourCog.tournament_choices)
 
-    @ttrtour.command(name="repair", description="Moderators: pair the running round again, before anyone moved")
+    @app_commands.command(name="repair", description="Moderators: pair the running round again, before anyone moved")
     @app_commands.describe(reason=WHY, tournament=TOURNAMENT)
     async def repair(self, interaction: discord.Interaction, reason: Reason, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
@@ -517,11 +410,11 @@ class TournamentCog(commands.Cog):
 
         await self._run(interaction, tournament, work, moderator=True)
 
-    repair.autocomplete("tournament")(tournament_choices)
+    repair.autocomplete("tournament")(TourCog.tournament_choices)
 
     # ----- moderation -----------------------------------------------------------------------------------
 
-    @ttrtour.command(name="substitute", description="Moderators: a member takes a player's place and seat")
+    @app_commands.command(name="substitute", description="Moderators: a member takes a player's place and seat")
     @app_commands.describe(
         player="The player who leaves", member="The member who takes their place", reason=WHY, tournament=TOURNAMENT
     )
@@ -551,7 +444,7 @@ class TournamentCog(commands.Cog):
 
         await self._run(interaction, tournament, work, moderator=True)
 
-    substitute.autocomplete("tournament")(tournament_choices)
+    substitute.autocomplete("tournament")(TourCog.tournament_choices)
 
     async def _drop(
         self,
@@ -576,25 +469,25 @@ class TournamentCog(commands.Cog):
 
         await self._run(interaction, tournament, work, moderator=True)
 
-    @ttrtour.command(name="drop", description="Moderators: take a player out of the later rounds")
+    @app_commands.command(name="drop", description="Moderators: take a player out of the later rounds")
     @app_commands.describe(player="The player", reason=WHY, tournament=TOURNAMENT)
     async def drop(
         self, interaction: discord.Interaction, player: discord.Member, reason: Reason, tournament: str | None = None
     ) -> None:
         await self._drop(interaction, player, reason, tournament, disqualify=False)
 
-    drop.autocomplete("tournament")(tournament_choices)
+    drop.autocomplete("tournament")(TourCog.tournament_choices)
 
-    @ttrtour.command(name="disqualify", description="Moderators: take a player out, and out of the standings")
+    @app_commands.command(name="disqualify", description="Moderators: take a player out, and out of the standings")
     @app_commands.describe(player="The player", reason=WHY, tournament=TOURNAMENT)
     async def disqualify(
         self, interaction: discord.Interaction, player: discord.Member, reason: Reason, tournament: str | None = None
     ) -> None:
         await self._drop(interaction, player, reason, tournament, disqualify=True)
 
-    disqualify.autocomplete("tournament")(tournament_choices)
+    disqualify.autocomplete("tournament")(TourCog.tournament_choices)
 
-    @ttrtour.command(name="adjudicate", description="Moderators: settle a stuck or overdue table")
+    @app_commands.command(name="adjudicate", description="Moderators: settle a stuck or overdue table")
     @app_commands.describe(
         round="The round",
         table="The table",
@@ -622,82 +515,4 @@ class TournamentCog(commands.Cog):
 
         await self._run(interaction, tournament, work, moderator=True)
 
-    adjudicate.autocomplete("tournament")(tournament_choices)
-
-    @ttrtour.command(name="cancel", description="Moderators: call a tournament off")
-    @app_commands.describe(reason=WHY, tournament=TOURNAMENT)
-    async def cancel(self, interaction: discord.Interaction, reason: Reason, tournament: str | None = None) -> None:
-        async def work(info: TournamentInfo) -> None:
-            after = await self.service.cancel_tournament(info.id, interaction.user.id, reason)
-            await self.desk.refresh_message(after)
-            await self._public(info, await self._server_words(info, lambda: moderator_line("cancel", info)))
-            await private(interaction, cancelled_answer(after))
-
-        await self._run(interaction, tournament, work, moderator=True)
-
-    cancel.autocomplete("tournament")(tournament_choices)
-
-    @ttrtour.command(name="audit", description="Moderators: every action of a tournament, privately")
-    @app_commands.describe(tournament=TOURNAMENT)
-    async def audit(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
-        async def work(info: TournamentInfo) -> None:
-            entries = await self.service.tournament_audit(info.id)
-            text = audit_text(info, entries)
-            data = io.BytesIO(text.encode("utf-8"))
-            parts = chunks(text.split("\n"))
-            if len(parts) == 1:
-                await private(interaction, parts[0])
-                return
-            await private(
-                interaction,
-                parts[0],
-                file=discord.File(data, filename=f"conductor-tournament-{info.id}-audit.txt"),
-            )
-
-        await self._run(interaction, tournament, work, moderator=True)
-
-    audit.autocomplete("tournament")(tournament_choices)
-
-    @ttrtour.command(name="export", description="Moderators: the standings (CSV) and every game's record (zip)")
-    @app_commands.describe(tournament=TOURNAMENT)
-    async def export(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
-        async def work(info: TournamentInfo) -> None:
-            csv_text = await self.service.standings_csv(info.id)
-            archive = await self.service.export_archive(info.id, interaction.user.id)
-            files = [
-                discord.File(io.BytesIO(csv_text.encode("utf-8")), filename=f"tournament-{info.id}-standings.csv"),
-                discord.File(io.BytesIO(archive), filename=f"tournament-{info.id}.zip"),
-            ]
-            await private(interaction, export_caption(info), files=files)
-
-        await self._run(interaction, tournament, work, moderator=True)
-
-    export.autocomplete("tournament")(tournament_choices)
-
-    # ----- anyone -----------------------------------------------------------------------------------------
-
-    @ttrtour.command(name="standings", description="A tournament's standings")
-    @app_commands.describe(tournament=TOURNAMENT)
-    async def standings(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
-        async def work(info: TournamentInfo) -> None:
-            lines = await self.service.standings(info.id)
-            parts = chunks(standings_lines(info, lines))
-            image = await standings_image(info, lines, highlight=interaction.user.id)
-            for index, part in enumerate(parts):
-                last = index == len(parts) - 1
-                file = image_file(image, f"standings-{info.id}.png") if last and image is not None else None
-                await private(interaction, part, file=file)
-
-        await self._run(interaction, tournament, work)
-
-    standings.autocomplete("tournament")(tournament_choices)
-
-    @ttrtour.command(name="info", description="A tournament's settings, players and rounds")
-    @app_commands.describe(tournament=TOURNAMENT)
-    async def info(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
-        async def work(info: TournamentInfo) -> None:
-            await private(interaction, info_text(info, info.channel_id))
-
-        await self._run(interaction, tournament, work)
-
-    info.autocomplete("tournament")(tournament_choices)
+    adjudicate.autocomplete("tournament")(TourCog.tournament_choices)
