@@ -2,11 +2,15 @@
 
 FROM is an SQLite file (the bot's database, or a backup of either store);
 TO a `postgresql://` URL of an empty database (its schema is made if
-missing; a database with any row in it is refused, nothing is written). The
-copy is one transaction, so a failure leaves TO empty. Then it is checked:
-the rows of every table counted on both sides, and every started game
-replayed from its moves on both sides to the same state. Stop the bot
-before, so that nothing changes FROM while it is copied.
+missing; a database with any row in it is refused, nothing is written).
+FROM is only read: opened read-only, copied as one state into a private file
+in the temporary folder, and checked there (SQLite's quick check, Conductor's
+tables; an older schema is brought up to date in that copy, never in FROM).
+The copy into TO is one transaction, so a failure leaves TO empty. Then it is
+checked: the rows of every table counted on both sides, and every started
+game replayed from its moves on both sides to the same state; if that fails,
+TO is emptied again. Every problem is one line on standard error and exit 1.
+Stop the bot before, so that nothing changes FROM while it is copied.
 """
 
 from __future__ import annotations
@@ -44,10 +48,14 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as exc:
         print(f"migrate-store failed: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:  # the temporary folder for the private copy of FROM
+        print(f"migrate-store failed: cannot write a private copy of FROM: {exc}", file=sys.stderr)
+        return 1
     rows = sum(report.counts.values())
+    damaged = f", {report.games_damaged} damaged games failing alike" if report.games_damaged else ""
     print(
         f"copied {source} to {describe(target)}: {rows} rows in {len(report.counts)} tables "
         f"({report.counts['games']} games, {report.counts['moves']} moves), counts equal, "
-        f"{report.games_replayed} games replayed to the same state"
+        f"{report.games_replayed} games replayed to the same state{damaged}"
     )
     return 0

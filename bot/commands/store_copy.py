@@ -13,6 +13,7 @@ from its moves on each side to the same state.
 from __future__ import annotations
 
 import sqlite3
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,8 +21,10 @@ from typing import Any
 
 from bot.service.loading import parse_moves, replay_moves
 from bot.store.errors import StoreError
+from bot.store.migrations import MigrationError, migrate
 from bot.store.postgres import PostgresStore
 from bot.store.postgres.connection import DB_ERRORS
+from bot.store.rows import StoredGame
 from bot.store.sqlite import SqliteStore
 from bot.store.status import GameStatus
 
@@ -57,12 +60,17 @@ TABLES = (
 IDENTITY_TABLES = ("games", "timers", "audit_log", "tournaments", "tournament_audit")
 # the order rows are copied in: moves in log order (the database checks it), the rest by their key
 ORDER = {"moves": "game_id, idx", "undone_moves": "audit_id, idx"}
+# what to do about a FROM that is not a Conductor database
+GIVE = "give the bot's database file or a backup made by `python -m bot backup`"
+# the first bytes of every SQLite database file
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 @dataclass(frozen=True)
 class CopyReport:
     counts: dict[str, int]  # rows per table, the same on both sides
     games_replayed: int
+    games_damaged: int = 0  # started games whose moves do not replay, on either side alike
 
 
 def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
@@ -75,40 +83,183 @@ def _sqlite_rows(conn: sqlite3.Connection, table: str, columns: Sequence[str]) -
 
 
 async def copy_to_postgres(source: Path, target_url: str) -> CopyReport:
-    """Copy the SQLite database `source` into the empty PostgreSQL database at `target_url`, then verify it."""
-    if not source.is_file():
-        raise StoreError(f"there is no database at {source}")
-    store = await SqliteStore.open(source)  # brings its schema up to date, as the bot would at start
-    await store.close()
-    target = await PostgresStore.open(target_url)
-    try:
-        conn = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+    """Copy the SQLite database `source` into the empty PostgreSQL database at `target_url`, then verify it.
+
+    `source` is only ever read: it is opened read-only and copied as one
+    consistent state into a private file in the temporary folder, which is
+    checked (SQLite's quick check, Conductor's schema; an older schema is
+    brought up to date there) and read from then on. Every problem is a
+    StoreError saying what is wrong, and leaves the target as it was.
+    """
+    with tempfile.TemporaryDirectory(prefix="conductor-migrate-") as folder:
+        private = Path(folder) / "source.sqlite3"
+        _read_only_copy(source, private)
+        _check_schema(source, private)
+        await _check_games(source, private)
+        target = await PostgresStore.open(target_url)
         try:
-            conn.execute("BEGIN")  # one consistent state of the source
-            async with target.acquire() as pg, pg.transaction():
-                for table in TABLES:
-                    if await pg.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
-                        raise StoreError(
-                            f"the target database is not empty (table {table} has rows); give an empty one"
-                        )
-                for table in TABLES:
-                    columns = _columns(conn, table)
-                    rows = _sqlite_rows(conn, table, columns)
-                    if rows:
-                        await pg.copy_records_to_table(table, records=rows, columns=columns)
-                for table in IDENTITY_TABLES:
-                    await pg.execute(
-                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                        f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
-                    )
-            conn.execute("COMMIT")
+            await _copy_rows(private, target)
+        finally:
+            await target.close()
+        try:
+            return await verify(private, target_url)
+        except StoreError as exc:
+            await _empty(target_url)
+            raise StoreError(f"{exc}; the target was emptied again") from None
+
+
+def _read_only_copy(source: Path, copy: Path) -> None:
+    """Write one consistent state of `source` into the new file `copy`, opening `source` read-only."""
+    if not source.exists():
+        raise StoreError(f"there is no file {source}")
+    if source.is_dir():
+        raise StoreError(f"{source} is a folder; give the SQLite database file")
+    if not source.is_file():
+        raise StoreError(f"{source} is not a regular file; give the SQLite database file")
+    try:
+        with source.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise StoreError(f"cannot read {source}: {exc.strerror or exc}") from None
+    if not header:
+        raise StoreError(f"{source} is empty (0 bytes), not a Conductor database; {GIVE}")
+    if header != SQLITE_HEADER:
+        raise StoreError(f"{source} is not an SQLite database; {GIVE}")
+    # Without a -wal file beside it nothing is pending outside the file, and `immutable` reads it
+    # without making the -wal and -shm files a read-only connection in WAL mode would leave behind.
+    wal = source.with_name(source.name + "-wal")
+    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    try:
+        reader = sqlite3.connect(f"{source.resolve().as_uri()}?{mode}", uri=True)
+        try:
+            writer = sqlite3.connect(copy)
+            try:
+                reader.backup(writer)
+            finally:
+                writer.close()
+        finally:
+            reader.close()
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot read {source} as an SQLite database ({_short(exc)}); {GIVE}") from None
+
+
+def _check_schema(source: Path, copy: Path) -> None:
+    """StoreError unless `copy` (of `source`) is an undamaged Conductor database; an older schema is updated."""
+    damaged = f"{source} is damaged"
+    restore = "copy from a backup made by `python -m bot backup` instead"
+    try:
+        conn = sqlite3.connect(copy, isolation_level=None)
+        try:
+            problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise StoreError(f"{damaged} (SQLite's quick check: {problems[0][:200]}); {restore}")
+            if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'schema_migrations'").fetchone():
+                raise StoreError(f"{source} is an SQLite database but not Conductor's (no schema_migrations); {GIVE}")
+            try:
+                migrate(conn)
+            except MigrationError as exc:
+                raise StoreError(f"{source}: {exc}") from None
+            expected = _schema(_reference())
+            found = _schema(conn)
         finally:
             conn.close()
-    except DB_ERRORS as exc:
-        raise StoreError(f"the copy failed and nothing was kept: {exc}") from exc
+    except sqlite3.Error as exc:
+        raise StoreError(f"{damaged} ({exc}); {restore}") from None
+    for table in TABLES:
+        if found.get(table) != expected[table]:
+            raise StoreError(
+                f"{source} is not a Conductor database of this version: its table {table} is "
+                f"{'missing' if table not in found else 'not as this program makes it'}"
+            )
+
+
+def _reference() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    migrate(conn)
+    return conn
+
+
+def _schema(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str]]]:
+    """Each table's columns with their declared types."""
+    names = [str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    return {name: [(str(r[1]), str(r[2])) for r in conn.execute(f'PRAGMA table_info("{name}")')] for name in names}
+
+
+async def _check_games(source: Path, copy: Path) -> None:
+    """StoreError unless every game of `copy` (of `source`) can be read; before anything is written."""
+    store = await SqliteStore.open(copy)
+    try:
+        for row in await store.games_with_status(set(GameStatus)):
+            try:
+                await store.stored_game(row.id)
+            except Exception as exc:  # hostile rows: whatever reading them raised, one message
+                raise StoreError(f"game #{row.id} of {source} cannot be read ({_short(exc)})") from None
+    except StoreError:
+        raise
+    except Exception as exc:
+        raise StoreError(f"the games of {source} cannot be read ({_short(exc)})") from None
+    finally:
+        await store.close()
+
+
+async def _copy_rows(source: Path, target: PostgresStore) -> None:
+    """Every row of `source` into the empty `target`, in one transaction: all of it or nothing."""
+    conn = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        conn.execute("BEGIN")  # one consistent state of the source
+        async with target.acquire() as pg, pg.transaction():
+            for table in TABLES:
+                if await pg.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
+                    raise StoreError(f"the target database is not empty (table {table} has rows); give an empty one")
+            for table in TABLES:
+                columns = _columns(conn, table)
+                rows = _sqlite_rows(conn, table, columns)
+                if rows:
+                    try:
+                        await pg.copy_records_to_table(table, records=rows, columns=columns)
+                    except (*DB_ERRORS, ValueError, TypeError, OverflowError) as exc:
+                        raise StoreError(f"the rows of table {table} cannot be copied ({_short(exc)})") from None
+            for table in IDENTITY_TABLES:
+                await pg.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
+                )
+        conn.execute("COMMIT")
+    except StoreError as exc:
+        if "not empty" in str(exc):
+            raise
+        raise StoreError(f"the copy failed and nothing was kept: {exc}") from None
+    except (*DB_ERRORS, sqlite3.Error) as exc:
+        raise StoreError(f"the copy failed and nothing was kept: {_short(exc)}") from None
+    finally:
+        conn.close()
+
+
+async def _empty(target_url: str) -> None:
+    """Delete every row the copy wrote (the target was empty before it), in one transaction."""
+    target = await PostgresStore.open(target_url)
+    try:
+        async with target.acquire() as pg, pg.transaction():
+            await pg.execute(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY")
     finally:
         await target.close()
-    return await verify(source, target_url)
+
+
+def _replayed(stored: StoredGame) -> tuple[object, object] | str:
+    """The state and moves a stored game replays to, or why it does not replay."""
+    try:
+        players = [s.player or "" for s in stored.seats]
+        moves = parse_moves(stored.game, [m.move for m in stored.moves])
+        game = replay_moves(stored.game, players, moves)
+    except Exception as exc:  # a damaged game: the same reason must come out of both sides
+        return _short(exc)
+    return game.state, game.moves
+
+
+def _short(exc: BaseException) -> str:
+    """An error in one line of at most 200 characters, for a message."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 200 else text[:199] + "…"
 
 
 async def export_to_sqlite(source_url: str, target: Path) -> dict[str, int]:
@@ -157,24 +308,25 @@ async def verify(source: Path, target_url: str) -> CopyReport:
                 copied = int(await pg.fetchval(f"SELECT COUNT(*) FROM {table}"))
                 if copied != counts[table]:
                     raise StoreError(f"table {table}: {counts[table]} rows in the source, {copied} in the copy")
-        replayed = 0
+        replayed = damaged = 0
         for row in await sqlite_store.games_with_status(set(GameStatus)):
             before, after = await sqlite_store.stored_game(row.id), await pg_store.stored_game(row.id)
             if before is None or after is None or before != after:
                 raise StoreError(f"game #{row.id} differs between the source and the copy")
             if before.game.seed is None:
                 continue  # a lobby: nothing to replay
-            games = []
-            for stored in (before, after):
-                players = [s.player or "" for s in stored.seats]
-                moves = parse_moves(stored.game, [m.move for m in stored.moves])
-                games.append(replay_moves(stored.game, players, moves))
-            if games[0].state != games[1].state or games[0].moves != games[1].moves:
+            outcomes = [_replayed(before), _replayed(after)]
+            if outcomes[0] != outcomes[1]:
                 raise StoreError(f"game #{row.id} replays to another state from the copy")
-            replayed += 1
-    except DB_ERRORS as exc:
-        raise StoreError(f"cannot verify the copy: {exc}") from exc
+            if isinstance(outcomes[0], str):
+                damaged += 1  # its moves do not replay, in the source as in the copy
+            else:
+                replayed += 1
+    except StoreError:
+        raise
+    except Exception as exc:  # hostile rows: whatever reading them raised, one message
+        raise StoreError(f"cannot verify the copy: {_short(exc)}") from None
     finally:
         await sqlite_store.close()
         await pg_store.close()
-    return CopyReport(counts, replayed)
+    return CopyReport(counts, replayed, damaged)
