@@ -4,8 +4,10 @@
 last admitted requests (a sliding window): at most `limit` of them in any
 `window` seconds. A refused request is not counted, so waiting is enough to be
 let through again. `admitted` is the one check where a request enters the bot
-(the command tree's interaction check and the shared handler of buttons and
-menus); autocomplete never goes through it. The clock is injectable.
+(the command tree's interaction check, the shared handler of the game's
+buttons and menus, and the checks of the other buttons: the tournament
+message's, a moderator's Confirm / Cancel, the pages of a paged answer);
+autocomplete never goes through it. The clock is injectable.
 """
 
 from __future__ import annotations

@@ -95,6 +95,7 @@ EVERY_METHOD = {
     "create_tournament",
     "tournament",
     "tournaments_of_guild",
+    "recent_tournaments",
     "tournament_data",
     "change_tournament",
     "set_table_channel",

@@ -43,6 +43,9 @@ from maps import MAP_NAMES
 
 log = logging.getLogger(__name__)
 
+# the newest open tournaments of a server that autocomplete looks through (it shows MAX_CHOICES of them)
+CHOICE_CANDIDATES = 100
+
 REGISTRATION_CHOICES = [
     app_commands.Choice(name="open: players may join", value="open"),
     app_commands.Choice(name="close: no more players join", value="close"),
@@ -129,9 +132,8 @@ class TourCog(TtrCog):
             return []
         typed = current.casefold().strip().lstrip("#")
         choices = []
-        for t in await self.service.tournaments(guild):
-            if t.status not in OPEN:
-                continue
+        # one bounded query per keystroke: the newest open tournaments' rows, not every tournament read whole
+        for t in await self.service.recent_tournaments(guild, OPEN, CHOICE_CANDIDATES):
             label = tournament_choice_label(t)
             if typed in label.casefold():
                 choices.append(app_commands.Choice(name=label[:100], value=str(t.id)))

@@ -19,6 +19,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.present.mod_answers import confirm_button_labels
+from bot.ratelimit import admitted
 
 PREFIX = "ttrmod:"
 UNDO = "undo"
@@ -104,6 +105,9 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEM
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ConfirmButton:
         return cls(match.group("kind"), match.group("choice"), match.group("token"))
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await admitted(interaction)  # a press counts against the member's command rate (bot/ratelimit.py)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = getattr(interaction.client, "get_cog", lambda name: None)(COG)

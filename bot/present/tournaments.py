@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from bot.present.escape import shown
 from bot.present.i18n import _, current_language, ngettext, pgettext
@@ -368,7 +368,18 @@ def bot_member_text() -> str:
     return _("A bot cannot play in a tournament.")
 
 
-def tournament_choice_label(info: TournamentInfo) -> str:
+class Listed(Protocol):
+    """What an autocomplete choice names of a tournament (a TournamentInfo or a stored row)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def status(self) -> TournamentStatus: ...
+
+
+def tournament_choice_label(info: Listed) -> str:
     return _("#{id} {name} ({status})").format(id=info.id, name=info.name, status=tournament_status_word(info.status))
 
 

@@ -36,6 +36,7 @@ from bot.store.tournament_rows import (
     TournamentChange,
     TournamentData,
     TournamentRow,
+    TournamentStatus,
 )
 from bot.store.writes import GameChange, GameStart, NewAudit, NewGame, NewMove
 
@@ -247,6 +248,12 @@ class TournamentStore(Protocol):
 
     async def tournaments_of_guild(self, guild_id: int) -> list[TournamentRow]:
         """The server's tournaments, newest first."""
+        ...
+
+    async def recent_tournaments(
+        self, guild_id: int, statuses: Collection[TournamentStatus], limit: int
+    ) -> list[TournamentRow]:
+        """The server's newest tournaments in one of `statuses`, newest first, at most `limit` (one query)."""
         ...
 
     async def tournament_data(self, tournament_id: int) -> TournamentData | None:

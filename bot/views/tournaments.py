@@ -3,7 +3,8 @@
 Their custom ids are "ttrt:ACTION:TOURNAMENT" (ACTION `join`, `leave`, `checkin`): they act on the
 tournament as it is when pressed (the service refuses what is no longer possible), so they carry no
 version. discord.py rebuilds a pressed button from its id, also after a restart (`bot.add_dynamic_items`),
-and hands the press to the tournament cog.
+and hands the press to the tournament cog. A press counts against the member's command rate, as a
+command does (bot/ratelimit.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, Protocol, Self, cast
 import discord
 
 from bot.present.tournaments import checkin_label, join_label, leave_label
+from bot.ratelimit import admitted
 
 PREFIX = "ttrt"
 TEMPLATE = r"ttrt:(?P<action>join|leave|checkin):(?P<tournament>\d{1,19})"
@@ -56,6 +58,9 @@ class TourButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
     ) -> Self:
         assert isinstance(item, discord.ui.Button)
         return cls(item, TourAction(match.group("action")), int(match.group("tournament")))
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await admitted(interaction)  # a press counts against the member's command rate (bot/ratelimit.py)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = getattr(interaction.client, "get_cog", lambda name: None)(COG)

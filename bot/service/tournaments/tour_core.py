@@ -45,6 +45,7 @@ from bot.store.tournament_rows import (
     ParticipantStatus,
     TournamentChange,
     TournamentData,
+    TournamentRow,
     TournamentStatus,
 )
 
@@ -164,6 +165,14 @@ class TourCore(RatingsService, LobbyService, ModerationService):
             if data is not None:
                 out.append(self._info_of(data))
         return out
+
+    async def recent_tournaments(
+        self, guild_id: int, statuses: Iterable[TournamentStatus], limit: int
+    ) -> list[TournamentRow]:
+        """The server's newest tournaments in one of `statuses`, newest first, at most `limit`: one query, for
+        autocomplete (`tournaments` reads each tournament whole)."""
+        guild_id = check_id(guild_id, IdKind.SERVER)
+        return await self.store.recent_tournaments(guild_id, tuple(statuses), limit)
 
     # ----- writing ------------------------------------------------------------------
 

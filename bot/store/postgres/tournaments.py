@@ -10,7 +10,7 @@ processes take turns and the last one sees the round complete.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from bot.store.errors import StoreError, UnknownTournament, VersionConflict
 from bot.store.postgres.connection import Conn
@@ -125,6 +125,17 @@ class PostgresTournaments(PostgresCore):
             _tournament,
             f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = $1 ORDER BY id DESC",
             (guild_id,),
+        )
+
+    async def recent_tournaments(
+        self, guild_id: int, statuses: Collection[TournamentStatus], limit: int
+    ) -> list[TournamentRow]:
+        values = [TournamentStatus(s).value for s in statuses]
+        return await self._all(
+            _tournament,
+            f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = $1 AND status = ANY($2::text[]) "
+            "ORDER BY id DESC LIMIT $3",
+            (guild_id, values, max(0, limit)),
         )
 
     async def tournament_data(self, tournament_id: int) -> TournamentData | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from bot.store.errors import StoreError, UnknownTournament, VersionConflict
@@ -166,6 +166,19 @@ class SqliteTournaments(SqliteCore):
             _tournament,
             f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = ? ORDER BY id DESC",
             (guild_id,),
+        )
+
+    async def recent_tournaments(
+        self, guild_id: int, statuses: Collection[TournamentStatus], limit: int
+    ) -> list[TournamentRow]:
+        """The server's newest tournaments in one of `statuses`, newest first, at most `limit`."""
+        values = [TournamentStatus(s).value for s in statuses]
+        marks = ", ".join("?" for _ in values) or "NULL"
+        return await self._all(
+            _tournament,
+            f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE guild_id = ? AND status IN ({marks}) "
+            "ORDER BY id DESC LIMIT ?",
+            (guild_id, *values, max(0, limit)),
         )
 
     async def tournament_data(self, tournament_id: int) -> TournamentData | None:
