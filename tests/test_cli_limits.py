@@ -63,6 +63,23 @@ def test_replay_limits_standard_input_too(monkeypatch: pytest.MonkeyPatch, capsy
     assert "standard input is larger than 100 bytes" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("limit", [str(2**63 - 1), str(2**62), "1" + "0" * 40])
+@pytest.mark.parametrize("command", ["replay", "verify", "render"])
+def test_a_limit_of_any_size_reads_as_the_default_does(
+    limit: str, command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An operator's --max-bytes as large as they like: no overflow, no memory set aside for it, the same answer."""
+    out = ["-o", str(tmp_path / "board.png")] if command == "render" else []
+    expected = main([command, str(RECORD), *out])
+    printed = capsys.readouterr()
+    assert main([command, str(RECORD), *out, "--max-bytes", limit]) == expected
+    assert capsys.readouterr() == printed
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(RECORD.read_bytes())))
+    if command != "render":  # render reads a file
+        assert main([command, "-", "--max-bytes", limit]) == expected
+        assert capsys.readouterr() == printed
+
+
 @pytest.mark.parametrize("value", ["0", "-5", "lots"])
 def test_a_bad_limit_is_a_usage_error(value: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:

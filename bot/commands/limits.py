@@ -12,11 +12,13 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from typing import BinaryIO
 
 MAX_BYTES = 16 * 1024 * 1024
 ECHO_CHARS = 80
 MESSAGE_CHARS = 400
 ELLIPSIS = "…"
+READ_PIECE = 1024 * 1024  # bytes read at a time
 
 # A quoted piece of a message, as repr() writes it: 'text' or "text".
 # Possessive, so that a quote left open never makes the search backtrack.
@@ -55,10 +57,10 @@ def read_text(path: str, max_bytes: int) -> str:
     become \\n); standard input is taken as it comes.
     """
     if path == "-":
-        data = sys.stdin.buffer.read(max_bytes + 1)
+        data = _read_at_most(sys.stdin.buffer, max_bytes + 1)
     else:
         with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = _read_at_most(handle, max_bytes + 1)
     if len(data) > max_bytes:
         raise InputTooLarge(
             f"{'standard input' if path == '-' else path} is larger than {max_bytes} bytes, "
@@ -68,6 +70,20 @@ def read_text(path: str, max_bytes: int) -> str:
     if path != "-":
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
+
+
+def _read_at_most(handle: BinaryIO, count: int) -> bytes:
+    """Up to `count` bytes of `handle`, a piece at a time: a `count` of any size (the user's --max-bytes)
+    costs no more memory than the input has, where one `read(count)` would set it aside at once or overflow."""
+    pieces: list[bytes] = []
+    left = count
+    while left > 0:
+        piece = handle.read(min(READ_PIECE, left))
+        if not piece:
+            break
+        pieces.append(piece)
+        left -= len(piece)
+    return b"".join(pieces)
 
 
 def clip(message: str, echo: int = ECHO_CHARS, total: int = MESSAGE_CHARS) -> str:
