@@ -3,7 +3,9 @@
 The record needs names that are unique and not empty; display names are
 neither, and may hold anything (control characters, 300 emoji, nothing
 visible at all). A display name with nothing visible is kept as "" (the
-member has no visible name) and its seat plays as "player N".
+member has no visible name) and its seat plays as "player N". Where no seat
+number tells members apart (a tournament's players, standings and export),
+such a member is "member" and their id (`known_name`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,12 @@ def clean_name(raw: str) -> str:
     kept = "".join(" " if ch.isspace() else ch for ch in raw if unicodedata.category(ch)[0] != "C" or ch.isspace())
     name = " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
     return name if any(visible(ch) for ch in name) else ""
+
+
+def known_name(display_name: str, user_id: int) -> str:
+    """A member's name where no seat number tells members apart: the display name, or "member" and the id when
+    nothing in the name is visible, so that two members without a visible name are never shown alike."""
+    return display_name if any(visible(ch) for ch in display_name) else f"member {user_id}"
 
 
 def unique_names(display_names: Sequence[str]) -> list[str]:

@@ -38,6 +38,7 @@ from openskill.models import PlackettLuce
 from bot.service.checks import check_id
 from bot.service.errors import IdKind, InvalidInput, Why
 from bot.service.models import GameInfo, is_bot
+from bot.service.names import known_name
 from bot.service.runner import Runner
 from bot.service.settings import RATED_CASUAL, SettingsService
 from bot.store import GameStatus
@@ -246,7 +247,8 @@ class RatingsService(SettingsService, Runner):
 
 
 def _line(rank: int, row: RatingRow) -> LeaderLine:
-    return LeaderLine(rank, row.user_id, row.display_name, shown_ordinal(row.skill), row.games, row.wins)
+    name = known_name(row.display_name, row.user_id)  # two members without a visible name differ
+    return LeaderLine(rank, row.user_id, name, shown_ordinal(row.skill), row.games, row.wins)
 
 
 __all__ = ["Leaderboard", "LeaderLine", "Profile", "RatingsService", "placings", "update"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import unicodedata
 import zipfile
 from collections.abc import Sequence
 from fractions import Fraction
@@ -146,5 +148,27 @@ def _csv(lines: Sequence[StandingLine]) -> str:
 
 
 def _cell(text: str) -> str:
-    """A member's name in a CSV cell: never read as a formula by a spreadsheet."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    """A member's name in a CSV cell: never read as a formula by a spreadsheet.
+
+    A spreadsheet reads a cell as a formula when it starts with `=`, `+`, `-` or `@` (or their fullwidth
+    forms, `＝`...); such a start gets a `'`, which makes it text. Not only at the start of the name: a
+    spreadsheet set up for Swedish or Finnish splits lines at `;` (not at `,`), so `x;=1+1` would be two
+    cells, the second a formula; every piece after a `;`, `,`, tab or line end is guarded alike.
+    """
+    if _formula_start(text) or text[:1] in ("\t", "\r"):
+        text = "'" + text
+    pieces = _CELL_BREAK.split(text)  # pieces and the breaks between them, alternating
+    return "".join(
+        "'" + piece if i % 2 == 0 and i > 0 and _formula_start(piece) else piece for i, piece in enumerate(pieces)
+    )
+
+
+# where some spreadsheet starts a new cell: `,` (English), `;` (Swedish, Finnish...), tabs, line ends
+_CELL_BREAK = re.compile(r"([;,\t\r\n])")
+
+
+def _formula_start(piece: str) -> bool:
+    """Whether a spreadsheet would read this cell as a formula: its first character other than a space
+    is `=`, `+`, `-` or `@`, also in another form (fullwidth `＝`, small `﹦`: the same after NFKC)."""
+    first = piece.lstrip(" ")[:1]
+    return bool(first) and unicodedata.normalize("NFKC", first)[:1] in ("=", "+", "-", "@")

@@ -21,6 +21,7 @@ from bot.service.errors import (
     IdKind,
 )
 from bot.service.models import GameInfo
+from bot.service.names import known_name
 from bot.service.ratings import placings
 from bot.service.tournaments.models import (
     StandingLine,
@@ -98,7 +99,7 @@ class TourResults(TourCore):
             results = []
             for score, place in zip(scores, places, strict=True):
                 seat = by_player[score.name]
-                names[seat.user_id] = seat.display_name
+                names[seat.user_id] = known_name(seat.display_name, seat.user_id)
                 results.append(Finish(seat.user_id, place, score.total, score.completed))
             points = place_points(results)
             finishes = [TableFinish(f.player, f.place, points[f.player], f.score, f.tickets) for f in results]
@@ -175,7 +176,7 @@ class TourResults(TourCore):
         if game_id is None:
             return None
         this_round = next((r for r in data.rounds if r.round == table.round), None)
-        names = {p.user_id: p.display_name for p in data.participants}
+        names = {p.user_id: known_name(p.display_name, p.user_id) for p in data.participants}
         finishes = tuple(
             TableFinishInfo(r.user_id, names.get(r.user_id, ""), r.place, r.place_points, r.score, r.tickets_done)
             for r in data.results
@@ -242,7 +243,7 @@ def standing_lines(data: TournamentData, *, keep_all: bool = False) -> list[Stan
             StandingLine(
                 row.rank,
                 row.player,
-                "" if p is None else p.display_name,
+                known_name("" if p is None else p.display_name, row.player),
                 status,
                 row.place_points,
                 row.score,

@@ -27,6 +27,7 @@ from bot.service.errors import (
 from bot.service.loading import LiveGame
 from bot.service.lobby import LobbyService
 from bot.service.moderation import ModerationService
+from bot.service.names import known_name
 from bot.service.ratings import RatingsService
 from bot.service.tournaments.models import (
     Participant,
@@ -102,9 +103,9 @@ class TourCore(RatingsService, LobbyService, ModerationService):
     def _info_of(self, data: TournamentData) -> TournamentInfo:
         t = data.tournament
         settings = TournamentSettings.from_json(t.settings)
-        names = {p.user_id: p.display_name for p in data.participants}
+        names = {p.user_id: known_name(p.display_name, p.user_id) for p in data.participants}
         participants = tuple(
-            Participant(p.user_id, p.display_name, p.status, p.joined, p.joined_at, p.substitute_for)
+            Participant(p.user_id, names[p.user_id], p.status, p.joined, p.joined_at, p.substitute_for)
             for p in data.participants
         )
         rounds = []
