@@ -239,3 +239,33 @@ def test_a_copy_that_fails_its_check_is_taken_out_again(
     assert asyncio.run(_rows_in(pg_url)) == {}
     monkeypatch.undo()
     assert main(["migrate-store", str(source), pg_url]) == 0
+
+
+def test_a_source_left_with_its_write_ahead_log_is_copied_whole_and_unchanged(
+    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot that stopped without a checkpoint leaves committed rows in the -wal file: they are copied too."""
+    live = tmp_path / "live" / "conductor.sqlite3"
+    live.parent.mkdir()
+    asyncio.run(_played(live))
+    writer = sqlite3.connect(live, isolation_level=None)
+    try:
+        writer.execute("PRAGMA wal_autocheckpoint = 0")
+        writer.execute(
+            "INSERT INTO guild_settings (guild_id, key, value, updated_at) "
+            "VALUES (1, 'turn_seconds', '3600', '2026-01-01T00:00:00+00:00')"
+        )
+        crashed = tmp_path / "crashed"
+        crashed.mkdir()
+        for name in ("conductor.sqlite3", "conductor.sqlite3-wal"):
+            shutil.copyfile(live.parent / name, crashed / name)  # the files as a crash would leave them
+    finally:
+        writer.close()
+    source = crashed / "conductor.sqlite3"
+    wal = crashed / "conductor.sqlite3-wal"
+    assert wal.stat().st_size > 0
+    before = [hashlib.sha256(p.read_bytes()).hexdigest() for p in (source, wal)]
+    assert main(["migrate-store", str(source), pg_url]) == 0
+    assert "2 games replayed" in capsys.readouterr().out
+    assert asyncio.run(_rows_in(pg_url))["guild_settings"] == 1
+    assert [hashlib.sha256(p.read_bytes()).hexdigest() for p in (source, wal)] == before

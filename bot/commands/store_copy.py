@@ -125,10 +125,10 @@ def _read_only_copy(source: Path, copy: Path) -> None:
         raise StoreError(f"{source} is empty (0 bytes), not a Conductor database; {GIVE}")
     if header != SQLITE_HEADER:
         raise StoreError(f"{source} is not an SQLite database; {GIVE}")
-    # Without a -wal file beside it nothing is pending outside the file, and `immutable` reads it
-    # without making the -wal and -shm files a read-only connection in WAL mode would leave behind.
-    wal = source.with_name(source.name + "-wal")
-    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    # Without a -wal or -journal file beside it nothing is pending outside the file, and `immutable` reads
+    # it without making the -wal and -shm files a read-only connection in WAL mode would leave behind.
+    pending = any(source.with_name(source.name + end).exists() for end in ("-wal", "-journal"))
+    mode = "mode=ro" if pending else "mode=ro&immutable=1"
     try:
         reader = sqlite3.connect(f"{source.resolve().as_uri()}?{mode}", uri=True)
         try:
