@@ -66,6 +66,10 @@ GIVE = "give the bot's database file or a backup made by `python -m bot backup`"
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
+class TargetNotEmpty(StoreError):
+    """The target database has rows: nothing is written into it."""
+
+
 @dataclass(frozen=True)
 class CopyReport:
     counts: dict[str, int]  # rows per table, the same on both sides
@@ -104,8 +108,7 @@ async def copy_to_postgres(source: Path, target_url: str) -> CopyReport:
         try:
             return await verify(private, target_url)
         except StoreError as exc:
-            await _empty(target_url)
-            raise StoreError(f"{exc}; the target was emptied again") from None
+            raise StoreError(f"{exc}; {await _empty(target_url)}") from None
 
 
 def _read_only_copy(source: Path, copy: Path) -> None:
@@ -159,12 +162,12 @@ def _check_schema(source: Path, copy: Path) -> None:
                 migrate(conn)
             except MigrationError as exc:
                 raise StoreError(f"{source}: {exc}") from None
-            expected = _schema(_reference())
+            expected = _reference_schema()
             found = _schema(conn)
         finally:
             conn.close()
     except sqlite3.Error as exc:
-        raise StoreError(f"{damaged} ({exc}); {restore}") from None
+        raise StoreError(f"{damaged} ({_short(exc)}); {restore}") from None
     for table in TABLES:
         if found.get(table) != expected[table]:
             raise StoreError(
@@ -173,10 +176,14 @@ def _check_schema(source: Path, copy: Path) -> None:
             )
 
 
-def _reference() -> sqlite3.Connection:
+def _reference_schema() -> dict[str, list[tuple[str, str]]]:
+    """The tables of a database this program makes."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
-    migrate(conn)
-    return conn
+    try:
+        migrate(conn)
+        return _schema(conn)
+    finally:
+        conn.close()
 
 
 def _schema(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str]]]:
@@ -210,7 +217,9 @@ async def _copy_rows(source: Path, target: PostgresStore) -> None:
         async with target.acquire() as pg, pg.transaction():
             for table in TABLES:
                 if await pg.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
-                    raise StoreError(f"the target database is not empty (table {table} has rows); give an empty one")
+                    raise TargetNotEmpty(
+                        f"the target database is not empty (table {table} has rows); give an empty one"
+                    )
             for table in TABLES:
                 columns = _columns(conn, table)
                 rows = _sqlite_rows(conn, table, columns)
@@ -225,9 +234,9 @@ async def _copy_rows(source: Path, target: PostgresStore) -> None:
                     f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
                 )
         conn.execute("COMMIT")
+    except TargetNotEmpty:
+        raise
     except StoreError as exc:
-        if "not empty" in str(exc):
-            raise
         raise StoreError(f"the copy failed and nothing was kept: {exc}") from None
     except (*DB_ERRORS, sqlite3.Error) as exc:
         raise StoreError(f"the copy failed and nothing was kept: {_short(exc)}") from None
@@ -235,14 +244,18 @@ async def _copy_rows(source: Path, target: PostgresStore) -> None:
         conn.close()
 
 
-async def _empty(target_url: str) -> None:
-    """Delete every row the copy wrote (the target was empty before it), in one transaction."""
-    target = await PostgresStore.open(target_url)
+async def _empty(target_url: str) -> str:
+    """Delete every row the copy wrote (the target was empty before it), in one transaction; what was done."""
     try:
-        async with target.acquire() as pg, pg.transaction():
-            await pg.execute(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY")
-    finally:
-        await target.close()
+        target = await PostgresStore.open(target_url)
+        try:
+            async with target.acquire() as pg, pg.transaction():
+                await pg.execute(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY")
+        finally:
+            await target.close()
+    except (StoreError, *DB_ERRORS) as exc:
+        return f"emptying the target again failed too ({_short(exc)}): empty it before running this again"
+    return "the target was emptied again"
 
 
 def _replayed(stored: StoredGame) -> tuple[object, object] | str:
