@@ -82,6 +82,7 @@ def _hostile_files(good: Path, folder: Path) -> dict[str, Path]:
             b"SQLite format 3\x00" + random.Random(2).randbytes(8192)
         ),
         "a text file": lambda p: p.write_text("games,moves\n1,2\n"),
+        "only the SQLite header": lambda p: p.write_bytes(b"SQLite format 3\x00"),
         "truncated Conductor database": lambda p: _truncated(good, p),
         "Conductor database with a damaged page": lambda p: _damaged_page(good, p),
         "another program's database": lambda p: _sql(p, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"),
@@ -209,7 +210,8 @@ def test_a_source_at_an_older_migration_is_copied_and_left_as_it_was(
 
 
 def test_a_read_only_source_is_copied(tmp_path: Path, pg_url: str) -> None:
-    source = tmp_path / "live.sqlite3"
+    """Read-only on disk, and named like an SQLite URI's options: it is still only read."""
+    source = tmp_path / "live?mode=rwc&cache=shared#x.sqlite3"
     asyncio.run(_played(source))
     _sql(source)
     before = _state(source)
