@@ -187,11 +187,17 @@ async def test_the_service_publishes_the_commitment_at_the_start_and_the_head_an
     assert verify(json.loads(json.dumps(record)), posted_commitment=started.commitment, posted_head=scores.head).ok
 
 
-async def test_a_game_a_moderator_ends_keeps_its_seed_since_it_may_be_reopened(service: GameService) -> None:
+async def test_a_game_a_moderator_ends_with_scores_is_final_and_shows_its_seed(service: GameService) -> None:
+    """Scored as it stood, every player's tickets are shown: the end is final (no reopening), so the seed is shown
+    with the head. An abandoned game shows neither: it may still be reopened."""
     game_id, users = await started_game(service, "usa", 2)
     ended = await service.end(game_id, 999, True, "stuck")
     scores = next(e.data for e in ended.public if e.kind is EventKind.FINAL_SCORES)
-    assert isinstance(scores, FinalScores) and scores.seed is None and scores.head is not None
+    record = (await service.export_record(game_id)).record
+    assert isinstance(scores, FinalScores) and scores.seed == str(record["seed"]) and scores.head is not None
+    assert verify(json.loads(json.dumps(record)), posted_head=scores.head).ok
+    abandoned, _ = await started_game(service, "usa", 2)
+    assert all(e.kind is not EventKind.FINAL_SCORES for e in (await service.end(abandoned, 999, False, "x")).public)
 
 
 async def _finished_game_record(service: GameService, trains: int | None) -> tuple[dict[str, Any], str, str]:

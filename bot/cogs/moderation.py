@@ -225,7 +225,7 @@ class ModerationCog(ModeratorBase):
     async def end(
         self, interaction: discord.Interaction, score: str, reason: Reason, public: str | None = None
     ) -> None:
-        """First the question, with Confirm and Cancel; Confirm ends the game (`reopen` can bring it back)."""
+        """The question, with Confirm and Cancel; Confirm ends the game (`reopen` can bring back an abandoned one)."""
 
         async def work(info: GameInfo) -> None:
             scored = score == "yes"

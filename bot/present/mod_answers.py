@@ -120,8 +120,7 @@ def end_question_text(game_id: int, title: str, *, scored: bool, reopen_hours: i
     if scored:
         text = _(
             "End game #{id} ({title}) now, scored as it stands, with winners? "
-            "`/ttrmod reopen` can bring it back as it was within {hours} h, "
-            "unless a new game is opened in this channel first."
+            "The final scores show every player's tickets, so this end is final: it cannot be reopened."
         )
     else:
         text = _(
@@ -138,7 +137,7 @@ def end_cancelled_answer(game_id: int) -> str:
 
 def ended_answer(game_id: int, *, scored: bool) -> str:
     if scored:
-        text = _("Game #{id} is over: scored as it stood. `/ttrmod reopen` brings it back as it was, for a while.")
+        text = _("Game #{id} is over: scored as it stood. This end is final.")
     else:
         text = _(
             "Game #{id} is over: abandoned without a result. `/ttrmod reopen` brings it back as it was, for a while."
