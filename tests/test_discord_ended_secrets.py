@@ -100,7 +100,10 @@ async def test_a_tournament_table_the_tournament_counted_is_never_reopened(simco
     thread = next(t for t in room.channel.threads if t.id == table.channel_id)
     here = thread_room(room, thread)
     # abandoned in its thread: the tournament records the table (void), so the game never runs again
-    await end_game(mods, here, score="no", reason="nobody came")
+    question = await slash(mods.moderator, here, "ttrmod end", score="no", reason="nobody came")
+    assert "counts it as void" in reply_text(question) and "cannot be reopened" in reply_text(question)
+    ended = await end_game(mods, here, score="no", reason="nobody came")
+    assert "this end is final" in reply_text(ended) and "/ttrmod reopen" not in reply_text(ended), reply_text(ended)
     after = await room.bot.service.tournament(info.id)
     assert after.rounds[0].tables[0].status is TableStatus.VOID
     refused = await slash(mods.moderator, here, "ttrmod reopen", reason="they came after all")

@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from bot.service.errors import Why, WrongState
+from bot.service.checks import check_id
+from bot.service.errors import IdKind, Why, WrongState
 from bot.service.kinds import AuditAction
 from bot.service.models import GameInfo
 from bot.service.runner import Runner
@@ -82,3 +83,9 @@ class Finality(Runner):
         except WrongState:
             return True
         return False
+
+    async def counted_when_ended(self, game_id: int) -> bool:
+        """The game is a tournament's table being played: whatever ends it, the tournament counts that end, so it
+        is final (for the moderator's question before an end)."""
+        table = await self.store.table_of_game(check_id(game_id, IdKind.GAME))
+        return table is not None and table.status is TableStatus.PLAYING
