@@ -237,6 +237,10 @@ async def test_an_operator_cannot_pass_off_a_record_with_other_options_or_member
     assert honest.returncode == 0 and "VERIFIED: this record is the game that was committed to" in honest.stdout
     assert "ok  the options are as committed" in honest.stdout
     assert "ok  the seats and their members are as committed" in honest.stdout
+    # a game started before the commitment covered the setup showed the deal alone: still verified, and said so
+    deal = record["conductor"]["verification"]["committed"]["deal"]
+    older = _cli(str(path), "--commitment", deal, "--head", head_)
+    assert older.returncode == 0 and "covers the seed and decks only" in older.stdout, older.stdout
 
     for trains in (46, 60):
         forged = copy.deepcopy(record)
