@@ -38,7 +38,7 @@ async def test_end_asks_first_and_reopen_brings_the_game_back_as_it_was(simcord_
     before = await deadline(player, name)
     seats = (await player.service.game(player.game_id)).seats
 
-    question = await slash(mods.moderator, room, "ttrmod end", score="yes", reason="long evening")
+    question = await slash(mods.moderator, room, "ttrmod end", score="no", reason="long evening")
     assert all_private(question) and f"End game #{player.game_id}" in reply_text(question), reply_text(question)
     assert "/ttrmod reopen" in reply_text(question) and "24 h" in reply_text(question)
     assert (await player.service.game(player.game_id)).status.active and mods.log_lines() == []
@@ -47,9 +47,10 @@ async def test_end_asks_first_and_reopen_brings_the_game_back_as_it_was(simcord_
     kept = await click(mods.moderator, panel(question, "ttrmod:end:"), "ttrmod:end:no")
     assert "goes on" in reply_text(kept) and (await player.service.game(player.game_id)).status.active
 
-    ended = await end_game(mods, room, score="yes", reason="long evening")
+    # abandoned, not scored: a scored end shows every player's tickets, so it could not be reopened
+    ended = await end_game(mods, room, score="no", reason="long evening")
     assert "is over" in reply_text(ended) and "/ttrmod reopen" in reply_text(ended)
-    assert (await player.service.game(player.game_id)).status.value == "finished"
+    assert (await player.service.game(player.game_id)).status.value == "cancelled"
     # two hours over: longer than the turn clock, and none of it counts against the player on turn
     await simcord_env.advance_time(2 * HOUR)
     reopened = await slash(mods.moderator, room, "ttrmod reopen", reason="ended by mistake", public="yes")

@@ -33,6 +33,7 @@ from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 
 from bot.present.outline import undo_preview_text
 from bot.service import MoveKind, MoveOutline, UndoneOutline, UndoPreview
+from bot.service.reopen import REOPEN_SECONDS
 from engine import Phase
 from engine.moves import Keep
 from maps import load_board
@@ -107,8 +108,11 @@ async def test_a_seated_moderator_is_refused_the_secrets_of_the_running_game(sim
     alice = room.members[0]
     assert "once the game is over" in reply_text(await slash(alice, room, "ttr export"))
 
-    # once the game is over, everybody has the record, carol too, and her plain export is not a moderator's read
+    # once the game is over for good, everybody has the record, carol too, and her plain export is not a
+    # moderator's read; abandoned, it may be reopened for a day (nobody else has it meanwhile: test_ended_secrets.py)
     await end_game(mods, room, score="no", reason="evening over")
+    for _ in range(5):  # in steps, as the bot's heartbeat runs meanwhile
+        await simcord_env.advance_time(REOPEN_SECONDS // 5 + 1)
     lines = len(mods.log_lines())
     after = json.loads((await attachment(await slash(carol, room, "ttr export")))[1])
     assert after["conductor"]["status"] == "cancelled"

@@ -298,6 +298,8 @@ SAMPLES: list[Callable[[], str]] = [
     lambda: mod_answers.end_question_text(4, "USA", scored=True, reopen_hours=24),
     lambda: mod_answers.end_question_text(4, "USA", scored=False, reopen_hours=24),
     lambda: mod_answers.ended_answer(4, scored=True),
+    lambda: mod_answers.end_question_text(4, "USA", scored=False, reopen_hours=24, counted=True),
+    lambda: mod_answers.ended_answer(4, scored=False, counted=True),
     mod_answers.role_step_text,
     mod_answers.managers_only_text,
     lambda: audit.audit_text(audit.AuditAction.EXTEND, {"player": "ann", "seconds": 60}, ""),

@@ -12,7 +12,7 @@ from helpers.service_support import refused
 
 from bot.present.events import public_text
 from bot.present.moderation import mod_line
-from bot.service import GameService, WrongState
+from bot.service import GameService, NotAllowed, WrongState
 from bot.service.clock import ClockSettings
 from bot.service.reopen import REOPEN_SECONDS
 from bot.store import Database, GameChange, GameStatus, NewAudit, StoreError, VersionConflict, Writes
@@ -27,7 +27,7 @@ def service(timed_service: GameService) -> GameService:
     return timed_service
 
 
-@pytest.mark.parametrize("score", [True, False])
+@pytest.mark.parametrize("score", [False])  # a scored end is final: see test_a_scored_end_is_final
 async def test_reopen_restores_the_game_seats_and_clocks(service: GameService, time: FakeTime, score: bool) -> None:
     game_id, users = await new_game(service, CLOCK, players=3)
     await to_play_phase(service, game_id)
@@ -106,6 +106,30 @@ async def test_reopen_refusals(service: GameService, time: FakeTime) -> None:
     await service.reopen(second, MOD, "x")
     with refused(WrongState, "not ended by a moderator"):
         await service.reopen(second, MOD, "x")
+
+
+async def test_a_scored_end_is_final(service: GameService, time: FakeTime) -> None:
+    """Scoring a game as it stands shows every player's tickets: it never runs again, and its record is everyone's
+    at once; an abandoned game's record waits until it can no longer be reopened."""
+    scored, users = await new_game(service, CLOCK)
+    await to_play_phase(service, scored)
+    await play_one(service, scored)
+    await service.end(scored, MOD, True, "evening over")
+    with refused(WrongState, "was scored when it ended, which showed every player's tickets"):
+        await service.reopen(scored, MOD, "x")
+    assert (await service.game(scored)).status is GameStatus.FINISHED
+    assert (await service.export_record(scored, users[0])).record["seed"]
+
+    abandoned, users = await new_game(service, CLOCK)
+    await to_play_phase(service, abandoned)
+    await service.end(abandoned, MOD, False, "evening over")
+    with refused(NotAllowed, "it can still be reopened"):
+        await service.export_record(abandoned, users[0])
+    with refused(NotAllowed, "You play in game"):
+        await service.export_record(abandoned, users[0], moderator=True)
+    assert (await service.export_record(abandoned, MOD, moderator=True)).mod_log is not None  # audited
+    time.advance(REOPEN_SECONDS + 1)
+    assert (await service.export_record(abandoned, users[0])).record["seed"]
 
 
 async def test_a_change_that_keeps_the_version_is_still_checked_against_it(

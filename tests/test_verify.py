@@ -187,8 +187,126 @@ async def test_the_service_publishes_the_commitment_at_the_start_and_the_head_an
     assert verify(json.loads(json.dumps(record)), posted_commitment=started.commitment, posted_head=scores.head).ok
 
 
-async def test_a_game_a_moderator_ends_keeps_its_seed_since_it_may_be_reopened(service: GameService) -> None:
+async def test_a_game_a_moderator_ends_with_scores_is_final_and_shows_its_seed(service: GameService) -> None:
+    """Scored as it stood, every player's tickets are shown: the end is final (no reopening), so the seed is shown
+    with the head. An abandoned game shows neither: it may still be reopened."""
     game_id, users = await started_game(service, "usa", 2)
     ended = await service.end(game_id, 999, True, "stuck")
     scores = next(e.data for e in ended.public if e.kind is EventKind.FINAL_SCORES)
-    assert isinstance(scores, FinalScores) and scores.seed is None and scores.head is not None
+    record = (await service.export_record(game_id)).record
+    assert isinstance(scores, FinalScores) and scores.seed == str(record["seed"]) and scores.head is not None
+    assert verify(json.loads(json.dumps(record)), posted_head=scores.head).ok
+    abandoned, _ = await started_game(service, "usa", 2)
+    assert all(e.kind is not EventKind.FINAL_SCORES for e in (await service.end(abandoned, 999, False, "x")).public)
+
+
+async def _finished_game_record(service: GameService, trains: int | None) -> tuple[dict[str, Any], str, str]:
+    """A game played to its end through the service: its exported record, and the commitment and head it posted."""
+    users = [100, 101, 102]
+    created = await service.create_game(GUILD, 7002, users[0], "ann", "usa", trains=trains)
+    for i, user in enumerate(users[1:], start=1):
+        await service.join(created.game.id, user, f"p{i}")
+    start = await service.start(created.game.id, users[0])
+    game_id = created.game.id
+    started = next(e.data for e in start.public if e.kind is EventKind.STARTED)
+    assert isinstance(started, Started)
+    rng = random.Random(11)
+    last = None
+    while (game := await service.engine_game(game_id)) and (move := random_move(game, rng)) is not None:
+        info = await service.game(game_id)
+        user = info.user_of(move.player)
+        assert user is not None
+        last = await service.act(game_id, user, move, expected_version=info.version)
+    assert last is not None
+    scores = next(e.data for e in last.public if e.kind is EventKind.FINAL_SCORES)
+    assert isinstance(scores, FinalScores) and scores.head is not None
+    record = json.loads(json.dumps((await service.export_record(game_id)).record))
+    return record, started.commitment, scores.head
+
+
+async def test_an_operator_cannot_pass_off_a_record_with_other_options_or_members(
+    service: GameService, tmp_path: Path
+) -> None:
+    """The attack: take a finished game's record, change `options.trains` or swap the seats' members, and check it
+    at the command line against the commitment and head the channel showed. Each forgery must be refused, saying
+    which part differs, even though its moves still replay (as another game)."""
+    record, posted, head_ = await _finished_game_record(service, trains=10)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    honest = _cli(str(path), "--commitment", posted, "--head", head_)
+    assert honest.returncode == 0 and "VERIFIED: this record is the game that was committed to" in honest.stdout
+    assert "ok  the options are as committed" in honest.stdout
+    assert "ok  the seats and their members are as committed" in honest.stdout
+    # a game started before the commitment covered the setup showed the deal alone: still verified, and said so
+    deal = record["conductor"]["verification"]["committed"]["deal"]
+    older = _cli(str(path), "--commitment", deal, "--head", head_)
+    assert older.returncode == 0 and "covers the seed and decks only" in older.stdout, older.stdout
+
+    for trains in (46, 60):
+        forged = copy.deepcopy(record)
+        forged["options"] = {"trains": trains}
+        path.write_text(json.dumps(forged), encoding="utf-8")
+        replayed = subprocess.run(
+            [sys.executable, "-m", "bot", "replay", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=120
+        )
+        assert replayed.returncode == 0 and json.loads(replayed.stdout)["players"][0]["trains"] > 10  # another game
+        out = _cli(str(path), "--commitment", posted, "--head", head_)
+        assert out.returncode == 1 and out.stdout.rstrip().endswith("NOT VERIFIED"), out.stdout
+        differs = f'committed {{"trains":10}}, the record has {{"trains":{trains}}}'
+        assert f"NO  the options differ from the commitment ({differs})" in out.stdout
+        # the forger strips what the record says was committed: the posted commitment still refuses it
+        del forged["conductor"]["verification"]["committed"]
+        path.write_text(json.dumps(forged), encoding="utf-8")
+        bare = _cli(str(path), "--commitment", posted, "--head", head_)
+        assert bare.returncode == 1 and "NO  the posted commitment is the record's map" in bare.stdout, bare.stdout
+
+    swapped = copy.deepcopy(record)
+    seats = swapped["conductor"]["seats"]
+    seats[0]["user_id"], seats[1]["user_id"] = seats[1]["user_id"], seats[0]["user_id"]
+    path.write_text(json.dumps(swapped), encoding="utf-8")
+    out = _cli(str(path), "--commitment", posted, "--head", head_)
+    assert out.returncode == 1 and out.stdout.rstrip().endswith("NOT VERIFIED"), out.stdout
+    assert "NO  the seats and their members differ from the commitment (seat 1: committed" in out.stdout
+    assert "seat 2: committed" in out.stdout
+    # the same with the record's own verification rewritten to the forgery
+    setup = copy.deepcopy(swapped["conductor"]["verification"]["committed"])
+    setup["seats"][0]["user_id"], setup["seats"][1]["user_id"] = seats[0]["user_id"], seats[1]["user_id"]
+    swapped["conductor"]["verification"] = verification_of(
+        swapped["seed"], swapped["decks"]["cards"], swapped["decks"]["tickets"], swapped["moves"], setup
+    )
+    path.write_text(json.dumps(swapped), encoding="utf-8")
+    out = _cli(str(path), "--commitment", posted, "--head", head_)
+    assert out.returncode == 1 and "NO  the posted commitment is the record's map" in out.stdout, out.stdout
+
+
+def test_a_game_committed_before_the_setup_was_covered_still_verifies_and_says_so() -> None:
+    """Games started before the commitment covered map, options and seats posted the deal alone as commitment."""
+    doc, game = GAMES["usa"]
+    verdict = verify(doc, posted_commitment=game_commitment(game), posted_head=game_head(game))
+    assert verdict.ok
+    assert any("covers the seed and decks only" in c.detail for c in verdict.checks)
+
+
+async def test_the_commitment_names_the_members_who_held_the_seats_at_the_start(service: GameService) -> None:
+    """A seat given to another member later changes neither the commitment the setup shows nor the record's."""
+    users = [100, 101]
+    created = await service.create_game(GUILD, 7003, users[0], "p0", "india")
+    await service.join(created.game.id, users[1], "p1")
+    game_id = created.game.id
+    start = await service.start(game_id, users[0])
+    started = next(e.data for e in start.public if e.kind is EventKind.STARTED)
+    assert isinstance(started, Started)
+    assert (await service.stage(game_id)).commitment == started.commitment
+    await service.replace(game_id, 999, 0, 555, "newcomer", "left")
+    await service.replace(game_id, 999, 0, 556, "another", "left too")
+    assert (await service.stage(game_id)).commitment == started.commitment  # still the setup: shown again
+    record = json.loads(json.dumps((await service.export_record(game_id, 999, moderator=True)).record))
+    assert record["conductor"]["seats"][0]["user_id"] == 556
+    assert record["conductor"]["verification"]["commitment"] == started.commitment
+    assert verify(record, posted_commitment=started.commitment).ok
+    # the member now in the seat passed off as the one who held it from the start
+    record["conductor"]["seat_changes"] = []
+    verdict = verify(record, posted_commitment=started.commitment)
+    assert not verdict.ok and any(
+        c.what == "the seats and their members differ from the commitment" for c in verdict.checks
+    )

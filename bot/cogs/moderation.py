@@ -225,14 +225,15 @@ class ModerationCog(ModeratorBase):
     async def end(
         self, interaction: discord.Interaction, score: str, reason: Reason, public: str | None = None
     ) -> None:
-        """First the question, with Confirm and Cancel; Confirm ends the game (`reopen` can bring it back)."""
+        """The question, with Confirm and Cancel; Confirm ends the game (`reopen` can bring back an abandoned one)."""
 
         async def work(info: GameInfo) -> None:
             scored = score == "yes"
             facts = {"public": is_public(public), "score": scored}
             token = self.pending.add(END, interaction.user.id, info.id, reason, **facts)
             hours = REOPEN_SECONDS // 3600
-            text = end_question_text(info.id, info.title, scored=scored, reopen_hours=hours)
+            counted = await self.service.counted_when_ended(info.id)
+            text = end_question_text(info.id, info.title, scored=scored, reopen_hours=hours, counted=counted)
             await private(interaction, text, view=confirm_buttons(END, token))
 
         await self.in_game(interaction, work)
@@ -254,8 +255,9 @@ class ModerationCog(ModeratorBase):
                 if choice != CONFIRM:
                     await private(interaction, end_cancelled_answer(game))
                     return
+                counted = await self.service.counted_when_ended(game)
                 result = await self.service.end(game, mod, pending.score, why)
-                answer = ended_answer(game, scored=pending.score)
+                answer = ended_answer(game, scored=pending.score, counted=counted)
                 await self.done(interaction, result, why, answer, public=pending.public)
                 return
             if choice != CONFIRM:

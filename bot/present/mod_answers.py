@@ -115,13 +115,18 @@ def confirm_stale_text(end: bool, lifetime: float) -> str:
     return text.format(duration=duration_text(lifetime))
 
 
-def end_question_text(game_id: int, title: str, *, scored: bool, reopen_hours: int) -> str:
-    """What a moderator is asked before a game ends."""
-    if scored:
+def end_question_text(game_id: int, title: str, *, scored: bool, reopen_hours: int, counted: bool = False) -> str:
+    """What a moderator is asked before a game ends (`counted`: a tournament's table, whose end the tournament
+    counts, so that it is final)."""
+    if counted and not scored:
+        text = _(
+            "End game #{id} ({title}) now, abandoned without a result? It is a tournament's table: the tournament "
+            "counts it as void, so this end is final: it cannot be reopened."
+        )
+    elif scored:
         text = _(
             "End game #{id} ({title}) now, scored as it stands, with winners? "
-            "`/ttrmod reopen` can bring it back as it was within {hours} h, "
-            "unless a new game is opened in this channel first."
+            "The final scores show every player's tickets, so this end is final: it cannot be reopened."
         )
     else:
         text = _(
@@ -136,9 +141,11 @@ def end_cancelled_answer(game_id: int) -> str:
     return _("Game #{id} goes on; nothing was ended.").format(id=game_id)
 
 
-def ended_answer(game_id: int, *, scored: bool) -> str:
-    if scored:
-        text = _("Game #{id} is over: scored as it stood. `/ttrmod reopen` brings it back as it was, for a while.")
+def ended_answer(game_id: int, *, scored: bool, counted: bool = False) -> str:
+    if counted and not scored:
+        text = _("Game #{id} is over: abandoned without a result. Its tournament counts it as void; this end is final.")
+    elif scored:
+        text = _("Game #{id} is over: scored as it stood. This end is final.")
     else:
         text = _(
             "Game #{id} is over: abandoned without a result. `/ttrmod reopen` brings it back as it was, for a while."

@@ -58,6 +58,11 @@ TEMPLATES: dict[Why, str] = {
     Why.AUTOPILOT_SEAT: N_("The autopilot plays your seat now; a moderator can give it back to you."),
     Why.NOT_YOUR_SEAT: N_("You play as {player}; you cannot make a move for {claimed}."),
     Why.RECORD_NOT_YET: N_("The record of a game is available once the game is over."),
+    Why.RECORD_REOPENABLE: N_(
+        "A moderator ended game #{game_id} without a result, and it can still be reopened (within {hours} h of "
+        "its end, unless a new game is opened in its channel first). Its record shows every player's cards and "
+        "tickets and the order of the decks, so it is available once the game can no longer be reopened."
+    ),
     Why.MODERATORS_ONLY: N_("Only the server's moderators can do this."),
     Why.UNDO_OUTDATED: N_(
         "The game changed since this preview; run `/ttrmod undo` again to see what it would take back."
@@ -87,6 +92,12 @@ TEMPLATES: dict[Why, str] = {
     Why.REOPEN_TOO_LATE: N_("Game #{game_id} ended more than {hours} h ago; a game can be reopened within {hours} h."),
     Why.NEWER_GAME: N_(
         "Game #{newer} was opened in this channel after game #{game_id} ended, so game #{game_id} cannot be reopened."
+    ),
+    Why.REOPEN_SCORED: N_(
+        "Game #{game_id} was scored when it ended, which showed every player's tickets, so it cannot be reopened."
+    ),
+    Why.REOPEN_TOURNAMENT: N_(
+        "Game #{game_id} is a tournament table whose result the tournament has counted, so it cannot be reopened."
     ),
     Why.FULL: N_("All {seats} seats of this game are taken."),
     Why.STALE: N_("The game has moved on since this was shown. Look at the latest state and try again."),
@@ -195,7 +206,18 @@ def _member_game_limit(facts: Facts) -> str:
 
 
 def _seated_moderator(facts: Facts) -> str:
-    if facts.get("what") == "log":
+    if facts.get("ended") and facts.get("what") == "log":
+        text = _(
+            "You play in game #{game_id}, so you cannot read its log while the game can still be reopened: it shows "
+            "every player's cards and tickets. Another moderator can read it, or you can once it cannot be reopened."
+        )
+    elif facts.get("ended"):
+        text = _(
+            "You play in game #{game_id}, so you cannot read its record while the game can still be reopened: it "
+            "shows every player's cards and tickets. Another moderator can read it, or you can once it cannot be "
+            "reopened."
+        )
+    elif facts.get("what") == "log":
         text = _(
             "You play in game #{game_id}, so you cannot read its log while it runs: it shows every player's "
             "cards and tickets. Another moderator can read it, or you can once the game is over."

@@ -9,13 +9,15 @@ from bot.service.scores import FinalScores
 def commitment_text(commitment: str) -> str:
     """The published commitment to the seed and both decks (engine/verify.py)."""
     return _(
-        "-# Fair deal: commitment `{commitment}` (SHA-256 of the seed and both shuffled decks). When the game ends, "
-        "the seed is revealed and anyone can check the exported record with `python -m bot verify`."
+        "-# Fair deal: commitment `{commitment}` (SHA-256 of the map, the options, the seats and their members, the "
+        "seed and both shuffled decks). When the game ends, the seed is revealed and anyone can check the exported "
+        "record with `python -m bot verify`."
     ).format(commitment=commitment)
 
 
 def verification_text(scores: FinalScores) -> str | None:
-    """What proves the game: the chain's head, and the seed when the game ended by the rules."""
+    """What proves the game: the chain's head, and the seed (once the end is final: always, since a moderator's
+    end with scores is final too)."""
     if scores.head is None:
         return None
     if scores.seed is None:

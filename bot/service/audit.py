@@ -3,9 +3,10 @@
 The log puts together the moves (with who made them and when), the moves a
 moderator took back (told without their secrets), and the audit entries
 (moderator actions, timeouts). The record is for everyone once the game is
-over; while it runs only a moderator may read the record or the log, never
-one who is seated in the game, and every such read is audited under the
-game's lock, whichever front end asked.
+over for good (bot/service/finality.py); before that (while it runs, and
+while a moderator's end can still be undone) only a moderator may read the
+record or the log, never one who is seated in the game, and every such read
+is audited under the game's lock, whichever front end asked.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ from typing import Any
 from bot.service.checks import check_id
 from bot.service.errors import IdKind, NotAllowed, NotFound, Why, WrongState
 from bot.service.events import PublicEvent
+from bot.service.finality import REOPEN_SECONDS, Finality
 from bot.service.history import tell_moves
 from bot.service.kinds import Actor, AuditAction, LogKind
 from bot.service.models import GameInfo
 from bot.service.outline import MoveOutline, outline
 from bot.service.record import record_of
 from bot.service.results import ModLogEntry
-from bot.service.runner import Runner
 from bot.store import AuditRow, NewAudit, StoredGame, UnknownGame
 from engine.errors import InvalidMoveError
 from engine.moves import move_from_json
@@ -66,15 +67,17 @@ class LogRead:
     mod_log: ModLogEntry
 
 
-class AuditService(Runner):
+class AuditService(Finality):
     async def _moderator_read(
-        self, stored: StoredGame, reader_user_id: int, action: AuditAction, reason: str
+        self, stored: StoredGame, reader_user_id: int, action: AuditAction, reason: str, *, final: bool
     ) -> ModLogEntry:
-        """Refuse a moderator seated in the running game; audit anyone else's read. The caller holds the lock."""
+        """Refuse a moderator seated in a game not over for good (`final`); audit anyone else's read. The caller
+        holds the lock."""
         game_id = stored.game.id
-        if stored.game.status.active and any(s.user_id == reader_user_id for s in stored.seats):
+        if not final and any(s.user_id == reader_user_id for s in stored.seats):
             what = "log" if action is AuditAction.READ_LOG else "record"
-            raise NotAllowed(Why.SEATED_MODERATOR, {"game_id": game_id, "what": what})
+            ended = not stored.game.status.active  # ended, but it may still be reopened
+            raise NotAllowed(Why.SEATED_MODERATOR, {"game_id": game_id, "what": what, "ended": ended})
         why = reason.strip()
         await self.store.add_audit(game_id, NewAudit(reader_user_id, action, {}, why, self.now()))
         return ModLogEntry(GameInfo.of(stored.game, stored.seats), action, reader_user_id, why)
@@ -94,11 +97,13 @@ class AuditService(Runner):
         reason: str = "",
         audit_after_end: bool = False,
     ) -> RecordRead:
-        """The game record: for everyone once the game is over; while it runs, for moderators not seated in it.
+        """The game record: for everyone once the game is over for good; before that (while it runs, or while
+        a moderator's end can still be undone: it shows every hand and ticket and both decks), for moderators
+        not seated in it.
 
         `moderator`: the reader (`reader_user_id`) is a moderator (the front
-        end's question). A moderator's read of a running game is audited;
-        `audit_after_end`: audit a moderator's read of a finished game too.
+        end's question). A moderator's read of a game not over for good is
+        audited; `audit_after_end`: audit a moderator's read of a finished game too.
         """
         if moderator:
             reader_user_id = check_id(reader_user_id, IdKind.MODERATOR)
@@ -107,15 +112,19 @@ class AuditService(Runner):
             stored = await self._stored(game_id)
             if stored.game.seed is None:
                 raise WrongState(Why.NO_RECORD)
-            audited = moderator and (stored.game.status.active or audit_after_end)
+            info = GameInfo.of(stored.game, stored.seats)
+            final = await self._over_for_good(info)
+            audited = moderator and (not final or audit_after_end)
             if stored.game.status.active and not moderator:
                 raise NotAllowed(Why.RECORD_NOT_YET)
+            if not final and not moderator:
+                raise NotAllowed(Why.RECORD_REOPENABLE, {"game_id": game_id, "hours": REOPEN_SECONDS // 3600})
             entry = None
             if audited:
                 assert reader_user_id is not None
-                entry = await self._moderator_read(stored, reader_user_id, AuditAction.EXPORT, reason)
+                entry = await self._moderator_read(stored, reader_user_id, AuditAction.EXPORT, reason, final=final)
             record = record_of(stored, await self.store.audit_log(game_id))
-            return RecordRead(GameInfo.of(stored.game, stored.seats), record, entry)
+            return RecordRead(info, record, entry)
 
         return await self._locked(game_id, work)
 
@@ -125,7 +134,8 @@ class AuditService(Runner):
 
         async def work() -> LogRead:
             stored = await self._stored(game_id)
-            entry = await self._moderator_read(stored, moderator_user_id, AuditAction.READ_LOG, reason)
+            final = await self._over_for_good(GameInfo.of(stored.game, stored.seats))
+            entry = await self._moderator_read(stored, moderator_user_id, AuditAction.READ_LOG, reason, final=final)
             return LogRead(await self._info(game_id), await self._log(game_id), entry)
 
         return await self._locked(game_id, work)

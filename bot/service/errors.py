@@ -88,8 +88,9 @@ class Why(StrEnum):
     AUTOPILOT_SEAT = "autopilot_seat"
     NOT_YOUR_SEAT = "not_your_seat"  # player, claimed
     RECORD_NOT_YET = "record_not_yet"
+    RECORD_REOPENABLE = "record_reopenable"  # game_id, hours: a moderator's end that may still be undone
     MODERATORS_ONLY = "moderators_only"
-    SEATED_MODERATOR = "seated_moderator"  # game_id, what ("record" or "log")
+    SEATED_MODERATOR = "seated_moderator"  # game_id, what ("record" or "log"), ended (it may still be reopened)
     # not at this stage
     ALREADY_STARTED = "already_started"
     GAME_IS = "game_is"  # status
@@ -116,6 +117,8 @@ class Why(StrEnum):
     NOT_ENDED_BY_MODERATOR = "not_ended_by_moderator"  # game_id
     REOPEN_TOO_LATE = "reopen_too_late"  # game_id, hours
     NEWER_GAME = "newer_game"  # game_id, newer (the game opened in the channel since)
+    REOPEN_SCORED = "reopen_scored"  # game_id: its end scored it, showing every player's tickets
+    REOPEN_TOURNAMENT = "reopen_tournament"  # game_id: a tournament counted its table
     # other
     CHANNEL_BUSY = "channel_busy"  # game_id (None: unknown)
     MEMBER_GAME_LIMIT = "member_game_limit"  # limit, game_ids (the member's open games)

@@ -35,7 +35,7 @@ from bot.store import (
 from engine import Game, GameError
 from engine.options import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION, check_player_count, check_trains_option
 from engine.snapshot import EMPTY_DIGEST, snapshot_text
-from engine.verify import game_commitment
+from engine.verify import game_setup, setup_commitment
 from maps import MAP_NAMES, load_board
 
 
@@ -336,7 +336,8 @@ class LobbyService(SettingsService, Runner):
             self._forget(game_id)
             run = self._run(await self._live(game_id), clock)
             run.timers = timers
-            started = Started(tuple(names), tuple(game.state.piles.face_up), game_commitment(game))
+            posted = setup_commitment(game_setup(game, [s.user_id for s in order]))  # map, options, seats, deal
+            started = Started(tuple(names), tuple(game.state.piles.face_up), posted)
             run.public.append(PublicEvent(EventKind.STARTED, started))
             run.private.extend(dealt(run.live.info, game))
             await self._autoplay(run)  # autopilot players keep their tickets at once

@@ -289,7 +289,8 @@ class ModerationService(Runner):
 
     async def end(self, game_id: int, moderator_user_id: int, score: bool, reason: str) -> ActionResult:
         """End the game now: `score` True scores it as it stands (finished, with winners); False abandons it
-        (cancelled, no result). A lobby can only be abandoned. `reopen` can undo it for a while."""
+        (cancelled, no result). A lobby can only be abandoned. `reopen` can undo an abandon for a while; a scored
+        end shows every player's tickets, so it is final (bot/service/finality.py)."""
         moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
         why = clean_reason(reason)
         check_flag(score, "score")
@@ -308,7 +309,7 @@ class ModerationService(Runner):
             details: dict[str, Any] = {"score": score}
             if score:
                 assert game is not None
-                scores = final_scores(info, game, reveal_seed=False)  # it can be reopened
+                scores = final_scores(info, game, reveal_seed=True)  # final: it cannot be reopened (finality.py)
                 details["winners"] = list(scores.winners)
                 details["totals"] = {r.player: r.total for r in scores.scores}
                 events.append(PublicEvent(EventKind.FINAL_SCORES, scores))

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.service.models import GameInfo
 from bot.store import AuditRow, StoredGame
+from engine import Game
 from engine.record import FORMAT
-from engine.verify import verification_of
+from engine.verify import commitment, committed_setup, game_setup, members_at_start, setup_commitment, verification_of
 from maps import load_board
 
 # audit actions that change who plays a seat, noted as seat changes in the record
@@ -16,6 +18,21 @@ SEAT_ACTIONS = ("replace", "autopilot")
 
 # Audit entries of moderators reading a game: in the log, not in the record.
 READ_ACTIONS = frozenset({"read_log", "export"})
+
+
+def seat_changes(audit: Sequence[AuditRow]) -> list[dict[str, Any]]:
+    """The audit's seat changes as the record's `conductor.seat_changes` lists them."""
+    return [
+        {"at": a.created_at.isoformat(), "moderator_user_id": a.moderator_user_id, "action": a.action} | a.details
+        for a in audit
+        if a.action in SEAT_ACTIONS
+    ]
+
+
+def posted_commitment(info: GameInfo, game: Game, audit: Sequence[AuditRow]) -> str:
+    """The commitment the game published at its start: its setup with the members who held the seats then."""
+    members = members_at_start([info.user_of(name) for name in game.names], seat_changes(audit))
+    return setup_commitment(game_setup(game, members))
 
 
 def record_of(stored: StoredGame, audit: Sequence[AuditRow] = ()) -> dict[str, Any]:
@@ -41,7 +58,12 @@ def record_of(stored: StoredGame, audit: Sequence[AuditRow] = ()) -> dict[str, A
         doc["options"] = {"trains": row.options["trains"]}
     doc["decks"] = {"cards": list(row.cards), "tickets": [board.tickets[t].ref() for t in row.tickets]}
     doc["moves"] = [m.move for m in stored.moves]
-    verification = verification_of(row.seed, doc["decks"]["cards"], doc["decks"]["tickets"], doc["moves"])
+    changes = seat_changes(audit)
+    players = doc["players"]
+    members = members_at_start([s.user_id for s in stored.seats], changes)
+    deal = commitment(row.seed, doc["decks"]["cards"], doc["decks"]["tickets"])
+    setup = committed_setup(row.map, doc.get("options", {}), players, members, deal)
+    verification = verification_of(row.seed, doc["decks"]["cards"], doc["decks"]["tickets"], doc["moves"], setup)
     doc["conductor"] = {
         "game_id": row.id,
         "guild_id": row.guild_id,
@@ -51,11 +73,7 @@ def record_of(stored: StoredGame, audit: Sequence[AuditRow] = ()) -> dict[str, A
         "verification": verification,
     }
     if audit:
-        doc["conductor"]["seat_changes"] = [
-            {"at": a.created_at.isoformat(), "moderator_user_id": a.moderator_user_id, "action": a.action} | a.details
-            for a in audit
-            if a.action in SEAT_ACTIONS
-        ]
+        doc["conductor"]["seat_changes"] = changes
         doc["conductor"]["moderation"] = [
             {
                 "at": a.created_at.isoformat(),

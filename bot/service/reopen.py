@@ -1,5 +1,8 @@
 """Reopening a game a moderator ended: it runs again exactly as it was, for a while after the end.
 
+Only a game whose secrets were never shown: not one scored as it stood, not a
+tournament's table the tournament counted (bot/service/finality.py).
+
 `end` keeps the clock as it stood in its audit entry; `reopen` puts it back
 with every running wait moved on by the time the game was over (as after an
 outage), so that time counts against no one. The moves, the seats and their
@@ -8,20 +11,21 @@ autopilot flags were never touched by the end.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from bot.service import clock as clocks
 from bot.service.checks import check_id, clean_reason
-from bot.service.errors import IdKind, Why, WrongState
+from bot.service.errors import IdKind
 from bot.service.events import PublicEvent, Reopened
+from bot.service.finality import REOPEN_SECONDS, Finality, last_end
 from bot.service.kinds import AuditAction, EventKind
 from bot.service.loading import status_of
 from bot.service.results import ActionResult, ModLogEntry
-from bot.service.runner import Runner
-from bot.store import AuditRow, ClockRow, GameChange, GameStatus, NewAudit, SeatClockRow, Writes
+from bot.store import ClockRow, GameChange, GameStatus, NewAudit, SeatClockRow, Writes
 
-REOPEN_SECONDS = 24 * 3600  # how long after a moderator's end the game can be reopened
+__all__ = ["CLOCK", "REOPEN_SECONDS", "ReopenService", "clock_data", "clock_of", "last_end"]
+
 CLOCK = "clock"  # the key of the clock in an end's audit details
 
 
@@ -69,22 +73,13 @@ def clock_of(game_id: int, data: dict[str, Any]) -> ClockRow:
     return ClockRow(game_id, _moment(data["paused_at"]), data["paused_by"], seats)
 
 
-def last_end(entries: list[AuditRow]) -> AuditRow | None:
-    """The moderator's end the game is in, if its latest end or reopening is an end."""
-    for entry in reversed(entries):
-        if entry.action == AuditAction.REOPEN:
-            return None
-        if entry.action == AuditAction.END:
-            return entry
-    return None
-
-
-class ReopenService(Runner):
+class ReopenService(Finality):
     async def reopen(self, game_id: int, moderator_user_id: int, reason: str) -> ActionResult:
         """Run a game a moderator ended again, exactly as it was, within REOPEN_SECONDS of the end.
 
-        Refused if the game was not ended by a moderator, if it is too late, or if
-        a newer game was opened in its channel since. Whoever must act gets a
+        Refused if the game was not ended by a moderator, if that end scored it (every player's tickets were
+        shown), if a tournament counted its table, if it is too late, or if a newer game was opened in its
+        channel since. Whoever must act gets a
         fresh "your turn" note; their clock goes on where it stopped.
         """
         moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
@@ -93,16 +88,9 @@ class ReopenService(Runner):
         async def work() -> ActionResult:
             live = await self._live(game_id)
             info, game = live.info, live.game
-            ended = None if info.status.active else last_end(await self.store.audit_log(game_id))
-            if ended is None:
-                raise WrongState(Why.NOT_ENDED_BY_MODERATOR, {"game_id": game_id})
+            reopenable = await self._reopenable(info)
+            ended, over_for = reopenable.ended, reopenable.over_for
             now = self.now()
-            over_for = max(now - ended.created_at, timedelta(0))
-            if over_for > timedelta(seconds=REOPEN_SECONDS):
-                raise WrongState(Why.REOPEN_TOO_LATE, {"game_id": game_id, "hours": REOPEN_SECONDS // 3600})
-            latest = await self.store.latest_game(info.channel_id)
-            if latest is not None and latest.id != game_id:
-                raise WrongState(Why.NEWER_GAME, {"game_id": game_id, "newer": latest.id})
             facts = Reopened(over_for.total_seconds(), why)
             event = PublicEvent(EventKind.REOPENED, facts, None, moderator_user_id)
             details = {"ended_seconds": round(over_for.total_seconds(), 3)}

@@ -45,7 +45,7 @@ class FinalScores:
     winners: tuple[str, ...]
     tie: TieBreak | None = None  # how a tie on points was broken, if there was one
     head: str | None = None  # the hash chain's last link (engine/verify.py): what the record must end with
-    seed: str | None = None  # revealed when the game ended by the rules (not when a moderator ended it: reopenable)
+    seed: str | None = None  # revealed when the game's end is final (by the rules, or scored by a moderator)
 
     def ranking(self) -> list[PlayerScore]:
         """Highest total first (seat order among equal totals)."""
@@ -59,8 +59,8 @@ def ticket_labels(board: Board, ids: Iterable[int]) -> tuple[TicketLabel, ...]:
 def final_scores(info: GameInfo, game: Game, *, reveal_seed: bool = False) -> FinalScores:
     """The scores as the game stands (at its end, or when a moderator ends it): tickets are revealed then.
 
-    With them the chain's head, and (`reveal_seed`: the game ended by the rules, so it cannot be reopened) the
-    seed, so anyone can check the record against the commitment posted at the start.
+    With them the chain's head, and (`reveal_seed`: the end is final, so the game never runs again) the seed,
+    so anyone can check the record against the commitment posted at the start.
     """
     board = game.board
     rows = tuple(

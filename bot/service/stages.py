@@ -21,8 +21,8 @@ from bot.service.dealt import Dealt, dealt_game
 from bot.service.history import Stage, stage_key, stages
 from bot.service.images import Images
 from bot.service.models import GameInfo
+from bot.service.record import posted_commitment
 from bot.service.views import TableView, public_view
-from engine.verify import game_commitment
 from render import RenderedImage, render_board, render_final
 from render.words import ImageWords
 
@@ -44,7 +44,7 @@ class StageView:
     commitment: str = ""  # the deal's commitment (engine/verify.py), published with the start
 
 
-def _view(dealt: Dealt, with_history: bool, image: ImageAsk | None) -> StageView:
+def _view(dealt: Dealt, with_history: bool, image: ImageAsk | None, commitment: str) -> StageView:
     """The stage view of a game (CPU work: runs in a worker thread)."""
     info, game = dealt.info, dealt.game
     key = stage_key(game, info.status)
@@ -66,7 +66,7 @@ def _view(dealt: Dealt, with_history: bool, image: ImageAsk | None) -> StageView
         early=key == "final" and not game.finished,
         history=stages(info, game, dealt.actors) if with_history else (),
         image=drawn,
-        commitment=game_commitment(game),
+        commitment=commitment,
     )
 
 
@@ -76,8 +76,11 @@ class Stages(Images):
         those seat labels and words. WrongState before the deal.
         """
         dealt = await dealt_game(self, game_id)
+        commitment = ""
+        if stage_key(dealt.game, dealt.info.status) == "setup":  # only the setup stage shows the commitment
+            commitment = posted_commitment(dealt.info, dealt.game, await self.store.audit_log(game_id))
         if image is None:
-            return await asyncio.to_thread(_view, dealt, history, image)
+            return await asyncio.to_thread(_view, dealt, history, image, commitment)
         # the image every player waits for: urgent in the render queue
         key = ("stage", game_id, dealt.info.version, history, image[1].language)
-        return await self.renders.render(game_id, key, partial(_view, dealt, history, image), urgent=True)
+        return await self.renders.render(game_id, key, partial(_view, dealt, history, image, commitment), urgent=True)

@@ -259,7 +259,7 @@ def _table(info: GameInfo, game: Game) -> TableView:
         merchandise_left=s.merchandise_left if rules.merchandise else None,
         stacks=tuple(StackView(at, st.symbol, st.tokens) for at, st in s.stacks.items()) if rules.tourists else None,
         unplaced=tuple(game.unplaced_symbols()),
-        scores=final_scores(info, game, reveal_seed=game.finished) if over else None,  # finished by the rules
+        scores=final_scores(info, game, reveal_seed=True) if over else None,  # by the rules, or scored: final
     )
 
 

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from bot.service.finality import Finality
+from bot.service.models import GameInfo
 from bot.service.record import record_of
 from bot.service.tournaments.models import (
     StandingLine,
@@ -19,7 +21,7 @@ from bot.service.tournaments.models import (
 from bot.service.tournaments.results import TourResults, standing_lines
 
 
-class TourExport(TourResults):
+class TourExport(TourResults, Finality):
     """The audit, the standings as CSV, the archive (of the results: results.py)."""
 
     async def tournament_audit(self, tournament_id: int) -> list[dict[str, Any]]:
@@ -44,8 +46,9 @@ class TourExport(TourResults):
 
     async def export_archive(self, tournament_id: int, moderator_user_id: int | None = None) -> bytes:
         """One zip: standings.csv, tournament.json (settings, rounds, tables, results, audit) and the record of
-        every game of the tournament that is over (games/round-R-table-T-game-G.json), each carrying its
-        verification chain. Running games are left out: their records would show their decks."""
+        every game of the tournament that is over for good (games/round-R-table-T-game-G.json), each carrying
+        its verification chain. Games that run or could still be reopened are left out: their records would show
+        their hands and decks (bot/service/finality.py)."""
         info = await self.tournament(tournament_id)
         lines = tuple(standing_lines(await self._data(tournament_id)))
         buffer = io.BytesIO()
@@ -94,7 +97,9 @@ class TourExport(TourResults):
                     if x.game_id is None:
                         continue
                     stored = await self.store.stored_game(x.game_id)
-                    if stored is None or stored.game.status.active or stored.game.seed is None:
+                    if stored is None or stored.game.seed is None:
+                        continue
+                    if not await self._over_for_good(GameInfo.of(stored.game, stored.seats)):
                         continue
                     record = record_of(stored, await self.store.audit_log(x.game_id))
                     name = f"games/round-{r.round}-table-{x.table_no}-game-{x.game_id}.json"
