@@ -4,7 +4,7 @@ Run: .venv/bin/python -m bench.engine [--games N] [--rounds N]
 
 First, issue #17's figure: four-player USA random games per second of this
 engine and of the reference (the engine of main at commit baada59, kept in
-engine/reference/), measured side by side in this one run: each seed's game
+bench/reference_engine/), measured side by side in this one run: each seed's game
 is played by one engine and then the other, round after round, so that a
 noisy, shared machine slows both alike, and each seed counts with its best
 time in each engine. Both engines play the same games
@@ -19,11 +19,11 @@ import argparse
 import random
 import time
 
+from bench.reference_engine.game import Game as ReferenceGame
+from bench.reference_engine.random_play import play_random as reference_play_random
 from engine import Game
 from engine.moves import move_to_json
 from engine.random_play import play_random
-from engine.reference.game import Game as ReferenceGame
-from engine.reference.random_play import play_random as reference_play_random
 from maps import MAP_NAMES, load_board
 
 SPEEDUP_FLOOR = 5.0  # issue #17: at least 5x the engine of main at baada59

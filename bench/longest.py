@@ -5,7 +5,7 @@ Run: .venv/bin/python -m bench.longest [--repeat N]
 bench/data/crowded_usa.json holds four players' disjoint, loop-rich networks
 on the USA board and their correct longest paths (43, 37, 40, 40). A board
 is the four longest paths, as final scoring, `/ttr status` and the board
-panel compute them. The old search (engine/reference/scoring.py, as on main
+panel compute them. The old search (bench/reference_engine/scoring.py, as on main
 at baada59) and the new one (engine/longest.py) are timed alternately in
 this one run, each board's best of `repeat`; both must find the right
 lengths. The floor is 10 ms per board (PASS/FAIL).
@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from bench.reference_engine.scoring import longest_trail as reference_longest_trail
 from engine.longest import longest_trail
-from engine.reference.scoring import longest_trail as reference_longest_trail
 from maps import Board, Route, load_board
 
 DATA = Path(__file__).parent / "data" / "crowded_usa.json"

@@ -6,9 +6,11 @@ from engine.errors import (
     GameError,
     IllegalMoveError,
     InvalidMoveError,
+    MapNames,
     MoveError,
     NotYourTurnError,
     RecordError,
+    Refusal,
 )
 from engine.events import Event
 from engine.game import Game
@@ -29,6 +31,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidMoveError",
     "Keep",
+    "MapNames",
     "Move",
     "MoveError",
     "NotYourTurnError",
@@ -37,6 +40,7 @@ __all__ = [
     "Phase",
     "PlaceStack",
     "RecordError",
+    "Refusal",
     "TicketRef",
     "TieBreak",
     "TieRule",

@@ -10,7 +10,22 @@ from typing import overload
 
 from engine import payment as pay_rules
 from engine.claim_index import ClaimIndex, Shape, route_ids
-from engine.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from engine.errors import (
+    AlreadyClaimed,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MapNames,
+    NoColourRoute,
+    NoRoute,
+    NotAPlace,
+    NotRouteColour,
+    OtherTrackTaken,
+    OwnOtherTrack,
+    Refusal,
+    SeveralTracks,
+    TooFewPieces,
+)
 from engine.events import Action, Event
 from engine.extras.tunnels import surcharge_payments
 from engine.moves import Claim, Move, Payment, describe_payment, payment_counter, payment_of
@@ -184,19 +199,16 @@ class Claims(TurnFlow):
     _index: ClaimIndex  # the board's, see engine/claim_index.py
     _claim_hints: dict[int, Shape]  # per seat, the shape of routes `_can_claim_any` last found payable
 
-    def route_status(self, seat: int, route: Route) -> str | None:
+    def route_status(self, seat: int, route: Route) -> Refusal | None:
         """None if `seat` may claim `route` by the double-route rules, else why not."""
         s = self.state
         if route.id in s.owner:
-            return f"{route.a} - {route.b} ({route.color}) is already claimed"
+            return AlreadyClaimed(route.a, route.b, route.color)
         others = self.board.parallel(route)
         if any(s.owner.get(r.id) == seat for r in others):
-            return f"you already own the other track of {route.a} - {route.b}; nobody may own both"
+            return OwnOtherTrack(route.a, route.b)
         if others and len(self.names) < self.rules.both_doubles_from and any(r.id in s.owner for r in others):
-            return (
-                f"the other track of {route.a} - {route.b} is taken, and with fewer than "
-                f"{self.rules.both_doubles_from} players only one track of a double route is used"
-            )
+            return OtherTrackTaken(route.a, route.b, self.rules.both_doubles_from)
         return None
 
     def claim_options(self, name: str) -> list[ClaimOption]:
@@ -277,24 +289,23 @@ class Claims(TurnFlow):
         a, b = board.resolve_place(move.a), board.resolve_place(move.b)
         for raw, got in ((move.a, a), (move.b, b)):
             if got is None or got not in board.places:
-                raise InvalidMoveError(f"'{raw}' is not a place on this map")
+                raise InvalidMoveError(NotAPlace(raw))
         assert a is not None and b is not None
         candidates = board.routes_between(a, b)
         if not candidates:
-            raise IllegalMoveError(f"there is no route between {a} and {b}")
+            raise IllegalMoveError(NoRoute(a, b))
         if move.route is not None:
             if move.route != GRAY and move.route not in self.rules.colors:
-                raise InvalidMoveError(f"'{move.route}' is not a route colour on this map")
+                raise InvalidMoveError(NotRouteColour(move.route))
             candidates = [r for r in candidates if r.color == move.route]
             if not candidates:
-                raise IllegalMoveError(f"there is no {move.route} route between {a} and {b}")
+                raise IllegalMoveError(NoColourRoute(move.route, a, b))
         reasons = [self.route_status(seat, r) for r in candidates]
         free = [r for r, why in zip(candidates, reasons, strict=True) if why is None]
         if not free:
             raise IllegalMoveError(next(why for why in reasons if why))
         if len({r.kind() for r in free}) > 1:
-            colours = " and ".join(r.color for r in free)
-            raise AmbiguousMoveError(f"{a} - {b} has several free tracks ({colours}): say which with its colour")
+            raise AmbiguousMoveError(SeveralTracks(a, b, tuple(r.color for r in free)))
         return free[0]
 
     def _plan_claim(self, seat: int, move: Claim) -> Action:
@@ -302,7 +313,7 @@ class Claims(TurnFlow):
         route = self._choose_route(seat, move)
         if p.trains < route.length:
             raise IllegalMoveError(
-                f"{route.a} - {route.b} needs {route.length} {self.rules.piece_name}; {p.name} has {p.trains} left"
+                TooFewPieces(route.a, route.b, route.length, p.name, p.trains, MapNames.of(self.rules))
             )
         pay = payment_counter(move.pay)
         pay_rules.check_payment(self.rules, route, pay, p.hand)

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.cards import CardPiles
-from engine.errors import GameError
+from engine.errors import CardCount, GameError, MapNames, NotTheCardDeck, NotTheTicketDeck
 from engine.extras.registry import Extras
 from engine.state import GameState, PlayerState
 from maps import Board, Rules
@@ -21,7 +21,7 @@ def card_deck(rules: Rules, seed: str, cards: Sequence[str] | None) -> list[str]
         return deck
     deck = list(cards)
     if Counter(deck) != Counter(rules.deck()):
-        raise GameError(f"the card deck is not the {rules.title} deck ({_deck_difference(deck, rules.deck())})")
+        raise GameError(NotTheCardDeck(_deck_difference(deck, rules.deck()), MapNames.of(rules)))
     return deck
 
 
@@ -33,7 +33,7 @@ def ticket_deck(board: Board, seed: str, tickets: Sequence[int] | None) -> list[
     else:
         ids = list(tickets)
         if sorted(ids) != [t.id for t in board.tickets]:
-            raise GameError(f"the ticket deck is not the {board.rules.title} ticket deck")
+            raise GameError(NotTheTicketDeck(MapNames.of(board.rules)))
     return _canonical_copies(board, ids)
 
 
@@ -78,10 +78,6 @@ def _canonical_copies(board: Board, ticket_ids: list[int]) -> list[int]:
     return out
 
 
-def _deck_difference(deck: list[str], expected: list[str]) -> str:
+def _deck_difference(deck: list[str], expected: list[str]) -> tuple[CardCount, ...]:
     have, want = Counter(deck), Counter(expected)
-    parts = []
-    for card in sorted(set(have) | set(want)):
-        if have[card] != want[card]:
-            parts.append(f"{have[card]} {card} instead of {want[card]}")
-    return ", ".join(parts) or "different cards"
+    return tuple(CardCount(c, have[c], want[c]) for c in sorted(set(have) | set(want)) if have[c] != want[c])

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from functools import partial
 
-from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    MapNames,
+    NotACardToDraw,
+    NotFaceUp,
+    PilesEmpty,
+    WildSecond,
+)
 from engine.events import Action, Event
 from engine.state import Pending, Phase
 from engine.turns import TurnFlow
@@ -53,17 +61,17 @@ class CardDraws(TurnFlow):
         second = self.state.pending is Pending.DRAW
         if source == "deck":
             if not piles.can_take_blind():
-                raise IllegalMoveError("the deck and the discard pile are empty: take a face-up card instead")
+                raise IllegalMoveError(PilesEmpty())
             return partial(self._draw_card, seat, None)
         if source != WILD and source not in self.rules.colors:
-            choices = ", ".join(self.face_up_choices(second))
-            raise InvalidMoveError(f"'{source}' is not a card on this map: draw \"deck\" or one of {choices}")
+            choices = tuple(self.face_up_choices(second))
+            raise InvalidMoveError(NotACardToDraw(source, choices, MapNames.of(self.rules)))
         slot = piles.slot_of(source)
         if slot is None:
-            row = ", ".join(c for c in piles.face_up if c) or "nothing"
-            raise IllegalMoveError(f"there is no face-up {source} card; the row shows {row}")
+            row = tuple(c for c in piles.face_up if c)
+            raise IllegalMoveError(NotFaceUp(source, row, MapNames.of(self.rules)))
         if second and source == WILD and self.rules.faceup_wild_ends_draw:
-            raise IllegalMoveError(f"a face-up {self.rules.wild_name} may not be the second card")
+            raise IllegalMoveError(WildSecond(MapNames.of(self.rules)))
         return partial(self._draw_card, seat, slot)
 
     def _draw_card(self, seat: int, slot: int | None) -> list[Event]:

@@ -17,7 +17,7 @@ from engine.claim_index import claim_index
 from engine.claims import ClaimMoves, ClaimOption, Claims
 from engine.deal import card_deck, deal, ticket_deck
 from engine.draws import CardDraws
-from engine.errors import GameError, IllegalMoveError
+from engine.errors import BadNames, GameError, GameOver, IllegalMoveError, MayNotPass
 from engine.events import Action, Event
 from engine.extras.registry import Extras
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
@@ -77,7 +77,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         rules = board.rules
         names = list(players)
         if len(names) != len(set(names)) or any(not isinstance(n, str) or not n for n in names):
-            raise GameError("player names must be unique and not empty")
+            raise GameError(BadNames())
         check_player_count(rules, len(names))
         if trains is not None:
             check_trains_option(trains)
@@ -226,7 +226,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         """Run every check of `move` and return what carries it out."""
         s = self.state
         if s.phase is Phase.OVER:
-            raise IllegalMoveError("the game is over; no more moves can be made")
+            raise IllegalMoveError(GameOver())
         seat = self.seat(move.player)
         if s.phase is Phase.SETUP_KEEP:
             return self._plan_keep(seat, self._check_setup_keep(seat, move))
@@ -248,7 +248,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
     def _plan_pass(self, seat: int) -> Action:
         name = self.names[seat]
         if self.has_action(name):
-            raise IllegalMoveError(f"{name} may not pass: a legal action exists")
+            raise IllegalMoveError(MayNotPass(name))
         return partial(self._pass, seat)
 
     def _pass(self, seat: int) -> list[Event]:

@@ -21,7 +21,7 @@ connected group of routes, by these facts:
   two of them, so at least half the sum of the shortest edges of all odd
   places but the two with the longest ones stays unused.
 
-`engine.reference.scoring.longest_trail` is the plain search it must agree
+`bench.reference_engine.scoring.longest_trail` is the plain search it must agree
 with (tests/test_longest.py).
 """
 

@@ -7,7 +7,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import InvalidMoveError
+from engine.errors import (
+    ActionCount,
+    BadTicket,
+    ClaimNeedsPay,
+    ClaimPlaces,
+    InvalidMoveError,
+    KeepNotAList,
+    NotACount,
+    NotAnObject,
+    NotAText,
+    NotCardCounts,
+    PassNotTrue,
+    PlaceShape,
+    UnknownKeys,
+)
 
 Payment = tuple[tuple[str, int], ...]  # sorted (card, count) pairs, counts > 0
 
@@ -91,19 +105,19 @@ CLAIM_EXTRAS = {"pay", "route", "souvenir"}
 
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value:
-        raise InvalidMoveError(f"{what} must be a non-empty text, not {value!r}")
+        raise InvalidMoveError(NotAText(what, repr(value)))
     return value
 
 
 def _count(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidMoveError(f"{what} must be a whole number of cards, not {value!r}")
+        raise InvalidMoveError(NotACount(what, repr(value)))
     return value
 
 
 def parse_payment(value: Any, what: str = "pay") -> Payment:
     if not isinstance(value, dict):
-        raise InvalidMoveError(f"'{what}' must be an object of card: count, like {{\"red\": 3}}")
+        raise InvalidMoveError(NotCardCounts(what))
     cards: dict[str, int] = {}
     for card, n in value.items():
         cards[_text(card, "a card name")] = _count(n, f"the count of {card}")
@@ -111,7 +125,7 @@ def parse_payment(value: Any, what: str = "pay") -> Payment:
 
 
 def parse_ticket_ref(value: Any) -> TicketRef:
-    bad = InvalidMoveError(f"a ticket is written [A, B] or [ORIGIN, [COUNTRY, ...]], not {value!r}")
+    bad = InvalidMoveError(BadTicket(repr(value)))
     if not isinstance(value, list) or len(value) != 2:
         raise bad
     origin, dest = value
@@ -127,20 +141,20 @@ def parse_ticket_ref(value: Any) -> TicketRef:
 def move_from_json(obj: Any) -> Move:
     """Parse one record move; InvalidMoveError says what is malformed."""
     if not isinstance(obj, dict):
-        raise InvalidMoveError(f"a move must be an object, not {obj!r}")
+        raise InvalidMoveError(NotAnObject(repr(obj)))
     player = _text(obj.get("player"), "'player'")
     actions = [k for k in obj if k in ACTIONS]
     if len(actions) != 1:
-        raise InvalidMoveError(f"a move needs exactly one of {', '.join(ACTIONS)}; this one has {actions or 'none'}")
+        raise InvalidMoveError(ActionCount(ACTIONS, tuple(actions)))
     action = actions[0]
     allowed = {"player", action} | (CLAIM_EXTRAS if action == "claim" else set())
     unknown = sorted(set(obj) - allowed)
     if unknown:
-        raise InvalidMoveError(f"unknown key(s) in a {action} move: {', '.join(unknown)}")
+        raise InvalidMoveError(UnknownKeys(action, tuple(unknown)))
     value = obj[action]
     if action == "keep":
         if not isinstance(value, list):
-            raise InvalidMoveError("'keep' must be a list of tickets")
+            raise InvalidMoveError(KeepNotAList())
         return Keep(player, tuple(parse_ticket_ref(t) for t in value))
     if action == "draw":
         source = _text(value, "'draw'")
@@ -149,9 +163,9 @@ def move_from_json(obj: Any) -> Move:
         return DrawCard(player, source)
     if action == "claim":
         if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)):
-            raise InvalidMoveError('\'claim\' must name the route\'s two places, like ["Denver", "Omaha"]')
+            raise InvalidMoveError(ClaimPlaces())
         if "pay" not in obj:
-            raise InvalidMoveError("a claim needs 'pay', the cards spent, like {\"red\": 3}")
+            raise InvalidMoveError(ClaimNeedsPay())
         route = obj.get("route")
         souvenir = obj.get("souvenir")
         return Claim(
@@ -166,10 +180,10 @@ def move_from_json(obj: Any) -> Move:
         return TunnelPay(player, None if value is None else parse_payment(value, "tunnel"))
     if action == "place":
         if not isinstance(value, dict) or set(value) != {"symbol", "at"}:
-            raise InvalidMoveError('\'place\' must be {"symbol": S, "at": PLACE}')
+            raise InvalidMoveError(PlaceShape())
         return PlaceStack(player, _text(value["symbol"], "'symbol'"), _text(value["at"], "'at'"))
     if value is not True:
-        raise InvalidMoveError("'pass' must be true")
+        raise InvalidMoveError(PassNotTrue())
     return Pass(player)
 
 

@@ -8,28 +8,33 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.errors import (
+    HoldOnly,
+    IllegalMoveError,
+    InvalidMoveError,
+    MapNames,
+    NotACardToPay,
+    OneColour,
+    TakesCards,
+    WildsTunnelsOnly,
+    WrongColour,
+)
 from engine.extras.ferries import least_wilds
 from engine.moves import Payment
 from maps import GRAY, WILD, Route, Rules
 
 
-def wild_word(rules: Rules) -> str:
-    return "locomotives" if rules.wild_name == "locomotive" else f"{rules.wild_name}s"
-
-
 def check_card_names(rules: Rules, pay: Counter[str]) -> None:
     for card in pay:
         if card != WILD and card not in rules.colors:
-            names = ", ".join((*rules.colors, WILD))
-            raise InvalidMoveError(f"'{card}' is not a card on this map; the cards are {names}")
+            raise InvalidMoveError(NotACardToPay(card, (*rules.colors, WILD), MapNames.of(rules)))
 
 
 def check_in_hand(rules: Rules, pay: Counter[str], hand: Counter[str]) -> None:
     for card, n in sorted(pay.items()):
         if hand[card] < n:
             have = hand[card]
-            raise IllegalMoveError(f"you pay {n} {card} but hold only {have} {card} card{'s' if have != 1 else ''}")
+            raise IllegalMoveError(HoldOnly(n, card, have, MapNames.of(rules)))
 
 
 def check_payment(rules: Rules, route: Route, pay: Counter[str], hand: Counter[str]) -> None:
@@ -37,16 +42,16 @@ def check_payment(rules: Rules, route: Route, pay: Counter[str], hand: Counter[s
     check_card_names(rules, pay)
     total = sum(pay.values())
     if total != route.length:
-        raise IllegalMoveError(f"{route.a} - {route.b} takes {route.length} cards; you paid {total}")
+        raise IllegalMoveError(TakesCards(route.a, route.b, route.length, total))
     check_in_hand(rules, pay, hand)
     colours = sorted(c for c in pay if c != WILD)
     wilds = pay[WILD]
     if len(colours) > 1:
-        raise IllegalMoveError(f"pay with one colour (plus {wild_word(rules)}), not {' and '.join(colours)}")
+        raise IllegalMoveError(OneColour(tuple(colours), MapNames.of(rules)))
     if wilds and rules.wilds_only_on_tunnels and not route.tunnel:
-        raise IllegalMoveError(f"{wild_word(rules)} may be played only on tunnels on this map")
+        raise IllegalMoveError(WildsTunnelsOnly(MapNames.of(rules)))
     if colours and route.color != GRAY and colours[0] != route.color:
-        raise IllegalMoveError(f"{route.a} - {route.b} is {route.color}: pay {route.color} cards, not {colours[0]}")
+        raise IllegalMoveError(WrongColour(route.a, route.b, route.color, colours[0], MapNames.of(rules)))
 
 
 def _wild_range(rules: Rules, route: Route, hand: Counter[str]) -> range:

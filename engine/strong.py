@@ -30,7 +30,6 @@ How it plays:
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -40,9 +39,11 @@ from itertools import combinations
 from engine.claims import ClaimOption
 from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
+from engine.paths import shortest
 from engine.scoring import Network
 from engine.state import Pending, Phase
-from maps import GRAY, WILD, Board, Route
+from engine.steady import placement
+from maps import GRAY, WILD, Route
 
 INF = float("inf")
 # Draw more tickets only with at least these many trains and turns left;
@@ -79,64 +80,6 @@ CART_WORTH = 1.5
 SOUVENIR_WORTH = 1.0
 
 
-@dataclass(frozen=True)
-class Graph:
-    """A board as adjacency lists of places, for fast shortest paths."""
-
-    adjacency: dict[str, list[tuple[str, int]]]  # place -> (other end, route id)
-
-
-_GRAPHS: dict[int, tuple[Board, Graph]] = {}
-
-
-def graph_of(board: Board) -> Graph:
-    cached = _GRAPHS.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
-    adjacency: dict[str, list[tuple[str, int]]] = {}
-    for r in board.routes:
-        adjacency.setdefault(r.a, []).append((r.b, r.id))
-        adjacency.setdefault(r.b, []).append((r.a, r.id))
-    graph = Graph(adjacency)
-    _GRAPHS[id(board)] = (board, graph)
-    return graph
-
-
-def shortest(
-    graph: Graph, weights: dict[int, float], sources: Sequence[str], targets: Sequence[str]
-) -> tuple[float, list[int]]:
-    """The cheapest path from any source to any target over routes with a weight: (cost, route ids)."""
-    goal = set(targets)
-    best: dict[str, float] = {}
-    via: dict[str, tuple[str, int]] = {}
-    queue: list[tuple[float, str]] = []
-    for place in sorted(set(sources)):
-        best[place] = 0.0
-        queue.append((0.0, place))
-    heapq.heapify(queue)
-    adjacency = graph.adjacency
-    while queue:
-        cost, place = heapq.heappop(queue)
-        if cost > best.get(place, INF):
-            continue
-        if place in goal:
-            path: list[int] = []
-            while place in via:
-                place, route_id = via[place]
-                path.append(route_id)
-            return cost, path
-        for nxt, route_id in adjacency.get(place, ()):
-            w = weights.get(route_id)
-            if w is None:
-                continue
-            c = cost + w
-            if c < best.get(nxt, INF):
-                best[nxt] = c
-                via[nxt] = (place, route_id)
-                heapq.heappush(queue, (c, nxt))
-    return INF, []
-
-
 @dataclass
 class Plan:
     routes: list[int]  # route ids still to claim
@@ -155,7 +98,6 @@ class Seat:
         self.seat = game.seat(name)
         self.board = game.board
         self.rules = game.rules
-        self.graph = graph_of(game.board)
         s = game.state
         self.me = s.players[self.seat]
         self.hand = self.me.hand
@@ -203,9 +145,12 @@ class Seat:
         best: tuple[float, list[int], int] = (INF, [], ticket.best)
         best_key = INF
         for target in ticket.targets:
-            cost, path = shortest(self.graph, weights, sources, self.board.nodes_of(target.name))
+            found = shortest(self.board, weights, sources, self.board.nodes_of(target.name), 0.0)
+            if found is None:
+                continue
+            cost, path = found
             key = cost - 0.3 * target.points
-            if cost < INF and key < best_key:
+            if key < best_key:
                 best, best_key = (cost, path, target.points), key
         return best
 
@@ -322,9 +267,7 @@ def choose_strong(game: Game, name: str) -> Move:
     if s.phase is Phase.OVER:
         raise ValueError("the game is over")
     if s.phase is Phase.SETUP_PLACE:
-        from engine.autopilot import _placement
-
-        return _placement(game, name)
+        return placement(game, name)
     if s.phase is Phase.SETUP_KEEP or s.pending is Pending.KEEP:
         return _keep(Seat(game, name))
     if s.current != seat:
@@ -608,4 +551,4 @@ def _claim(me: Seat, option: ClaimOption, plan: Plan | None) -> Claim:
     return me.game.claim_for(me.name, option.route, pay, souvenir)
 
 
-__all__ = ["Seat", "choose_strong", "shortest"]
+__all__ = ["Seat", "choose_strong"]

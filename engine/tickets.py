@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from itertools import combinations
 
-from engine.errors import IllegalMoveError, InvalidMoveError
+from engine.errors import IllegalMoveError, InvalidMoveError, KeepLeast, MapNames, NotAPlace, NotOffered, TicketsEmpty
 from engine.events import Action, Event
 from engine.moves import Keep, Move, TicketRef
 from engine.state import Pending, Phase
@@ -19,7 +19,7 @@ def ticket_key(board: Board, ref: TicketRef) -> tuple[str, frozenset[str]]:
     def place(name: str) -> str:
         resolved = board.resolve_place(name)
         if resolved is None:
-            raise InvalidMoveError(f"'{name}' is not a place on this map")
+            raise InvalidMoveError(NotAPlace(name))
         return resolved
 
     if ref.country:
@@ -63,7 +63,7 @@ class Tickets(TurnFlow):
 
     def _plan_ticket_draw(self, seat: int) -> Action:
         if not self.state.ticket_deck:
-            raise IllegalMoveError(f"the {self.rules.ticket_name} deck is empty: draw cards or claim a route")
+            raise IllegalMoveError(TicketsEmpty(MapNames.of(self.rules)))
         return partial(self._draw_tickets, seat)
 
     def _draw_tickets(self, seat: int) -> list[Event]:
@@ -85,15 +85,11 @@ class Tickets(TurnFlow):
             key = self.resolve_ticket(ref)
             match = next((t for t in remaining if self.board.tickets[t].key == key), None)
             if match is None:
-                raise IllegalMoveError(
-                    f"{ref_text(ref)} is not among the {self.rules.ticket_name}s offered to {p.name}"
-                )
+                raise IllegalMoveError(NotOffered(ref_text(ref), p.name, MapNames.of(self.rules)))
             remaining.remove(match)
             kept.append(match)
         if len(kept) < least:
-            raise IllegalMoveError(
-                f"{p.name} must keep at least {least} of the {len(offered)} {self.rules.ticket_name}s offered"
-            )
+            raise IllegalMoveError(KeepLeast(p.name, least, len(offered), MapNames.of(self.rules)))
         kept.sort(key=offered.index)
         return partial(self._keep, seat, kept, remaining)
 

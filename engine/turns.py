@@ -7,10 +7,25 @@ build on it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
+from engine.errors import (
+    AlreadyChosen,
+    IllegalMoveError,
+    InvalidMoveError,
+    MapNames,
+    MustKeep,
+    MustSecond,
+    MustTunnel,
+    MustTurn,
+    NotAPlayer,
+    NotYourTurn,
+    NotYourTurnError,
+    Refusal,
+    SetupTickets,
+)
 from engine.events import Event
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay
 from engine.state import GameState, Pending, Phase, PlayerState
@@ -33,11 +48,11 @@ EXPECTED: dict[Pending | None, tuple[type[Move], ...]] = {
     Pending.KEEP: (Keep,),
     Pending.TUNNEL: (TunnelPay,),
 }
-NEEDED: dict[Pending | None, str] = {
-    None: "take a turn (draw cards, claim a route or draw tickets)",
-    Pending.DRAW: "draw a second card",
-    Pending.KEEP: "choose which drawn tickets to keep",
-    Pending.TUNNEL: "pay the tunnel surcharge or give the tunnel up",
+NEEDED: dict[Pending | None, Callable[[str, MapNames], Refusal]] = {
+    None: MustTurn,
+    Pending.DRAW: MustSecond,
+    Pending.KEEP: MustKeep,
+    Pending.TUNNEL: MustTunnel,
 }
 
 
@@ -59,7 +74,7 @@ class TurnFlow:
         try:
             return self.names.index(name)
         except ValueError:
-            raise InvalidMoveError(f"'{name}' is not a player in this game") from None
+            raise InvalidMoveError(NotAPlayer(name)) from None
 
     def player(self, name: str) -> PlayerState:
         return self.state.players[self.seat(name)]
@@ -102,10 +117,9 @@ class TurnFlow:
     def _check_setup_keep(self, seat: int, move: Move) -> Keep:
         """`move`, unless it does not choose this seat's starting tickets."""
         if not isinstance(move, Keep):
-            waiting = ", ".join(self.waiting_for())
-            raise IllegalMoveError(f"the game is still being set up: first {waiting} must choose tickets")
+            raise IllegalMoveError(SetupTickets(tuple(self.waiting_for()), MapNames.of(self.rules)))
         if self.state.players[seat].setup_done:
-            raise NotYourTurnError(f"{self.names[seat]} has already chosen starting tickets")
+            raise NotYourTurnError(AlreadyChosen(self.names[seat], MapNames.of(self.rules)))
         return move
 
     def _check_turn(self, seat: int, move: Move) -> None:
@@ -113,9 +127,9 @@ class TurnFlow:
         s = self.state
         name = self.names[seat]
         if seat != s.current:
-            raise NotYourTurnError(f"it is {self.names[s.current]}'s turn, not {name}'s")
+            raise NotYourTurnError(NotYourTurn(self.names[s.current], name))
         if not isinstance(move, EXPECTED[s.pending]):
-            raise IllegalMoveError(f"{name} must {NEEDED[s.pending]} now")
+            raise IllegalMoveError(NEEDED[s.pending](name, MapNames.of(self.rules)))
 
     def _end_turn(self) -> list[Event]:
         s = self.state

@@ -1,4 +1,4 @@
-"""The fast move generator against the reference (the engine of main at baada59, engine/reference/).
+"""The fast move generator against the reference (the engine of main at baada59, bench/reference_engine/).
 
 Both must list the same legal moves, in the same order, at every step of
 random games on every map and player count, and random play must make the
@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.reference_engine.game import Game as ReferenceGame
+from bench.reference_engine.random_play import play_random as reference_play_random
 from engine import Claim, Game, GameError
 from engine.claims import ClaimMoves
 from engine.moves import DrawCard, Move, move_to_json
 from engine.random_play import play_random, random_move
-from engine.reference.game import Game as ReferenceGame
-from engine.reference.random_play import play_random as reference_play_random
 from engine.snapshot import snapshot
 from maps import MAP_NAMES, load_board
 

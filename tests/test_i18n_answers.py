@@ -29,6 +29,7 @@ from bot.service.kinds import Language
 from bot.store import GameStatus
 from engine import Game
 from engine.autopilot import choose_move
+from engine.errors import AlreadyClaimed
 from maps import MAP_NAMES, WILD, load_board
 
 LOCALE = Path(__file__).parent.parent / "bot" / "present" / "locale"
@@ -270,7 +271,9 @@ def _texts(map_name: str) -> Iterator[str]:
 
     yield claims.claim_refusal_text(rules, ClaimRefusal(ClaimBlock.NOT_UNDER_WAY))
     yield claims.claim_refusal_text(rules, ClaimRefusal(ClaimBlock.NOT_YOUR_TURN, to_move="bob"))
-    yield claims.claim_refusal_text(rules, ClaimRefusal(ClaimBlock.ROUTE_TAKEN, route=route, reason="taken"))
+    yield claims.claim_refusal_text(
+        rules, ClaimRefusal(ClaimBlock.ROUTE_TAKEN, route=route, reason=AlreadyClaimed(route.a, route.b, route.color))
+    )
     yield claims.claim_refusal_text(rules, ClaimRefusal(ClaimBlock.TOO_FEW_TRAINS, route=route, needs=5, has=2))
     yield claims.claim_refusal_text(rules, ClaimRefusal(ClaimBlock.CANNOT_PAY, route=route))
     yield claims.claim_refusal_text(rules, ClaimRefusal(ClaimBlock.CANNOT_PAY, route=gray))

@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.reference_engine.scoring import longest_trail as reference_longest_trail
 from engine.longest import longest_trail
-from engine.reference.scoring import longest_trail as reference_longest_trail
 from maps import MAP_NAMES, Route, load_board
 
 CROWDED = Path(__file__).parent.parent / "bench" / "data" / "crowded_usa.json"  # bench/longest.py times it

@@ -32,7 +32,8 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
         return _("First {must}.").format(must=must_text(rules, refusal.must))
     assert route is not None
     if block is ClaimBlock.ROUTE_TAKEN:
-        reason = rule_error_text(refusal.reason, rules)
+        assert refusal.reason is not None
+        reason = rule_error_text(refusal.reason)
         why = _("You cannot claim {route}: {reason}.").format(route=route_label(route), reason=reason)
     elif block is ClaimBlock.TOO_FEW_TRAINS:
         why = _("You cannot claim {route}: it needs {pieces}, you have {has}.").format(

@@ -11,6 +11,7 @@ from bot.present.rule_errors import rule_error_text
 from bot.present.words import piece_word, status_word
 from bot.service import ServiceError, Why
 from bot.service.errors import ClockPart, IdKind
+from engine import GameError
 from maps import load_board
 
 Facts = Mapping[str, object]
@@ -311,6 +312,13 @@ def _table_over(facts: Facts) -> str:
     )
 
 
+def _against_rules(facts: Facts) -> str:
+    """The rules' own words, in the language."""
+    error = facts["error"]
+    assert isinstance(error, GameError)
+    return rule_error_text(error)
+
+
 WORDED: dict[Why, Callable[[Facts], str]] = {
     Why.BAD_MAP_LIST: _bad_map_list,
     Why.BAD_TABLE_SIZE: _bad_table_size,
@@ -330,7 +338,7 @@ WORDED: dict[Why, Callable[[Facts], str]] = {
     Why.CHANNEL_BUSY: _channel_busy,
     Why.MEMBER_GAME_LIMIT: _member_game_limit,
     Why.SEATED_MODERATOR: _seated_moderator,
-    Why.AGAINST_RULES: lambda facts: rule_error_text(facts["error"]),  # the rules' own words, in the language
+    Why.AGAINST_RULES: _against_rules,
 }
 
 # facts that are lists of names, said joined

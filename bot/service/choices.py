@@ -17,7 +17,7 @@ from bot.service.errors import InvalidInput, Why
 from bot.service.kinds import Must
 from bot.service.play import PlayService
 from bot.service.results import ActionResult
-from engine import Game, Phase
+from engine import Game, Phase, Refusal
 from maps import Board, Route
 
 
@@ -27,7 +27,7 @@ class ClaimBlock(StrEnum):
     NOT_UNDER_WAY = "not_under_way"  # routes are claimed once the turns have begun (and until the end)
     NOT_YOUR_TURN = "not_your_turn"  # `to_move` is to move
     FINISH_FIRST = "finish_first"  # the player must first do `must` (a second card, a ticket choice, a tunnel)
-    ROUTE_TAKEN = "route_taken"  # the route or its double is closed to the player; `reason` is the engine's
+    ROUTE_TAKEN = "route_taken"  # the route or its double is closed to the player; `reason` is the engine's refusal
     TOO_FEW_TRAINS = "too_few_trains"  # the route needs `needs` pieces, the player has `has`
     CANNOT_PAY = "cannot_pay"  # the player's cards cannot pay for the route
 
@@ -38,7 +38,7 @@ class ClaimRefusal:
     to_move: str | None = None
     must: Must | None = None
     route: Route | None = None
-    reason: str = ""
+    reason: Refusal | None = None
     needs: int = 0
     has: int = 0
 

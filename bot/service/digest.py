@@ -17,10 +17,8 @@ from bot.service.events import PublicEvent
 from bot.service.history import tell_moves
 from bot.service.kinds import Actor, EventKind
 from bot.service.models import GameInfo
-
-# the shortest-path measure the autopilot plays by (the same answer, found faster), so "needed" means the same to both
-from bot.service.paths import missing_routes
 from engine import Game
+from engine.paths import missing_routes  # the measure the steady autopilot plays by: "needed" means the same to both
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.errors import IllegalMoveError
+from engine.errors import FerryNeeds, IllegalMoveError, MapNames
 from engine.extras.base import Extra
 from maps import WILD, Board, Route
 
@@ -25,4 +25,4 @@ class Ferries(Extra):
 
     def check_payment(self, route: Route, pay: Counter[str]) -> None:
         if pay[WILD] < least_wilds(route):
-            raise IllegalMoveError(f"this ferry needs {route.ferries} {self.rules.wild_name}(s)")
+            raise IllegalMoveError(FerryNeeds(route.ferries, MapNames.of(self.rules)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import InvalidMoveError
+from engine.errors import InvalidMoveError, SouvenirsOnlySF
 from engine.extras.base import Extra, SouvenirRule
 from engine.extras.country_tickets import CountryTickets
 from engine.extras.ferries import Ferries
@@ -76,7 +76,7 @@ class Extras:
         if self._souvenirs is not None:
             return self._souvenirs.claim_souvenir(game, seat, route, asked)
         if asked is not None:
-            raise InvalidMoveError("souvenirs exist only on the San Francisco map")
+            raise InvalidMoveError(SouvenirsOnlySF())
         return None
 
     def settle_claim(self, game: Claims, claim: CheckedClaim) -> list[Event] | None:

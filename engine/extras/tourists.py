@@ -17,7 +17,19 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
+from engine.errors import (
+    BothTokens,
+    HoldsStack,
+    IllegalMoveError,
+    InvalidMoveError,
+    NotAnEnd,
+    NotAPlace,
+    NotAStack,
+    NoToken,
+    NotYourTurnError,
+    SetupStack,
+    StackTurn,
+)
 from engine.events import Action, Event
 from engine.extras.base import SouvenirRule
 from engine.moves import Move, PlaceStack
@@ -76,17 +88,17 @@ class Tourists(SouvenirRule):
         s = game.state
         placer = self.placement_order(len(game.names))[s.placements]
         if not isinstance(move, PlaceStack):
-            raise IllegalMoveError(f"the game is still being set up: {game.names[placer]} must place a tourist stack")
+            raise IllegalMoveError(SetupStack(game.names[placer]))
         if placer != seat:
-            raise NotYourTurnError(f"{game.names[placer]} places the next tourist stack, not {game.names[seat]}")
+            raise NotYourTurnError(StackTurn(game.names[placer], game.names[seat]))
         remaining = self.unplaced_symbols(s)
         if move.symbol not in remaining:
-            raise IllegalMoveError(f"'{move.symbol}' is not a stack left to place; left: {', '.join(remaining)}")
+            raise IllegalMoveError(NotAStack(move.symbol, tuple(remaining)))
         at = self.board.resolve_place(move.at)
         if at is None or at not in self.board.places:
-            raise InvalidMoveError(f"'{move.at}' is not a place on this map")
+            raise InvalidMoveError(NotAPlace(move.at))
         if at in s.stacks:
-            raise IllegalMoveError(f"{at} already holds a stack; choose a place without one")
+            raise IllegalMoveError(HoldsStack(at))
         return partial(self._place, game, seat, move.symbol, at)
 
     def _place(self, game: TurnFlow, seat: int, symbol: str, at: str) -> list[Event]:
@@ -118,14 +130,12 @@ class Tourists(SouvenirRule):
         if asked is not None:
             end = self.board.resolve_place(asked)
             if end not in route.ends:
-                raise IllegalMoveError(f"{asked} is not an end of {route.a} - {route.b}")
+                raise IllegalMoveError(NotAnEnd(asked, route.a, route.b))
             if end not in qualifying:
-                raise IllegalMoveError(f"no token {name} could take at {end}")
+                raise IllegalMoveError(NoToken(name, end))
             return end
         if len(qualifying) == 2:
-            raise IllegalMoveError(
-                f"both {route.a} and {route.b} hold a token {name} can take: say which with 'souvenir'"
-            )
+            raise IllegalMoveError(BothTokens(route.a, route.b, name))
         return qualifying[0] if qualifying else None
 
     def after_claim(

@@ -15,11 +15,11 @@ from collections import Counter
 from functools import partial
 from typing import TYPE_CHECKING
 
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, MapNames, SurchargeCards, SurchargeCount
 from engine.events import Action, Event
 from engine.extras.base import Extra
 from engine.moves import Move, TunnelPay, describe_payment, payment_counter
-from engine.payment import check_card_names, check_in_hand, wild_word
+from engine.payment import check_card_names, check_in_hand
 from engine.state import Pending, TunnelState
 from maps import WILD, Board, Rules
 
@@ -54,12 +54,11 @@ def check_surcharge_payment(
     check_card_names(rules, pay)
     total = sum(pay.values())
     if total != surcharge:
-        raise IllegalMoveError(f"the tunnel asks for exactly {surcharge} more card(s); you paid {total}")
+        raise IllegalMoveError(SurchargeCount(surcharge, total))
     allowed = {WILD} if colour is None else {colour, WILD}
     wrong = sorted(set(pay) - allowed)
     if wrong:
-        what = wild_word(rules) if colour is None else f"{colour} or {wild_word(rules)}"
-        raise IllegalMoveError(f"the tunnel surcharge must be paid in {what}, not {', '.join(wrong)}")
+        raise IllegalMoveError(SurchargeCards(colour, tuple(wrong), MapNames.of(rules)))
     check_in_hand(rules, pay, hand)
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.reference.cards import CardPiles
+from bench.reference_engine.cards import CardPiles
 
 
 class Phase(StrEnum):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.errors import IllegalMoveError, InvalidMoveError
+from bench.reference_engine.errors import IllegalMoveError, InvalidMoveError
 from maps import GRAY, WILD, Route, Rules
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from bench.reference_engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, TunnelPay
-from engine.reference.game import Game
 
 
 def random_move(game: Game, rng: random.Random) -> Move | None:

@@ -8,13 +8,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from engine.errors import (
+from bench.reference_engine import payment as pay_rules
+from bench.reference_engine.cards import CardPiles
+from bench.reference_engine.errors import (
     AmbiguousMoveError,
     GameError,
     IllegalMoveError,
     InvalidMoveError,
     NotYourTurnError,
 )
+from bench.reference_engine.scoring import (
+    Network,
+    PlayerScore,
+    longest_trail,
+    ranked_bonus,
+    ticket_points,
+    two_disjoint_paths,
+    winners,
+)
+from bench.reference_engine.state import GameState, Pending, Phase, PlayerState, Stack, TunnelState
 from engine.events import Event
 from engine.moves import (
     Claim,
@@ -30,18 +42,6 @@ from engine.moves import (
     payment_counter,
     payment_of,
 )
-from engine.reference import payment as pay_rules
-from engine.reference.cards import CardPiles
-from engine.reference.scoring import (
-    Network,
-    PlayerScore,
-    longest_trail,
-    ranked_bonus,
-    ticket_points,
-    two_disjoint_paths,
-    winners,
-)
-from engine.reference.state import GameState, Pending, Phase, PlayerState, Stack, TunnelState
 from maps import GRAY, WILD, Board, Route
 
 MIN_TRAINS_OPTION = 3
