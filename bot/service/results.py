@@ -21,7 +21,7 @@ from bot.service.events import (
     Timeout,
     Undone,
 )
-from bot.service.kinds import AuditAction, EventKind, Must, TimeoutPolicy
+from bot.service.kinds import AuditAction, EventKind, Must, ReminderPhase, TimeoutPolicy
 from bot.service.models import GameInfo, Waiting
 
 ModFacts = Cancelled | Timeout | Extended | Replaced | AutopilotSet | Undone | Ended | Reopened
@@ -112,6 +112,7 @@ class Reminder:
     at: datetime  # when the reminder fell due
     turn_over: bool  # the turn time is over: the member is using their reserve
     policy: TimeoutPolicy  # what happens when the time runs out
+    phase: ReminderPhase = ReminderPhase.TURN  # the turn time runs out, the reserve starts, or it runs out
 
 
 @dataclass(frozen=True)
