@@ -9,6 +9,7 @@ README's figures ("Playing", "How much a game says") with it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -19,6 +20,7 @@ from discord_harness import (  # noqa: F401
     dm_texts,
     game_seed,
     make_room,
+    moderate,
     posted_texts,
     reply_text,
     simcord_bot,
@@ -28,6 +30,7 @@ from discord_play import Player, open_game
 from simcord import Env
 
 NAMES = ["alice", "bob", "carol"]
+HINT = "Use the buttons below"
 
 
 def dm_kinds(room: Room) -> Counter[str]:
@@ -61,13 +64,21 @@ async def test_the_dms_and_public_messages_of_a_short_three_player_game(simcord_
     assert lobby_posts == LOBBY_POSTS
     assert public == PUBLIC
     assert dict(kinds) == DMS
+    # how to play a turn is said in each player's first two turns only
+    turns_told = [m.content for m in room.public_messages() if "your turn:" in m.content]
+    hints = [HINT in t for t in turns_told]
+    assert len(turns_told) == TURNS and hints == [True] * 6 + [False] * (TURNS - 6), hints
+    # the start shows the commitment in one short line; how to check it comes with the final message
+    start = next(m.content for m in room.public_messages() if "starts!" in m.content)
+    assert "python -m bot verify" not in start and len(start.split("commitment `")[1].split("\n")[0]) < 120
+    assert "python -m bot verify" in next(m.content for m in room.public_messages() if "is over" in m.content)
 
 
 # The figures of this game. Before issue 25 (main at f17df4a) the same game made 24 public messages (4 until
 # the start: the lobby, a copy of it per join, the ticket choice) and 21 DMs (3 "choose tickets", 18 "your turn").
 TURNS = 18
-LOBBY_POSTS = 4
-PUBLIC = 24
+LOBBY_POSTS = 2
+PUBLIC = 22
 DMS = {"choose tickets": 3, "your turn": 18}
 
 
@@ -87,3 +98,35 @@ async def test_a_member_who_turns_turn_dms_off_gets_none_all_game_and_is_still_m
     theirs = [m for m in room.public_messages() if "your turn:" in m.content and f"<@{bob.id}>" in m.content]
     assert game.state.turn == TURNS and len(theirs) == TURNS // 3  # three players take turns in order
     assert all(bob.id in [u.id for u in m.mentions] for m in theirs)
+
+
+async def test_a_join_changes_the_lobby_message_in_place_and_posts_nothing(simcord_env: Env) -> None:
+    room = make_room(simcord_env, NAMES)
+    await slash(room.members[0], room, "ttr new", map="usa")
+    (lobby,) = room.public_messages()
+    joined = await slash(room.members[1], room, "ttr join")
+    assert all_private(joined) and "joined" in reply_text(joined)
+    (after,) = room.public_messages()  # no new message: the lobby message itself tells it
+    assert after.id == lobby.id and "bob" in after.content and "2/5 seated" in after.content, after.content
+    await slash(room.members[1], room, "ttr leave")
+    (after,) = room.public_messages()
+    assert "1/5 seated" in after.content and "bob" in after.content.split("\n")[0]  # who left, at its top
+
+
+async def test_a_long_stretch_played_by_the_autopilot_is_summed_up_in_one_short_dm(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["alice"])
+    mods = await moderate(room)
+    alice = room.members[0]
+    await slash(alice, room, "ttr new", map="usa", trains=20, bots=2, max_players=3)
+    await slash(alice, room, "ttr start")
+    info = await room.bot.service.active_game(room.channel.id)
+    assert info is not None
+    name = next(s.player for s in info.seats if s.user_id == alice.id)
+    await slash(mods.moderator, room, "ttrmod autopilot", player=name, state="on", reason="away for the week")
+    game = await room.bot.service.engine_game(info.id)
+    assert game.finished  # the autopilot played her seat, and the bots theirs, to the end
+    made = [m for m in game.moves if m.player == name]
+    (note,) = [t for t in dm_texts(room, alice) if "the autopilot plays your seat" in t]
+    assert len(made) >= 10 and len(note.splitlines()) < len(made) // 2, note
+    assert re.search(r"^- You drew [0-9]+ cards: ", note, re.MULTILINE), note
+    assert not re.search(r"^- You drew [a-z ]+\.$", note, re.MULTILINE), note  # no line per card
