@@ -208,9 +208,12 @@ class Controls:
     async def _second_card(self, info: GameInfo, user_id: int, version: int | None) -> int | None:
         """The version a card button of the current turn message acts at: its own, or, while the member who
         tapped it draws the second card of their turn (the first one moved the game on, but not to a new turn
-        message), none: the button takes its card (its colour, or the deck) as the turn is now."""
+        message), none: the button takes its card (its colour, or the deck) as the turn is now. Unless the answer
+        to that first card failed: then the same tap again is a retry, refused as shown before the game moved on."""
         if version is None or version == info.version:
             return version
+        if self.play.unanswered.pending(info.id, user_id, info.version):
+            return version  # the answer to the first card failed: a tap again is taken for a retry, not a second card
         waiting = await self.service.waiting(info.id)
         if waiting is not None and waiting.must is Must.DRAW and user_id in waiting.user_ids:
             return None

@@ -125,7 +125,10 @@ class Lobby:
         result = await self.service.start(info.id, interaction.user.id)
         await self.delivery.deliver(result, actor=interaction.user.id, interaction=interaction)
         text, view = await decisions.panel(self.service, result.game, interaction.user.id)
-        await private(interaction, started_text(info.id, text), view=view)
+        offer = await decisions.offer_image(self.service, result.game, interaction.user.id)
+        if offer is not None:
+            text = f"{text}\n{offer[0]}"
+        await private(interaction, started_text(info.id, text), view=view, file=None if offer is None else offer[1])
 
     async def add_bot(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)
