@@ -10,7 +10,9 @@ Each DM says what it is (`DmKind`), and the member's own settings
 - anything but the answer to a member's own action: held during the member's
   quiet hours and sent when they end; a note about a turn (a "your turn"
   note, a reminder) that is over by then is dropped, and of several reminders
-  of one turn only the last is sent.
+  of one turn only the last is sent;
+- what the autopilot played for a member who is away: held until they are
+  back, then told in one summary per game (`summarise`, from the game's moves).
 
 Held messages are kept in the store and sent by `release`, which the
 scheduler calls on every pass of its loop (at least once a heartbeat); a
@@ -27,6 +29,7 @@ replies carry everything).
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -35,6 +38,7 @@ import discord
 
 from bot.service import GameService
 from bot.service.member_settings import TurnDms
+from bot.store import HeldRow
 
 log = logging.getLogger(__name__)
 
@@ -64,14 +68,26 @@ class Plan:
     until: datetime | None = None
 
 
+def _first_move(wait: str | None) -> int:
+    number = (wait or "").removeprefix(AWAY_NOTE)
+    return int(number) if number.isdigit() else 0
+
+
 SEND = Plan(send=True)
 SKIP = Plan()
+
+
+AWAY_NOTE = "from:"  # the `wait` of a held "played for you" DM: the first move it tells ("from:12")
+
+# how one summary of what the autopilot played for an away member is written: (user, game, first move) -> text
+Summarise = Callable[[int, int, int], Awaitable[str | None]]
 
 
 class Notifier:
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self._client = client
         self._service = service
+        self.summarise: Summarise | None = None  # set by the front (bot/table/delivery.py)
 
     async def plan(self, user_id: int, kind: DmKind, *, held: bool = False) -> Plan:
         """What the member's settings make of a DM of this kind now (`held`: it was held already, for its turn)."""
@@ -86,22 +102,36 @@ class Notifier:
                 return Plan(until=now + timedelta(seconds=settings.turn_dm_wait))
         if kind is DmKind.REMINDER and not settings.reminders:
             return SKIP
+        if kind is DmKind.PLAYED_FOR and settings.away_at(now):
+            assert settings.away_until is not None
+            return Plan(until=settings.away_until)  # one summary when they are back
         if settings.quiet_hours is not None:
             end = settings.quiet_hours.until(now)
             if end is not None:
                 return Plan(until=end)
         return SEND
 
-    async def hold(self, user_id: int, text: str, until: datetime, *, game_id: int | None, kind: DmKind) -> None:
-        """Keep a DM to send at `until`; one about a wait that is over already is dropped."""
-        wait = None
+    async def hold(
+        self, user_id: int, text: str, until: datetime, *, game_id: int | None, kind: DmKind, note: str | None = None
+    ) -> None:
+        """Keep a DM to send at `until`; one about a wait that is over already is dropped. `note`: kept as its
+        `wait` instead (what the autopilot played: the first move it tells)."""
+        wait = note
         if kind in WAIT_KINDS and game_id is not None:
             wait = await self._service.seat_wait(game_id, user_id)
             if wait is None:
                 return
         await self._service.hold_dm(user_id, game_id, kind, wait, text, until)
 
-    async def dm(self, user_id: int, text: str, *, game_id: int | None = None, kind: DmKind = DmKind.ANSWER) -> bool:
+    async def dm(
+        self,
+        user_id: int,
+        text: str,
+        *,
+        game_id: int | None = None,
+        kind: DmKind = DmKind.ANSWER,
+        note: str | None = None,
+    ) -> bool:
         """Send `text` to the user as their settings say (`kind`: what it is); False if they refuse DMs or Discord
         failed, True if it was sent, held for later or left out by the member's choice. Never raises for Discord
         errors.
@@ -112,21 +142,36 @@ class Notifier:
             return False
         plan = await self.plan(user_id, kind)
         if plan.until is not None:
-            await self.hold(user_id, text, plan.until, game_id=game_id, kind=kind)
+            await self.hold(user_id, text, plan.until, game_id=game_id, kind=kind, note=note)
             return True
         if not plan.send:
             return True
         return await self.send(user_id, text, game_id=game_id)
 
-    async def release(self) -> int:
-        """Send the held DMs that are due (or hold them again, in new quiet hours); how many were sent."""
-        due = await self._service.due_dms(self._service.now())
+    async def release(self, back: int | None = None) -> int:
+        """Send the held DMs that are due (or hold them again, in new quiet hours); how many were sent.
+
+        `back`: a member who is back from being away: what the autopilot played for them goes now.
+        """
+        if back is None:
+            due = await self._service.due_dms(self._service.now())
+        else:
+            due = [r for r in await self._service.held_dms(back) if r.kind == DmKind.PLAYED_FOR]
+        sent = 0
+        # what the autopilot played for an away member: one summary per game
+        away: dict[tuple[int, int], list[HeldRow]] = {}
+        for row in due:
+            if row.kind == DmKind.PLAYED_FOR and row.game_id is not None and (row.wait or "").startswith(AWAY_NOTE):
+                away.setdefault((row.user_id, row.game_id), []).append(row)
+        for (user, game), rows in away.items():
+            sent += await self._summary(user, game, rows)
+        summed = {r.id for rows in away.values() for r in rows}
+        due = [r for r in due if r.id not in summed]
         # of several reminders of one wait, only the last says how much time is left
         last: dict[tuple[int, int | None, str | None], int] = {}
         for row in due:
             if row.kind == DmKind.REMINDER:
                 last[(row.user_id, row.game_id, row.wait)] = row.id
-        sent = 0
         for row in due:
             if not await self._service.take_held_dm(row.id):
                 continue  # another process took it
@@ -142,6 +187,23 @@ class Notifier:
             elif plan.send and await self.send(row.user_id, row.text, game_id=row.game_id):
                 sent += 1
         return sent
+
+    async def _summary(self, user: int, game: int, rows: list[HeldRow]) -> int:
+        """What the autopilot played for an away member in one game, held in `rows`: sent as one summary (or held
+        again, while they are still away or in their quiet hours); 1 if it was sent."""
+        taken = [r for r in rows if await self._service.take_held_dm(r.id)]
+        if not taken:
+            return 0
+        first = min(_first_move(r.wait) for r in taken)
+        text = None if self.summarise is None else await self.summarise(user, game, first)
+        if text is None:
+            text = "\n\n".join(r.text for r in taken)[:2000]
+        plan = await self.plan(user, DmKind.PLAYED_FOR, held=True)
+        if plan.until is not None:
+            note = f"{AWAY_NOTE}{first}"
+            await self._service.hold_dm(user, game, DmKind.PLAYED_FOR, note, text, plan.until)
+            return 0
+        return int(plan.send and await self.send(user, text, game_id=game))
 
     async def send(self, user_id: int, text: str, *, game_id: int | None = None) -> bool:
         """Send `text` to the user now, whatever their settings; False if they refuse DMs or Discord failed."""

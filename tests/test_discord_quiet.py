@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import discord
 import pytest
 from discord_harness import (  # noqa: F401
     Room,
@@ -186,3 +187,61 @@ async def test_quiet_hours_across_midnight_hold_messages_until_they_end(simcord_
     # out of the quiet hours, the next reminder comes on time (at 90%: 09:18)
     await until_local(simcord_env, 9, 20)
     assert len(reminders(room, other)) == before_reminders + 2
+
+
+# ----- away ---------------------------------------------------------------------------------------
+
+
+def played_for(room: Room, member: MemberActor) -> list[str]:
+    return [t for t in dm_texts(room, member) if "autopilot" in t and ("your seat" in t or "played for you" in t)]
+
+
+async def test_an_away_member_is_played_at_once_over_several_turns_and_gets_one_summary(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["alice", "bob"])
+    player, mover, other = await clocked(room, turn_time="12h", reserve="none")
+    moves = len((await player.game()).moves)
+    notes = len(turn_notes(room, mover))
+    said = await settings(room, mover, away="2d")
+    assert "away: **until <t:" in said, said
+    # it was their turn: the autopilot played it at once, and the other member's turn came
+    game = await player.game()
+    assert len(game.moves) > moves and (await player.member(game.to_move().player)).id == other.id  # type: ignore[union-attr]
+    for _ in range(3):  # three more turns of theirs, each played at once, without waiting out the clock
+        await draw_two(room, other)
+        game = await player.game()
+        assert (await player.member(game.to_move().player)).id == other.id  # type: ignore[union-attr]
+    mine = [m for m in game.moves[moves:] if (await player.member(m.player)).id == mover.id]
+    assert len(mine) >= 4
+    assert played_for(room, mover) == [] and len(turn_notes(room, mover)) == notes  # nothing while away
+    assert await timeouts_of(room, player.game_id) == []  # no timeouts: away is not lateness
+    await simcord_env.advance_time(30 * MINUTE)
+    assert played_for(room, mover) == []
+
+    back = await settings(room, mover, away="none")
+    assert "away: **no**" in back, back
+    (summary,) = played_for(room, mover)
+    assert summary.startswith("While you were away, the autopilot played for you in your USA game #1"), summary
+    assert "cards:" in summary or "claims" in summary, summary
+    assert await room.bot.service.held_dms(mover.id) == []
+    # back: their turn waits for them again
+    await draw_two(room, other)
+    game = await player.game()
+    assert (await player.member(game.to_move().player)).id == mover.id  # type: ignore[union-attr]
+
+
+async def test_a_server_bounds_or_forbids_going_away(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["alice", "manager"])
+    alice = room.members[0]
+    too_long = await settings(room, alice, away="20d")
+    assert "at most 14 d: nothing was changed" in too_long, too_long
+    managers = room.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    manager = room.add_member("boss", roles=[managers])
+    configured = await slash(manager, room, "ttr config", away="none")
+    assert "Away: not allowed" in reply_text(configured), reply_text(configured)
+    refused = await settings(room, alice, away="1d")
+    assert "does not let its members go away" in refused and "away: **no**" not in refused, refused
+
+
+async def timeouts_of(room: Room, game_id: int) -> list[int]:
+    audit = await room.bot.service.audit(game_id)
+    return [a.details["timeouts"] for a in audit if a.action == "timeout"]

@@ -103,6 +103,7 @@ OPTION_NAMES = {
     "turn_dms": ("dm-vid-tur", "vuoroviestit"),
     "quiet_hours": ("tysta-timmar", "hiljaiset-tunnit"),
     "timezone": ("tidszon", "aikavyöhyke"),
+    "away": ("borta", "poissa"),
     "page": ("sida", "sivu"),
     "member": ("medlem", "jäsen"),
     "moderator_role": ("moderatorroll", "moderaattorirooli"),

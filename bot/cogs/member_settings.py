@@ -10,6 +10,8 @@ from discord import app_commands
 
 from bot.cogs.ttr import TtrCog
 from bot.present.confirm import (
+    away_forbidden_text,
+    away_too_long_text,
     bad_language_text,
     bad_quiet_hours_text,
     bad_reminders_text,
@@ -22,11 +24,13 @@ from bot.present.confirm import (
     zone_without_quiet_hours_text,
 )
 from bot.present.i18n import current_language, speaking
+from bot.present.misread import Span
 from bot.replies import Refusal, guarded, private
 from bot.service.kinds import Language
 from bot.service.member_settings import DAY_MINUTES, QuietHours, TurnDms, known_zone, time_zones
+from bot.service.settings import MAX_AWAY_SECONDS
 from bot.table.front import Front
-from bot.table.parsing import NONE_WORDS, _bare
+from bot.table.parsing import NONE_WORDS, _bare, read_duration
 
 ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 AUTOMATIC = "auto"
@@ -106,6 +110,7 @@ class MemberSettingsCog(TtrCog):
         super().__init__(ttr)
         self.service = front.service
         self.languages = front.languages
+        self.delivery = front.delivery
 
     @app_commands.command(name="settings", description="Your own settings (in every server); without options: see them")
     @app_commands.describe(
@@ -115,6 +120,7 @@ class MemberSettingsCog(TtrCog):
         reminders="on: the clock's reminders, the reserve's included; off: none",
         quiet_hours="Hours when I send you nothing, like 22-07 (held until they end; the clock runs on); none: off",
         timezone="The time zone of your quiet hours, like Europe/Stockholm",
+        away='Away for a while, like "3d": the autopilot plays your casual games at once; none: back',
     )
     @app_commands.choices(confirmations=ON_OFF, language=LANGUAGE_CHOICES, turn_dms=TURN_DM_CHOICES, reminders=ON_OFF)
     async def settings(
@@ -126,6 +132,7 @@ class MemberSettingsCog(TtrCog):
         reminders: str | None = None,
         quiet_hours: str | None = None,
         timezone: str | None = None,
+        away: str | None = None,
     ) -> None:
         async def work() -> None:
             user = interaction.user.id
@@ -135,6 +142,7 @@ class MemberSettingsCog(TtrCog):
             if reminders is not None and reminders not in ("on", "off"):
                 raise Refusal(bad_reminders_text())
             wanted = None if language is None else chosen_language(language)
+            away_for = None if away is None else await self._away_for(interaction, away)
             dms = None if turn_dms is None else chosen_turn_dms(turn_dms)
             settings = await self.service.member_settings(user)
             quiet = settings.quiet_hours
@@ -162,19 +170,47 @@ class MemberSettingsCog(TtrCog):
                 settings = await self.service.set_reminders(user, reminders == "on")
             if quiet_hours is not None or timezone is not None:
                 settings = await self.service.set_quiet_hours(user, quiet)
-            changed = any(o is not None for o in (confirmations, language, turn_dms, reminders, quiet_hours, timezone))
+            if away is not None:
+                settings = await self.service.set_away(user, away_for)
+            options = (confirmations, language, turn_dms, reminders, quiet_hours, timezone, away)
+            changed = any(o is not None for o in options)
             spoken = await self.languages.reader(interaction)  # the answer speaks the language just chosen
             with speaking(spoken):
                 text = "\n".join(
                     [
                         member_settings_text(settings, changed=changed),
                         member_language_text(settings, spoken),
-                        member_messages_text(settings),
+                        member_messages_text(settings, self.service.now()),
                     ]
                 )
                 await private(interaction, text)
+            if away is not None:
+                await self._went_away(user, away_for)
 
         await guarded(interaction, work)
+
+    async def _away_for(self, interaction: discord.Interaction, typed: str) -> int | None:
+        """How long the member is away, as typed ("3d"); None: back. Refused beyond what this server allows."""
+        seconds = read_duration(typed, Span.DURATION)
+        if seconds is None:
+            return None
+        if interaction.guild_id is not None:
+            most = (await self.service.guild_config(interaction.guild_id)).away_seconds
+        else:
+            most = MAX_AWAY_SECONDS
+        if most <= 0:
+            raise Refusal(away_forbidden_text())
+        if seconds > most:
+            raise Refusal(away_too_long_text(most))
+        return seconds
+
+    async def _went_away(self, user: int, seconds: int | None) -> None:
+        """After the answer: away, the autopilot plays the member's waiting seats now; back, their summaries go."""
+        if seconds is None:
+            await self.delivery.notifier.release(back=user)
+            return
+        for result in await self.service.play_away_turns(user):
+            await self.delivery.deliver(result)
 
     @settings.autocomplete("timezone")
     async def timezone_choices(self, interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:

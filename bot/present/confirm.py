@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 
 from bot.present.cards import format_cards
-from bot.present.clock import duration_text
+from bot.present.clock import duration_text, timestamp
 from bot.present.escape import quoted
 from bot.present.i18n import _, ngettext, pgettext
 from bot.present.suggestions import route_label
@@ -118,7 +119,7 @@ def bad_language_text() -> str:
     return _("The language is English, svenska, suomi or automatic: nothing was changed.")
 
 
-def member_messages_text(settings: MemberSettings) -> str:
+def member_messages_text(settings: MemberSettings, now: datetime) -> str:
     """The lines of a member's settings about what the bot sends them: turn DMs, reminders, quiet hours."""
     if settings.turn_dms is TurnDms.NEVER:
         turn = _(
@@ -145,7 +146,29 @@ def member_messages_text(settings: MemberSettings) -> str:
             "- reminders: **off**: no reminders of the clock (the deadline is on the turn message). "
             "`/ttr settings reminders:on` brings them back."
         )
-    return "\n".join([turn, remind, quiet_hours_line(settings.quiet_hours)])
+    return "\n".join([turn, remind, quiet_hours_line(settings.quiet_hours), away_line(settings, now)])
+
+
+def away_line(settings: MemberSettings, now: datetime) -> str:
+    if settings.away_until is None or not settings.away_at(now):
+        return _(
+            "- away: **no**. `/ttr settings away:3d` lets the autopilot play your seats in casual games at once "
+            "while you are away (as long as the server allows); you get one summary per game when you are back."
+        )
+    return _(
+        "- away: **until {time}**: the autopilot plays your seats in casual games at once (not in tournaments), "
+        "and you get one summary per game when you are back. `/ttr settings away:none` ends it now."
+    ).format(time=timestamp(settings.away_until, "f"))
+
+
+def away_forbidden_text() -> str:
+    return _("This server does not let its members go away (its casual games wait for them): nothing was changed.")
+
+
+def away_too_long_text(most: int) -> str:
+    return _("This server allows an away of at most {duration}: nothing was changed.").format(
+        duration=duration_text(most)
+    )
 
 
 def clock_time(minutes: int) -> str:

@@ -62,8 +62,15 @@ def played_for_summary(info: GameInfo, moves: Sequence[PlayedFor]) -> list[str]:
     return lines
 
 
-def played_for_dm(info: GameInfo, url: str, moves: Sequence[PlayedFor]) -> str:
-    """The DM: why the autopilot played, what it did, and where the game is."""
+def played_for_dm(info: GameInfo, url: str, moves: Sequence[PlayedFor], *, away: bool = False) -> str:
+    """The DM: why the autopilot played, what it did, and where the game is. `away`: the summary a member gets
+    when back from being away (always summed up)."""
+    if away:
+        head = _(
+            "While you were away, the autopilot played for you in your {title} game #{game_id} in <#{channel_id}>:"
+        )
+        head = head.format(title=info.title, game_id=info.id, channel_id=info.channel_id)
+        return clip("\n".join([head, *played_for_summary(info, moves), url]))
     if any(m.timeout for m in moves):
         head = _(
             "In your {title} game #{game_id} in <#{channel_id}>, your time ran out, so the autopilot played for you:"

@@ -20,6 +20,10 @@ Member settings (member_settings keys, JSON values):
   which the bot sends the member nothing; what falls due then is held and
   sent when they end (bot/notify.py). The clock runs on: quiet hours hold
   messages, not time.
+- `away`: {"since": time, "until": time} (UTC ISO-8601): the member is away;
+  in casual games of servers that allow it (bounded there by the server's
+  `away_seconds`, counted from `since`) the autopilot plays their seat at
+  once, and what it did for them is held for one summary when they are back.
 
 More keys can be added here without a new table.
 """
@@ -33,11 +37,13 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
+from bot.service.announce import private_events, public_events
 from bot.service.checks import check_id
 from bot.service.clock import wait_key
 from bot.service.core import ServiceCore
 from bot.service.errors import IdKind
-from bot.service.kinds import Language
+from bot.service.kinds import Actor, Language
+from bot.service.results import PlayedFor
 from bot.store import HeldRow
 
 CONFIRMATIONS = "confirmations"
@@ -46,7 +52,8 @@ CLIENT_LOCALE = "client_locale"
 TURN_DMS = "turn_dms"
 REMINDERS = "reminders"
 QUIET_HOURS = "quiet_hours"
-MEMBER_KEYS = (CONFIRMATIONS, LANGUAGE, CLIENT_LOCALE, TURN_DMS, REMINDERS, QUIET_HOURS)
+AWAY = "away"
+MEMBER_KEYS = (CONFIRMATIONS, LANGUAGE, CLIENT_LOCALE, TURN_DMS, REMINDERS, QUIET_HOURS, AWAY)
 MAX_LOCALE_LENGTH = 16  # Discord's locales are short ("en-US", "zh-TW"); a longer one is not kept
 MIN_TURN_DM_WAIT = 60  # a DM once a turn has waited: at least a minute ...
 MAX_TURN_DM_WAIT = 7 * 24 * 3600  # ... and at most a week
@@ -130,6 +137,17 @@ class MemberSettings:
     turn_dm_wait: int = 0  # with TurnDms.AFTER: seconds a turn waits before its DM
     reminders: bool = True
     quiet_hours: QuietHours | None = None
+    away_since: datetime | None = None  # away from this time ...
+    away_until: datetime | None = None  # ... until this one (both or neither)
+
+    def away_at(self, now: datetime, most_seconds: int | None = None) -> bool:
+        """Is the member away at `now` (`most_seconds`: a server's bound on an away, from its start)?"""
+        if self.away_since is None or self.away_until is None or most_seconds == 0:
+            return False
+        until = self.away_until
+        if most_seconds is not None:
+            until = min(until, self.away_since + timedelta(seconds=most_seconds))
+        return self.away_since <= now < until
 
     @classmethod
     def of(cls, user_id: int, stored: dict[str, Any]) -> MemberSettings:
@@ -153,7 +171,21 @@ class MemberSettings:
             wait,
             reminders if isinstance(reminders, bool) else True,
             QuietHours.from_json(stored.get(QUIET_HOURS)),
+            *_away_times(stored.get(AWAY)),
         )
+
+
+def _away_times(data: object) -> tuple[datetime | None, datetime | None]:
+    """An away as stored; anything else: not away."""
+    if not isinstance(data, dict):
+        return None, None
+    try:
+        since, until = datetime.fromisoformat(str(data["since"])), datetime.fromisoformat(str(data["until"]))
+    except (KeyError, ValueError):
+        return None, None
+    if since.tzinfo is None or until.tzinfo is None or until <= since:
+        return None, None
+    return since, until
 
 
 class MemberSettingsService(ServiceCore):
@@ -200,6 +232,38 @@ class MemberSettingsService(ServiceCore):
         user_id = check_id(user_id, IdKind.USER)
         await self.store.set_member_setting(user_id, QUIET_HOURS, None if quiet is None else quiet.to_json())
         return await self.member_settings(user_id)
+
+    async def set_away(self, user_id: int, seconds: int | None) -> MemberSettings:
+        """The member is away from now for `seconds` (None: back now)."""
+        user_id = check_id(user_id, IdKind.USER)
+        value = None
+        if seconds is not None:
+            if type(seconds) is not int or seconds <= 0:
+                raise ValueError("an away lasts a positive number of seconds")
+            now = self.now()
+            value = {"since": now.isoformat(), "until": (now + timedelta(seconds=seconds)).isoformat()}
+        await self.store.set_member_setting(user_id, AWAY, value)
+        return await self.member_settings(user_id)
+
+    async def autopilot_moves_for(self, game_id: int, user_id: int, first: int) -> list[PlayedFor]:
+        """What the autopilot did for the member's seat from move `first` on, as the moves told it then."""
+        live = await self._live(game_id)
+        info, game = live.info, live.game
+        seat = next((i for i, s in enumerate(info.seats) if s.user_id == user_id), None)
+        if game is None or seat is None:
+            return []
+        name = game.names[seat]
+        replayed = game.initial()
+        out = []
+        for index, move in enumerate(game.moves):
+            events = replayed.apply(move)
+            actor = live.actors[index] if index < len(live.actors) else Actor.PLAYER
+            if index < first or move.player != name or actor not in (Actor.AUTOPILOT, Actor.TIMEOUT):
+                continue
+            public = public_events(info, replayed, events, actor)
+            private = tuple(e for e in private_events(info, replayed, events) if e.user_id == user_id)
+            out.append(PlayedFor(user_id, name, actor is Actor.TIMEOUT, tuple(public), private, index))
+        return out
 
     # ----- direct messages held for later (bot/notify.py) ---------------------------------
 

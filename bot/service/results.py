@@ -77,6 +77,7 @@ class PlayedFor:
     timeout: bool  # their time ran out (else: the autopilot plays their seat)
     public: tuple[PublicEvent, ...]
     private: tuple[PrivateEvent, ...]
+    index: int = -1  # the move's place in the game's moves (-1: not known)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from functools import partial
 
 import discord
 
-from bot.notify import DmKind, Notifier
+from bot.notify import AWAY_NOTE, DmKind, Notifier
 from bot.present.answers import stage_failed_text
 from bot.present.clock import reminder_text
 from bot.present.digest import digest_lines
@@ -98,6 +98,7 @@ class Delivery:
         self.outbox = outbox
         self.languages = languages or stage.languages
         self.lobby_message = LobbyMessage(client, service, self.languages)
+        notifier.summarise = self.away_summary  # what the autopilot played for an away member: one summary
         # called (in order) with a game once an action delivered here ended it: the tournaments announce the
         # table's result (bot/table/tournaments.py)
         self.game_over: list[Callable[[GameInfo], Awaitable[None]]] = []
@@ -106,14 +107,21 @@ class Delivery:
         """The language of the game's public texts: its server's."""
         return await self.languages.server(info.guild_id)
 
-    async def dm(self, user_id: int, info: GameInfo, write: Callable[[], str], kind: DmKind = DmKind.ANSWER) -> bool:
+    async def dm(
+        self,
+        user_id: int,
+        info: GameInfo,
+        write: Callable[[], str],
+        kind: DmKind = DmKind.ANSWER,
+        note: str | None = None,
+    ) -> bool:
         """A DM about a game, written (`write()`) in the recipient's language and sent as their settings say
         (`kind`: what it is; bot/notify.py); False if DMs are refused or Discord failed."""
         if user_id <= 0:
             return False
         with speaking(await self.languages.member(user_id, info.guild_id)):
             text = write()
-        return await self.notifier.dm(user_id, text, game_id=info.id, kind=kind)
+        return await self.notifier.dm(user_id, text, game_id=info.id, kind=kind, note=note)
 
     async def deliver(
         self,
@@ -241,7 +249,18 @@ class Delivery:
         users = dict.fromkeys(p.user_id for p in result.played_for if p.user_id > 0 and p.user_id != skip)
         for user in users:
             moves = [p for p in result.played_for if p.user_id == user]
-            await self.dm(user, info, partial(played_for_dm, info, url, moves), DmKind.PLAYED_FOR)
+            note = f"{AWAY_NOTE}{min(max(m.index, 0) for m in moves)}"  # if held while away: where its summary starts
+            await self.dm(user, info, partial(played_for_dm, info, url, moves), DmKind.PLAYED_FOR, note)
+
+    async def away_summary(self, user_id: int, game_id: int, first: int) -> str | None:
+        """What the autopilot played for a member while they were away, from move `first` on: one DM, summed up."""
+        info = await self.service.game(game_id)
+        moves = await self.service.autopilot_moves_for(game_id, user_id, first)
+        if not moves:
+            return None
+        url = message_url(info, await self.stage.latest(game_id))
+        with speaking(await self.languages.member(user_id, info.guild_id)):
+            return played_for_dm(info, url, moves, away=True)
 
     async def _send_notices(self, info: GameInfo, notices: Sequence[TurnNotice], *, skip: int | None) -> None:
         """The "your turn" notes with the catch-up digest: by DM only, never in the channel (they name tickets).
