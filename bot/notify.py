@@ -66,18 +66,18 @@ class Plan:
 
     send: bool = False
     until: datetime | None = None
+    away: bool = False  # held because the member is away (what the autopilot played: one summary when back)
+
+
+SEND = Plan(send=True)
+SKIP = Plan()
+AWAY_NOTE = "from:"  # the `wait` of a "played for you" DM held while away: the first move it tells ("from:12")
 
 
 def _first_move(wait: str | None) -> int:
     number = (wait or "").removeprefix(AWAY_NOTE)
     return int(number) if number.isdigit() else 0
 
-
-SEND = Plan(send=True)
-SKIP = Plan()
-
-
-AWAY_NOTE = "from:"  # the `wait` of a held "played for you" DM: the first move it tells ("from:12")
 
 # how one summary of what the autopilot played for an away member is written: (user, game, first move) -> text
 Summarise = Callable[[int, int, int], Awaitable[str | None]]
@@ -104,7 +104,7 @@ class Notifier:
             return SKIP
         if kind is DmKind.PLAYED_FOR and settings.away_at(now):
             assert settings.away_until is not None
-            return Plan(until=settings.away_until)  # one summary when they are back
+            return Plan(until=settings.away_until, away=True)  # one summary when they are back
         if settings.quiet_hours is not None:
             end = settings.quiet_hours.until(now)
             if end is not None:
@@ -115,7 +115,7 @@ class Notifier:
         self, user_id: int, text: str, until: datetime, *, game_id: int | None, kind: DmKind, note: str | None = None
     ) -> None:
         """Keep a DM to send at `until`; one about a wait that is over already is dropped. `note`: kept as its
-        `wait` instead (what the autopilot played: the first move it tells)."""
+        `wait` instead (what the autopilot played for an away member: the first move it tells)."""
         wait = note
         if kind in WAIT_KINDS and game_id is not None:
             wait = await self._service.seat_wait(game_id, user_id)
@@ -142,7 +142,7 @@ class Notifier:
             return False
         plan = await self.plan(user_id, kind)
         if plan.until is not None:
-            await self.hold(user_id, text, plan.until, game_id=game_id, kind=kind, note=note)
+            await self.hold(user_id, text, plan.until, game_id=game_id, kind=kind, note=note if plan.away else None)
             return True
         if not plan.send:
             return True
