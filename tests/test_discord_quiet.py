@@ -245,3 +245,20 @@ async def test_a_server_bounds_or_forbids_going_away(simcord_env: Env) -> None:
 async def timeouts_of(room: Room, game_id: int) -> list[int]:
     audit = await room.bot.service.audit(game_id)
     return [a.details["timeouts"] for a in audit if a.action == "timeout"]
+
+
+async def test_the_summary_comes_by_itself_when_the_away_ends(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["alice", "bob"])
+    player, mover, other = await clocked(room, turn_time="12h", reserve="none")
+    await settings(room, mover, away="1h")  # their turn is played at once
+    await draw_two(room, other)  # and the next one too
+    assert played_for(room, mover) == []
+    await simcord_env.advance_time(50 * MINUTE)
+    assert played_for(room, mover) == []
+    await simcord_env.advance_time(21 * MINUTE)  # the away is over: the scheduler sends the one summary
+    (summary,) = played_for(room, mover)
+    assert summary.startswith("While you were away, the autopilot played for you"), summary
+    # and their turns wait for them again
+    await draw_two(room, other)
+    game = await player.game()
+    assert (await player.member(game.to_move().player)).id == mover.id  # type: ignore[union-attr]
