@@ -147,7 +147,9 @@ class ConductorBot(commands.Bot):
         self._service = await GameService.open(self.settings.database, clock=self.clock, shards=self.settings.shards)
         await self._service.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
         front = self._front = Front.build(self, self._service)
-        self._scheduler = Scheduler(self._service, ClockNotifier(front), heartbeat=self.heartbeat)
+        self._scheduler = Scheduler(
+            self._service, ClockNotifier(front), heartbeat=self.heartbeat, tick=front.delivery.notifier.release
+        )
         ttr = ttr_group()
         await add_ttr_cogs(
             self,

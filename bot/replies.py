@@ -138,11 +138,12 @@ async def try_private(
     content: str | None = None,
     *,
     view: discord.ui.View | None = None,
+    file: discord.File | None = None,
     apart: bool = False,
 ) -> bool:
     """`private`, for an answer that must not fail what comes after it: False (and a log line) if Discord failed."""
     try:
-        await private(interaction, content, view=view, apart=apart)
+        await private(interaction, content, view=view, file=file, apart=apart)
     except (discord.HTTPException, discord.InteractionResponded):
         log.warning("game #%s: could not answer user %s", current_game.get(), interaction.user.id, exc_info=True)
         return False

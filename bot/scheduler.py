@@ -26,6 +26,10 @@ are sent after their commit, so one lost in a crash at that very moment is
 not sent again (better than twice); a deadline's moves are in the game
 whether or not their announcement got out.
 
+`tick`, if given, is awaited on every pass of the loop (so at least every
+`heartbeat` seconds): the front end sends the direct messages it held for
+later then (bot/notify.py).
+
 Waiting uses the injectable `sleep` (asyncio.sleep by default, so a test
 driver that moves the event loop's time, like SimCord's advance_time, moves
 it), and deadlines are compared with the service's own clock (`service.now`).
@@ -83,6 +87,7 @@ class Scheduler:
         max_sleep: float = 3600.0,
         retry_after: float = 60.0,
         heartbeat: float = 60.0,
+        tick: Callable[[], Awaitable[object]] | None = None,
     ) -> None:
         self.service = service
         self.notifier = notifier
@@ -90,6 +95,7 @@ class Scheduler:
         self._max_sleep = max_sleep  # look again at least this often (the wall clock may jump)
         self._retry_after = retry_after  # a timer whose handling failed is tried again this much later
         self._heartbeat = heartbeat  # note that the bot runs at least this often
+        self._tick = tick  # called on every pass of the loop, so at least every heartbeat (held DMs go out)
         self._beat_at: datetime | None = None  # when the last heartbeat was written
         self._wake = asyncio.Event()  # a flag: a sooner timer was written (nothing awaits it)
         self._sleeper: asyncio.Future[object] | None = None  # the current wait; cancelled to wake up early
@@ -171,6 +177,7 @@ class Scheduler:
                 self._wake.clear()
                 await self._beat()
                 await self.run_due()
+                await self._ticked()
                 timer = await self.service.next_timer()
                 self._next = None if timer is None else timer.deadline
                 delay = self._max_sleep
@@ -185,6 +192,17 @@ class Scheduler:
                 # the store may be briefly unavailable; never let the loop die
                 log.exception("the scheduler failed; it tries again in %s s", self._retry_after)
                 await self._wait(self._retry_after)
+
+    async def _ticked(self) -> None:
+        """The `tick` of every pass; its failure is logged and never holds up the timers."""
+        if self._tick is None:
+            return
+        try:
+            await self._tick()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the scheduler's tick failed; it runs again on the next pass")
 
     async def _beat(self) -> None:
         """Write the heartbeat if the last one is `heartbeat` seconds old."""

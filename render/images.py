@@ -84,7 +84,7 @@ def final_image(game: Game, ended: bool = False, *, words: ImageWords) -> Image.
         board,
         [
             [
-                lambda w: header_block(game, w, words, title=title),
+                lambda w: header_block(game, w, words, title=title, ended=ended),
                 lambda w: scores_block(game, w, words),
                 lambda w: longest_note(game, scores, w, words, over=game.finished or ended),
             ]

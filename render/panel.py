@@ -33,10 +33,13 @@ SMALL = 17
 ROW = 64  # a player's row
 
 
-def header_block(game: Game, width: int, words: ImageWords, title: str | None = None) -> Image.Image:
+def header_block(
+    game: Game, width: int, words: ImageWords, title: str | None = None, *, ended: bool = False
+) -> Image.Image:
     """The map's name and turn, what happens now, and the last move.
 
-    With a `title` (the final image) the last move is left out.
+    With a `title` (the final image) the last move is left out; `ended`: a moderator ended the game where it
+    stood, so nobody is to move any more (no whose-turn line, no final-round line).
     """
     sheet = Sheet(width)
     rules = game.rules
@@ -44,8 +47,11 @@ def header_block(game: Game, width: int, words: ImageWords, title: str | None = 
     if title is None and game.state.phase is Phase.SETUP_KEEP:
         heading = words.setup_heading(rules)
     sheet.text(0, 0, heading, TITLE, bold=True)
-    sheet.text(0, sheet.y + 10, fonts.fit(describe.status(game, words), width, BODY + 2, True), BODY + 2, bold=True)
-    lines = [describe.final_round(game, words)]
+    stopped = ended and not game.finished
+    if not stopped:
+        status = fonts.fit(describe.status(game, words), width, BODY + 2, True)
+        sheet.text(0, sheet.y + 10, status, BODY + 2, bold=True)
+    lines = [] if stopped else [describe.final_round(game, words)]
     if title is None:
         lines.append(describe.last_move(game, words))
     for line in lines:

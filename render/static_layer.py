@@ -135,6 +135,14 @@ def build_static_board(board: Board, layout: BoardLayout, note: str | None) -> S
     for place in board.places.values():
         marker = pieces.border_flag(layout, place) if place.country else pieces.place_dot(layout, place)
         marker.paste_on(image)
+    number_font = fonts.font(CAPTION_SIZE)
+    for place in board.places.values():
+        # a border point is named by its country and number ("France 4", as menus and texts write it): the flag
+        # shows the country, the number is written on it
+        number = place.name.rpartition(" ")[2]
+        if place.country and number.isdigit():
+            x, y = layout.to_pixel(place.x, place.y)
+            pen.text((x, y), number, font=number_font, fill=INK, anchor="mm", stroke_width=2, stroke_fill=PAPER)
 
     labels = place_labels(board, layout, mask, pieces.board_places(board), reserve + 3)
     tiles = tuple(label_tile(label) for label in labels)

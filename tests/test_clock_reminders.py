@@ -1,5 +1,6 @@
 """Reminders fall at fractions of the turn time (with extensions), so they come before the turn time is used up,
-also when a reserve makes the deadline later."""
+also when a reserve makes the deadline later; with a reserve, two more tell when it starts and when 90% of it is
+used."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ async def test_reminders_come_within_the_turn_time_before_the_reserve(service: G
         ("deadline", timedelta(hours=3)),  # the turn time and the whole reserve
         ("reminder", timedelta(minutes=30)),
         ("reminder", timedelta(minutes=54)),
+        ("reminder", timedelta(hours=1)),  # the turn time is up: the reserve starts
+        ("reminder", timedelta(hours=2, minutes=48)),  # 90% of the reserve used
     ]
     # an extension stretches the turn time the reminders are fractions of
     await service.extend(game_id, MOD, HOUR, "slow")
@@ -38,4 +41,6 @@ async def test_reminders_come_within_the_turn_time_before_the_reserve(service: G
         ("deadline", timedelta(hours=4)),
         ("reminder", timedelta(hours=1)),
         ("reminder", timedelta(minutes=108)),
+        ("reminder", timedelta(hours=2)),
+        ("reminder", timedelta(hours=3, minutes=48)),
     ]

@@ -29,9 +29,12 @@ def schema(path: Path) -> list[tuple[str, str, str]]:
         conn.close()
 
 
-def test_the_migration_files_are_numbered_from_one_without_gaps() -> None:
+def test_the_migration_files_are_numbered_from_one_each_number_once() -> None:
     found = available()
-    assert [m.version for m in found] == list(range(1, len(found) + 1))
+    numbers = [m.version for m in found]
+    # from 1, rising, each number once; gaps are allowed (parallel branches each take their own number)
+    assert numbers[0] == 1 and numbers == sorted(set(numbers))
+    assert numbers[:10] == list(range(1, 11))
     assert len(found) >= 2
     assert all(statements(m.sql) for m in found)
 

@@ -71,6 +71,10 @@ EVERY_METHOD = {
     "delete_message",
     "dm_refused",
     "set_dm_refused",
+    "hold_message",
+    "due_held_messages",
+    "held_messages",
+    "take_held_message",
     "tournament_message",
     "set_tournament_message",
     # SettingsStore

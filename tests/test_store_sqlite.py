@@ -272,6 +272,24 @@ async def test_posted_messages_are_kept_per_game_and_kind(store: Store) -> None:
         await store.add_message(999, "turn", 10, 7)
 
 
+async def test_held_messages_come_back_when_due_and_are_taken_once(store: Store) -> None:
+    game_id = await started(store)
+    base = datetime(2026, 1, 1, 22, tzinfo=UTC)
+    later = await store.hold_message(7, game_id, "turn", "turn:3", "It is your turn", base + timedelta(hours=9))
+    sooner = await store.hold_message(7, None, "played_for", None, "played for you", base + timedelta(hours=1))
+    await store.hold_message(8, game_id, "reminder", "turn:4", "Reminder", base + timedelta(hours=2))
+    assert await store.due_held_messages(base) == []
+    due = await store.due_held_messages(base + timedelta(hours=2))
+    assert [(h.id, h.user_id) for h in due][:1] == [(sooner, 7)] and len(due) == 2
+    mine = await store.held_messages(7)
+    assert [h.id for h in mine] == [sooner, later]
+    assert (mine[1].game_id, mine[1].kind, mine[1].wait, mine[1].text) == (game_id, "turn", "turn:3", "It is your turn")
+    assert mine[1].due_at == base + timedelta(hours=9) and mine[0].game_id is None and mine[0].wait is None
+    assert await store.take_held_message(sooner) is True
+    assert await store.take_held_message(sooner) is False  # taken once: another process gets False
+    assert [h.id for h in await store.held_messages(7)] == [later]
+
+
 async def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "not.sqlite3"
     path.write_bytes(b"this is not a database, just some text that is long enough" * 20)

@@ -9,13 +9,16 @@ from discord import app_commands
 from bot.cogs.common import LEVEL_CHOICES, POLICY_CHOICES, reserve_choices, turn_time_choices
 from bot.cogs.member_settings import LANGUAGE_CHOICES, ON_OFF, chosen_language
 from bot.cogs.ttr import TtrCog
+from bot.present.confirm import away_too_long_text
 from bot.present.misread import Span
 from bot.present.mod_answers import managers_only_text, role_step_text, server_language_text, settings_answer
 from bot.present.ratings import rated_switch_text
 from bot.replies import Refusal, guarded, private
 from bot.service.settings import (
     AUTOPILOT_LEVEL,
+    AWAY_SECONDS,
     LANGUAGE,
+    MAX_AWAY_SECONDS,
     MAX_OPEN_GAMES,
     MEMBER_OPEN_GAMES,
     MOD_LOG_CHANNEL,
@@ -55,6 +58,7 @@ class ConfigCog(TtrCog):
         rated_casual="Whether casual games that end by the rules count for the ratings (/ttr leaderboard)",
         autopilot_level="How well the autopilot plays new games' timed-out seats and autopilot players",
         language="The language of the channel messages and board images (automatic: the server's in Discord)",
+        away='How long members may go away (the autopilot plays their casual games), like "7d"; none: not at all',
     )
     @app_commands.choices(
         timeout_policy=POLICY_CHOICES, rated_casual=ON_OFF, autopilot_level=LEVEL_CHOICES, language=LANGUAGE_CHOICES
@@ -74,6 +78,7 @@ class ConfigCog(TtrCog):
         rated_casual: str | None = None,
         autopilot_level: str | None = None,
         language: str | None = None,
+        away: str | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
@@ -109,6 +114,11 @@ class ConfigCog(TtrCog):
             if language is not None:
                 wanted = chosen_language(language)
                 changes.append((LANGUAGE, None if wanted is None else wanted.value))
+            if away is not None:
+                most = read_duration(away, Span.DURATION) or 0
+                if most > MAX_AWAY_SECONDS:
+                    raise Refusal(away_too_long_text(MAX_AWAY_SECONDS))
+                changes.append((AWAY_SECONDS, most))
             for key, value in changes:
                 await self.service.set_guild_config(guild, key, value)
             config = await self.service.guild_config(guild)

@@ -156,7 +156,8 @@ class TournamentCog(TourCog):
     @app_commands.describe(tournament=TOURNAMENT)
     async def info(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            await private(interaction, info_text(info, info.channel_id))
+            server = await self.service.guild_config(info.guild_id)
+            await private(interaction, info_text(info, info.channel_id, server.clock))
 
         await self._run(interaction, tournament, work)
 

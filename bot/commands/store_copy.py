@@ -55,9 +55,10 @@ TABLES = (
     "tournament_results",
     "tournament_audit",
     "tournament_messages",
+    "held_messages",
 )
 # the tables whose ids the database hands out, so its counter must go on after the copied ones
-IDENTITY_TABLES = ("games", "timers", "audit_log", "tournaments", "tournament_audit")
+IDENTITY_TABLES = ("games", "timers", "audit_log", "tournaments", "tournament_audit", "held_messages")
 # the order rows are copied in: moves in log order (the database checks it), the rest by their key
 ORDER = {"moves": "game_id, idx", "undone_moves": "audit_id, idx"}
 # what to do about a FROM that is not a Conductor database

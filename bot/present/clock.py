@@ -13,6 +13,7 @@ from bot.present.escape import shown
 from bot.present.i18n import _
 from bot.service import ClockSettings, ClockStatus, Reminder, TimeoutPolicy
 from bot.service.events import Outage
+from bot.service.kinds import ReminderPhase
 
 
 def duration_text(seconds: float) -> str:
@@ -107,13 +108,17 @@ def status_lines(status: ClockStatus, names: Mapping[int, str]) -> list[str]:
 
 
 def reminder_text(reminder: Reminder) -> str:
-    """A reminder that a member's time runs out."""
+    """A reminder that a member's time runs out (the turn time, or the reserve when it starts and near its end)."""
     info = reminder.game
     parts = [_("Reminder: it is your turn in game #{id} ({title}).").format(id=info.id, title=info.title)]
+    if reminder.phase is ReminderPhase.RESERVE_STARTS:
+        parts.append(_("Your turn time is up: your reserve runs from now on."))
+    elif reminder.phase is ReminderPhase.RESERVE_ENDS:
+        parts.append(_("Your reserve runs out soon."))
+    elif reminder.turn_over:
+        parts.append(_("Your turn time is up: you are using your reserve."))
     if reminder.deadline is not None:
         parts.append(_("Time left: {duration}.").format(duration=time_left(reminder.deadline, reminder.at)))
-    if reminder.turn_over:
-        parts.append(_("Your turn time is up: you are using your reserve."))
     if reminder.policy is TimeoutPolicy.AUTOPILOT:
         parts.append(_("When the time runs out, the autopilot plays for you."))
     else:

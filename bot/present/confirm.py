@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 
 from bot.present.cards import format_cards
+from bot.present.clock import duration_text, timestamp
+from bot.present.escape import quoted
 from bot.present.i18n import _, ngettext, pgettext
 from bot.present.suggestions import route_label
 from bot.present.words import colour_name, spaces_counted, ticket_word, tickets_plural
 from bot.service.kinds import Language
-from bot.service.member_settings import MemberSettings
+from bot.service.member_settings import MemberSettings, QuietHours, TurnDms
 from maps import Route, Rules
 
 
@@ -114,3 +117,102 @@ def member_language_text(settings: MemberSettings, spoken: Language) -> str:
 
 def bad_language_text() -> str:
     return _("The language is English, svenska, suomi or automatic: nothing was changed.")
+
+
+def member_messages_text(settings: MemberSettings, now: datetime) -> str:
+    """The lines of a member's settings about what the bot sends them: turn DMs, reminders, quiet hours."""
+    if settings.turn_dms is TurnDms.NEVER:
+        turn = _(
+            "- turn DMs: **never**: the turn message in the channel mentions you when it is your turn. "
+            "Change with `/ttr settings turn_dms:`."
+        )
+    elif settings.turn_dms is TurnDms.AFTER:
+        turn = _(
+            "- turn DMs: **after {duration}**: a DM only when your turn has waited {duration} "
+            "(the turn message in the channel mentions you at once). Change with `/ttr settings turn_dms:`."
+        ).format(duration=duration_text(settings.turn_dm_wait))
+    else:
+        turn = _(
+            "- turn DMs: **every turn**: a DM with what changed since your last turn "
+            "(the turn message in the channel mentions you too). Change with `/ttr settings turn_dms:`."
+        )
+    if settings.reminders:
+        remind = _(
+            "- reminders: **on**: the clock reminds you before your turn time is up, when your reserve starts "
+            "and before it runs out. `/ttr settings reminders:off` stops them."
+        )
+    else:
+        remind = _(
+            "- reminders: **off**: no reminders of the clock (the deadline is on the turn message). "
+            "`/ttr settings reminders:on` brings them back."
+        )
+    return "\n".join([turn, remind, quiet_hours_line(settings.quiet_hours), away_line(settings, now)])
+
+
+def away_line(settings: MemberSettings, now: datetime) -> str:
+    if settings.away_until is None or not settings.away_at(now):
+        return _(
+            "- away: **no**. `/ttr settings away:3d` lets the autopilot play your seats in casual games at once "
+            "while you are away (as long as the server allows); you get one summary per game when you are back."
+        )
+    return _(
+        "- away: **until {time}**: the autopilot plays your seats in casual games at once (not in tournaments), "
+        "and you get one summary per game when you are back. `/ttr settings away:none` ends it now."
+    ).format(time=timestamp(settings.away_until, "f"))
+
+
+def away_forbidden_text() -> str:
+    return _("This server does not let its members go away (its casual games wait for them): nothing was changed.")
+
+
+def away_too_long_text(most: int) -> str:
+    return _("This server allows an away of at most {duration}: nothing was changed.").format(
+        duration=duration_text(most)
+    )
+
+
+def clock_time(minutes: int) -> str:
+    """A time of day, 24-hour: "07:30"."""
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def quiet_hours_line(quiet: QuietHours | None) -> str:
+    if quiet is None:
+        return _(
+            "- quiet hours: **none**. `/ttr settings quiet_hours:22-07 timezone:Europe/Stockholm` makes me "
+            "hold every DM between those hours and send it when they end."
+        )
+    return _(
+        "- quiet hours: **{start}-{end}** ({zone}): I send you nothing then; what falls due is sent when they "
+        "end. The game's clock runs on meanwhile: quiet hours hold messages, not time. "
+        "`/ttr settings quiet_hours:none` ends them."
+    ).format(start=clock_time(quiet.start), end=clock_time(quiet.end), zone=quiet.zone)
+
+
+def bad_turn_dms_text() -> str:
+    return _("Turn DMs are sent on every turn, after a wait from the list, or never: nothing was changed.")
+
+
+def bad_reminders_text() -> str:
+    return _("Reminders are `on` or `off`: nothing was changed.")
+
+
+def bad_quiet_hours_text(typed: str) -> str:
+    return _(
+        "I cannot read {typed} as quiet hours: write two different times of day like `22-07` or "
+        "`22:30-06:45` (24-hour), or `none`. Nothing was changed."
+    ).format(typed=quoted(typed))
+
+
+def unknown_zone_text(typed: str) -> str:
+    return _(
+        "{typed} is not a time zone I know: pick one from the list, like `Europe/Stockholm` or "
+        "`Europe/Helsinki`. Nothing was changed."
+    ).format(typed=quoted(typed))
+
+
+def zone_without_quiet_hours_text() -> str:
+    return _(
+        "A time zone goes with quiet hours: set them together, like "
+        "`/ttr settings quiet_hours:22-07 timezone:Europe/Stockholm`. Nothing was changed."
+    )

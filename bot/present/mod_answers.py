@@ -201,6 +201,11 @@ def settings_answer(config: GuildConfig) -> str:
             "Autopilot of new games: {level} (for timed-out and handed-over seats, "
             "and the default for autopilot players)"
         ).format(level=config.autopilot_level.value),
+        _("Away: members may go away for up to {duration} (the autopilot plays their casual games at once)").format(
+            duration=duration_text(config.away_seconds)
+        )
+        if config.away_seconds
+        else _("Away: not allowed (casual games wait for every member)"),
     ]
     return "\n".join(lines)
 

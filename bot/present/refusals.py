@@ -263,6 +263,11 @@ def _registration_already(facts: Facts) -> str:
 
 def _tournament_is(facts: Facts) -> str:
     status = str(facts.get("status", ""))
+    if status == "running" and facts.get("leaving"):
+        return _(
+            "The tournament is running already, so you cannot leave it yourself: ask one of its moderators to "
+            "drop you (`/ttrtour drop`). Your running game then goes on with the autopilot in your seat."
+        )
     words = {
         "registration": lambda: _("The tournament is still taking registrations."),
         "checkin": lambda: _("The tournament's check-in is open: start round 1 when the players have checked in."),

@@ -21,6 +21,8 @@ from bot.service.views import TableView
 from maps import Board, Rules, load_board
 from maps.names import symbol_name
 
+HINT_ROUNDS = 2  # how to play a turn is said in each player's first two turns (what is pending mid-turn, always)
+
 
 def must_text(rules: Rules, must: str) -> str:
     """What a player must do now (a `Must`), as the end of "your turn: ..."."""
@@ -101,7 +103,8 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
                 left,
             ).format(count=left)
         parts.append(line)
-        parts.append(_pending_hint(rules, to_move.must))
+        if to_move.must is not Must.TURN or table.turn < HINT_ROUNDS * max(1, len(table.players)):
+            parts.append(_pending_hint(rules, to_move.must))  # how to play a turn: in everyone's first turns only
     if clock:
         parts.append(clock)
     return _with_head(head, "\n".join(parts))

@@ -74,6 +74,14 @@ def offered_text(rules: Rules, offered: Sequence[TicketLabel], least: int) -> st
     )
 
 
+def offer_image_text(rules: Rules, count: int) -> str:
+    """The line under a ticket offer that its image goes with: the offered tickets' letters on the map."""
+    letters = ", ".join(chr(ord("A") + k) for k in range(count))
+    return _("The image shows the {tickets} offered on the map as {letters}, in this order.").format(
+        tickets=tickets_plural(rules), letters=letters
+    )
+
+
 def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[str] = ()) -> str:
     """`/ttr status`: `clock` are the clock's lines (bot/present/clock.py: status_lines)."""
     lines = [_("**{title} game #{id}** · {status}").format(title=info.title, id=info.id, status=view.status)]

@@ -111,9 +111,21 @@ def round_title(round_no: int, *, final: bool, start: bool = False) -> str:
 # ----- the tournament's message and /ttrtour info -----------------------------------------------------
 
 
-def _clock_line(clock: ClockSettings | None) -> str:
-    if clock is None:
+def _clock_line(clock: ClockSettings | None, server: ClockSettings | None = None) -> str:
+    """The clock of the tournament's games; `server`: the server's, which games take when the tournament set none."""
+    if clock is None and server is None:
         return _("Turn clock: the server's.")
+    if clock is None:
+        assert server is not None
+        if server.turn_seconds is None:
+            return _("Turn clock (the server's): none.")
+        return _(
+            "Turn clock (the server's): {turn} a turn, {reserve} in reserve; when time runs out: {policy}."
+        ).format(
+            turn=duration_label(server.turn_seconds),
+            reserve=duration_label(server.reserve_seconds),
+            policy=_policy_word(server.policy.value),
+        )
     if clock.turn_seconds is None:
         return _("Turn clock: none.")
     return _("Turn clock: {turn} a turn, {reserve} in reserve; when time runs out: {policy}.").format(
@@ -129,8 +141,9 @@ def _policy_word(policy: str) -> str:
     return pgettext("timeout policy", "wait for a moderator")
 
 
-def settings_lines(settings: TournamentSettings) -> list[str]:
-    """What a tournament plays: rounds, maps, tables, clock, deadline, rated, final table, cap, check-in."""
+def settings_lines(settings: TournamentSettings, server_clock: ClockSettings | None = None) -> list[str]:
+    """What a tournament plays: rounds, maps, tables, clock (`server_clock`: the server's, shown when the
+    tournament takes it), deadline, rated, final table, cap, check-in."""
     rounds = ngettext("{count} round", "{count} rounds", settings.rounds).format(count=settings.rounds)
     if len(set(settings.maps)) == 1:
         maps = _("{rounds} on {map}").format(rounds=rounds, map=map_title(settings.maps[0]))
@@ -139,7 +152,7 @@ def settings_lines(settings: TournamentSettings) -> list[str]:
         maps = _("{rounds}, on {maps} (one map per round)").format(rounds=rounds, maps=listed)
     lines = [
         _("{maps}; tables of {size}.").format(maps=maps, size=settings.size),
-        _clock_line(settings.clock),
+        _clock_line(settings.clock, server_clock),
     ]
     if settings.trains is not None:
         lines.append(_("House rule: {trains} trains per player.").format(trains=settings.trains))
@@ -206,15 +219,17 @@ def players_lines(info: TournamentInfo) -> list[str]:
     return lines
 
 
-def tournament_text(info: TournamentInfo) -> str:
-    """The tournament's message in its channel (and `/ttrtour info`)."""
+def tournament_text(info: TournamentInfo, server_clock: ClockSettings | None = None) -> str:
+    """The tournament's message in its channel (and `/ttrtour info`, with the server's clock where it takes it)."""
     head = _("**{name}** · tournament #{id}").format(name=shown(info.name), id=info.id)
-    return clip("\n".join([head, *settings_lines(info.settings), status_line(info), *players_lines(info)]))
+    lines = [head, *settings_lines(info.settings, server_clock), status_line(info), *players_lines(info)]
+    return clip("\n".join(lines))
 
 
-def info_text(info: TournamentInfo, channel_id: int) -> str:
-    """`/ttrtour info`: the tournament's message, its channel and its rounds so far."""
-    lines = [tournament_text(info), _("Channel: <#{channel}>").format(channel=channel_id)]
+def info_text(info: TournamentInfo, channel_id: int, server_clock: ClockSettings | None = None) -> str:
+    """`/ttrtour info`: the tournament's message, its channel and its rounds so far; `server_clock`: the
+    server's clock, said as durations when the tournament's games take it."""
+    lines = [tournament_text(info, server_clock), _("Channel: <#{channel}>").format(channel=channel_id)]
     for r in info.rounds:
         tables = ", ".join(
             _("table {table} ({status})").format(table=t.table_no, status=table_status_word(t.status)) for t in r.tables

@@ -8,11 +8,9 @@ from bot.service.scores import FinalScores
 
 def commitment_text(commitment: str) -> str:
     """The published commitment to the seed and both decks (engine/verify.py)."""
-    return _(
-        "-# Fair deal: commitment `{commitment}` (SHA-256 of the map, the options, the seats and their members, the "
-        "seed and both shuffled decks). When the game ends, the seed is revealed and anyone can check the exported "
-        "record with `python -m bot verify`."
-    ).format(commitment=commitment)
+    return _("-# Fair deal: commitment `{commitment}`; the final message tells how to check it.").format(
+        commitment=commitment
+    )
 
 
 def verification_text(scores: FinalScores) -> str | None:
@@ -25,5 +23,7 @@ def verification_text(scores: FinalScores) -> str | None:
             head=scores.head
         )
     return _(
-        "-# Verify this game: seed `{seed}`, chain head `{head}`; `python -m bot verify RECORD` checks the record."
+        "-# Verify this game: seed `{seed}`, chain head `{head}`; `python -m bot verify RECORD` checks the record "
+        "(the `/ttr export`) against them and the commitment posted at the start (SHA-256 of the seed and both "
+        "shuffled decks)."
     ).format(seed=scores.seed, head=scores.head)

@@ -14,8 +14,10 @@ Deadline of a wait = its start + the turn time + moderator extensions + what
 is left of the seat's reserve. When a wait ends, the time it took beyond the
 turn time and the extensions comes out of the reserve. Reminders fall at the
 given fractions of the turn time with its extensions, counted from the start
-of the wait: all of them come before the turn time is used up (and none
-while the reserve runs).
+of the wait: all of them come before the turn time is used up. A game with
+reminders and a reserve adds two more for a wait that reaches its reserve:
+one when the turn time is up and the reserve starts to run, and one when 90%
+of the reserve the seat had at the start of the wait is used (`reminder_times`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.errors import ClockPart, InvalidInput, Why
-from bot.service.kinds import TimeoutPolicy, TimerKind
+from bot.service.kinds import ReminderPhase, TimeoutPolicy, TimerKind
 from bot.store import ClockRow, NewTimer, SeatClockRow
 from engine import Game, Phase
 
@@ -210,15 +212,38 @@ def reminder_span(settings: ClockSettings, c: SeatClockRow) -> timedelta:
     return timedelta(seconds=(settings.turn_seconds or 0) + float(c.extra_seconds))
 
 
+RESERVE_USED_REMINDER = 0.9  # the reserve's last reminder: when this share of it is used
+
+
+def reminder_times(settings: ClockSettings, c: SeatClockRow) -> list[datetime]:
+    """When each reminder of the seat's wait falls (by index): the game's fractions of the turn time, then, with
+    reminders and a reserve, the reserve's start and the moment 90% of it is used."""
+    if c.since is None:
+        return []
+    span = reminder_span(settings, c)
+    times = [c.since + span * fraction for fraction in settings.reminders]
+    reserve = reserve_left(settings, c)
+    if settings.reminders and reserve > 0:
+        times.append(c.since + span)
+        times.append(c.since + span + timedelta(seconds=reserve * RESERVE_USED_REMINDER))
+    return times
+
+
+def reminder_phase(settings: ClockSettings, index: int) -> ReminderPhase:
+    """What a reminder (by index) says: the turn time runs out, the reserve starts, the reserve runs out."""
+    extra = index - len(settings.reminders)
+    if extra < 0:
+        return ReminderPhase.TURN
+    return ReminderPhase.RESERVE_STARTS if extra == 0 else ReminderPhase.RESERVE_ENDS
+
+
 def owed_reminder(settings: ClockSettings, c: SeatClockRow, now: datetime) -> int | None:
     """The last reminder of the seat's wait that fell due by `now` and was not sent (None: none is owed)."""
     end = deadline(settings, c)
     if end is None or c.since is None or c.timed_out:
         return None
-    span = reminder_span(settings, c)
     owed = None
-    for index, fraction in enumerate(settings.reminders):
-        at = c.since + span * fraction
+    for index, at in enumerate(reminder_times(settings, c)):
         if index >= c.reminded and at < end and at <= now:
             owed = index
     return owed
@@ -259,17 +284,15 @@ def timers(
         if end is None or c.timed_out or c.since is None:
             continue  # no clock, or out of time and waiting for a moderator
         out.append(NewTimer(TimerKind.DEADLINE, end, data))
-        span = reminder_span(settings, c)
         due: NewTimer | None = None  # at most one reminder that is due already (no flood after an extension)
         owe = None if owed is None else owed.get(c.seat)
-        for index, fraction in enumerate(settings.reminders):
+        for index, at in enumerate(reminder_times(settings, c)):
             if index < c.reminded:
                 continue
             if owe is not None and index <= owe:
                 if index == owe:
                     due = NewTimer(TimerKind.REMINDER, now, data | {"index": index})
                 continue
-            at = c.since + span * fraction
             if at >= end:
                 continue
             timer = NewTimer(TimerKind.REMINDER, at, data | {"index": index})

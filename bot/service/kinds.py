@@ -129,3 +129,11 @@ class Language(StrEnum):
     EN = "en"
     SV = "sv"
     FI = "fi"
+
+
+class ReminderPhase(StrEnum):
+    """What a reminder of the clock says."""
+
+    TURN = "turn"  # the turn time runs out (at the game's fractions of it)
+    RESERVE_STARTS = "reserve_starts"  # the turn time is up: the reserve runs now
+    RESERVE_ENDS = "reserve_ends"  # most of the reserve is used: the time runs out soon

@@ -21,7 +21,7 @@ from bot.service.events import (
     Timeout,
     Undone,
 )
-from bot.service.kinds import AuditAction, EventKind, Must, TimeoutPolicy
+from bot.service.kinds import AuditAction, EventKind, Must, ReminderPhase, TimeoutPolicy
 from bot.service.models import GameInfo, Waiting
 
 ModFacts = Cancelled | Timeout | Extended | Replaced | AutopilotSet | Undone | Ended | Reopened
@@ -77,6 +77,7 @@ class PlayedFor:
     timeout: bool  # their time ran out (else: the autopilot plays their seat)
     public: tuple[PublicEvent, ...]
     private: tuple[PrivateEvent, ...]
+    index: int = -1  # the move's place in the game's moves (-1: not known)
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ class Reminder:
     at: datetime  # when the reminder fell due
     turn_over: bool  # the turn time is over: the member is using their reserve
     policy: TimeoutPolicy  # what happens when the time runs out
+    phase: ReminderPhase = ReminderPhase.TURN  # the turn time runs out, the reserve starts, or it runs out
 
 
 @dataclass(frozen=True)

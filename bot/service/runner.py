@@ -22,9 +22,12 @@ from bot.service.errors import RuleViolation
 from bot.service.events import PrivateEvent, PublicEvent
 from bot.service.kinds import Actor, Must, TimerKind
 from bot.service.loading import LiveGame, status_of
+from bot.service.member_settings import MemberSettings
 from bot.service.models import GameInfo, Waiting, is_bot
 from bot.service.results import ActionResult, ModLogEntry, PlayedFor, TurnNotice
+from bot.service.settings import GuildConfig
 from bot.store import (
+    ACTIVE,
     ClockRow,
     GameChange,
     GameStatus,
@@ -61,10 +64,55 @@ class Run:
     mod_log: list[ModLogEntry] = field(default_factory=list)
     played_for: list[PlayedFor] = field(default_factory=list)  # the autopilot's moves for members
     timers: list[NewTimer] | None = None  # as last written
+    away: frozenset[int] = frozenset()  # waiting seats whose members are away: the autopilot plays them now
 
 
 class Runner(ServiceCore):
     """Moves, the autopilot's run after them, non-move changes with their timers, and results."""
+
+    async def away_seats(self, info: GameInfo, game: Game | None) -> frozenset[int]:
+        """The seats the game waits for whose members are away, in a casual game of a server that allows it: the
+        autopilot plays them at once (bot/service/runner.py). A tournament's games never."""
+        if game is None or not info.status.active:
+            return frozenset()
+        now = self.now()
+        away: dict[int, MemberSettings] = {}
+        for name in game.waiting_for():
+            seat = game.seat(name)
+            sitter = info.seats[seat]
+            if sitter.autopilot or sitter.user_id <= 0:
+                continue
+            settings = MemberSettings.of(sitter.user_id, await self.store.member_settings(sitter.user_id))
+            if settings.away_at(now):
+                away[seat] = settings
+        if not away:
+            return frozenset()
+        most = GuildConfig.of(info.guild_id, await self.store.guild_settings(info.guild_id)).away_seconds
+        if most <= 0 or await self.store.table_of_game(info.id) is not None:
+            return frozenset()
+        return frozenset(seat for seat, settings in away.items() if settings.away_at(now, most))
+
+    async def play_away_turns(self, user_id: int) -> list[ActionResult]:
+        """A member just went away: in each of their running games that waits for them now (and lets the autopilot
+        play for them), the autopilot plays at once. The results, to announce as any action's."""
+        results = []
+        for row in await self.store.games_of_user(user_id, ACTIVE):
+
+            async def work(game_id: int = row.id) -> ActionResult | None:
+                live = await self._live(game_id)
+                run = self._run(live, await self.store.clock(game_id))
+                if await self._autoplay(run) == 0:
+                    return None
+                return await self._result(run)
+
+            try:
+                result = await self._locked(row.id, work)
+            except Exception:
+                log.exception("game #%d: the autopilot could not play for user %d who went away", row.id, user_id)
+                continue
+            if result is not None:
+                results.append(result)
+        return results
 
     def _run(self, live: LiveGame, clock: ClockRow) -> Run:
         """Begin an action on the game as committed; the clock is brought in line with it (a no-op if stored so)."""
@@ -99,7 +147,8 @@ class Runner(ServiceCore):
         status = status_of(after)
         now = self.now()
         clock = clocks.advance(info.clock, run.clock, after, now, active=status.active)
-        flags = [s.autopilot for s in info.seats]
+        away = await self.away_seats(info, after) if status.active else frozenset()
+        flags = [s.autopilot or seat in away for seat, s in enumerate(info.seats)]
         timers: list[NewTimer] | None = clocks.timers(info.clock, clock, flags, now, active=status.active)
         if clock == run.stored_clock and not any(t.kind == TimerKind.AUTOPILOT for t in timers or ()):
             timers = None  # the same waits go on: the stored clock and timers still hold
@@ -131,7 +180,8 @@ class Runner(ServiceCore):
         user = new_info.user_of(move.player)
         if actor in (Actor.AUTOPILOT, Actor.TIMEOUT) and user is not None and not is_bot(user):
             mine = tuple(e for e in private if e.user_id == user)
-            run.played_for.append(PlayedFor(user, move.player, actor is Actor.TIMEOUT, tuple(public), mine))
+            index = len(game.moves)
+            run.played_for.append(PlayedFor(user, move.player, actor is Actor.TIMEOUT, tuple(public), mine, index))
 
     def _autopilot_seat(self, run: Run) -> int | None:
         """A waiting seat the autopilot must play now, if any (none while paused)."""
@@ -140,7 +190,7 @@ class Runner(ServiceCore):
             return None
         for name in game.waiting_for():
             seat = game.seat(name)
-            if clocks.needs_autopilot(info.clock, run.clock.seat(seat), info.seats[seat].autopilot):
+            if clocks.needs_autopilot(info.clock, run.clock.seat(seat), info.seats[seat].autopilot or seat in run.away):
                 return seat
         return None
 
@@ -161,12 +211,14 @@ class Runner(ServiceCore):
         """
         made = 0
         while made < MAX_AUTOPILOT_MOVES:
+            run.away = await self.away_seats(run.live.info, run.live.game)
             seat = self._autopilot_seat(run)
             if seat is None:
                 return made
             game = run.live.game
             assert game is not None
-            actor = Actor.AUTOPILOT if run.live.info.seats[seat].autopilot else Actor.TIMEOUT
+            by_choice = run.live.info.seats[seat].autopilot or seat in run.away
+            actor = Actor.AUTOPILOT if by_choice else Actor.TIMEOUT
             try:
                 # the autopilot thinks off the event loop (the strong level takes up to a few hundred ms)
                 move = await asyncio.to_thread(choose_move, game, game.names[seat], run.live.info.level_of(seat))
@@ -199,7 +251,8 @@ class Runner(ServiceCore):
         `owed`: reminders that fell due while the bot was down, sent at once (`clock.timers`).
         """
         info = live.info
-        flags = [s.autopilot for s in info.seats]
+        away = await self.away_seats(info, live.game)
+        flags = [s.autopilot or seat in away for seat, s in enumerate(info.seats)]
         for update in seats:
             if update.autopilot is not None:
                 flags[update.seat] = update.autopilot or is_bot(update.user_id or info.seats[update.seat].user_id)

@@ -44,6 +44,7 @@ SERVER_OPEN_GAMES = "server_open_games"
 RATED_CASUAL = "rated_casual"
 AUTOPILOT_LEVEL = "autopilot_level"
 LANGUAGE = "language"
+AWAY_SECONDS = "away_seconds"
 GUILD_KEYS = (
     MODERATOR_ROLE,
     MOD_LOG_CHANNEL,
@@ -56,7 +57,10 @@ GUILD_KEYS = (
     RATED_CASUAL,
     AUTOPILOT_LEVEL,
     LANGUAGE,
+    AWAY_SECONDS,
 )
+DEFAULT_AWAY_SECONDS = 14 * 86400  # how long a member's away may last in this server's casual games
+MAX_AWAY_SECONDS = 30 * 86400
 DEFAULT_MEMBER_OPEN_GAMES = 3
 DEFAULT_SERVER_OPEN_GAMES = 50
 DEFAULT_OPEN_GAMES = (DEFAULT_MEMBER_OPEN_GAMES, DEFAULT_SERVER_OPEN_GAMES)
@@ -74,6 +78,7 @@ class GuildConfig:
     rated_casual: bool = False  # casual games that end by the rules are rated
     autopilot_level: Level = Level.STEADY  # the autopilot of new games
     language: Language | None = None  # of the public texts; None: the server's preferred locale, else English
+    away_seconds: int = DEFAULT_AWAY_SECONDS  # the longest away a member may take here (0: away is not allowed)
 
     @classmethod
     def of(
@@ -110,6 +115,7 @@ class GuildConfig:
             values.get(RATED_CASUAL, False),
             Level(values.get(AUTOPILOT_LEVEL, Level.STEADY)),
             Language(values[LANGUAGE]) if LANGUAGE in values else None,
+            values.get(AWAY_SECONDS, DEFAULT_AWAY_SECONDS),
         )
 
 
@@ -145,6 +151,10 @@ def check_setting(key: str, value: Any) -> Any:
         raise InvalidInput(Why.BAD_LEVEL, {"key": key, "levels": ", ".join(Language), "value": value})
     if key == TIMEOUT_POLICY:
         return ClockSettings(policy=value).policy.value
+    if key == AWAY_SECONDS:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AWAY_SECONDS:
+            raise InvalidInput(Why.BAD_GAME_LIMIT, {"key": key, "high": MAX_AWAY_SECONDS, "value": value})
+        return value
     if not isinstance(value, (list, tuple)):
         raise InvalidInput(Why.BAD_REMINDER_SETTING, {"value": value})
     return list(ClockSettings(reminders=tuple(value)).reminders)

@@ -20,7 +20,7 @@ from functools import partial
 from bot.service import clock as clocks
 from bot.service.errors import NotFound, StaleVersion
 from bot.service.events import Outage, PublicEvent, Timeout
-from bot.service.kinds import AuditAction, EventKind, TimeoutPolicy, TimerKind
+from bot.service.kinds import AuditAction, EventKind, ReminderPhase, TimeoutPolicy, TimerKind
 from bot.service.loading import LiveGame
 from bot.service.results import ActionResult, ModLogEntry, Reminder, TimerOutcome
 from bot.service.runner import Runner, waiting_of
@@ -184,7 +184,11 @@ class TimerService(Runner):
             and c.since is not None
             and (now - c.since).total_seconds() > info.clock.turn_seconds + c.extra_seconds
         )
-        reminder = Reminder(info, sitter.user_id, clocks.deadline(info.clock, c), now, turn_over, info.clock.policy)
+        phase = clocks.reminder_phase(info.clock, index if isinstance(index, int) else 0)
+        turn_over = turn_over or phase is not ReminderPhase.TURN
+        reminder = Reminder(
+            info, sitter.user_id, clocks.deadline(info.clock, c), now, turn_over, info.clock.policy, phase
+        )
         return TimerOutcome(info, reminders=(reminder,))
 
     async def _timeout(self, live: LiveGame, clock: ClockRow, c: SeatClockRow, timer: TimerRow) -> TimerOutcome:

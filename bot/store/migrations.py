@@ -32,7 +32,9 @@ class Migration:
 
 
 def available(flavour: str = "sqlite") -> list[Migration]:
-    """The project's migrations for SQLite or ("postgres") PostgreSQL, in order; numbered 1, 2, 3, ...
+    """The project's migrations for SQLite or ("postgres") PostgreSQL, in order; numbered from 1, each number
+    once (a gap is allowed: branches developed side by side each take their own number, and a database applies
+    every migration it has not applied yet, whatever its number).
 
     SQLite's are in `migrations/`, PostgreSQL's twins (same numbers and names) in `migrations/postgres/`.
     """
@@ -49,8 +51,8 @@ def available(flavour: str = "sqlite") -> list[Migration]:
         found.append(Migration(int(match.group(1)), match.group(2), entry.read_text(encoding="utf-8")))
     found.sort(key=lambda m: m.version)
     numbers = [m.version for m in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise MigrationError(f"migration files must be numbered 1, 2, 3, ... without gaps; found {numbers}")
+    if not numbers or numbers[0] != 1 or len(set(numbers)) != len(numbers):
+        raise MigrationError(f"migration files must be numbered from 1, each number once; found {numbers}")
     return found
 
 

@@ -16,6 +16,7 @@ from bot.store.rows import (
     AuditRow,
     ClockRow,
     GameRow,
+    HeldRow,
     MessageRow,
     MoveRow,
     SeatRow,
@@ -175,6 +176,24 @@ class MessageStore(Protocol):
         ...
 
     async def set_dm_refused(self, user_id: int, refused: bool) -> None: ...
+
+    async def hold_message(
+        self, user_id: int, game_id: int | None, kind: str, wait: str | None, text: str, due_at: datetime
+    ) -> int:
+        """Keep a direct message to send at `due_at` (quiet hours, a note due once a turn has waited); its id."""
+        ...
+
+    async def due_held_messages(self, now: datetime, limit: int = 100) -> list[HeldRow]:
+        """The held messages due at `now`, oldest due first."""
+        ...
+
+    async def held_messages(self, user_id: int) -> list[HeldRow]:
+        """A member's held messages, oldest due first."""
+        ...
+
+    async def take_held_message(self, held_id: int) -> bool:
+        """Delete a held message as it is sent (or dropped); False if it was taken already (by another process)."""
+        ...
 
 
 class SettingsStore(Protocol):

@@ -91,6 +91,20 @@ class MessageRow:
 
 
 @dataclass(frozen=True)
+class HeldRow:
+    """A direct message held for later: a member's quiet hours, or a "your turn" note due once a turn has waited."""
+
+    id: int
+    user_id: int
+    game_id: int | None
+    kind: str
+    wait: str | None  # the wait it is about ("turn:12"); once that wait is over it is dropped, not sent
+    text: str
+    due_at: datetime
+    created_at: datetime
+
+
+@dataclass(frozen=True)
 class SeatClockRow:
     """One seat's clock; the defaults are a seat that has not had to act yet."""
 

@@ -19,7 +19,7 @@ from bot.present.answers import no_card_there_text, no_longer_used_text, out_of_
 from bot.present.misread import not_offered_text
 from bot.ratelimit import admitted
 from bot.replies import Refusal, guarded
-from bot.service import GameInfo, GameService
+from bot.service import GameInfo, GameService, Must
 from bot.table import confirm
 from bot.table.actions import Action
 from bot.table.delivery import message_url
@@ -205,6 +205,20 @@ class Controls:
         finally:
             asked.reset(token)
 
+    async def _second_card(self, info: GameInfo, user_id: int, version: int | None) -> int | None:
+        """The version a card button of the current turn message acts at: its own, or, while the member who
+        tapped it draws the second card of their turn (the first one moved the game on, but not to a new turn
+        message), none: the button takes its card (its colour, or the deck) as the turn is now. Unless the answer
+        to that first card failed: then the same tap again is a retry, refused as shown before the game moved on."""
+        if version is None or version == info.version:
+            return version
+        if self.play.unanswered.pending(info.id, user_id, info.version):
+            return version  # the answer to the first card failed: a tap again is taken for a retry, not a second card
+        waiting = await self.service.waiting(info.id)
+        if waiting is not None and waiting.must is Must.DRAW and user_id in waiting.user_ids:
+            return None
+        return version
+
     async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
         if not await admitted(interaction):  # the member's command rate (bot/ratelimit.py)
             return
@@ -223,6 +237,9 @@ class Controls:
                 action = Action(cid.action)
             except ValueError:
                 raise Refusal(no_longer_used_text()) from None
-            await self.handle(interaction, info, Request(action, cid.version, cid.args, tuple(values)))
+            version: int | None = cid.version
+            if message is not None and not message.flags.ephemeral and action is Action.DRAW:
+                version = await self._second_card(info, interaction.user.id, version)
+            await self.handle(interaction, info, Request(action, version, cid.args, tuple(values)))
 
         await guarded(interaction, work, in_place=True)  # a tap on a private panel answers in that panel

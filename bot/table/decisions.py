@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 import discord
@@ -15,14 +16,39 @@ from bot.present.decisions import (
     tunnel_prompt,
     turn_prompt,
 )
+from bot.present.i18n import current_language
+from bot.present.image_words import image_words
 from bot.present.lookup import not_started_text
-from bot.present.status import offered_text
+from bot.present.seats import seat_labels
+from bot.present.status import offer_image_text, offered_text
+from bot.replies import image_file
 from bot.service import GameInfo, GameService, GameStatus, Must
 from bot.table.lookup import waiting_text
 from bot.views import panels
 from maps import load_board
 
+log = logging.getLogger(__name__)
+
 Panel = tuple[str, discord.ui.View | None]
+
+
+async def offer_image(service: GameService, info: GameInfo, user: int) -> tuple[str, discord.File] | None:
+    """While the member chooses tickets to keep (at the start, or drawn): the map with the offered ones marked
+    (A, B, C: the private view's rings) and the line that says so, in the reader's language.
+
+    None when nothing is offered to them now, or if the image could not be drawn (the choice works without it).
+    """
+    try:
+        view = await service.private_view(info.id, user)
+        if not (view.your_move and view.must is Must.KEEP and view.offered):
+            return None
+        words = image_words(current_language())
+        image = await service.hand_image(info.id, user, seat_labels(info), words=words)
+    except Exception:
+        log.warning("game #%d: the ticket offer's image for user %d failed", info.id, user, exc_info=True)
+        return None
+    line = offer_image_text(load_board(info.map).rules, len(view.offered))
+    return line, image_file(image, "tickets.png")
 
 
 def spot_panel(game_id: int, version: int, symbol: str, places: Sequence[str]) -> Panel:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from functools import partial
 
 import discord
 
-from bot.notify import Notifier
+from bot.notify import AWAY_NOTE, DmKind, Notifier
 from bot.present.answers import stage_failed_text
 from bot.present.clock import reminder_text
 from bot.present.digest import digest_lines
@@ -97,6 +98,7 @@ class Delivery:
         self.outbox = outbox
         self.languages = languages or stage.languages
         self.lobby_message = LobbyMessage(client, service, self.languages)
+        notifier.summarise = self.away_summary  # what the autopilot played for an away member: one summary
         # called (in order) with a game once an action delivered here ended it: the tournaments announce the
         # table's result (bot/table/tournaments.py)
         self.game_over: list[Callable[[GameInfo], Awaitable[None]]] = []
@@ -105,13 +107,21 @@ class Delivery:
         """The language of the game's public texts: its server's."""
         return await self.languages.server(info.guild_id)
 
-    async def dm(self, user_id: int, info: GameInfo, write: Callable[[], str]) -> bool:
-        """A DM about a game, written (`write()`) in the recipient's language; False if it was not sent."""
+    async def dm(
+        self,
+        user_id: int,
+        info: GameInfo,
+        write: Callable[[], str],
+        kind: DmKind = DmKind.ANSWER,
+        note: str | None = None,
+    ) -> bool:
+        """A DM about a game, written (`write()`) in the recipient's language and sent as their settings say
+        (`kind`: what it is; bot/notify.py); False if DMs are refused or Discord failed."""
         if user_id <= 0:
             return False
         with speaking(await self.languages.member(user_id, info.guild_id)):
             text = write()
-        return await self.notifier.dm(user_id, text, game_id=info.id)
+        return await self.notifier.dm(user_id, text, game_id=info.id, kind=kind, note=note)
 
     async def deliver(
         self,
@@ -156,7 +166,7 @@ class Delivery:
             await self.post_mod_log(entry)
         for event in result.private:
             if event.kind in SEAT_NEWS and event.user_id != actor:
-                await self.dm(event.user_id, info, partial(self._seat_news, info, event))
+                await self.dm(event.user_id, info, partial(self._seat_news, info, event), DmKind.SEAT)
         await self._send_played_for(result, skip=actor)
         await self._send_notices(info, result.notices, skip=actor)
         if info.started and not info.status.active:
@@ -194,13 +204,26 @@ class Delivery:
 
         A member who refuses DMs is mentioned in one short message, and that
         message replaces the game's previous reminder (a new stage message
-        removes it too), so reminders never pile up in the channel.
+        removes it too), so reminders never pile up in the channel. A member
+        who turned reminders off gets neither; in their quiet hours it is held
+        until they end (saying the time left then), and dropped if the
+        deadline comes first.
         """
         info, user_id = reminder.game, reminder.user_id
         if user_id <= 0:
             return  # the autopilot needs no reminding
         current_game.set(info.id)
         url = message_url(info, await self.stage.latest(info.id))
+        plan = await self.notifier.plan(user_id, DmKind.REMINDER)
+        if plan.until is not None:
+            if reminder.deadline is None or reminder.deadline > plan.until:
+                later = replace(reminder, at=plan.until)
+                with speaking(await self.languages.member(user_id, info.guild_id)):
+                    text = f"{reminder_text(later)} {url}"
+                await self.notifier.hold(user_id, text, plan.until, game_id=info.id, kind=DmKind.REMINDER)
+            return
+        if not plan.send:
+            return
         if await self.dm(user_id, info, lambda: f"{reminder_text(reminder)} {url}"):
             return
         await self.stage.clear_reminders(info)
@@ -226,7 +249,18 @@ class Delivery:
         users = dict.fromkeys(p.user_id for p in result.played_for if p.user_id > 0 and p.user_id != skip)
         for user in users:
             moves = [p for p in result.played_for if p.user_id == user]
-            await self.dm(user, info, partial(played_for_dm, info, url, moves))
+            note = f"{AWAY_NOTE}{min(max(m.index, 0) for m in moves)}"  # if held while away: where its summary starts
+            await self.dm(user, info, partial(played_for_dm, info, url, moves), DmKind.PLAYED_FOR, note)
+
+    async def away_summary(self, user_id: int, game_id: int, first: int) -> str | None:
+        """What the autopilot played for a member while they were away, from move `first` on: one DM, summed up."""
+        info = await self.service.game(game_id)
+        moves = await self.service.autopilot_moves_for(game_id, user_id, first)
+        if not moves:
+            return None
+        url = message_url(info, await self.stage.latest(game_id))
+        with speaking(await self.languages.member(user_id, info.guild_id)):
+            return played_for_dm(info, url, moves, away=True)
 
     async def _send_notices(self, info: GameInfo, notices: Sequence[TurnNotice], *, skip: int | None) -> None:
         """The "your turn" notes with the catch-up digest: by DM only, never in the channel (they name tickets).
@@ -239,7 +273,7 @@ class Delivery:
         for notice in notices:
             if notice.user_id <= 0 or notice.user_id == skip:
                 continue
-            await self.dm(notice.user_id, info, partial(_your_turn, info, url, notice))
+            await self.dm(notice.user_id, info, partial(_your_turn, info, url, notice), DmKind.TURN)
 
     def _seat_news(self, info: GameInfo, event: PrivateEvent) -> str:
         if event.kind is EventKind.SEAT_GIVEN:

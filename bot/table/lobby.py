@@ -1,7 +1,8 @@
 """The lobby: opening a game, taking and leaving seats, autopilot players, starting and cancelling.
 
-Each change is announced in the channel with the lobby as it now stands; the
-member who asked is answered privately. Starting deals the cards: from then on
+Each change is shown at the top of the lobby message, which is brought up to
+date in place (no new message per join); the member who asked is answered
+privately. Starting deals the cards: from then on
 the stage messages (bot/table/stage.py) show the game.
 """
 
@@ -37,17 +38,21 @@ class Lobby:
         self.delivery = delivery
 
     async def announce(self, info: GameInfo, result: ActionResult, *, lobby: bool = True) -> None:
-        """A lobby change in the channel (and its moderators' log lines, if it has any); the lobby message
-        (with its buttons) brought up to date in place."""
+        """A lobby change (and its moderators' log lines, if it has any): shown at the top of the lobby message,
+        which is brought up to date in place (with its buttons); a message of its own only without a lobby
+        message to show it (it was deleted) or for the end of the lobby (`lobby` False: cancelled)."""
         with speaking(await self.delivery.public(result.game)):
             lines = [public_text(result.game, e) for e in result.public]
-            if lobby and result.game.status is GameStatus.LOBBY:
-                lines.append(lobby_text(result.game))
-        channel = self.delivery.stage.channel(info)
-        await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+        in_place = lobby and result.game.status is GameStatus.LOBBY
+        if not (in_place and await self.delivery.lobby_message.refresh(info.id, head=lines)):
+            if in_place:
+                with speaking(await self.delivery.public(result.game)):
+                    lines.append(lobby_text(result.game))
+            channel = self.delivery.stage.channel(info)
+            await channel.send("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+            await self.delivery.lobby_message.refresh(info.id)
         for entry in result.mod_log:
             await self.delivery.post_mod_log(entry)
-        await self.delivery.lobby_message.refresh(info.id)
 
     async def pressed(self, interaction: discord.Interaction, info: GameInfo, action: LobbyAction) -> None:
         """A button of the lobby message: join, leave or start its game, as the commands do (same refusals)."""
@@ -120,7 +125,10 @@ class Lobby:
         result = await self.service.start(info.id, interaction.user.id)
         await self.delivery.deliver(result, actor=interaction.user.id, interaction=interaction)
         text, view = await decisions.panel(self.service, result.game, interaction.user.id)
-        await private(interaction, started_text(info.id, text), view=view)
+        offer = await decisions.offer_image(self.service, result.game, interaction.user.id)
+        if offer is not None:
+            text = f"{text}\n{offer[0]}"
+        await private(interaction, started_text(info.id, text), view=view, file=None if offer is None else offer[1])
 
     async def add_bot(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)

@@ -1,7 +1,8 @@
 """The lobby message: the one public message of a game before its start, with *Join*, *Leave* and *Start*.
 
 `/ttr new` posts it (remembered through the service as "lobby"); every change
-of the lobby brings its list of players up to date in place, and when the game
+of the lobby (a join, a leave, an autopilot player) brings its list of players
+up to date in place, with that change at its top (no new message), and when the game
 starts or is cancelled its buttons are taken off (and it is forgotten). If
 Discord fails an edit, nothing is lost: the buttons act on their game as it
 is, and the service refuses what is no longer possible. It is written in the
@@ -11,6 +12,7 @@ server's language (bot/table/languages.py).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import discord
 
@@ -43,23 +45,32 @@ class LobbyMessage:
         message = await self._channel(info).send(content, view=view, allowed_mentions=discord.AllowedMentions.none())
         await self.service.remember_message(info.id, LOBBY, info.channel_id, message.id)
 
-    async def refresh(self, game_id: int) -> None:
-        """The lobby message as the game now stands: its list of players, or no buttons once the lobby is over."""
+    async def refresh(self, game_id: int, head: Sequence[str] | None = None) -> bool:
+        """The lobby message as the game now stands: its list of players, or no buttons once the lobby is over.
+
+        `head`: what happened last (in the server's language), in place of the message's first lines. True if a
+        lobby message was brought up to date in place.
+        """
         rows = await self.service.posted_messages(game_id, LOBBY)
         if not rows:
-            return
+            return False
         info = await self.service.game(game_id)
         language = await self.languages.server(info.guild_id)
+        updated = False
         for row in rows:
             try:
                 message = self._channel(info).get_partial_message(row.message_id)
                 if info.status is GameStatus.LOBBY:
-                    current = await message.fetch()
-                    lines = current.content.split("\n")
+                    if head is None:
+                        current = await message.fetch()
+                        top = current.content.split("\n")[:-1]
+                    else:
+                        top = list(head)
                     with speaking(language):
-                        content = "\n".join([*lines[:-1], lobby_text(info)])[:2000]
+                        content = "\n".join([*top, lobby_text(info)])[:2000]
                         view = lobby_view(info.id, info.version)
                     await message.edit(content=content, view=view, allowed_mentions=discord.AllowedMentions.none())
+                    updated = True
                     continue
                 await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
             except discord.NotFound:
@@ -68,6 +79,7 @@ class LobbyMessage:
                 log.warning("game #%d: could not update the lobby message %d", game_id, row.message_id, exc_info=True)
                 continue
             await self.service.forget_message(row.message_id)
+        return updated
 
     async def close(self, info: GameInfo) -> None:
         """After an action of a game that is out of its lobby: take the lobby's buttons off if they are still there."""

@@ -116,7 +116,14 @@ class Play:
             lines = _own_lines(result, user)
             lines += [public_text(said, e) for e in result.public if e.kind not in SAID_PRIVATELY]
             text, view = await decisions.panel(self.service, result.game, user)
-            answered = await try_private(interaction, clip_head("\n".join([*lines, text]), 2000), view=view)
+            waiting = result.waiting
+            offer = None
+            if waiting is not None and waiting.must is Must.KEEP and user in waiting.user_ids:
+                offer = await decisions.offer_image(self.service, result.game, user)  # tickets drawn: shown on the map
+            if offer is not None:
+                text = f"{text}\n{offer[0]}"
+            file = None if offer is None else offer[1]
+            answered = await try_private(interaction, clip_head("\n".join([*lines, text]), 2000), view=view, file=file)
         except Exception:
             log.exception("game #%d: the answer to user %d's move failed", said.id, user)
         try:
@@ -156,10 +163,13 @@ class Play:
         return True
 
     async def show_panel(self, interaction: discord.Interaction, info: GameInfo) -> None:
-        """What the member must decide now (the stage message's main button)."""
+        """What the member must decide now (the stage message's main button); a ticket offer with its image."""
         player_of(info, interaction.user.id)
         text, view = await decisions.panel(self.service, info, interaction.user.id)
-        await private(interaction, text, view=view)
+        offer = await decisions.offer_image(self.service, info, interaction.user.id)
+        if offer is not None:
+            text = clip_head(f"{text}\n{offer[0]}", 2000)
+        await private(interaction, text, view=view, file=None if offer is None else offer[1])
 
     # ----- cards and tickets ---------------------------------------------------------
 

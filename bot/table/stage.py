@@ -30,7 +30,7 @@ from typing import Any
 
 import discord
 
-from bot.notify import Notifier
+from bot.notify import DmKind, Notifier
 from bot.present.clock import CLOCK_MARKS, deadline_line, out_of_time_line, paused_line
 from bot.present.decisions import go_on_label
 from bot.present.dms import choose_tickets_dm, your_turn_dm
@@ -373,7 +373,7 @@ class StageMessages:
                 if seat.user_id > 0 and not seat.autopilot:
                     with speaking(await self.languages.member(seat.user_id, info.guild_id)):
                         text = choose_tickets_dm(info, url)
-                    await self.notifier.dm(seat.user_id, text, game_id=info.id)
+                    await self.notifier.dm(seat.user_id, text, game_id=info.id, kind=DmKind.START)
             return
         if view.key == "final" or notices is not None:
             return
@@ -382,4 +382,4 @@ class StageMessages:
         if mover is not None and mover.user_id > 0 and not mover.autopilot:
             with speaking(await self.languages.member(mover.user_id, info.guild_id)):
                 text = your_turn_dm(info, url)
-            await self.notifier.dm(mover.user_id, text, game_id=info.id)
+            await self.notifier.dm(mover.user_id, text, game_id=info.id, kind=DmKind.TURN)

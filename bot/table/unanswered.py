@@ -39,6 +39,11 @@ class UnansweredMoves:
         if request is not None:
             self._moves[(game_id, user_id)] = Unanswered(request, version, now)
 
+    def pending(self, game_id: int, user_id: int, version: int) -> bool:
+        """Did the member's last move in the game go unanswered, the game unchanged since (and not long ago)?"""
+        move = self._moves.get((game_id, user_id))
+        return move is not None and move.version == version and _now() - move.at <= WINDOW
+
     def repeated(self, game_id: int, user_id: int, request: tuple[object, ...], version: int) -> bool:
         """Is this request the retry of an unanswered move? True once: the move is forgotten then."""
         key = (game_id, user_id)

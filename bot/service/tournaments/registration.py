@@ -155,6 +155,9 @@ class TourRegistration(TourCore):
 
         async def work(data: TournamentData) -> TournamentAction:
             t = data.tournament
+            if t.status is TournamentStatus.RUNNING and participant_row(data, user_id) is not None:
+                # a player of a running tournament: the refusal says what to do instead (ask to be dropped)
+                raise WrongState(Why.TOURNAMENT_IS, {"tournament_id": t.id, "status": t.status, "leaving": True})
             require_status(data, BEFORE_START)
             found = participant_row(data, user_id)
             if found is None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from bot.store.postgres.connection import Conn
 from bot.store.postgres.core import PostgresCore
 from bot.store.postgres.versioned import require_game
-from bot.store.rows import MessageRow
-from bot.store.sqlite.columns import MESSAGE_COLUMNS, message_row, now_text
+from bot.store.rows import HeldRow, MessageRow
+from bot.store.sqlite.columns import HELD_COLUMNS, MESSAGE_COLUMNS, held_row, message_row, now_text, time_text
 
 
 class PostgresMessages(PostgresCore):
@@ -65,3 +66,30 @@ class PostgresMessages(PostgresCore):
             )
         else:
             await self._change("DELETE FROM dm_refusals WHERE user_id = $1", (user_id,))
+
+    async def hold_message(
+        self, user_id: int, game_id: int | None, kind: str, wait: str | None, text: str, due_at: datetime
+    ) -> int:
+        row = await self._one(
+            lambda r: int(r[0]),
+            "INSERT INTO held_messages (user_id, game_id, kind, wait, text, due_at, created_at) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+            (user_id, game_id, kind, wait, text, time_text(due_at), now_text()),
+        )
+        assert row is not None
+        return row
+
+    async def due_held_messages(self, now: datetime, limit: int = 100) -> list[HeldRow]:
+        return await self._all(
+            held_row,
+            f"SELECT {HELD_COLUMNS} FROM held_messages WHERE due_at <= $1 ORDER BY due_at, id LIMIT $2",
+            (time_text(now), limit),
+        )
+
+    async def held_messages(self, user_id: int) -> list[HeldRow]:
+        return await self._all(
+            held_row, f"SELECT {HELD_COLUMNS} FROM held_messages WHERE user_id = $1 ORDER BY due_at, id", (user_id,)
+        )
+
+    async def take_held_message(self, held_id: int) -> bool:
+        return await self._change("DELETE FROM held_messages WHERE id = $1", (held_id,)) == 1

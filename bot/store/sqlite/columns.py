@@ -14,6 +14,7 @@ from typing import Any
 from bot.store.rows import (
     AuditRow,
     GameRow,
+    HeldRow,
     MessageRow,
     MoveRow,
     SeatClockRow,
@@ -35,6 +36,7 @@ MOVE_COLUMNS = "idx, move, user_id, created_at, actor"
 SNAPSHOT_COLUMNS = "move_count, data, updated_at"
 TIMER_COLUMNS = "id, game_id, kind, deadline, data, created_at"
 MESSAGE_COLUMNS = "game_id, kind, channel_id, message_id, created_at"
+HELD_COLUMNS = "id, user_id, game_id, kind, wait, text, due_at, created_at"
 SEAT_CLOCK_COLUMNS = "seat, wait, since, extra_seconds, reminded, timed_out, reserve_used, timeouts"
 AUDIT_COLUMNS = "id, game_id, moderator_user_id, action, details, reason, created_at"
 UNDONE_MOVE_COLUMNS = "audit_id, game_id, idx, move, user_id, actor, created_at"
@@ -110,6 +112,10 @@ def timer_row(row: Row) -> TimerRow:
 
 def message_row(row: Row) -> MessageRow:
     return MessageRow(row[0], row[1], row[2], row[3], parse_time(row[4]))
+
+
+def held_row(row: Row) -> HeldRow:
+    return HeldRow(row[0], row[1], row[2], row[3], row[4], row[5], parse_time(row[6]), parse_time(row[7]))
 
 
 def seat_clock_row(row: Row) -> SeatClockRow:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
-from bot.store.rows import MessageRow
-from bot.store.sqlite.columns import MESSAGE_COLUMNS, message_row, now_text
+from bot.store.rows import HeldRow, MessageRow
+from bot.store.sqlite.columns import HELD_COLUMNS, MESSAGE_COLUMNS, held_row, message_row, now_text, time_text
 from bot.store.sqlite.core import SqliteCore
 from bot.store.sqlite.versioned import require_game
 
@@ -61,3 +62,32 @@ class SqliteMessages(SqliteCore):
             )
         else:
             await self._change("DELETE FROM dm_refusals WHERE user_id = ?", (user_id,))
+
+    async def hold_message(
+        self, user_id: int, game_id: int | None, kind: str, wait: str | None, text: str, due_at: datetime
+    ) -> int:
+        def work(conn: sqlite3.Connection) -> int:
+            cursor = conn.execute(
+                "INSERT INTO held_messages (user_id, game_id, kind, wait, text, due_at, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (user_id, game_id, kind, wait, text, time_text(due_at), now_text()),
+            )
+            assert cursor.lastrowid is not None
+            return cursor.lastrowid
+
+        return await self._write(work)
+
+    async def due_held_messages(self, now: datetime, limit: int = 100) -> list[HeldRow]:
+        return await self._all(
+            held_row,
+            f"SELECT {HELD_COLUMNS} FROM held_messages WHERE due_at <= ? ORDER BY due_at, id LIMIT ?",
+            (time_text(now), limit),
+        )
+
+    async def held_messages(self, user_id: int) -> list[HeldRow]:
+        return await self._all(
+            held_row, f"SELECT {HELD_COLUMNS} FROM held_messages WHERE user_id = ? ORDER BY due_at, id", (user_id,)
+        )
+
+    async def take_held_message(self, held_id: int) -> bool:
+        return await self._change("DELETE FROM held_messages WHERE id = ?", (held_id,)) == 1

@@ -1,0 +1,134 @@
+"""How much a game says: the DMs and public messages of a short game, counted.
+
+A three-player USA game (7 trains each), opened with `/ttr new`, joined with
+`/ttr join`, started and played through to its end with the default settings
+of every member and of the server. Each figure below is exact for its seed:
+a change that makes the bot louder (or quieter) must change this test and the
+README's figures ("Playing", "How much a game says") with it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from discord_harness import (  # noqa: F401
+    Room,
+    all_private,
+    bot_settings,
+    dm_texts,
+    game_seed,
+    make_room,
+    moderate,
+    posted_texts,
+    reply_text,
+    simcord_bot,
+    slash,
+)
+from discord_play import Player, open_game
+from simcord import Env
+
+NAMES = ["alice", "bob", "carol"]
+HINT = "Use the buttons below"
+
+
+def dm_kinds(room: Room) -> Counter[str]:
+    """Every DM of the room's members, by what it is."""
+    kinds: Counter[str] = Counter()
+    for member in room.members:
+        for text in dm_texts(room, member):
+            if text.startswith("It is your turn"):
+                kinds["your turn"] += 1
+            elif text.startswith("Choose your starting"):
+                kinds["choose tickets"] += 1
+            elif text.startswith("Reminder"):
+                kinds["reminder"] += 1
+            else:
+                kinds["other"] += 1
+    return kinds
+
+
+@pytest.mark.parametrize("game_seed", [1])
+async def test_the_dms_and_public_messages_of_a_short_three_player_game(simcord_env: Env) -> None:
+    room = make_room(simcord_env, NAMES)
+    game_id, _ = await open_game(room, "usa", 3, trains=7)
+    lobby_posts = len(posted_texts(simcord_env, room.channel))
+    game = await Player(room, game_id).play()
+    turns = game.state.turn
+
+    kinds = dm_kinds(room)
+    public = len(posted_texts(simcord_env, room.channel))
+    print(f"turns {turns}, public messages {public} (lobby {lobby_posts}), DMs {sum(kinds.values())} {dict(kinds)}")
+    assert turns == TURNS
+    assert lobby_posts == LOBBY_POSTS
+    assert public == PUBLIC
+    assert dict(kinds) == DMS
+    # how to play a turn is said in each player's first two turns only
+    turns_told = [m.content for m in room.public_messages() if "your turn:" in m.content]
+    hints = [HINT in t for t in turns_told]
+    assert len(turns_told) == TURNS and hints == [True] * 6 + [False] * (TURNS - 6), hints
+    # the start shows the commitment in one short line; how to check it comes with the final message
+    start = next(m.content for m in room.public_messages() if "starts!" in m.content)
+    assert "python -m bot verify" not in start and len(start.split("commitment `")[1].split("\n")[0]) < 120
+    assert "python -m bot verify" in next(m.content for m in room.public_messages() if "is over" in m.content)
+
+
+# The figures of this game. Before issue 25 (main at f17df4a) the same game made 24 public messages (4 until
+# the start: the lobby, a copy of it per join, the ticket choice) and 21 DMs (3 "choose tickets", 18 "your turn").
+TURNS = 18
+LOBBY_POSTS = 2
+PUBLIC = 22
+DMS = {"choose tickets": 3, "your turn": 18}
+
+
+@pytest.mark.parametrize("game_seed", [1])
+async def test_a_member_who_turns_turn_dms_off_gets_none_all_game_and_is_still_mentioned(simcord_env: Env) -> None:
+    room = make_room(simcord_env, NAMES)
+    bob = room.members[1]
+    answer = await slash(bob, room, "ttr settings", turn_dms="never")
+    assert all_private(answer) and "turn DMs: **never**" in reply_text(answer), reply_text(answer)
+    game_id, _ = await open_game(room, "usa", 3, trains=7)
+    player = Player(room, game_id)
+    game = await player.play()
+
+    assert dm_texts(room, bob) == []  # no "choose tickets", no "your turn"
+    assert dm_kinds(room)["your turn"] > 0  # the others still get theirs
+    # every turn of bob's was announced in the channel with a mention that pings him
+    theirs = [m for m in room.public_messages() if "your turn:" in m.content and f"<@{bob.id}>" in m.content]
+    assert game.state.turn == TURNS and len(theirs) == TURNS // 3  # three players take turns in order
+    assert all(bob.id in [u.id for u in m.mentions] for m in theirs)
+
+
+async def test_a_join_changes_the_lobby_message_in_place_and_posts_nothing(simcord_env: Env) -> None:
+    room = make_room(simcord_env, NAMES)
+    await slash(room.members[0], room, "ttr new", map="usa")
+    (lobby,) = room.public_messages()
+    joined = await slash(room.members[1], room, "ttr join")
+    assert all_private(joined) and "joined" in reply_text(joined)
+    (after,) = room.public_messages()  # no new message: the lobby message itself tells it
+    assert after.id == lobby.id and "bob" in after.content and "2/5 seated" in after.content, after.content
+    await slash(room.members[1], room, "ttr leave")
+    (after,) = room.public_messages()
+    assert "1/5 seated" in after.content and "bob" in after.content.split("\n")[0]  # who left, at its top
+
+
+@pytest.mark.parametrize("game_seed", [1])
+async def test_a_long_stretch_played_by_the_autopilot_is_summed_up_in_one_short_dm(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["alice"])
+    mods = await moderate(room)
+    alice = room.members[0]
+    await slash(alice, room, "ttr new", map="usa", trains=20, bots=2, max_players=3)
+    await slash(alice, room, "ttr start")
+    info = await room.bot.service.active_game(room.channel.id)
+    assert info is not None
+    name = next(s.player for s in info.seats if s.user_id == alice.id)
+    await slash(mods.moderator, room, "ttrmod autopilot", player=name, state="on", reason="away for the week")
+    game = await room.bot.service.engine_game(info.id)
+    assert game.finished  # the autopilot played her seat, and the bots theirs, to the end
+    made = [m for m in game.moves if m.player == name]
+    (note,) = [t for t in dm_texts(room, alice) if "the autopilot plays your seat" in t]
+    draws = sum(1 for m in made if type(m).__name__ == "DrawCard")
+    assert draws >= 6 and len(note.splitlines()) < len(made), note  # the draws told in one line
+    assert re.search(r"^- You drew [0-9]+ cards: ", note, re.MULTILINE), note
+    assert not re.search(r"^- You drew [a-z ]+\.$", note, re.MULTILINE), note  # no line per card
