@@ -107,20 +107,28 @@ def data_lock(data: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def forget_command_sync(database: Path) -> None:
-    """Make the bot sync its slash commands at start: the simulated Discord forgets them at every stop.
+# what the bot noted in its database about the Discord it ran in: the commands it synced, the messages it posted
+FORGOTTEN_TABLES = ("command_syncs", "messages", "tournament_messages")
 
-    The bot syncs only when its commands changed since the sync it noted in its
-    database; a new simulated Discord has none, so the note is dropped first.
+
+def forget_the_old_discord(database: Path) -> None:
+    """Drop what the bot noted about the simulated Discord of the previous start: a new one is built every time.
+
+    Its games, seats, moves and clocks stay; the slash commands it synced and
+    the messages it posted there are gone with that Discord. So the bot syncs
+    its commands at start (it syncs only when they changed since the sync it
+    noted), and posts every running game's turn message again (it posts one
+    only when it has not noted it as posted).
     """
     if not database.exists():
         return
     with contextlib.closing(sqlite3.connect(database)) as db:
-        try:
-            with db:
-                db.execute("DELETE FROM command_syncs")
-        except sqlite3.OperationalError:  # a database the bot never started on: nothing noted
-            pass
+        for table in FORGOTTEN_TABLES:
+            try:
+                with db:
+                    db.execute(f"DELETE FROM {table}")
+            except sqlite3.OperationalError:  # a database the bot never started on (or older): nothing noted
+                pass
 
 
 async def warm_boards() -> None:
@@ -169,7 +177,7 @@ class TryOut:
     async def start(self) -> None:
         """Build the world, start the bot in it, open the page (its address is `self.url`)."""
         options = self.options
-        forget_command_sync(options.database)
+        forget_the_old_discord(options.database)
         settings = Settings(database=options.database, log_level=options.log_level)
         self.bot = bot = create_bot(settings, clock=sim_clock)
         env = self.env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
