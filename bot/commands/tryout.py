@@ -59,7 +59,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--language",
         choices=LANGUAGES,
-        help="the language of the server and of every member's private texts (default: as last time, else English)",
+        help="the language of the server and of every member's private texts (default: English, "
+        "or what /ttr config and /ttr settings chose in the page)",
     )
     parser.add_argument("--name", type=member_name, default="Alex", help="your name in the server (default: Alex)")
     parser.add_argument(

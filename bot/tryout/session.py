@@ -71,7 +71,7 @@ class TryOptions:
     port: int = DEFAULT_PORT
     name: str = "Alex"
     friends: int = 3
-    language: Language | None = None  # None: as it was (the server in English, members' own settings)
+    language: Language | None = None  # None: the server in English, members' own settings as they chose them
     game: GameRequest | None = None
     log_level: str = "WARNING"
 
