@@ -15,6 +15,7 @@ CONDUCTOR_CHROMIUM names another executable.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -113,7 +114,9 @@ def test_a_game_played_from_the_page(tmp_path: Path, browser: Browser) -> None:
         context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
         page = context.new_page()
         page.set_default_timeout(STEP_MS)
-        page.goto(url)
+        page.goto(url)  # the start page: #games, or a member's direct messages
+        page.locator("button.place", has_text="#games").click()
+        page.wait_for_url(re.compile(r"http://127\.0\.0\.1:\d+/#.+"), timeout=STEP_MS)
         settled(page)
         assert page.locator("#channel-name").inner_text() == "games"
 
@@ -161,6 +164,17 @@ def test_a_game_played_from_the_page(tmp_path: Path, browser: Browser) -> None:
         page.locator("#channel-message-list img").last.scroll_into_view_if_needed()
         settled(page)
         page.screenshot(path=str(DOCS / "tryout-turn.png"))
+
+        # the player whose turn it is now got a "your turn" note by DM: only they read it, on the start page's link
+        other = "Robin" if turn_of == "Alex" else "Alex"
+        page.goto(url)
+        page.locator("button.place", has_text=f"Direct messages of {other}").click()
+        page.wait_for_url(re.compile(r"http://127\.0\.0\.1:\d+/#.+"), timeout=STEP_MS)
+        settled(page)
+        page.locator("#channel-message-list", has_text="Conductor").wait_for()
+        viewers = page.locator("#viewer-picker option").all_inner_texts()
+        assert [v.strip() for v in viewers] == [other], viewers  # nobody else may view them
+        page.screenshot(path=str(DOCS / "tryout-dm.png"))
         context.close()
     except Exception:
         if page is not None:  # what the page showed when it failed, for whoever reads the failure

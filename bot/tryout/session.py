@@ -32,13 +32,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from simcord import Env
+from simcord import Env, SetupError
 from simcord.preview import Preview
 
 from bot.app import ConductorBot, create_bot
 from bot.present.image_words import image_words
 from bot.service.kinds import Language
 from bot.settings import Settings
+from bot.tryout.places import GAMES, Place, PlacesPage
 from bot.tryout.world import DISCORD_LOCALES, World, build_world
 from maps.loader import MAP_NAMES
 from render.static_layer import static_board
@@ -161,7 +162,8 @@ class TryOut:
         self.lock = asyncio.Lock()  # the browser's actions and the clock's steps, one at a time
         self.env: Env | None = None
         self.world: World | None = None
-        self.preview: Preview | None = None
+        self.preview: Preview | None = None  # the page of the place shown now
+        self.places: PlacesPage | None = None  # the start page, whose address is printed
         self.bot: ConductorBot | None = None
         self._seen = 0  # Discord traffic published to the page so far
         self._stopping = asyncio.Event()
@@ -171,11 +173,12 @@ class TryOut:
 
     @property
     def url(self) -> str:
-        assert self.preview is not None
-        return self.preview.url
+        """The start page's address (with its key): #games, or a member's direct messages."""
+        assert self.places is not None
+        return self.places.url
 
     async def start(self) -> None:
-        """Build the world, start the bot in it, open the page (its address is `self.url`)."""
+        """Build the world, start the bot in it, open the pages (the start page's address is `self.url`)."""
         options = self.options
         forget_the_old_discord(options.database)
         settings = Settings(database=options.database, log_level=options.log_level)
@@ -207,19 +210,40 @@ class TryOut:
             await world.person.slash(world.channel, "ttr start")
 
     async def _open_page(self) -> None:
-        assert self.env is not None and self.world is not None
+        assert self.world is not None
+        places = [Place(GAMES, "#games: play")]
+        places += [Place(f"dm:{m.id}", f"Direct messages of {m.user.name}") for m in self.world.members]
+        self.places = PlacesPage(places, self.show)
         port = self.options.port
         if port and not port_free(port):
             self.say(f"Port {port} on 127.0.0.1 is in use (another program, or another try-out): taking a free one.")
             port = 0
+        await self.places.start(port)
+        await self._show(GAMES)
+
+    async def show(self, where: str) -> str:
+        """Show `where` ("games" or "dm:USER_ID") instead of the place shown so far; the address of its page."""
+        async with self.lock:
+            return await self._show(where)
+
+    async def _show(self, where: str) -> str:
+        assert self.env is not None and self.world is not None
         world = self.world
+        if self.preview is not None:
+            await self.preview.close()
+            self.preview = None
         locale = DISCORD_LOCALES[self.options.language or Language.EN]
-        preview = self.env.preview(
-            world.channel, viewers=list(world.members), layout="channel", locale=locale, port=port
-        )
+        if where == GAMES:  # the channel, viewed as any member: each sees what Discord would show them
+            preview = self.env.preview(
+                world.channel, viewers=list(world.members), layout="channel", locale=locale, port=0
+            )
+        else:  # a member's direct messages with the bot, for that member alone
+            member = next(m for m in world.members if f"dm:{m.id}" == where)
+            preview = self.env.preview(member.user.dm_channel, viewers=[member.user], layout="channel", locale=locale)
         self.preview = await preview.__aenter__()
         self._order_actions(preview)
         self._seen = len(self.env.backend.transcript)
+        return preview.url
 
     def _order_actions(self, preview: Preview) -> None:
         """Run the page's actions under the lock the clock takes too (SimCord runs one operation at a time)."""
@@ -236,14 +260,15 @@ class TryOut:
 
     async def tick(self) -> None:
         """Move the simulated clock on to the wall clock, then show the page what the bot did meanwhile."""
-        env, preview = self.env, self.preview
-        assert env is not None and preview is not None
+        env = self.env
+        assert env is not None
         async with self.lock:
             lag = (datetime.now(UTC) - env.now()).total_seconds()
             if lag > 0:
                 await env.advance_time(lag)
-            if len(env.backend.transcript) != self._seen:
-                await preview.refresh()
+            if len(env.backend.transcript) != self._seen and self.preview is not None:
+                with contextlib.suppress(SetupError):  # a page ended with its "End preview session"
+                    await self.preview.refresh()
                 self._seen = len(env.backend.transcript)
 
     async def run_clock(self) -> None:
@@ -256,24 +281,14 @@ class TryOut:
         self._stopping.set()
 
     async def wait(self) -> None:
-        """Until Ctrl-C (or SIGTERM), or the page's "End preview session"."""
-        assert self.preview is not None
-        clock = asyncio.create_task(self.run_clock(), name="tryout-clock")
-        closed = asyncio.create_task(self.preview.wait_closed(), name="tryout-page")
-        stopping = asyncio.create_task(self._stopping.wait(), name="tryout-stop")
-        try:
-            await asyncio.wait({clock, closed, stopping}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            self._stopping.set()
-            for task in (closed, stopping):
-                task.cancel()
-            await asyncio.gather(clock, closed, stopping, return_exceptions=True)
-            if clock.done() and not clock.cancelled() and clock.exception() is not None:
-                raise clock.exception()  # type: ignore[misc]
+        """Run the clock until Ctrl-C (or SIGTERM)."""
+        await self.run_clock()
 
     async def close(self) -> None:
         """Close the page, stop the bot (its heartbeat noted: the time until the next start counts for no one)."""
         async with self.lock:
+            if self.places is not None:
+                await self.places.close()
             if self.preview is not None:
                 await self.preview.close()
             if self.env is not None and self.env._started:
@@ -308,9 +323,10 @@ async def serve(options: TryOptions, out: TextIO = sys.stdout) -> int:
                 tryout.say(f"    {tryout.url}")
                 tryout.say("")
                 tryout.say(
-                    f'You are {options.name} in the server\'s #games channel; "Viewing as" at the top switches to '
-                    f"your friends ({names}) to play their seats. Type /ttr in the message box, "
-                    "or open a game at once: python -m bot try --bots 2 --map usa."
+                    f'Choose #games: you are {options.name} in the server\'s #games channel; "Viewing as" at the top '
+                    f"switches to your friends ({names}) to play their seats. Type /ttr in the message box, "
+                    "or open a game at once: python -m bot try --bots 2 --map usa. "
+                    "Back on this address, each member's direct messages with the bot."
                 )
                 tryout.say(f"The games are kept in {options.database} (also after a restart). Ctrl-C stops.")
                 await tryout.wait()

@@ -17,7 +17,6 @@ from bot.service.kinds import Language
 
 SERVER_NAME = "Conductor try-out"
 CHANNEL_NAME = "games"
-CHANNEL_TOPIC = "Ticket to Ride with Conductor: /ttr new to open a game, or the buttons of a game's message"
 BOT_NAME = "Conductor"
 FRIENDS = ("Robin", "Sam", "Kim", "Noor")
 # the Discord locale of the server (its public texts) for each of the bot's languages
@@ -52,7 +51,7 @@ def build_world(env: Env, *, name: str, friends: int, language: Language) -> Wor
     friend_users = [env.create_user(friend) for friend in FRIENDS]
     guild = env.create_guild(SERVER_NAME, preferred_locale=DISCORD_LOCALES[language])
     hosts = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
-    channel = guild.create_text_channel(CHANNEL_NAME, topic=CHANNEL_TOPIC)
+    channel = guild.create_text_channel(CHANNEL_NAME)
     person = guild.add_member(person_user, roles=[hosts])
     members = tuple(guild.add_member(user) for user in friend_users[:friends])
     return World(guild, channel, person, members)
