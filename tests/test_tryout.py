@@ -15,6 +15,7 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import aiohttp
 import discord
 from helpers.tryout_process import ROOT, URL, TryOutProcess
 
@@ -117,3 +118,39 @@ def test_without_the_try_extra_it_says_what_to_install() -> None:
     assert done.returncode == 0
     for option in ("--bots", "--level", "--map", "--language", "--port", "--data"):
         assert option in done.stdout
+
+
+async def test_the_start_page_answers_only_with_its_key_and_shows_one_place_at_a_time(tmp_path: Path) -> None:
+    tryout = TryOut(TryOptions(data=tmp_path, port=0, name="Alex", friends=1), out=io.StringIO())
+    await tryout.start()
+    try:
+        assert tryout.places is not None and tryout.world is not None and tryout.preview is not None
+        base, key = tryout.url.split("/#")
+        robin = tryout.world.friends[0]
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{base}/") as page:
+                assert page.status == 200 and "Conductor try-out" in await page.text()
+            async with http.get(f"{base}/", headers={"Host": "example.com"}) as page:
+                assert page.status == 403  # a page of another name pointing here (DNS rebinding)
+            for headers in ({}, {"X-Tryout-Key": "guess"}):
+                async with http.get(f"{base}/api/places", headers=headers) as answer:
+                    assert answer.status == 401
+                async with http.post(f"{base}/api/show", headers=headers, json={"where": "games"}) as answer:
+                    assert answer.status == 401
+            async with http.get(f"{base}/api/places", headers={"X-Tryout-Key": key}) as answer:
+                places = [p["label"] for p in (await answer.json())["places"]]
+            assert places == ["#games: play", "Direct messages of Alex", "Direct messages of Robin"]
+            games_page = tryout.preview
+            assert games_page.channel.id == tryout.world.channel.id
+            async with http.post(
+                f"{base}/api/show", headers={"X-Tryout-Key": key}, json={"where": f"dm:{robin.id}"}
+            ) as answer:
+                shown = (await answer.json())["url"]
+            assert URL.match(shown) and shown != tryout.url
+            # Robin's direct messages, for Robin alone; the #games page before it is closed
+            assert tryout.preview is not games_page and tryout.preview.channel.id == robin.user.dm_channel.id
+            assert [viewer.id for viewer in tryout.preview.viewers] == [robin.id]
+            async with http.post(f"{base}/api/show", headers={"X-Tryout-Key": key}, json={"where": "dm:1"}) as answer:
+                assert answer.status == 404  # only the places listed
+    finally:
+        await tryout.close()
