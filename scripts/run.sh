@@ -22,7 +22,7 @@ fi
 if [ "${1:-}" = "try" ]; then
     # the try-out's extra: SimCord and its browser preview
     if ! .venv/bin/python -c "import simcord.preview, aiohttp, markdown_it, linkify_it, regex, av" 2>/dev/null; then
-        echo "Installing the try-out (SimCord's simulated Discord and its browser page) into .venv..."
+        echo "Conductor try-out (no DISCORD_TOKEN: a local simulated Discord in your browser; set DISCORD_TOKEN to run on Discord): installing SimCord and its page into .venv first..."
         .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[try]'
     fi
 fi
