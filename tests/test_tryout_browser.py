@@ -146,8 +146,10 @@ def test_a_game_played_from_the_page(tmp_path: Path, browser: Browser) -> None:
         page.locator("#channel-message-list", has_text="Draw from deck").wait_for()
         before = board_images(page)
         assert before, "no board image shown after the tickets were chosen"
-        html = page.locator("#channel-message-list").inner_text()
-        turn_of = "Robin" if html.rfind("@Robin") > html.rfind("@Alex") else "Alex"
+        text = page.locator("#channel-message-list").inner_text()
+        turns = re.findall(r"@(Alex|Robin) \(\1\), your turn", text)
+        assert turns, f"no turn message naming whose turn it is: {text[-600:]!r}"
+        turn_of = turns[-1]
         view_as(page, turn_of)
         page.screenshot(path=str(DOCS / "tryout-game.png"))
         press(page, "Draw from deck")
