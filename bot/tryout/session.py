@@ -13,7 +13,12 @@ reminders and the autopilot's timers run as they would on Discord, and
 "Deadline in 23 hours" reads right in the page.
 
 The browser's actions and the clock's steps are both SimCord operations,
-which must not overlap: one lock orders them.
+which must not overlap: one lock orders them (the preview's own handler of
+the page's actions is wrapped to take it).
+
+One preview page at a time: #games, viewed as any member, or one member's
+direct messages, viewed by that member alone; the start page (places.py)
+switches between them.
 """
 
 from __future__ import annotations
@@ -47,7 +52,9 @@ from render.static_layer import static_board
 DEFAULT_DATA = Path("data/tryout")
 DATABASE_NAME = "conductor.sqlite3"
 DEFAULT_PORT = 8765
-# seconds SimCord waits for the bot to finish what an action started (a cold board image, a slow disk)
+# seconds SimCord waits for the bot to finish what an action started (a cold board image, a slow disk);
+# kept below the bot's 60-second heartbeat: with 60 s or more, an action was seen to wait for the heartbeat's timer
+# (SimCord's real-time fallback of a bot timer) until it timed out
 SETTLE_TIMEOUT = 30.0
 # how often the simulated clock catches up with the wall clock
 TICK_SECONDS = 1.0
