@@ -17,6 +17,7 @@ from pathlib import Path
 
 import aiohttp
 import discord
+from discord_harness import custom_ids, replies, select_options
 from helpers.tryout_process import ROOT, URL, TryOutProcess
 
 from bot.commands.tryout import MISSING_EXTRA
@@ -75,6 +76,15 @@ async def test_a_game_against_the_autopilot_goes_on_after_a_restart(tmp_path: Pa
         message = stage_message(world)
         assert any(f":{game.id}:" in str(row.to_dict()) for row in message.components), message.components
         assert second.url != first_page  # a new key for the new page
+        # and the game goes on from the page's buttons: Alex keeps tickets, the autopilot plays, Alex's turn comes
+        clicked = await world.person.click(message, label="Choose my tickets")
+        panel = next(m for m in replies(clicked) if custom_ids(m))
+        menu = custom_ids(panel)[0]
+        await world.person.select(panel, [o["value"] for o in select_options(panel, menu)], custom_id=menu)
+        running = await second.bot.service.active_game(world.channel.id)
+        assert running is not None and running.status.value == "playing"
+        turn = stage_message(world)
+        assert f"<@{world.person.id}>" in turn.content and "Draw from deck" in str(turn.components)
     finally:
         await second.close()
 
