@@ -6,11 +6,11 @@ import argparse
 from collections.abc import Sequence
 from types import ModuleType
 
-from bot.commands import backup, check_maps, migrate_store, render, replay, verify
+from bot.commands import backup, check_maps, migrate_store, render, replay, tryout, verify
 from bot.commands import run as run_bot
 
 # Each module defines NAME, HELP, configure(parser) and run(args) -> exit status.
-COMMANDS: tuple[ModuleType, ...] = (run_bot, replay, check_maps, render, backup, migrate_store, verify)
+COMMANDS: tuple[ModuleType, ...] = (run_bot, tryout, replay, check_maps, render, backup, migrate_store, verify)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -30,6 +30,18 @@ if [ -z "${CONDUCTOR_TEST_PG_URL:-}" ]; then
     fi
     export PATH
 fi
+# The try-out's browser test (tests/test_tryout_browser.py) drives Debian's Chromium with Playwright;
+# no browser is ever downloaded. CONDUCTOR_CHROMIUM names another Chromium executable.
+if [ -z "${CONDUCTOR_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+    if [ "${CI:-}" = "true" ] || [ "$(id -u)" = "0" ]; then
+        echo "== installing Chromium (the try-out's browser test needs it)"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+        echo "Chromium is missing: install it (Debian: sudo apt-get install chromium)" >&2
+        echo "or set CONDUCTOR_CHROMIUM to a Chromium executable" >&2
+        exit 1
+    fi
+fi
 echo "== ruff"
 .venv/bin/ruff check .
 echo "== ruff format"

@@ -16,7 +16,12 @@ README_SECTION = 'README.md, section "Running the bot"'
 MISSING_TOKEN = (
     "error: no Discord bot token. Set DISCORD_TOKEN in the environment or in a .env file "
     "(copy .env.example). How to create the Discord application, add the bot with the scopes "
-    f"`bot` and `applications.commands` and invite it with its link: see {README_SECTION}."
+    f"`bot` and `applications.commands` and invite it with its link: see {README_SECTION}. "
+    "To try the bot without Discord first: `python -m bot try` (or `scripts/run.sh` without a token)."
+)
+ON_DISCORD = (
+    "Conductor on Discord (DISCORD_TOKEN is set). To try it in a local simulated Discord in your browser "
+    "instead: `python -m bot try`, or `scripts/run.sh` with no DISCORD_TOKEN."
 )
 
 
@@ -56,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from bot.app import create_bot
     from bot.logs import setup_logging
 
+    print(ON_DISCORD, flush=True)
     setup_logging(settings.log_level, settings.discord_log_level)
     bot = create_bot(settings)
     try:
