@@ -294,6 +294,30 @@ def dropped_answer(player: str, info: TournamentInfo, *, disqualified: bool) -> 
     return _("{player} is dropped from **{name}**.").format(player=shown(player), name=shown(info.name))
 
 
+def reinstated_answer(player: str, info: TournamentInfo, status: ParticipantStatus | None) -> str:
+    if status is ParticipantStatus.WAITLISTED:
+        return _("{player} is back in **{name}**, on its waiting list: it is full.").format(
+            player=shown(player), name=shown(info.name)
+        )
+    if status is ParticipantStatus.ACTIVE:
+        return _("{player} is back in **{name}** and plays the rounds paired from now on.").format(
+            player=shown(player), name=shown(info.name)
+        )
+    return _("{player} is registered for **{name}** again.").format(player=shown(player), name=shown(info.name))
+
+
+def promoted_text(info: TournamentInfo) -> str:
+    """The DM to a waiting player who got a place."""
+    if info.status is TournamentStatus.CHECKIN:
+        return _(
+            "A place has freed up in **{name}** (<#{channel}>): you are registered now. Check in before round 1 "
+            "with the *Check in* button on its message or `/ttrtour checkin`."
+        ).format(name=shown(info.name), channel=info.channel_id)
+    return _(
+        "A place has freed up in **{name}** (<#{channel}>): you are off its waiting list and registered now."
+    ).format(name=shown(info.name), channel=info.channel_id)
+
+
 def adjudicated_answer(round_no: int, table_no: int, *, score: bool) -> str:
     if score:
         return _("Round {round}, table {table}: its game is ended and scored as it stands.").format(
@@ -548,4 +572,6 @@ def moderator_line(action: str, info: TournamentInfo, *, player: str = "", new: 
         return _("{player} is out of **{name}**.").format(player=shown(player), name=name)
     if action == "disqualify":
         return _("{player} is disqualified from **{name}**.").format(player=shown(player), name=name)
+    if action == "reinstate":
+        return _("{player} is back in **{name}**.").format(player=shown(player), name=name)
     return _("**{name}** is called off by a moderator.").format(name=name)

@@ -36,6 +36,7 @@ from bot.present.i18n import speaking
 from bot.present.layout import chunks
 from bot.present.mod_answers import moderator_note
 from bot.present.tournaments import (
+    promoted_text,
     round_lines,
     standings_lines,
     standings_table,
@@ -52,7 +53,7 @@ from bot.service.tournaments.models import (
     TablePlan,
     TournamentInfo,
 )
-from bot.store.tournament_rows import TableStatus, TournamentStatus
+from bot.store.tournament_rows import ParticipantStatus, TableStatus, TournamentStatus
 from bot.table.delivery import NOTES
 from bot.table.front import Front
 from bot.views.tournaments import tournament_view
@@ -62,6 +63,7 @@ from render.standings import render_standings
 log = logging.getLogger(__name__)
 
 OPEN = (TournamentStatus.REGISTRATION, TournamentStatus.CHECKIN, TournamentStatus.RUNNING)
+WAITLISTED = ParticipantStatus.WAITLISTED
 MAX_ANNOUNCED = 10_000  # game ids remembered as announced
 
 
@@ -140,6 +142,18 @@ class TournamentDesk:
             await self.delivery.deliver(
                 result, lead=lead, refresh=refresh and number == len(results), interaction=interaction
             )
+
+    # ----- the waiting list ---------------------------------------------------------------------------------
+
+    async def tell_promoted(self, before: TournamentInfo, after: TournamentInfo) -> None:
+        """A DM, in their language, to every waiting player who got a place between `before` and `after`."""
+        for p in after.participants:
+            was = before.participant(p.user_id)
+            if p.status is ParticipantStatus.REGISTERED and was is not None and was.status is WAITLISTED:
+                with speaking(await self.languages.member(p.user_id, after.guild_id)):
+                    text = promoted_text(after)
+                if not await self.delivery.notifier.dm(p.user_id, text):
+                    log.info("tournament #%d: user %d got a place but no DM", after.id, p.user_id)
 
     # ----- results ----------------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ each in its own module, over a shared core:
 - registration.py: create, configure, registration (cap, waiting list), join, leave, check-in, cancel
 - rounds.py: pair a round, open its tables, re-pair it, the overdue tables
 - results.py: a table's game that ended is recorded once (and rated), catch-up after a restart, standings
-- sanctions.py: substitute, drop, disqualify, adjudicate
+- sanctions.py: substitute, drop, disqualify (a sanction stays until `reinstate` lifts it), adjudicate
 - export.py: the audit read, the standings as CSV, a zip of every record
 
 - **Versions.** Every change of a tournament is one store transaction checked
