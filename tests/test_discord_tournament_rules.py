@@ -1,5 +1,5 @@
-"""`/ttrtour` rules that members tried to get around, through SimCord (issue 22): a sanction stays until a
-moderator lifts it, and the waiting list moves up in order.
+"""`/ttrtour` rules that members tried to get around, and what a round's deadline and a crash do, through SimCord
+(issue 22).
 
 - A player a moderator dropped or disqualified tries `/ttrtour leave` then `/ttrtour join` (and the buttons, and
   the check-in) to be registered again: each is refused, privately, saying that a moderator must reinstate them;
@@ -7,6 +7,10 @@ moderator lifts it, and the waiting list moves up in order.
 - With a cap, a registered player who leaves or is dropped before round 1 frees a place: the first on the waiting
   list gets it and is told by DM; a member who joins later waits behind those already waiting; a higher cap gives
   the waiting players its places, in order.
+- At a round's deadline the moderators' log channel is told which tables are still playing, with the
+  `/ttrtour adjudicate` that settles them, once (also across a restart).
+- A `/ttrtour repair` stopped by a crash after storing the new pairing leaves no game of the old one open: they
+  are ended at the next start.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from discord_harness import (  # noqa: F401
     game_seed,
     make_room,
     moderate,
+    reply_text,
+    restart,
     simcord_bot,
     slash,
 )
@@ -30,7 +36,7 @@ from simcord import Env, MemberActor
 from test_discord_tournament import current, ok
 
 from bot.service.tournaments.models import TournamentInfo
-from bot.store.tournament_rows import ParticipantStatus, TournamentStatus
+from bot.store.tournament_rows import ParticipantStatus, TableStatus, TournamentStatus
 
 pytestmark = pytest.mark.parametrize("game_seed", [7])
 
@@ -191,3 +197,97 @@ async def test_the_waiting_list_moves_up_in_order(simcord_env: Env) -> None:
     info = await current(room, info.id)
     assert status_of(info, eve) is WAITLISTED, "the tournament is full again"
     assert info.status is TournamentStatus.REGISTRATION
+
+
+# ----- a round's deadline; a re-pairing interrupted by a crash -------------------------------------------------
+
+
+async def table_running(room: Room, mod: MemberActor, humans: int = 2, **options: object) -> TournamentInfo:
+    """A one-round tournament of the room's first 4 members on USA, no turn clock: its one table running, the
+    first `humans` members to move (nobody moved yet), the others played by the autopilot."""
+    members = room.members[:4]
+    info = await open_cup(room, mod, **options)
+    settings = replace(info.settings, autopilot=tuple(m.id for m in members[humans:]), clock=None)
+    await room.bot.service.configure_tournament(info.id, mod.id, settings)
+    for member in members:
+        assert "registered" in ok(await slash(member, room, "ttrtour join"))
+    assert "Round 1 has started" in ok(await slash(mod, room, "ttrtour startround"))
+    info = await current(room, info.id)
+    [table] = info.rounds[0].tables
+    assert table.status is TableStatus.PLAYING and table.game_id is not None
+    return info
+
+
+async def test_at_a_rounds_deadline_the_moderators_are_told_the_overdue_tables(simcord_env: Env) -> None:
+    env = simcord_env
+    room = make_room(env, ["ann", "bob", "cid", "dan"])
+    mods = await moderate(room)
+    mod = mods.moderator
+    info = await table_running(room, mod, deadline="2h")
+    [table] = info.rounds[0].tables
+    assert info.rounds[0].deadline is not None
+    logged = len(mods.log_lines())
+
+    await env.advance_time(3600)
+    assert len(mods.log_lines()) == logged, "nothing before the deadline"
+    await env.advance_time(3600 + 60)
+    [notice] = mods.log_lines()[logged:]
+    assert "**Cup**: the deadline of round 1 has passed, and 1 table is still playing" in notice, notice
+    assert f"Table 1: ann, bob, cid, dan <#{table.channel_id}>" in notice or f"<#{table.channel_id}>" in notice
+    assert "/ttrtour adjudicate round:1 table:1" in notice, notice
+    [message] = [m for m in mods.log.history() if m.content == notice]
+    assert not message.mentions and not message.mention_everyone, "the notice pings nobody"
+
+    # it is told once, also across a restart; the moderators settle the table as offered
+    await restart(env)
+    await env.advance_time(2 * 3600)
+    assert len(mods.log_lines()) == logged + 1
+    answer = await slash(mod, room, "ttrtour adjudicate", round=1, table=1, score="yes", reason="overdue")
+    assert "scored as it stands" in ok(answer)
+
+
+async def test_a_rounds_deadline_after_its_tables_finished_tells_nobody(simcord_env: Env) -> None:
+    env = simcord_env
+    room = make_room(env, ["ann", "bob", "cid", "dan"])
+    mods = await moderate(room)
+    mod = mods.moderator
+    await table_running(room, mod, deadline="2h")
+    assert "scored" in ok(await slash(mod, room, "ttrtour adjudicate", round=1, table=1, score="yes", reason="x"))
+    logged = len(mods.log_lines())
+    await env.advance_time(3 * 3600)
+    assert mods.log_lines()[logged:] == []
+    assert "deadline" not in "\n".join(m.content for m in room.public_messages())
+
+
+async def test_a_repairing_stopped_by_a_crash_ends_the_old_games_at_the_next_start(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The operator's view: the bot stops in the middle of `/ttrtour repair`, after the new pairing is stored and
+    before the old round's games are cancelled. At the next start the old games are ended; `startround` opens
+    the new tables."""
+    env = simcord_env
+    room = make_room(env, ["ann", "bob", "cid", "dan"])
+    mods = await moderate(room)
+    mod = mods.moderator
+    info = await table_running(room, mod, humans=4)
+    [old] = info.rounds[0].tables
+    assert old.game_id is not None
+
+    async def power_cut(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the bot stopped here")
+
+    monkeypatch.setattr(room.bot.service, "cancel", power_cut)
+    assert "went wrong" in reply_text(await slash(mod, room, "ttrtour repair", reason="wrong players"))
+    monkeypatch.undo()
+    paired = await current(room, info.id)
+    assert paired.rounds[0].attempt == 2, "the new pairing is stored"
+    assert (await room.bot.service.game(old.game_id)).status.active, "the crash left the old game open"
+
+    await restart(env)
+    await env.advance_time(120)
+    assert not (await room.bot.service.game(old.game_id)).status.active, "the old round's game is ended"
+    assert "Round 1 has started" in ok(await slash(mod, room, "ttrtour startround"))
+    after = await current(room, info.id)
+    [table] = after.rounds[0].tables
+    assert table.game_id is not None and table.game_id != old.game_id
+    assert (await room.bot.service.game(table.game_id)).status.active

@@ -19,6 +19,7 @@ from bot.present.suggestions import duration_label
 from bot.service.clock import ClockSettings
 from bot.service.kinds import Language
 from bot.service.tournaments.models import (
+    OverdueTables,
     RoundStarted,
     StandingLine,
     TableFinishInfo,
@@ -449,6 +450,33 @@ def round_lines(started: RoundStarted) -> list[str]:
         )
     if r.deadline is not None:
         lines.append(_("The round ends <t:{time}:R>.").format(time=int(r.deadline.timestamp())))
+    return lines
+
+
+def overdue_lines(notice: OverdueTables) -> list[str]:
+    """For the moderators (their log channel, else the tournament's): a round's deadline passed with these tables
+    still playing, each with a link to its thread, and how to settle them."""
+    info, r = notice.tournament, notice.round
+    count = len(notice.tables)
+    lines = [
+        ngettext(
+            "**{name}**: the deadline of {round} has passed, and {count} table is still playing:",
+            "**{name}**: the deadline of {round} has passed, and {count} tables are still playing:",
+            count,
+        ).format(name=shown(info.name), round=round_title(r.round, final=r.final), count=count)
+    ]
+    for table in notice.tables:
+        names = ", ".join(shown(n) for n in table.names)
+        where = f"<#{table.channel_id}>" if table.channel_id is not None else ""
+        lines.append(
+            _("Table {table}: {players} {thread}").format(table=table.table_no, players=names, thread=where).rstrip()
+        )
+    lines.append(
+        _(
+            "A moderator settles each with `/ttrtour adjudicate round:{round} table:{table}` and `score` yes "
+            "(scored as it stands) or no (the autopilot plays it out)."
+        ).format(round=r.round, table=notice.tables[0].table_no if notice.tables else 1)
+    )
     return lines
 
 
