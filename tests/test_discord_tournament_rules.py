@@ -233,7 +233,7 @@ async def test_at_a_rounds_deadline_the_moderators_are_told_the_overdue_tables(s
     await env.advance_time(3600 + 60)
     [notice] = mods.log_lines()[logged:]
     assert "**Cup**: the deadline of round 1 has passed, and 1 table is still playing" in notice, notice
-    assert f"Table 1: ann, bob, cid, dan <#{table.channel_id}>" in notice or f"<#{table.channel_id}>" in notice
+    assert f"Table 1: {', '.join(table.names)} <#{table.channel_id}>" in notice, notice
     assert "/ttrtour adjudicate round:1 table:1" in notice, notice
     [message] = [m for m in mods.log.history() if m.content == notice]
     assert not message.mentions and not message.mention_everyone, "the notice pings nobody"

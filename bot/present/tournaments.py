@@ -22,6 +22,7 @@ from bot.service.tournaments.models import (
     OverdueTables,
     RoundStarted,
     StandingLine,
+    Table,
     TableFinishInfo,
     TablePlan,
     TableResult,
@@ -417,6 +418,13 @@ def thread_welcome(plan: TablePlan) -> str:
     )
 
 
+def _table_line(table: Table) -> str:
+    """A table, its players and a link to its thread."""
+    names = ", ".join(shown(n) for n in table.names)
+    where = f"<#{table.channel_id}>" if table.channel_id is not None else ""
+    return _("Table {table}: {players} {thread}").format(table=table.table_no, players=names, thread=where).rstrip()
+
+
 def round_lines(started: RoundStarted) -> list[str]:
     """The announcement of a round's tables in the tournament's channel, with a link to each table's thread."""
     r = started.round
@@ -431,12 +439,7 @@ def round_lines(started: RoundStarted) -> list[str]:
             name=shown(info.name), round=title, map=map_title(r.map)
         )
     lines = [head]
-    for table in r.tables:
-        names = ", ".join(shown(n) for n in table.names)
-        where = f"<#{table.channel_id}>" if table.channel_id is not None else ""
-        lines.append(
-            _("Table {table}: {players} {thread}").format(table=table.table_no, players=names, thread=where).rstrip()
-        )
+    lines += [_table_line(table) for table in r.tables]
     if started.not_checked_in:
         names = ", ".join(shown(p.display_name) for p in info.participants if p.user_id in started.not_checked_in)
         lines.append(_("Not checked in, so out of the tournament: {names}").format(names=names))
@@ -465,12 +468,7 @@ def overdue_lines(notice: OverdueTables) -> list[str]:
             count,
         ).format(name=shown(info.name), round=round_title(r.round, final=r.final), count=count)
     ]
-    for table in notice.tables:
-        names = ", ".join(shown(n) for n in table.names)
-        where = f"<#{table.channel_id}>" if table.channel_id is not None else ""
-        lines.append(
-            _("Table {table}: {players} {thread}").format(table=table.table_no, players=names, thread=where).rstrip()
-        )
+    lines += [_table_line(table) for table in notice.tables]
     lines.append(
         _(
             "A moderator settles each with `/ttrtour adjudicate round:{round} table:{table}` and `score` yes "
