@@ -9,6 +9,7 @@
   the waiting players its places, in order.
 - At a round's deadline the moderators' log channel is told which tables are still playing, with the
   `/ttrtour adjudicate` that settles them, once (also across a restart).
+- After `/ttrtour substitute` the table's game names the seat by the substitute, as the tournament does.
 - A `/ttrtour repair` stopped by a crash after storing the new pairing leaves no game of the old one open: they
   are ended at the next start.
 """
@@ -33,7 +34,7 @@ from discord_harness import (  # noqa: F401
     slash,
 )
 from simcord import Env, MemberActor
-from test_discord_tournament import current, ok
+from test_discord_tournament import current, ok, thread_room
 
 from bot.service.tournaments.models import TournamentInfo
 from bot.store.tournament_rows import ParticipantStatus, TableStatus, TournamentStatus
@@ -116,7 +117,9 @@ async def test_a_sanction_during_the_rounds_stays_until_reinstated(simcord_env: 
     mod = mods.moderator
     members = room.members[:5]
     info = await open_cup(room, mod)
-    settings = replace(info.settings, rounds=2, autopilot=tuple(m.id for m in members), clock=None, table_size=2)
+    settings = replace(
+        info.settings, rounds=2, autopilot=tuple(m.id for m in members), clock=None, table_size=2, trains=5
+    )
     await room.bot.service.configure_tournament(info.id, mod.id, settings)
     for member in members:
         assert "registered" in ok(await slash(member, room, "ttrtour join"))
@@ -291,3 +294,25 @@ async def test_a_repairing_stopped_by_a_crash_ends_the_old_games_at_the_next_sta
     [table] = after.rounds[0].tables
     assert table.game_id is not None and table.game_id != old.game_id
     assert (await room.bot.service.game(table.game_id)).status.active
+
+
+async def test_after_a_substitute_the_tables_game_names_the_new_player(simcord_env: Env) -> None:
+    """The substitute's name is the seat's name in the table's game too (its messages, `/ttr status`), as in the
+    tournament; the old player's name is gone from them."""
+    room = make_room(simcord_env, ["ann", "bob", "cid", "dan"])
+    mods = await moderate(room)
+    mod = mods.moderator
+    info = await table_running(room, mod, humans=2)
+    [table] = info.rounds[0].tables
+    ann = room.members[0]
+    sub = room.add_member("subby")
+    assert "subby" in ok(await slash(mod, room, "ttrtour substitute", player=ann, member=sub, reason="had to go"))
+    thread = next(t for t in room.channel.threads if t.id == table.channel_id)
+    stage = next(m for m in reversed(thread.history()) if m.components)
+    turn = stage.content.split("\n", 1)[1]  # after the moderator's note, which says whose seat it was
+    assert "subby" in turn and "ann" not in turn, turn
+    assert f"<@{sub.id}> (subby)" in turn, turn
+    status = reply_text(await slash(sub, thread_room(room, thread), "ttr status"))
+    assert f"subby (<@{sub.id}>)" in status and "ann" not in status, status
+    players = ok(await slash(sub, room, "ttrtour info"))
+    assert "4 players:\nbob, cid, dan, subby\n" in players, players

@@ -237,6 +237,7 @@ class TourRounds(TourCore):
                 trains=info.settings.trains,
                 clock=info.settings.clock,
                 check_limits=False,
+                holder_names=True,
             )
             game_id = created.game.id
             if not await self.store.set_table_game(tid, r.round, table.table_no, game_id):
