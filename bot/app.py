@@ -147,8 +147,9 @@ class ConductorBot(commands.Bot):
         self._service = await GameService.open(self.settings.database, clock=self.clock, shards=self.settings.shards)
         await self._service.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
         front = self._front = Front.build(self, self._service)
+        ttrtour, desk = ttrtour_group(), TournamentDesk(self, front)
         self._scheduler = Scheduler(
-            self._service, ClockNotifier(front), heartbeat=self.heartbeat, tick=front.delivery.notifier.release
+            self._service, ClockNotifier(front, desk), heartbeat=self.heartbeat, tick=front.delivery.notifier.release
         )
         ttr = ttr_group()
         await add_ttr_cogs(
@@ -163,7 +164,6 @@ class ConductorBot(commands.Bot):
             ],
         )
         await self.add_cog(ModerationCog(front))
-        ttrtour, desk = ttrtour_group(), TournamentDesk(self, front)
         await add_ttr_cogs(
             self,
             ttrtour,

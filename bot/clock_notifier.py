@@ -11,18 +11,23 @@ a command's would, through delivery (bot/table/delivery.py):
   notes by DM. After an outage the stage message is posted again, the
   outage told at its top and the deadline moved on.
 - `mod_log`: a line for the server's moderators' log channel, pinging nobody.
+- `overdue`: a tournament round's deadline passed: its moderators are told
+  which tables still play (bot/table/tournaments.py).
 """
 
 from __future__ import annotations
 
 from bot.service import ActionResult, EventKind, ModLogEntry, Reminder, TimeoutPolicy
+from bot.service.tournaments.models import OverdueTables
 from bot.table.front import Front
+from bot.table.tournaments import TournamentDesk
 
 
 class ClockNotifier:
-    def __init__(self, front: Front) -> None:
+    def __init__(self, front: Front, desk: TournamentDesk) -> None:
         self.delivery = front.delivery
         self.stage = front.stage
+        self.desk = desk
 
     async def remind(self, reminder: Reminder) -> None:
         await self.delivery.remind(reminder)
@@ -35,3 +40,6 @@ class ClockNotifier:
 
     async def mod_log(self, entry: ModLogEntry) -> None:
         await self.delivery.post_mod_log(entry)
+
+    async def overdue(self, notice: OverdueTables) -> None:
+        await self.desk.tell_overdue(notice)

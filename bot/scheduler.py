@@ -1,4 +1,5 @@
-"""Durable timers: turn deadlines, reminders and autopilot turns, fired once, also across restarts.
+"""Durable timers: turn deadlines, reminders and autopilot turns (and the tournaments' round deadlines), fired
+once, also across restarts.
 
 The pattern of RoboDanny's reminder cog: the timers live in the store's
 `timers` table; one task sleeps until the soonest of them (an asyncio.Event
@@ -51,6 +52,7 @@ from functools import partial
 from typing import Protocol
 
 from bot.service import ActionResult, GameService, ModLogEntry, Reminder, TimerOutcome, TimerRow
+from bot.service.tournaments.models import OverdueTables
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +74,10 @@ class Notifier(Protocol):
 
     async def mod_log(self, entry: ModLogEntry) -> None:
         """Post an entry to the server's moderators' log channel (guild setting `mod_log_channel_id`), if one is set."""
+        ...
+
+    async def overdue(self, notice: OverdueTables) -> None:
+        """Tell a tournament's moderators that a round's deadline passed with these tables still playing."""
         ...
 
 
@@ -266,6 +272,8 @@ class Scheduler:
             entries = outcome.mod_log or (() if outcome.result is None else outcome.result.mod_log)
             for entry in entries:
                 calls.append(partial(self.notifier.mod_log, entry))
+        if outcome.overdue is not None:
+            calls.append(partial(self.notifier.overdue, outcome.overdue))
         for call in calls:
             try:
                 await call()

@@ -78,6 +78,7 @@ COMMAND_NAMES = {
     "drop": ("stryk", "pudota"),
     "disqualify": ("diskvalificera", "hylkää"),
     "adjudicate": ("avgör", "ratkaise"),
+    "reinstate": ("återinsätt", "palauta"),
     "audit": ("granskning", "tarkastus"),
     "standings": ("ställning", "tilanne"),
     "info": ("info", "tiedot"),

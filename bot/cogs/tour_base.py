@@ -3,7 +3,7 @@
 `/ttrtour` is one command group shared by three cogs (as `/ttr` is, bot/cogs/ttr.py): `TournamentCog`
 (players and anyone: join, leave, check in, the standings, the info, the buttons), `TournamentDeskCog`
 (moderators: create, configure, registration, cancel, audit, export) and `TournamentRoundsCog` (moderators:
-start and re-pair rounds, substitute, drop, disqualify, adjudicate), all three in bot/cogs/tournaments.py.
+start and re-pair rounds, substitute, drop, disqualify, reinstate, adjudicate), all three in bot/cogs/tournaments.py.
 
 The `tournament` option names a tournament of this server by number or name
 (the list offers its open ones); without it, the tournament of this channel

@@ -4,8 +4,8 @@ Moderators (Manage Server, or the moderator role of `/ttr config`; checked at
 run time) create a tournament in a channel, which becomes its channel, open
 registration and check-in, start each round (a thread per table, opened by
 bot/table/tournaments.py), re-pair a round before it is played, substitute,
-drop or disqualify players, adjudicate a stuck table, call it off, read its
-audit and export it. Players join, leave and check in with the buttons of the
+drop or disqualify players (and reinstate them), adjudicate a stuck table,
+call it off, read its audit and export it. Players join, leave and check in with the buttons of the
 tournament's message or the commands. Anyone sees the standings and the
 tournament's settings. Every answer is private; what changes the tournament
 is announced in its channel.
@@ -45,6 +45,7 @@ from bot.present.tournaments import (
     no_such_tournament_text,
     no_threads_text,
     registration_answer,
+    reinstated_answer,
     round_started_answer,
     standings_lines,
     status_line,
@@ -72,11 +73,13 @@ class TournamentCog(TourCog):
         name = getattr(interaction.user, "display_name", interaction.user.name)
         done = await self.service.join_tournament(info.id, interaction.user.id, name)
         await private(interaction, joined_answer(done.tournament, done.status))
+        await self.desk.tell_promoted(info, done.tournament)
         return done.tournament
 
     async def _leave(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
         done = await self.service.leave_tournament(info.id, interaction.user.id)
         await private(interaction, left_answer(done.tournament))
+        await self.desk.tell_promoted(info, done.tournament)
         return done.tournament
 
     async def _check_in(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
@@ -297,6 +300,7 @@ class TournamentDeskCog(TourCog):
             )
             await self.desk.refresh_message(after)
             await private(interaction, configured_answer(after))
+            await self.desk.tell_promoted(info, after)
 
         await self._run(interaction, tournament, work, moderator=True)
 
@@ -375,7 +379,7 @@ class TournamentDeskCog(TourCog):
 
 class TournamentRoundsCog(TourCog):
     """`/ttrtour` for moderators during the rounds: start and re-pair a round, substitute, drop, disqualify,
-    adjudicate a table."""
+    reinstate, adjudicate a table."""
 
     @app_commands.command(name="startround", description="Moderators: pair the next round and open its tables")
     @app_commands.describe(tournament=TOURNAMENT, reason="Why (stored in the tournament's audit)")
@@ -467,6 +471,7 @@ class TournamentRoundsCog(TourCog):
             await self._public(info, line)
             await self.desk.refresh_message(done.tournament)
             await private(interaction, dropped_answer(name, info, disqualified=disqualify))
+            await self.desk.tell_promoted(info, done.tournament)
 
         await self._run(interaction, tournament, work, moderator=True)
 
@@ -487,6 +492,25 @@ class TournamentRoundsCog(TourCog):
         await self._drop(interaction, player, reason, tournament, disqualify=True)
 
     disqualify.autocomplete("tournament")(TourCog.tournament_choices)
+
+    @app_commands.command(name="reinstate", description="Moderators: lift a player's drop or disqualification")
+    @app_commands.describe(player="The player", reason=WHY, tournament=TOURNAMENT)
+    async def reinstate(
+        self, interaction: discord.Interaction, player: discord.Member, reason: Reason, tournament: str | None = None
+    ) -> None:
+        async def work(info: TournamentInfo) -> None:
+            found = info.participant(player.id)
+            name = found.display_name if found is not None else player.display_name
+            with naming(player.id, name):
+                done = await self.service.reinstate(info.id, interaction.user.id, player.id, reason)
+            line = await self._server_words(info, lambda: moderator_line("reinstate", info, player=name))
+            await self._public(info, line)
+            await self.desk.refresh_message(done.tournament)
+            await private(interaction, reinstated_answer(name, info, done.status))
+
+        await self._run(interaction, tournament, work, moderator=True)
+
+    reinstate.autocomplete("tournament")(TourCog.tournament_choices)
 
     @app_commands.command(name="adjudicate", description="Moderators: settle a stuck or overdue table")
     @app_commands.describe(

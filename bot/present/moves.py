@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from bot.present.cards import payment_text
 from bot.present.escape import shown
 from bot.present.i18n import _, ngettext
-from bot.present.seats import first_player
+from bot.present.seats import first_player, seat_name
 from bot.present.suggestions import route_label
 from bot.present.verification import verification_text
 from bot.present.words import (
@@ -158,7 +158,7 @@ MOVE_TEXTS: dict[EventKind, Callable[[Board, str, MoveFacts, GameInfo], str]] = 
 
 def move_text(board: Board, info: GameInfo, kind: EventKind, player: str | None, facts: MoveFacts) -> str:
     """The sentence for everyone about one of the engine's move events."""
-    return MOVE_TEXTS[kind](board, shown(player or ""), facts, info)
+    return MOVE_TEXTS[kind](board, shown(seat_name(info, player)), facts, info)
 
 
 def final_scores_text(scores: FinalScores) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Collection, Sequence
 from bot.present.escape import shown
 from bot.present.events import public_text
 from bot.present.i18n import _
+from bot.present.seats import seat_name
 from bot.service import Actor, EventKind, GameInfo, PublicEvent, Stage
 
 
@@ -24,7 +25,7 @@ def _marked(info: GameInfo, event: PublicEvent) -> str:
     if seat is not None and seat.bot:
         return text
     mark = _("autopilot, time ran out") if event.actor is Actor.TIMEOUT else _("autopilot")
-    name = shown(player)  # as the sentence words it
+    name = shown(seat_name(info, player))  # as the sentence words it
     if text.startswith(name + " "):
         return f"{name} ({mark}){text[len(name) :]}"
     return f"{text} ({mark})"

@@ -311,6 +311,28 @@ def _not_active(facts: Facts) -> str:
     return _("{name} does not play the tournament's rounds now.").format(name=name)
 
 
+def _sanctioned(facts: Facts) -> str:
+    if str(facts.get("status", "")) == "disqualified":
+        return _(
+            "A moderator disqualified you from this tournament. That stands until a moderator reinstates you "
+            "(`/ttrtour reinstate`): ask one of them."
+        )
+    return _(
+        "A moderator dropped you from this tournament. That stands until a moderator reinstates you "
+        "(`/ttrtour reinstate`): ask one of them."
+    )
+
+
+def _not_sanctioned(facts: Facts) -> str:
+    name = _member_named(facts) or _("someone")
+    return _("{name} is not dropped or disqualified: there is nothing to lift.").format(name=name)
+
+
+def _substituted(facts: Facts) -> str:
+    name = _member_named(facts) or _("someone")
+    return _("{name}'s place went to a substitute, who plays it on: they cannot come back.").format(name=name)
+
+
 def _table_over(facts: Facts) -> str:
     return _("Round {round}, table {table} has no game being played.").format(
         round=facts["round"], table=facts["table"]
@@ -334,6 +356,9 @@ WORDED: dict[Why, Callable[[Facts], str]] = {
     Why.NOT_REGISTERED: _not_registered,
     Why.NOT_ACTIVE: _not_active,
     Why.TABLE_OVER: _table_over,
+    Why.SANCTIONED: _sanctioned,
+    Why.NOT_SANCTIONED: _not_sanctioned,
+    Why.SUBSTITUTED: _substituted,
     Why.BAD_ID: _bad_id,
     Why.BAD_SEATS: _bad_seats,
     Why.BAD_TRAINS: _bad_trains,

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from bot.present.escape import shown
 from bot.present.i18n import _, ngettext, pgettext
 from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
-from bot.present.seats import mention, who
+from bot.present.seats import mention, seat_name, who
 from bot.present.ties import tie_sentence
 from bot.present.verification import commitment_text, verification_text
 from bot.present.words import more_cards_counted, ticket_label, tickets_plural
@@ -112,7 +112,7 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
 
 def start_text(info: GameInfo, table: TableView, commitment: str = "") -> str:
     """The first line of the setup stage: the game starts, in this seat order (and the deal's commitment)."""
-    seating = ", ".join(shown(p.player) for p in table.players)
+    seating = ", ".join(shown(seat_name(info, p.player)) for p in table.players)
     text = _("**The {title} game #{id} starts!** Seat order: {seating}.").format(
         title=info.title, id=info.id, seating=seating
     )
@@ -151,8 +151,8 @@ def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") 
 
 def final_content(info: GameInfo, head: str, scores: FinalScores, *, early: bool = False) -> str:
     """The last message: final scores and winners. `early`: a moderator ended the game, scored as it stood."""
-    line = ", ".join(f"{shown(r.player)} {r.total}" for r in scores.ranking())
-    winners = _(" and ").join(shown(w) for w in scores.winners)
+    line = ", ".join(f"{shown(seat_name(info, r.player))} {r.total}" for r in scores.ranking())
+    winners = _(" and ").join(shown(seat_name(info, w)) for w in scores.winners)
     several = len(scores.winners) > 1
     if early and several:
         sentence = _(

@@ -9,7 +9,7 @@ from bot.present.escape import shown
 from bot.present.i18n import _, ngettext
 from bot.present.layout import clip
 from bot.present.lobby import lobby_text
-from bot.present.seats import mention, player_label
+from bot.present.seats import mention, player_label, seat_name
 from bot.present.stage import breakdown_lines, must_text, ticket_result_lines
 from bot.present.words import (
     card_name,
@@ -120,7 +120,7 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
         if table.scores is not None:
             lines.extend(breakdown_lines(load_board(info.map), table.scores))
     elif table.phase is Phase.SETUP_KEEP:
-        waiting = ", ".join(shown(w.player) for w in table.waiting_for)
+        waiting = ", ".join(shown(seat_name(info, w.player)) for w in table.waiting_for)
         lines.append(
             _("Choosing starting {tickets}: {players}.").format(tickets=tickets_plural(rules), players=waiting)
         )
@@ -150,7 +150,10 @@ def final_tickets_text(info: GameInfo, rules: Rules, scores: FinalScores) -> str
     for r in scores.scores:
         lines.append(
             _("**{player}**: {done} done, {failed} failed, {points}").format(
-                player=shown(r.player), done=r.completed, failed=r.failed, points=f"{r.ticket_points:+d}"
+                player=shown(seat_name(info, r.player)),
+                done=r.completed,
+                failed=r.failed,
+                points=f"{r.ticket_points:+d}",
             )
         )
         lines.extend(ticket_result_lines(r, rules))

@@ -19,8 +19,10 @@ from bot.present.suggestions import duration_label
 from bot.service.clock import ClockSettings
 from bot.service.kinds import Language
 from bot.service.tournaments.models import (
+    OverdueTables,
     RoundStarted,
     StandingLine,
+    Table,
     TableFinishInfo,
     TablePlan,
     TableResult,
@@ -309,6 +311,30 @@ def dropped_answer(player: str, info: TournamentInfo, *, disqualified: bool) -> 
     return _("{player} is dropped from **{name}**.").format(player=shown(player), name=shown(info.name))
 
 
+def reinstated_answer(player: str, info: TournamentInfo, status: ParticipantStatus | None) -> str:
+    if status is ParticipantStatus.WAITLISTED:
+        return _("{player} is back in **{name}**, on its waiting list: it is full.").format(
+            player=shown(player), name=shown(info.name)
+        )
+    if status is ParticipantStatus.ACTIVE:
+        return _("{player} is back in **{name}** and plays the rounds paired from now on.").format(
+            player=shown(player), name=shown(info.name)
+        )
+    return _("{player} is registered for **{name}** again.").format(player=shown(player), name=shown(info.name))
+
+
+def promoted_text(info: TournamentInfo) -> str:
+    """The DM to a waiting player who got a place."""
+    if info.status is TournamentStatus.CHECKIN:
+        return _(
+            "A place has freed up in **{name}** (<#{channel}>): you are registered now. Check in before round 1 "
+            "with the *Check in* button on its message or `/ttrtour checkin`."
+        ).format(name=shown(info.name), channel=info.channel_id)
+    return _(
+        "A place has freed up in **{name}** (<#{channel}>): you are off its waiting list and registered now."
+    ).format(name=shown(info.name), channel=info.channel_id)
+
+
 def adjudicated_answer(round_no: int, table_no: int, *, score: bool) -> str:
     if score:
         return _("Round {round}, table {table}: its game is ended and scored as it stands.").format(
@@ -418,6 +444,13 @@ def thread_welcome(plan: TablePlan) -> str:
     )
 
 
+def _table_line(table: Table) -> str:
+    """A table, its players and a link to its thread."""
+    names = ", ".join(shown(n) for n in table.names)
+    where = f"<#{table.channel_id}>" if table.channel_id is not None else ""
+    return _("Table {table}: {players} {thread}").format(table=table.table_no, players=names, thread=where).rstrip()
+
+
 def round_lines(started: RoundStarted) -> list[str]:
     """The announcement of a round's tables in the tournament's channel, with a link to each table's thread."""
     r = started.round
@@ -432,12 +465,7 @@ def round_lines(started: RoundStarted) -> list[str]:
             name=shown(info.name), round=title, map=map_title(r.map)
         )
     lines = [head]
-    for table in r.tables:
-        names = ", ".join(shown(n) for n in table.names)
-        where = f"<#{table.channel_id}>" if table.channel_id is not None else ""
-        lines.append(
-            _("Table {table}: {players} {thread}").format(table=table.table_no, players=names, thread=where).rstrip()
-        )
+    lines += [_table_line(table) for table in r.tables]
     if started.not_checked_in:
         names = ", ".join(shown(p.display_name) for p in info.participants if p.user_id in started.not_checked_in)
         lines.append(_("Not checked in, so out of the tournament: {names}").format(names=names))
@@ -451,6 +479,28 @@ def round_lines(started: RoundStarted) -> list[str]:
         )
     if r.deadline is not None:
         lines.append(_("The round ends <t:{time}:R>.").format(time=int(r.deadline.timestamp())))
+    return lines
+
+
+def overdue_lines(notice: OverdueTables) -> list[str]:
+    """For the moderators (their log channel, else the tournament's): a round's deadline passed with these tables
+    still playing, each with a link to its thread, and how to settle them."""
+    info, r = notice.tournament, notice.round
+    count = len(notice.tables)
+    lines = [
+        ngettext(
+            "**{name}**: the deadline of {round} has passed, and {count} table is still playing:",
+            "**{name}**: the deadline of {round} has passed, and {count} tables are still playing:",
+            count,
+        ).format(name=shown(info.name), round=round_title(r.round, final=r.final), count=count)
+    ]
+    lines += [_table_line(table) for table in notice.tables]
+    lines.append(
+        _(
+            "A moderator settles each with `/ttrtour adjudicate round:{round} table:{table}` and `score` yes "
+            "(scored as it stands) or no (the autopilot plays it out)."
+        ).format(round=r.round, table=notice.tables[0].table_no if notice.tables else 1)
+    )
     return lines
 
 
@@ -574,4 +624,6 @@ def moderator_line(action: str, info: TournamentInfo, *, player: str = "", new: 
         return _("{player} is out of **{name}**.").format(player=shown(player), name=name)
     if action == "disqualify":
         return _("{player} is disqualified from **{name}**.").format(player=shown(player), name=name)
+    if action == "reinstate":
+        return _("{player} is back in **{name}**.").format(player=shown(player), name=name)
     return _("**{name}** is called off by a moderator.").format(name=name)

@@ -23,7 +23,18 @@ from bot.service.checks import check_id
 from bot.service.errors import IdKind, NotFound, StaleVersion, Why
 from bot.service.loading import LiveGame, load
 from bot.service.models import GameInfo
-from bot.store import ClockRow, Database, NewTimer, Shards, Store, UnknownGame, VersionConflict, open_store
+from bot.service.results import TimerOutcome
+from bot.store import (
+    ClockRow,
+    Database,
+    NewTimer,
+    Shards,
+    Store,
+    TimerRow,
+    UnknownGame,
+    VersionConflict,
+    open_store,
+)
 from engine import Game
 
 log = logging.getLogger(__name__)
@@ -107,6 +118,13 @@ class ServiceCore:
                 listener(soonest)
             except Exception:
                 log.exception("a timer listener failed")
+
+    async def _fire_gameless(self, timer: TimerRow) -> TimerOutcome:
+        """Handle a due timer of no game: the part of the service it belongs to does (the tournaments' round
+        deadlines); one that nothing handles is deleted."""
+        log.warning("timer %d (%s) has nothing to handle it; deleted", timer.id, timer.kind)
+        await self.store.delete_timer(timer.id)
+        return TimerOutcome(None)
 
     # ----- locking and the cache ---------------------------------------------------
 

@@ -74,6 +74,9 @@ class Why(StrEnum):
     NOT_ACTIVE = "not_active"  # tournament_id, user_id, status
     TABLE_OVER = "table_over"  # tournament_id, round, table, status
     TOURNAMENT_CHANGED = "tournament_changed"  # tournament_id (a stale button, a double click)
+    SANCTIONED = "sanctioned"  # tournament_id, status (dropped or disqualified: until a moderator reinstates)
+    NOT_SANCTIONED = "not_sanctioned"  # tournament_id, user_id, status (nothing to lift)
+    SUBSTITUTED = "substituted"  # tournament_id, user_id (their place went to a substitute)
     # no such thing
     NO_SUCH_GAME = "no_such_game"  # game_id
     NO_SUCH_BOT = "no_such_bot"

@@ -76,6 +76,12 @@ class TimerKind(StrEnum):
     DEADLINE = "deadline"  # a seat's time runs out
     REMINDER = "reminder"  # remind a seat that its time runs out
     AUTOPILOT = "autopilot"  # an autopilot seat (or a timed-out one) must move: now
+    # timers of no game: the tournaments' (bot/service/tournaments/deadlines.py)
+    ROUND_DEADLINE = "round_deadline"  # a tournament round's deadline: its unfinished tables are overdue
+    REPAIR_CLEANUP = "repair_cleanup"  # a re-paired round's old games: ended, also after a crash
+
+
+GAME_TIMERS = (TimerKind.DEADLINE, TimerKind.REMINDER, TimerKind.AUTOPILOT)
 
 
 class TimeoutPolicy(StrEnum):

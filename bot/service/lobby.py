@@ -118,6 +118,7 @@ class LobbyService(SettingsService, Runner):
         bots: int = 0,
         bots_level: str | None = None,
         check_limits: bool = True,
+        holder_names: bool = False,
     ) -> ActionResult:
         """Open a lobby in a channel, with the host in the first seat.
 
@@ -128,6 +129,8 @@ class LobbyService(SettingsService, Runner):
         None takes the server's autopilot level, which also plays its timed-out
         and handed-over seats. `check_limits` False: the server's open-game
         limits do not apply (a tournament's tables, which moderators open).
+        `holder_names`: a seat handed to another member goes by that member's name in the game's texts and images
+        (a tournament's substitute); else it keeps its player name.
         """
         guild_id = check_id(guild_id, IdKind.SERVER)
         channel_id = check_id(channel_id, IdKind.CHANNEL)
@@ -150,6 +153,8 @@ class LobbyService(SettingsService, Runner):
         options["clock"] = clock.to_json()
         options["autopilot_level"] = config.autopilot_level.value
         options["bots_level"] = level.value
+        if holder_names:
+            options["holder_names"] = True
         # the store counts the open games and creates the new one in one transaction, which holds the server's
         # lock on PostgreSQL: processes opening games together cannot pass a limit; the lock here only queues
         # this process's own openings

@@ -56,6 +56,7 @@ class GameInfo:
     clock: ClockSettings = NO_CLOCK
     autopilot_level: Level = Level.STEADY  # for timed-out and handed-over seats
     bots_level: Level = Level.STEADY  # for its autopilot players
+    holder_names: bool = False  # a seat handed to another member goes by their name (a tournament's table)
 
     @classmethod
     def of(cls, row: GameRow, seats: list[SeatRow]) -> GameInfo:
@@ -77,6 +78,7 @@ class GameInfo:
             clock=ClockSettings.of_options(row.options),
             autopilot_level=stored_level(row.options.get("autopilot_level")),
             bots_level=stored_level(row.options.get("bots_level")),
+            holder_names=bool(row.options.get("holder_names", False)),
         )
 
     def level_of(self, seat: int) -> Level:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from bot.service.digest import Digest
 from bot.service.events import (
@@ -23,6 +23,9 @@ from bot.service.events import (
 )
 from bot.service.kinds import AuditAction, EventKind, Must, ReminderPhase, TimeoutPolicy
 from bot.service.models import GameInfo, Waiting
+
+if TYPE_CHECKING:
+    from bot.service.tournaments.models import OverdueTables
 
 ModFacts = Cancelled | Timeout | Extended | Replaced | AutopilotSet | Undone | Ended | Reopened
 
@@ -124,3 +127,4 @@ class TimerOutcome:
     result: ActionResult | None = None  # moves the autopilot made, a timeout: post like any result
     reminders: tuple[Reminder, ...] = ()
     mod_log: tuple[ModLogEntry, ...] = ()
+    overdue: OverdueTables | None = None  # a tournament round's deadline passed with these tables still playing

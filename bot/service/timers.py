@@ -20,7 +20,7 @@ from functools import partial
 from bot.service import clock as clocks
 from bot.service.errors import NotFound, StaleVersion
 from bot.service.events import Outage, PublicEvent, Timeout
-from bot.service.kinds import AuditAction, EventKind, ReminderPhase, TimeoutPolicy, TimerKind
+from bot.service.kinds import GAME_TIMERS, AuditAction, EventKind, ReminderPhase, TimeoutPolicy, TimerKind
 from bot.service.loading import LiveGame
 from bot.service.results import ActionResult, ModLogEntry, Reminder, TimerOutcome
 from bot.service.runner import Runner, waiting_of
@@ -123,7 +123,9 @@ class TimerService(Runner):
         game is paused or over) is only deleted. If someone else handled it
         first, nothing happens.
         """
-        if timer.game_id is None or timer.kind not in tuple(TimerKind):
+        if timer.game_id is None:
+            return await self._fire_gameless(timer)
+        if timer.kind not in GAME_TIMERS:
             log.warning("timer %d (%s) has nothing to handle it; deleted", timer.id, timer.kind)
             await self.store.delete_timer(timer.id)
             return TimerOutcome(None)

@@ -280,7 +280,8 @@ class TournamentStore(Protocol):
         ...
 
     async def change_tournament(self, tournament_id: int, expected_version: int, change: TournamentChange) -> int:
-        """Apply the change in one transaction if the version is still `expected_version`; the new version."""
+        """Apply the change in one transaction if the version is still `expected_version` (its timers, of no game,
+        written in it too); the new version."""
         ...
 
     async def set_table_channel(self, tournament_id: int, round_no: int, table_no: int, channel_id: int) -> bool:

@@ -9,6 +9,8 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from bot.store.writes import NewTimer
+
 
 class TournamentStatus(StrEnum):
     REGISTRATION = "registration"  # being configured; players join while registration is open
@@ -174,6 +176,7 @@ class TournamentChange:
     participants: Sequence[ParticipantWrite] = ()
     round: NewRound | None = None
     audit: Sequence[NewTournamentAudit] = ()
+    timers: Sequence[NewTimer] = ()  # timers of no game (a round's deadline), set in the same transaction
 
 
 @dataclass(frozen=True)

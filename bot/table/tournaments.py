@@ -15,6 +15,11 @@
   the standings after it. A table's result is announced when delivery learns
   that its game ended (`Delivery.game_over`), whatever ended it (the last
   move, the clock, a moderator, an adjudication), once per game.
+- **Deadlines.** When a round's deadline passes with tables still playing
+  (the service's timer, bot/service/tournaments/deadlines.py), the
+  moderators' log channel (else the tournament's) is told which, with links
+  to their threads and the `/ttrtour adjudicate` that settles them
+  (`tell_overdue`).
 - **The tournament's message** (its settings, players and the *Join* /
   *Leave* / *Check in* buttons, bot/views/tournaments.py) is posted at
   creation and changed in place when registration changes. Its id is kept in
@@ -36,6 +41,8 @@ from bot.present.i18n import speaking
 from bot.present.layout import chunks
 from bot.present.mod_answers import moderator_note
 from bot.present.tournaments import (
+    overdue_lines,
+    promoted_text,
     round_lines,
     standings_lines,
     standings_table,
@@ -47,12 +54,13 @@ from bot.present.tournaments import (
 from bot.replies import image_file
 from bot.service import ActionResult, GameInfo, GameService
 from bot.service.tournaments.models import (
+    OverdueTables,
     RoundStarted,
     StandingLine,
     TablePlan,
     TournamentInfo,
 )
-from bot.store.tournament_rows import TableStatus, TournamentStatus
+from bot.store.tournament_rows import ParticipantStatus, TableStatus, TournamentStatus
 from bot.table.delivery import NOTES
 from bot.table.front import Front
 from bot.views.tournaments import tournament_view
@@ -62,6 +70,7 @@ from render.standings import render_standings
 log = logging.getLogger(__name__)
 
 OPEN = (TournamentStatus.REGISTRATION, TournamentStatus.CHECKIN, TournamentStatus.RUNNING)
+WAITLISTED = ParticipantStatus.WAITLISTED
 MAX_ANNOUNCED = 10_000  # game ids remembered as announced
 
 
@@ -140,6 +149,30 @@ class TournamentDesk:
             await self.delivery.deliver(
                 result, lead=lead, refresh=refresh and number == len(results), interaction=interaction
             )
+
+    # ----- the waiting list ---------------------------------------------------------------------------------
+
+    async def tell_promoted(self, before: TournamentInfo, after: TournamentInfo) -> None:
+        """A DM, in their language, to every waiting player who got a place between `before` and `after`."""
+        for p in after.participants:
+            was = before.participant(p.user_id)
+            if p.status is ParticipantStatus.REGISTERED and was is not None and was.status is WAITLISTED:
+                with speaking(await self.languages.member(p.user_id, after.guild_id)):
+                    text = promoted_text(after)
+                if not await self.delivery.notifier.dm(p.user_id, text):
+                    log.info("tournament #%d: user %d got a place but no DM", after.id, p.user_id)
+
+    # ----- deadlines ------------------------------------------------------------------------------------------
+
+    async def tell_overdue(self, notice: OverdueTables) -> None:
+        """A round's deadline passed with tables still playing: the moderators' log channel is told which (the
+        tournament's channel where the server has none), in the server's language; it pings nobody."""
+        info = notice.tournament
+        with speaking(await self.languages.server(info.guild_id)):
+            lines = overdue_lines(notice)
+        config = await self.service.guild_config(info.guild_id)
+        where = info.channel_id if config.mod_log_channel_id is None else config.mod_log_channel_id
+        await self.delivery.outbox.send(where, info.guild_id, chunks(lines), game_id=None)
 
     # ----- results ----------------------------------------------------------------------------------------
 

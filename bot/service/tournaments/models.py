@@ -244,6 +244,15 @@ class RoundStarted:
 
 
 @dataclass(frozen=True)
+class OverdueTables:
+    """A round's deadline passed with these tables still playing: the moderators are told (to adjudicate them)."""
+
+    tournament: TournamentInfo
+    round: Round
+    tables: tuple[Table, ...]
+
+
+@dataclass(frozen=True)
 class TableFinishInfo:
     user_id: int
     display_name: str

@@ -3,6 +3,7 @@ join and leave, check-in, cancel."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.service.checks import check_flag, check_id, check_name, clean_reason
@@ -25,6 +26,8 @@ from bot.service.tournaments.tour_core import (
     TourAction,
     TourCore,
     participant_row,
+    promotions,
+    refuse_sanctioned,
     require_status,
 )
 from bot.store.tournament_rows import (
@@ -87,8 +90,13 @@ class TourRegistration(TourCore):
             details: dict[str, Any] = {"settings": settings.to_json()}
             if title is not None:
                 details["name"] = title
+            # a higher cap (or none) gives the waiting players the places it frees, in join order
+            after = replace(data, tournament=replace(data.tournament, settings=settings.to_json()))
+            writes = promotions(after)
+            if writes:
+                details["promoted"] = [w.user_id for w in writes]
             audit = self._audit(moderator_user_id, TourAction.CONFIGURE, details, why)
-            change = TournamentChange(settings=settings.to_json(), name=title, audit=[audit])
+            change = TournamentChange(settings=settings.to_json(), name=title, participants=writes, audit=[audit])
             await self._tour_change(data, change)
             return self._info_of(await self._data(data.tournament.id))
 
@@ -124,7 +132,8 @@ class TourRegistration(TourCore):
         return await self.set_registration(tournament_id, moderator_user_id, False, reason)
 
     async def join_tournament(self, tournament_id: int, user_id: int, display_name: str) -> TournamentAction:
-        """Register while registration is open; past the cap, on the waiting list (`status` says which)."""
+        """Register while registration is open; past the cap, or while others wait, on the waiting list (`status`
+        says which). A dropped or disqualified player is refused (`SANCTIONED`)."""
         user_id = check_id(user_id, IdKind.USER)
         name = check_name(display_name)
 
@@ -134,23 +143,31 @@ class TourRegistration(TourCore):
             if not t.registration_open:
                 raise WrongState(Why.REGISTRATION_CLOSED, {"tournament_id": t.id})
             found = participant_row(data, user_id)
+            refuse_sanctioned(data, found)
             if found is not None:
                 raise WrongState(Why.ALREADY_REGISTERED, {"tournament_id": t.id, "status": found.status})
-            settings = TournamentSettings.from_json(t.settings)
-            registered = sum(1 for p in data.participants if p.status in REGISTERED)
-            full = settings.cap is not None and registered >= settings.cap
-            status = ParticipantStatus.WAITLISTED if full else ParticipantStatus.REGISTERED
-            audit = self._audit(user_id, TourAction.JOIN, {"user_id": user_id, "name": name, "status": status.value})
-            await self._tour_change(
-                data, TournamentChange(participants=[ParticipantWrite(user_id, name, status)], audit=[audit])
+            # whoever waits gets a free place first (in join order); a newcomer waits behind them
+            writes = promotions(data)
+            promoted = [w.user_id for w in writes]
+            still_waiting = any(
+                p.status is ParticipantStatus.WAITLISTED and p.user_id not in promoted for p in data.participants
             )
-            return await self._action(t.id, TourAction.JOIN, user_id)
+            settings = TournamentSettings.from_json(t.settings)
+            registered = sum(1 for p in data.participants if p.status in REGISTERED) + len(writes)
+            full = still_waiting or (settings.cap is not None and registered >= settings.cap)
+            status = ParticipantStatus.WAITLISTED if full else ParticipantStatus.REGISTERED
+            details = {"user_id": user_id, "name": name, "status": status.value, "promoted": promoted}
+            audit = self._audit(user_id, TourAction.JOIN, details)
+            writes.append(ParticipantWrite(user_id, name, status))
+            await self._tour_change(data, TournamentChange(participants=writes, audit=[audit]))
+            return await self._action(t.id, TourAction.JOIN, user_id, promoted=promoted[0] if promoted else None)
 
         result: TournamentAction = await self._locked_tour(tournament_id, None, work)
         return result
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> TournamentAction:
-        """Leave before round 1 (registration or check-in); the first on the waiting list gets the place."""
+        """Leave before round 1 (registration or check-in); the first on the waiting list gets the place. A dropped
+        or disqualified player cannot leave (and so join again): the sanction stays until a moderator lifts it."""
         user_id = check_id(user_id, IdKind.USER)
 
         async def work(data: TournamentData) -> TournamentAction:
@@ -162,13 +179,11 @@ class TourRegistration(TourCore):
             found = participant_row(data, user_id)
             if found is None:
                 raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": t.id})
+            refuse_sanctioned(data, found)
             writes = [ParticipantWrite(user_id, found.display_name, found.status, remove=True)]
-            promoted = None
-            if found.status in REGISTERED:
-                waiting = [p for p in data.participants if p.status is ParticipantStatus.WAITLISTED]
-                if waiting:
-                    promoted = waiting[0].user_id
-                    writes.append(ParticipantWrite(promoted, waiting[0].display_name, ParticipantStatus.REGISTERED))
+            moved_up = promotions(data, leaving=[user_id])
+            promoted = moved_up[0].user_id if moved_up else None
+            writes += moved_up
             details = {"user_id": user_id, "name": found.display_name, "was": found.status.value, "promoted": promoted}
             audit = self._audit(user_id, TourAction.LEAVE, details)
             await self._tour_change(data, TournamentChange(participants=writes, audit=[audit]))
@@ -204,6 +219,7 @@ class TourRegistration(TourCore):
             if t.status is not TournamentStatus.CHECKIN:
                 raise WrongState(Why.CHECKIN_CLOSED, {"tournament_id": t.id})
             found = participant_row(data, user_id)
+            refuse_sanctioned(data, found)
             if found is None or found.status is not ParticipantStatus.REGISTERED:
                 if found is not None and found.status is ParticipantStatus.CHECKED_IN:
                     raise WrongState(Why.ALREADY_REGISTERED, {"tournament_id": t.id, "status": found.status})

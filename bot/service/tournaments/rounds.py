@@ -1,5 +1,6 @@
 """The tournament desk, rounds: pair a round (Swiss, or the final table), open its tables (each a game opened
-through the lobby calls in a channel the front opens: `OpenChannel`), re-pair a round, the overdue tables.
+through the lobby calls in a channel the front opens: `OpenChannel`), re-pair a round (its old games ended, also
+after a crash: deadlines.py).
 
 A round that is paired but has tables not open yet (the bot stopped while
 opening them) is opened on by the next `start_round`. Participants listed in
@@ -20,6 +21,7 @@ from bot.service.errors import (
     Why,
     WrongState,
 )
+from bot.service.tournaments.deadlines import REPAIR_REASON, cleanup_timer, deadline_timer
 from bot.service.tournaments.models import (
     Round,
     RoundStarted,
@@ -56,7 +58,7 @@ log = logging.getLogger(__name__)
 
 
 class TourRounds(TourCore):
-    """Start, open and re-pair rounds; the overdue tables."""
+    """Start, open and re-pair rounds (each with its deadline's timer: deadlines.py)."""
 
     # ----- rounds ---------------------------------------------------------------------
 
@@ -131,14 +133,17 @@ class TourRounds(TourCore):
                 "not_checked_in": not_checked_in,
             }
             audit = self._audit(moderator_user_id, TourAction.START_ROUND, details, why)
+            timers = [] if deadline is None else [deadline_timer(t.id, number, 1, deadline)]
             change = TournamentChange(
                 status=TournamentStatus.RUNNING,
                 registration_open=False,
                 participants=writes,
                 round=new_round,
                 audit=[audit],
+                timers=timers,
             )
             await self._tour_change(data, change)
+            self._timers_written(timers)
             started = await self._open_round(t.id, number, open_channel, moderator_user_id, repeats)
             return RoundStarted(started.tournament, started.round, repeats, tuple(not_checked_in))
 
@@ -232,6 +237,7 @@ class TourRounds(TourCore):
                 trains=info.settings.trains,
                 clock=info.settings.clock,
                 check_limits=False,
+                holder_names=True,
             )
             game_id = created.game.id
             if not await self.store.set_table_game(tid, r.round, table.table_no, game_id):
@@ -316,17 +322,23 @@ class TourRounds(TourCore):
                 "cancelled_games": cancelled,
             }
             audit = self._audit(moderator_user_id, TourAction.REPAIR, details, why)
+            # the old games are cancelled below; if the bot stops first, this timer cancels them at its next start
+            reason = why or REPAIR_REASON
+            timers = [cleanup_timer(t.id, cancelled, moderator_user_id, reason, now)] if cancelled else []
+            if deadline is not None:
+                timers.append(deadline_timer(t.id, current.round, attempt, deadline))
             try:
-                await self._tour_change(data, TournamentChange(round=new_round, audit=[audit]))
+                await self._tour_change(data, TournamentChange(round=new_round, audit=[audit], timers=timers))
             except StoreError as exc:
                 if isinstance(exc, VersionConflict):
                     raise
                 raise WrongState(
                     Why.ROUND_HAS_MOVES, {"tournament_id": t.id, "round": current.round, "game_id": None}
                 ) from exc
+            self._timers_written(timers)
             for game_id in cancelled:
                 try:
-                    await self.cancel(game_id, moderator_user_id, moderator=True, reason=why or "tournament re-pairing")
+                    await self.cancel(game_id, moderator_user_id, moderator=True, reason=reason)
                 except ServiceError:
                     log.warning("tournament #%d: game #%d of a re-paired round was over already", t.id, game_id)
             started = await self._open_round(t.id, current.round, open_channel, moderator_user_id, repeats)
@@ -341,14 +353,6 @@ class TourRounds(TourCore):
         if live.game is None:
             return False
         return any(not live.info.seats[live.game.seat(m.player)].bot for m in live.game.moves)
-
-    async def overdue_tables(self, tournament_id: int) -> tuple[Table, ...]:
-        """The running round's tables still playing past the round's deadline."""
-        info = await self.tournament(tournament_id)
-        r = info.current
-        if r is None or r.deadline is None or r.status is not RoundStatus.RUNNING or self.now() < r.deadline:
-            return ()
-        return tuple(t for t in r.tables if t.status is TableStatus.PLAYING)
 
 
 # ----- helpers --------------------------------------------------------------------------

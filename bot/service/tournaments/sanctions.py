@@ -1,4 +1,4 @@
-"""The tournament desk, sanctions: substitute, drop, disqualify, adjudicate a table.
+"""The tournament desk, sanctions: substitute, drop, disqualify, reinstate, adjudicate a table.
 
 Substitutes take over the seat (as `/ttrmod replace`) and the standing of the
 player they replace (results, meetings and first seats); a dropped or
@@ -17,13 +17,16 @@ from bot.service.errors import (
 )
 from bot.service.tournaments.models import (
     TournamentAction,
+    TournamentSettings,
 )
 from bot.service.tournaments.tour_core import (
     BEFORE_START,
     REGISTERED,
+    SANCTIONED,
     TourAction,
     TourCore,
     participant_row,
+    promotions,
     require_status,
 )
 from bot.store.tournament_rows import (
@@ -108,7 +111,8 @@ class TourSanctions(TourCore):
         expected_version: int | None = None,
     ) -> TournamentAction:
         """Take a participant out of later rounds (`disqualify`: out of the standings too); their seat in a running
-        game goes to the autopilot. Before round 1 a participant is simply taken off the list."""
+        game goes to the autopilot. Before round 1 the place it frees goes to the first on the waiting list. The
+        sanction stays until a moderator lifts it (`reinstate`)."""
         moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
         user_id = check_id(user_id, IdKind.USER)
         check_flag(disqualify, "disqualify")
@@ -140,11 +144,15 @@ class TourSanctions(TourCore):
                 "name": found.display_name,
                 "game_id": None if running is None else running[0],
             }
+            writes = [ParticipantWrite(user_id, found.display_name, status)]
+            promoted = None
+            if t.status in BEFORE_START:  # the place it frees goes to the first on the waiting list
+                moved_up = promotions(data, leaving=[user_id])
+                writes += moved_up
+                promoted = moved_up[0].user_id if moved_up else None
+                details["promoted"] = promoted
             audit = self._audit(moderator_user_id, action, details, why)
-            await self._tour_change(
-                data,
-                TournamentChange(participants=[ParticipantWrite(user_id, found.display_name, status)], audit=[audit]),
-            )
+            await self._tour_change(data, TournamentChange(participants=writes, audit=[audit]))
             results = []
             if running is not None:
                 game_id, seat = running
@@ -156,7 +164,12 @@ class TourSanctions(TourCore):
                         )
                     )
             return await self._action(
-                t.id, action, user_id, game_id=None if running is None else running[0], results=tuple(results)
+                t.id,
+                action,
+                user_id,
+                promoted=promoted,
+                game_id=None if running is None else running[0],
+                results=tuple(results),
             )
 
         result: TournamentAction = await self._locked_tour(tournament_id, expected_version, work)
@@ -166,6 +179,54 @@ class TourSanctions(TourCore):
         self, tournament_id: int, moderator_user_id: int, user_id: int, reason: str = ""
     ) -> TournamentAction:
         return await self.drop(tournament_id, moderator_user_id, user_id, reason, disqualify=True)
+
+    async def reinstate(
+        self,
+        tournament_id: int,
+        moderator_user_id: int,
+        user_id: int,
+        reason: str = "",
+        *,
+        expected_version: int | None = None,
+    ) -> TournamentAction:
+        """Lift a drop or a disqualification. Before round 1 the player is registered again (on the waiting list
+        if the tournament is full); once it runs, they play the rounds paired after this (a seat of theirs that
+        the autopilot plays goes on so: `/ttrmod autopilot` gives it back). A player whose place went to a
+        substitute cannot come back."""
+        moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
+        user_id = check_id(user_id, IdKind.USER)
+        why = clean_reason(reason)
+
+        async def work(data: TournamentData) -> TournamentAction:
+            t = data.tournament
+            require_status(data, (*BEFORE_START, TournamentStatus.RUNNING))
+            found = participant_row(data, user_id)
+            if found is None:
+                raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": t.id, "user_id": user_id})
+            if found.status not in SANCTIONED:
+                raise WrongState(
+                    Why.NOT_SANCTIONED, {"tournament_id": t.id, "user_id": user_id, "status": found.status}
+                )
+            if any(p.substitute_for == user_id for p in data.participants):
+                raise WrongState(Why.SUBSTITUTED, {"tournament_id": t.id, "user_id": user_id})
+            if t.status is TournamentStatus.RUNNING:
+                status = ParticipantStatus.ACTIVE
+            else:
+                # a place if one is free and nobody waits for it; else the waiting list
+                status = ParticipantStatus.WAITLISTED if _full(data) else ParticipantStatus.REGISTERED
+            details = {
+                "user_id": user_id,
+                "name": found.display_name,
+                "was": found.status.value,
+                "status": status.value,
+            }
+            audit = self._audit(moderator_user_id, TourAction.REINSTATE, details, why)
+            write = ParticipantWrite(user_id, found.display_name, status)
+            await self._tour_change(data, TournamentChange(participants=[write], audit=[audit]))
+            return await self._action(t.id, TourAction.REINSTATE, user_id)
+
+        result: TournamentAction = await self._locked_tour(tournament_id, expected_version, work)
+        return result
 
     async def _running_seat(self, data: TournamentData, user_id: int) -> tuple[int, int] | None:
         """The running game of the current round where `user_id` holds a seat, and the seat."""
@@ -240,3 +301,11 @@ def _active(data: TournamentData, user_id: int) -> ParticipantRow:
             Why.NOT_ACTIVE, {"tournament_id": data.tournament.id, "user_id": user_id, "status": found.status}
         )
     return found
+
+
+def _full(data: TournamentData) -> bool:
+    """Has the tournament as many registered players as its cap allows, or players waiting for a place?"""
+    cap = TournamentSettings.from_json(data.tournament.settings).cap
+    registered = sum(1 for p in data.participants if p.status in REGISTERED)
+    waiting = any(p.status is ParticipantStatus.WAITLISTED for p in data.participants)
+    return waiting or (cap is not None and registered >= cap)

@@ -7,9 +7,10 @@ each in its own module, over a shared core:
 
 - tour_core.py: each tournament's lock, loading it, versioned changes, audit entries
 - registration.py: create, configure, registration (cap, waiting list), join, leave, check-in, cancel
-- rounds.py: pair a round, open its tables, re-pair it, the overdue tables
+- rounds.py: pair a round, open its tables, re-pair it
+- deadlines.py: a round's deadline (its overdue tables told), a re-paired round's old games ended after a crash
 - results.py: a table's game that ended is recorded once (and rated), catch-up after a restart, standings
-- sanctions.py: substitute, drop, disqualify, adjudicate
+- sanctions.py: substitute, drop, disqualify (a sanction stays until `reinstate` lifts it), adjudicate
 - export.py: the audit read, the standings as CSV, a zip of every record
 
 - **Versions.** Every change of a tournament is one store transaction checked
@@ -36,6 +37,7 @@ each in its own module, over a shared core:
 
 from __future__ import annotations
 
+from bot.service.tournaments.deadlines import TourTimers
 from bot.service.tournaments.export import TourExport
 from bot.service.tournaments.registration import TourRegistration
 from bot.service.tournaments.results import TourResults
@@ -44,7 +46,7 @@ from bot.service.tournaments.sanctions import TourSanctions
 from bot.service.tournaments.tour_core import OpenChannel, TourAction
 
 
-class TournamentService(TourRegistration, TourRounds, TourSanctions, TourExport, TourResults):
+class TournamentService(TourRegistration, TourRounds, TourSanctions, TourExport, TourTimers, TourResults):
     """Tournaments of many tables: each table one game of this service."""
 
 

@@ -44,6 +44,7 @@ from bot.store.tournament_rows import (
     NewTournamentAudit,
     ParticipantRow,
     ParticipantStatus,
+    ParticipantWrite,
     TournamentChange,
     TournamentData,
     TournamentRow,
@@ -55,6 +56,8 @@ OpenChannel = Callable[[TablePlan], Awaitable[int]]
 
 PLAYING_STATUSES = (ParticipantStatus.ACTIVE,)
 REGISTERED = (ParticipantStatus.REGISTERED, ParticipantStatus.CHECKED_IN)
+# a moderator's sanction: it stays (no leave and join again) until a moderator reinstates the player
+SANCTIONED = (ParticipantStatus.DROPPED, ParticipantStatus.DISQUALIFIED)
 BEFORE_START = (TournamentStatus.REGISTRATION, TournamentStatus.CHECKIN)
 
 
@@ -77,6 +80,7 @@ class TourAction(StrEnum):
     DISQUALIFY = "disqualify"
     ADJUDICATE = "adjudicate"
     CANCEL = "cancel"
+    REINSTATE = "reinstate"
 
 
 class TourCore(RatingsService, LobbyService, ModerationService):
@@ -242,6 +246,23 @@ def require_status(data: TournamentData, statuses: Iterable[TournamentStatus]) -
 
 def participant_row(data: TournamentData, user_id: int) -> ParticipantRow | None:
     return next((p for p in data.participants if p.user_id == user_id), None)
+
+
+def refuse_sanctioned(data: TournamentData, found: ParticipantRow | None) -> None:
+    """A dropped or disqualified player cannot leave, join again or check in: the sanction stays until lifted."""
+    if found is not None and found.status in SANCTIONED:
+        raise WrongState(Why.SANCTIONED, {"tournament_id": data.tournament.id, "status": found.status})
+
+
+def promotions(data: TournamentData, leaving: Iterable[int] = ()) -> list[ParticipantWrite]:
+    """The waiting players who get a place once `leaving` are off the registered list: in join order, while the
+    cap allows (every waiting player when the cap is gone)."""
+    settings = TournamentSettings.from_json(data.tournament.settings)
+    gone = set(leaving)
+    registered = sum(1 for p in data.participants if p.status in REGISTERED and p.user_id not in gone)
+    waiting = [p for p in data.participants if p.status is ParticipantStatus.WAITLISTED and p.user_id not in gone]
+    free = len(waiting) if settings.cap is None else max(0, settings.cap - registered)
+    return [ParticipantWrite(p.user_id, p.display_name, ParticipantStatus.REGISTERED) for p in waiting[:free]]
 
 
 def entries_of(data: TournamentData) -> Callable[[int], int]:

@@ -241,6 +241,14 @@ class PostgresTournaments(PostgresCore):
                         ],
                     )
             await _add_audit(conn, tournament_id, change.audit)
+            for timer in change.timers:
+                await conn.execute(
+                    "INSERT INTO timers (game_id, kind, deadline, data, created_at) VALUES (NULL, $1, $2, $3, $4)",
+                    timer.kind,
+                    time_text(timer.deadline),
+                    to_json(timer.data),
+                    now,
+                )
             return version
 
         return await self._write(work)

@@ -297,6 +297,10 @@ class SqliteTournaments(SqliteCore):
                     ],
                 )
             _add_audit(conn, tournament_id, change.audit)
+            conn.executemany(
+                "INSERT INTO timers (game_id, kind, deadline, data, created_at) VALUES (NULL, ?, ?, ?, ?)",
+                [(t.kind, time_text(t.deadline), to_json(t.data), now) for t in change.timers],
+            )
             return version
 
         return await self._write(work)
