@@ -6,8 +6,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.rows import MessageRow
-from bot.store.sqlite.columns import MESSAGE_COLUMNS, message_row, now_text
+from bot.store.rows import GameRow, MessageRow
+from bot.store.sqlite.columns import GAME_COLUMNS, MESSAGE_COLUMNS, game_row, message_row, now_text
 from bot.store.sqlite.core import SqliteCore
 from bot.store.sqlite.versioned import require_game
 
@@ -15,12 +15,14 @@ from bot.store.sqlite.versioned import require_game
 class SqliteMessages(SqliteCore):
     """`MessageStore` on SQLite."""
 
-    async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
+    async def add_message(
+        self, game_id: int, kind: str, channel_id: int, message_id: int, buttons: bool = False
+    ) -> None:
         def work(conn: sqlite3.Connection) -> None:
             require_game(conn, game_id)
             conn.execute(
-                f"INSERT INTO messages ({MESSAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (game_id, kind, channel_id, message_id, now_text()),
+                f"INSERT INTO messages ({MESSAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (game_id, kind, channel_id, message_id, now_text(), int(buttons)),
             )
 
         await self._write(work)
@@ -35,6 +37,18 @@ class SqliteMessages(SqliteCore):
 
     async def delete_message(self, message_id: int) -> bool:
         return await self._change("DELETE FROM messages WHERE message_id = ?", (message_id,)) == 1
+
+    async def games_with_buttons(self) -> list[GameRow]:
+        sql = (
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT game_id FROM messages WHERE buttons = 1) ORDER BY id"
+        )
+        return await self._all(game_row, sql)
+
+    async def clear_buttons(self, message_id: int) -> bool:
+        return (
+            await self._change("UPDATE messages SET buttons = 0 WHERE message_id = ? AND buttons = 1", (message_id,))
+            == 1
+        )
 
     async def tournament_message(self, tournament_id: int) -> tuple[int, int] | None:
         row = await self._one(
