@@ -32,7 +32,7 @@ from discord_play import Player, open_game, stage_messages
 from simcord import Env
 
 from bot.service import GameInfo, GameStatus
-from bot.service.front_records import PostedMessage
+from bot.service.front_records import FrontRecords, PostedMessage
 from bot.table.stage import StageMessages, is_stage
 from engine import Phase
 
@@ -132,6 +132,36 @@ async def test_a_kill_between_posting_and_stripping_leaves_no_old_buttons_after_
     assert len(edits(simcord_env)) == before
     await until_new_stage(running)
     assert len(stage_messages(turns)) == 1
+
+
+async def test_a_kill_before_a_posted_stage_message_is_recorded(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    room, player = await playing(simcord_env, ["alice", "bob"], trains=20)
+    real = FrontRecords.remember_message
+    unrecorded: list[int] = []
+
+    async def remember_message(
+        self: FrontRecords, game_id: int, kind: str, channel_id: int, message_id: int, *, buttons: bool = False
+    ) -> None:
+        if not unrecorded and is_stage(kind):
+            unrecorded.append(message_id)
+            raise asyncio.CancelledError  # Discord has the message; the database never hears of it
+        await real(self, game_id, kind, channel_id, message_id, buttons=buttons)
+
+    monkeypatch.setattr(FrontRecords, "remember_message", remember_message)
+    old = room.stage_message()
+    await until_new_stage(player)
+    assert [m.id for m in stage_messages(room)][-2:] == [old.id, *unrecorded]  # both look live
+    monkeypatch.undo()
+
+    await restart(simcord_env)
+    live = room.stage_message()
+    assert live.id not in (old.id, *unrecorded)  # the stage is posted again, and recorded this time
+    assert [m.id for m in stage_messages(room)] == [live.id]  # the unrecorded copy and the older one lost theirs
+    assert [m.message_id for m in await marked(player)] == [live.id]
+    await until_new_stage(player)
+    assert len(stage_messages(room)) == 1
 
 
 @pytest.mark.parametrize(

@@ -97,8 +97,9 @@ def test_after_a_kill_every_message_with_buttons_is_marked_for_the_next_start(tm
                 newest[game_id] = max(newest.get(game_id, 0), message_id)
         for message_id in shown:
             if message_id not in known:
-                # posted, and killed before the database recorded it (one write later): a gap this change does not
-                # close; the next start posts the stage again and this copy keeps its buttons (counted, printed)
+                # posted, and killed before the database recorded it (one write later): no mark can cover it; the
+                # next start posts the stage again and takes this copy's buttons off then (`strip_unrecorded`,
+                # shown in tests/test_discord_stale_buttons.py)
                 unrecorded += 1
                 continue
             game_id, kind, marked = known[message_id]

@@ -20,7 +20,9 @@ new one takes them off the older ones. Each stage message posted with buttons
 is marked in the store (in the write that records it) until they are taken
 off, or given up on (deleted, not editable), so a crash between posting a new
 message and that edit loses nothing: every start (and reconnection) sweeps
-the marked messages of all games, finished and cancelled ones too, once.
+the marked messages of all games, finished and cancelled ones too, once. A
+message Discord took but the store never recorded (a kill in between) is
+found in the channel when the start posts that stage again.
 
 A new stage message also takes the game's reminders out of the channel, and
 tells by DM who must act now (everyone at the start; later the member to move,
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import weakref
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import Any
@@ -127,6 +130,20 @@ def stage_buttons(view: StageView) -> discord.ui.View | None:
             buttons.add_item(go_on)
         return buttons
     return None
+
+
+GAME_OF_ID = re.compile(r"^ttrs?:[a-z]+:(\d+):")
+
+
+def buttons_games(message: discord.Message) -> set[int]:
+    """The games whose buttons or menus a message carries (from their custom ids, bot/views/ids.py)."""
+    games: set[int] = set()
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            match = GAME_OF_ID.match(getattr(item, "custom_id", None) or "")
+            if match is not None:
+                games.add(int(match.group(1)))
+    return games
 
 
 class StageMessages:
@@ -289,7 +306,9 @@ class StageMessages:
         the buttons off every older stage message that may still carry them (`sweep`), finished games too."""
         for game_id in await self.service.running_games():
             current_game.set(game_id)
-            await self.publish_safely(game_id)
+            before = await self.latest(game_id)
+            if await self.publish_safely(game_id):  # the stage's message was missing: was it posted unrecorded?
+                await self.strip_unrecorded(game_id, before)
         for game_id in await self.service.games_with_buttons():
             current_game.set(game_id)
             try:
@@ -298,6 +317,30 @@ class StageMessages:
                 log.warning(
                     "game #%d: could not look for old buttons; trying at the next start", game_id, exc_info=True
                 )
+
+    async def strip_unrecorded(self, game_id: int, after: int | None) -> None:
+        """Take the buttons off the game's messages in the channel that the store does not know (posted by a
+        process killed before it recorded them), among the 50 after the message `after` (the newest ones if None).
+
+        Only looked at when a start finds the current stage's message missing:
+        the stage was posted again just now, and a copy killed before its record
+        would keep live-looking buttons. If Discord fails, they stay (and only
+        say they are out of date).
+        """
+        info = await self.service.game(game_id)
+        known = {m.message_id for m in await self.service.posted_messages(game_id)}
+        me = self.client.user
+        try:
+            async for message in self.channel(info).history(
+                limit=50, after=None if after is None else discord.Object(after)
+            ):
+                if me is None or message.author.id != me.id or message.id in known:
+                    continue
+                if game_id in buttons_games(message):
+                    await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
+                    log.info("game #%d: took the buttons off unrecorded message %d", game_id, message.id)
+        except discord.HTTPException:
+            log.warning("game #%d: could not look for unrecorded stage messages", game_id, exc_info=True)
 
     async def sweep(self, game_id: int) -> None:
         """Take the buttons off every stage message of the game still marked as carrying them, but the live one.
