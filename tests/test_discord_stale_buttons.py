@@ -8,6 +8,9 @@ as after a crash. After that start only the newest stage message of a game
 being played carries buttons, and a finished game's carry none. The work is
 done once (a second start edits nothing); a message that is gone or cannot
 be edited is given up on, and a flaky edit is tried again at the next start.
+A kill between Discord taking a stage message and the database recording it
+leaves an unrecorded copy: the start that posts that stage again takes its
+buttons off.
 """
 
 from __future__ import annotations
