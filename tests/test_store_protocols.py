@@ -69,6 +69,8 @@ EVERY_METHOD = {
     "add_message",
     "messages",
     "delete_message",
+    "games_with_buttons",
+    "clear_buttons",
     "dm_refused",
     "set_dm_refused",
     "hold_message",

@@ -290,6 +290,27 @@ async def test_held_messages_come_back_when_due_and_are_taken_once(store: Store)
     assert [h.id for h in await store.held_messages(7)] == [later]
 
 
+async def test_a_message_posted_with_buttons_is_marked_until_they_are_gone(store: Store) -> None:
+    game_id = await started(store)
+    other = await started(store, channel=11)
+    await store.add_message(game_id, "turn:1", 10, 6001, True)
+    await store.add_message(game_id, "turn:2", 10, 6002, True)
+    await store.add_message(game_id, "breakdown", 10, 6003)
+    await store.add_message(other, "turn:1", 11, 6004)
+    assert [(m.message_id, m.buttons) for m in await store.messages(game_id)] == [
+        (6001, True),
+        (6002, True),
+        (6003, False),
+    ]
+    assert [g.id for g in await store.games_with_buttons()] == [game_id]
+    assert await store.clear_buttons(6001) is True
+    assert await store.clear_buttons(6001) is False  # once
+    assert await store.clear_buttons(6004) is False  # never marked
+    assert [m.buttons for m in await store.messages(game_id)] == [False, True, False]
+    assert await store.clear_buttons(6002) is True
+    assert await store.games_with_buttons() == []
+
+
 async def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "not.sqlite3"
     path.write_bytes(b"this is not a database, just some text that is long enough" * 20)

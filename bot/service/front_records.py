@@ -17,21 +17,38 @@ from bot.store import ACTIVE, GameStatus
 
 @dataclass(frozen=True)
 class PostedMessage:
-    """A message the bot posted for a game: `kind` says what it is (a stage, a reminder, a score breakdown)."""
+    """A message the bot posted for a game: `kind` says what it is (a stage, a reminder, a score breakdown).
+
+    `buttons`: it was posted with buttons that may still be on it (neither taken off nor given up on yet).
+    """
 
     kind: str
     channel_id: int
     message_id: int
+    buttons: bool = False
 
 
 class FrontRecords(ServiceCore):
     async def posted_messages(self, game_id: int, kind: str | None = None) -> list[PostedMessage]:
         """The messages posted for a game (of one kind, or all), oldest first."""
         rows = await self.store.messages(game_id, kind)
-        return [PostedMessage(r.kind, r.channel_id, r.message_id) for r in rows]
+        return [PostedMessage(r.kind, r.channel_id, r.message_id, r.buttons) for r in rows]
 
-    async def remember_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
-        await self.store.add_message(game_id, kind, channel_id, message_id)
+    async def remember_message(
+        self, game_id: int, kind: str, channel_id: int, message_id: int, *, buttons: bool = False
+    ) -> None:
+        """Record a message posted for a game; `buttons`: it carries buttons (marked until `buttons_gone`)."""
+        await self.store.add_message(game_id, kind, channel_id, message_id, buttons)
+
+    async def buttons_gone(self, message_id: int) -> None:
+        """The message's buttons were taken off, or given up on (deleted, cannot be edited): not looked at again."""
+        await self.store.clear_buttons(message_id)
+
+    async def games_with_buttons(self) -> list[int]:
+        """The games (of this process's shards, any status, finished ones too) with a message still marked as
+        carrying buttons: each may have an older stage message whose buttons must come off."""
+        rows = await self.store.games_with_buttons()
+        return [row.id for row in rows if self.shards is None or self.shards.owns(row.guild_id)]
 
     async def forget_message(self, message_id: int) -> None:
         await self.store.delete_message(message_id)

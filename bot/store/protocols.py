@@ -157,11 +157,23 @@ class MessageStore(Protocol):
     """The channel messages the bot posted for a game (and each tournament's message), and the members who refuse
     direct messages."""
 
-    async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None: ...
+    async def add_message(
+        self, game_id: int, kind: str, channel_id: int, message_id: int, buttons: bool = False
+    ) -> None:
+        """Record a message posted for a game; `buttons`: it was posted with buttons (marked until they go)."""
+        ...
 
     async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRow]: ...
 
     async def delete_message(self, message_id: int) -> bool: ...
+
+    async def games_with_buttons(self) -> list[GameRow]:
+        """The games (any status) with a message marked as possibly still carrying buttons."""
+        ...
+
+    async def clear_buttons(self, message_id: int) -> bool:
+        """The message's buttons are off (or given up on): clear its mark; False if it had none."""
+        ...
 
     async def tournament_message(self, tournament_id: int) -> tuple[int, int] | None:
         """The channel and message id of a tournament's message, if one was kept."""

@@ -88,6 +88,7 @@ class MessageRow:
     channel_id: int
     message_id: int
     created_at: datetime
+    buttons: bool = False  # posted with buttons that may still be on it (not taken off, nor given up on)
 
 
 @dataclass(frozen=True)

@@ -160,6 +160,8 @@ class Delivery:
             posted = await self.stage.publish_safely(
                 info.id, lead=notes, refresh=refresh, notices=result.notices, on_failure=tell_actor
             )
+        elif info.started:  # abandoned: no stage follows, so no buttons of its stage messages count any more
+            await self.stage.sweep(info.id)
         if notes and not posted:
             await self.post_lines(info, notes)
         for entry in result.mod_log:

@@ -15,6 +15,15 @@ stage messages start a new *generation* ("turn:5#1"): the current stage is
 posted again with buttons of the game's current version, and every stage
 after it gets a message of its own again.
 
+Only the newest stage message of a game being played holds live buttons: a
+new one takes them off the older ones. Each stage message posted with buttons
+is marked in the store (in the write that records it) until they are taken
+off, or given up on (deleted, not editable), so a crash between posting a new
+message and that edit loses nothing: every start (and reconnection) sweeps
+the marked messages of all games, finished and cancelled ones too, once. A
+message Discord took but the store never recorded (a kill in between) is
+found in the channel when the start posts that stage again.
+
 A new stage message also takes the game's reminders out of the channel, and
 tells by DM who must act now (everyone at the start; later the member to move,
 unless a "your turn" note from the action tells them).
@@ -24,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import weakref
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import Any
@@ -41,6 +51,7 @@ from bot.present.seats import pinged, seat_labels
 from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, start_text, turn_content
 from bot.replies import current_game, image_file
 from bot.service import GameInfo, GameService, GameStatus, Must, TurnNotice
+from bot.service.front_records import PostedMessage
 from bot.service.stages import StageView
 from bot.table.actions import Action
 from bot.table.languages import Languages
@@ -121,6 +132,20 @@ def stage_buttons(view: StageView) -> discord.ui.View | None:
     return None
 
 
+GAME_OF_ID = re.compile(r"^ttrs?:[a-z]+:(\d+):")
+
+
+def buttons_games(message: discord.Message) -> set[int]:
+    """The games whose buttons or menus a message carries (from their custom ids, bot/views/ids.py)."""
+    games: set[int] = set()
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            match = GAME_OF_ID.match(getattr(item, "custom_id", None) or "")
+            if match is not None:
+                games.add(int(match.group(1)))
+    return games
+
+
 class StageMessages:
     def __init__(
         self,
@@ -197,8 +222,9 @@ class StageMessages:
                     return False  # the game moved on meanwhile, to a stage that has its message
                 clock = await self.clock_line(view.info) if view.key != "final" else ""
                 message = await self._post(view, key, stage_content(view, lead, shown, clock))
-        if rows:
-            await self.strip_buttons(info, rows[-1].message_id)
+        for row in rows:  # all older than the new message: none of their buttons counts any more
+            if row.buttons:
+                await self.take_off_buttons(info, row)
         await self.clear_reminders(info)
         await self._tell_who_acts(view, message.jump_url, notices, first=generation == 0)
         return True
@@ -213,7 +239,9 @@ class StageMessages:
         if buttons is not None:
             kwargs["view"] = buttons
         message = await channel.send(**kwargs)
-        await self.service.remember_message(info.id, key, info.channel_id, message.id)
+        # marked in the write that records it: if the bot stops before a newer message takes its buttons off,
+        # the next start finds it marked and takes them off then (`sweep`)
+        await self.service.remember_message(info.id, key, info.channel_id, message.id, buttons=buttons is not None)
         if view.key == "final" and view.table.scores is not None:
             for extra in chunks(breakdown_lines(load_board(info.map), view.table.scores)):
                 more = await channel.send(extra, allowed_mentions=discord.AllowedMentions.none())
@@ -274,10 +302,62 @@ class StageMessages:
                 return
 
     async def recover(self) -> None:
-        """After a start or a reconnection: post every running game's stage message that is missing."""
+        """After a start or a reconnection: post every running game's stage message that is missing, then take
+        the buttons off every older stage message that may still carry them (`sweep`), finished games too."""
         for game_id in await self.service.running_games():
             current_game.set(game_id)
-            await self.publish_safely(game_id)
+            before = await self.latest(game_id)
+            if await self.publish_safely(game_id):  # the stage's message was missing: was it posted unrecorded?
+                await self.strip_unrecorded(game_id, before)
+        for game_id in await self.service.games_with_buttons():
+            current_game.set(game_id)
+            try:
+                await self.sweep(game_id)
+            except Exception:
+                log.warning(
+                    "game #%d: could not look for old buttons; trying at the next start", game_id, exc_info=True
+                )
+
+    async def strip_unrecorded(self, game_id: int, after: int | None) -> None:
+        """Take the buttons off the game's messages in the channel that the store does not know (posted by a
+        process killed before it recorded them), among the 50 after the message `after` (the newest ones if None).
+
+        Only looked at when a start finds the current stage's message missing:
+        the stage was posted again just now, and a copy killed before its record
+        would keep live-looking buttons. If Discord fails, they stay (and only
+        say they are out of date).
+        """
+        info = await self.service.game(game_id)
+        known = {m.message_id for m in await self.service.posted_messages(game_id)}
+        me = self.client.user
+        try:
+            async for message in self.channel(info).history(
+                limit=50, after=None if after is None else discord.Object(after)
+            ):
+                if me is None or message.author.id != me.id or message.id in known:
+                    continue
+                if game_id in buttons_games(message):
+                    await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
+                    log.info("game #%d: took the buttons off unrecorded message %d", game_id, message.id)
+        except discord.HTTPException:
+            log.warning("game #%d: could not look for unrecorded stage messages", game_id, exc_info=True)
+
+    async def sweep(self, game_id: int) -> None:
+        """Take the buttons off every stage message of the game still marked as carrying them, but the live one.
+
+        Only the newest stage message of a game being played holds live
+        buttons; a finished or cancelled game holds none. A crash between
+        posting a stage message and taking the buttons off the one before
+        leaves the older one marked: this finds it. Each marked message is
+        edited once per sweep; one that was deleted or cannot be edited is
+        given up on.
+        """
+        info = await self.service.game(game_id)
+        rows = [m for m in await self.service.posted_messages(game_id) if is_stage(m.kind)]
+        live = rows[-1].message_id if rows and info.started and info.status.active else None
+        for row in rows:
+            if row.buttons and row.message_id != live:
+                await self.take_off_buttons(info, row)
 
     def close(self) -> None:
         """Stop the retries (the bot is closing)."""
@@ -322,16 +402,34 @@ class StageMessages:
         except discord.HTTPException:
             log.warning("game #%d: could not update the clock of message %d", game_id, message_id, exc_info=True)
 
-    async def strip_buttons(self, info: GameInfo, message_id: int) -> None:
+    async def take_off_buttons(self, info: GameInfo, row: PostedMessage) -> None:
         """Take the buttons off an older stage message (a newer one holds the live ones); words and image stay.
 
-        If Discord fails, no harm: the old buttons only say they are out of date.
+        Done, or refused for good (the message was deleted, the bot may no
+        longer edit it: Discord answers 4xx), its mark is cleared, so it is not
+        tried again. If Discord fails (5xx), no harm: the old buttons only say
+        they are out of date, and the mark stays for the next stage message
+        or start to try again.
         """
+        channel = self.client.get_partial_messageable(row.channel_id, guild_id=info.guild_id)
         try:
-            message = self.channel(info).get_partial_message(message_id)
-            await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException:
-            log.warning("game #%d: could not take the buttons off message %d", info.id, message_id, exc_info=True)
+            await channel.get_partial_message(row.message_id).edit(
+                view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as error:
+            if error.status >= 500 or error.status == 429:
+                log.warning(
+                    "game #%d: could not take the buttons off message %d", info.id, row.message_id, exc_info=True
+                )
+                return
+            log.warning(
+                "game #%d: gave up taking the buttons off message %d (Discord: %d %s)",
+                info.id,
+                row.message_id,
+                error.status,
+                error.text or "",
+            )
+        await self.service.buttons_gone(row.message_id)
 
     async def _refresh_setup(self, message_id: int, view: StageView) -> None:
         """The setup message again, with who is still choosing now."""

@@ -9,23 +9,35 @@ from typing import Any
 from bot.store.postgres.connection import Conn
 from bot.store.postgres.core import PostgresCore
 from bot.store.postgres.versioned import require_game
-from bot.store.rows import HeldRow, MessageRow
-from bot.store.sqlite.columns import HELD_COLUMNS, MESSAGE_COLUMNS, held_row, message_row, now_text, time_text
+from bot.store.rows import GameRow, HeldRow, MessageRow
+from bot.store.sqlite.columns import (
+    GAME_COLUMNS,
+    HELD_COLUMNS,
+    MESSAGE_COLUMNS,
+    game_row,
+    held_row,
+    message_row,
+    now_text,
+    time_text,
+)
 
 
 class PostgresMessages(PostgresCore):
     """`MessageStore` on PostgreSQL."""
 
-    async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
+    async def add_message(
+        self, game_id: int, kind: str, channel_id: int, message_id: int, buttons: bool = False
+    ) -> None:
         async def work(conn: Conn) -> None:
             await require_game(conn, game_id)
             await conn.execute(
-                f"INSERT INTO messages ({MESSAGE_COLUMNS}) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                f"INSERT INTO messages ({MESSAGE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
                 game_id,
                 kind,
                 channel_id,
                 message_id,
                 now_text(),
+                int(buttons),
             )
 
         await self._write(work)
@@ -40,6 +52,18 @@ class PostgresMessages(PostgresCore):
 
     async def delete_message(self, message_id: int) -> bool:
         return await self._change("DELETE FROM messages WHERE message_id = $1", (message_id,)) == 1
+
+    async def games_with_buttons(self) -> list[GameRow]:
+        sql = (
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT game_id FROM messages WHERE buttons = 1) ORDER BY id"
+        )
+        return await self._all(game_row, sql)
+
+    async def clear_buttons(self, message_id: int) -> bool:
+        return (
+            await self._change("UPDATE messages SET buttons = 0 WHERE message_id = $1 AND buttons = 1", (message_id,))
+            == 1
+        )
 
     async def tournament_message(self, tournament_id: int) -> tuple[int, int] | None:
         row = await self._one(

@@ -35,7 +35,7 @@ SEAT_COLUMNS = "game_id, user_id, display_name, joined, seat, player, joined_at,
 MOVE_COLUMNS = "idx, move, user_id, created_at, actor"
 SNAPSHOT_COLUMNS = "move_count, data, updated_at"
 TIMER_COLUMNS = "id, game_id, kind, deadline, data, created_at"
-MESSAGE_COLUMNS = "game_id, kind, channel_id, message_id, created_at"
+MESSAGE_COLUMNS = "game_id, kind, channel_id, message_id, created_at, buttons"
 HELD_COLUMNS = "id, user_id, game_id, kind, wait, text, due_at, created_at"
 SEAT_CLOCK_COLUMNS = "seat, wait, since, extra_seconds, reminded, timed_out, reserve_used, timeouts"
 AUDIT_COLUMNS = "id, game_id, moderator_user_id, action, details, reason, created_at"
@@ -111,7 +111,7 @@ def timer_row(row: Row) -> TimerRow:
 
 
 def message_row(row: Row) -> MessageRow:
-    return MessageRow(row[0], row[1], row[2], row[3], parse_time(row[4]))
+    return MessageRow(row[0], row[1], row[2], row[3], parse_time(row[4]), bool(row[5]))
 
 
 def held_row(row: Row) -> HeldRow:

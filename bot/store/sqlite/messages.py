@@ -7,8 +7,17 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.store.rows import HeldRow, MessageRow
-from bot.store.sqlite.columns import HELD_COLUMNS, MESSAGE_COLUMNS, held_row, message_row, now_text, time_text
+from bot.store.rows import GameRow, HeldRow, MessageRow
+from bot.store.sqlite.columns import (
+    GAME_COLUMNS,
+    HELD_COLUMNS,
+    MESSAGE_COLUMNS,
+    game_row,
+    held_row,
+    message_row,
+    now_text,
+    time_text,
+)
 from bot.store.sqlite.core import SqliteCore
 from bot.store.sqlite.versioned import require_game
 
@@ -16,12 +25,14 @@ from bot.store.sqlite.versioned import require_game
 class SqliteMessages(SqliteCore):
     """`MessageStore` on SQLite."""
 
-    async def add_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
+    async def add_message(
+        self, game_id: int, kind: str, channel_id: int, message_id: int, buttons: bool = False
+    ) -> None:
         def work(conn: sqlite3.Connection) -> None:
             require_game(conn, game_id)
             conn.execute(
-                f"INSERT INTO messages ({MESSAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (game_id, kind, channel_id, message_id, now_text()),
+                f"INSERT INTO messages ({MESSAGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (game_id, kind, channel_id, message_id, now_text(), int(buttons)),
             )
 
         await self._write(work)
@@ -36,6 +47,18 @@ class SqliteMessages(SqliteCore):
 
     async def delete_message(self, message_id: int) -> bool:
         return await self._change("DELETE FROM messages WHERE message_id = ?", (message_id,)) == 1
+
+    async def games_with_buttons(self) -> list[GameRow]:
+        sql = (
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id IN (SELECT game_id FROM messages WHERE buttons = 1) ORDER BY id"
+        )
+        return await self._all(game_row, sql)
+
+    async def clear_buttons(self, message_id: int) -> bool:
+        return (
+            await self._change("UPDATE messages SET buttons = 0 WHERE message_id = ? AND buttons = 1", (message_id,))
+            == 1
+        )
 
     async def tournament_message(self, tournament_id: int) -> tuple[int, int] | None:
         row = await self._one(
