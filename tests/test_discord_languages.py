@@ -60,9 +60,10 @@ def game_seed() -> int:
 
 MINUTE = 60
 
-# Texts that read the same in English and in Swedish or Finnish (none so far: names and places are not in the
-# catalogue). A text here is not counted as English when it appears in a Swedish or Finnish game.
-SAME_IN_EVERY_LANGUAGE: frozenset[str] = frozenset()
+# Texts that read the same in English and in Swedish or Finnish: the map San Francisco, also a city of the USA map,
+# and India's bonus, the Indian Express (a name its rulebooks keep in every language).
+# A text here is not counted as English when it appears in a Swedish or Finnish game.
+SAME_IN_EVERY_LANGUAGE: frozenset[str] = frozenset({"San Francisco", "Indian Express"})
 
 
 # ----- what people saw --------------------------------------------------------------------------
@@ -154,6 +155,16 @@ def english_in(texts: Sequence[str]) -> dict[str, set[str]]:
         if piece in joined:
             leaks[module].add(piece)
     return dict(leaks)
+
+
+# Single English words a reader notices, which the fragments above are too short to catch: a game's status, the
+# maps' titles, the autopilot's levels, the switches' values (names of members and commands aside).
+ENGLISH_WORDS = re.compile(r"\b(playing|finished|cancelled|lobby|Switzerland|India|steady|strong|deck)\b")
+
+
+def english_words_in(texts: Sequence[str]) -> list[str]:
+    """The texts with a single English word of `ENGLISH_WORDS` outside code spans (`/ttr ...`)."""
+    return [t for t in texts if ENGLISH_WORDS.search(re.sub(r"`[^`]*`", "", t))]
 
 
 # ----- playing ---------------------------------------------------------------------------------
@@ -257,6 +268,7 @@ async def test_a_swedish_game_shows_no_english(simcord_env: Env) -> None:
     assert any(room.dms(m) for m in room.members), "no DM was sent: the test saw too little"
     leaks = english_in(texts)
     assert not leaks, "English in a Swedish game:\n" + leak_report(leaks)
+    assert english_words_in(texts) == []
 
 
 async def test_a_finnish_game_set_by_the_server_shows_no_english(simcord_env: Env) -> None:
@@ -267,8 +279,40 @@ async def test_a_finnish_game_set_by_the_server_shows_no_english(simcord_env: En
     reader = await open_game(room, "switzerland")
     game = await whole_game(reader)
     assert game.finished
-    leaks = english_in([text for _, text in seen_since(simcord_env, start)])
+    texts = [text for _, text in seen_since(simcord_env, start)]
+    leaks = english_in(texts)
     assert not leaks, "English in a Finnish game:\n" + leak_report(leaks)
+    assert english_words_in(texts) == []
+
+
+async def test_a_swedish_game_on_the_usa_map_shows_no_english(simcord_env: Env) -> None:
+    room = make_room_in(simcord_env, ["anna", "bertil"], guild_locale="sv-SE", locale="sv-SE")
+    start = len(simcord_env.http_requests)
+    game = await whole_game(await open_game(room, "usa"))
+    assert game.finished
+    texts = [text for _, text in seen_since(simcord_env, start)]
+    leaks = english_in(texts)
+    assert not leaks, "English in a Swedish game:\n" + leak_report(leaks)
+    assert english_words_in(texts) == []
+
+
+async def test_a_finnish_game_on_the_india_map_shows_no_english(simcord_env: Env) -> None:
+    room = make_room_in(simcord_env, ["aino", "eero"], guild_locale="fi", locale="fi")
+    start = len(simcord_env.http_requests)
+    game = await whole_game(await open_game(room, "india"))
+    assert game.finished
+    texts = [text for _, text in seen_since(simcord_env, start)]
+    leaks = english_in(texts)
+    assert not leaks, "English in a Finnish game:\n" + leak_report(leaks)
+    assert english_words_in(texts) == []
+
+
+def test_the_single_english_words_are_caught() -> None:
+    assert english_words_in(["**Sveitsi, peli #1** · playing", "Astrid öppnar ett Switzerland-parti"]) == [
+        "**Sveitsi, peli #1** · playing",
+        "Astrid öppnar ett Switzerland-parti",
+    ]
+    assert english_words_in(["Indian Express", "`/ttr dra kort:deck`", "Intia · peli #1"]) == []
 
 
 async def server_manager(room: Room, locale: str) -> MemberActor:

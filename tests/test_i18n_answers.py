@@ -384,7 +384,7 @@ PLURALS: dict[Language, dict[str, tuple[str, str, str]]] = {
         "routes": ("Du kan muta in 1 sträcka nu.", "Du kan muta in 2 sträckor nu.", "Du kan muta in 5 sträckor nu."),
         "tunnel": ("Tunneln kräver 1 kort till.", "Tunneln kräver 2 kort till.", "Tunneln kräver 5 kort till."),
         "seats": ("1 plats tas av autopiloten.", "2 platser tas av autopiloten.", "5 platser tas av autopiloten."),
-        "trains": ("1 tåg var", "2 tåg var", "5 tåg var"),
+        "trains": ("1 tågvagn var", "2 tågvagnar var", "5 tågvagnar var"),  # the USA rulebook's train cars
     },
     Language.FI: {
         "routes": ("Voit rakentaa nyt 1 reitin.", "Voit rakentaa nyt 2 reittiä.", "Voit rakentaa nyt 5 reittiä."),
@@ -440,3 +440,32 @@ def test_a_must_in_the_waiting_text_is_filled() -> None:
             text = lookup.waiting_for_text(rules, ["ann", "b*b"], Must.KEEP)
         assert "{" not in text and "b\\*b" in text
         assert not text.startswith("Now waiting")
+
+
+# ----- single words a reader notices: a map's title, a game's status, the autopilot's level, a card drawn ------------
+
+
+def test_map_titles_statuses_and_levels_are_in_the_language_spoken() -> None:
+    from bot.present import mod_answers, moves, status
+    from bot.present.words import drawn_card_name, map_title_of
+    from bot.service.events import CardDrawn
+    from bot.service.settings import GuildConfig
+    from bot.service.views import public_view
+
+    game = Game(load_board("switzerland"), ["ann", "bob"], "titles")
+    info = _info(game)
+    with speaking(Language.SV):
+        assert lobby.created_text(Created("ann", "switzerland", 5, 0)).startswith("ann öppnar ett Schweiz-parti")
+        assert lookup.game_choice_name(3, "India", "finished") == "#3 · Indien · avslutat"
+        assert "stadig" in mod_answers.settings_answer(GuildConfig.of(1, {}))
+        assert moves.card_drawn_text(game.board, CardDrawn("yellow")) == "Du drog ett gult kort."
+        assert map_title_of("Switzerland") == "Schweiz"
+    with speaking(Language.FI):
+        assert "Sveitsi-pelissäsi" in dms.your_turn_dm(info, "https://x")
+        assert "vakaa" in mod_answers.settings_answer(GuildConfig.of(1, {}))
+        assert drawn_card_name(game.rules, WILD) == "veturikortin"
+        text = status.status_text(info, public_view(info, game), game.rules)
+    assert "playing" not in text and "Switzerland" not in text and "Sveitsi" in text, text
+    # English as before
+    assert moves.card_drawn_text(game.board, CardDrawn("yellow")) == "You drew yellow."
+    assert "steady" in mod_answers.settings_answer(GuildConfig.of(1, {}))

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from bot.present.escape import shown
 from bot.present.i18n import _
+from bot.present.words import map_title_of
 from bot.service import ClockSettings, ClockStatus, Reminder, TimeoutPolicy
 from bot.service.events import Outage
 
@@ -109,7 +110,7 @@ def status_lines(status: ClockStatus, names: Mapping[int, str]) -> list[str]:
 def reminder_text(reminder: Reminder) -> str:
     """A reminder that a member's time runs out."""
     info = reminder.game
-    parts = [_("Reminder: it is your turn in game #{id} ({title}).").format(id=info.id, title=info.title)]
+    parts = [_("Reminder: it is your turn in game #{id} ({title}).").format(id=info.id, title=map_title_of(info.title))]
     if reminder.deadline is not None:
         parts.append(_("Time left: {duration}.").format(duration=time_left(reminder.deadline, reminder.at)))
     if reminder.turn_over:

@@ -36,6 +36,7 @@ from bot.present.words import (
     souvenirs_counted,
     ticket_word,
     tickets_counted,
+    tickets_counted_object,
     tickets_plural,
     tunnel_word,
 )
@@ -165,7 +166,7 @@ class LocalImageWords:
         return _("{who} drew {tickets}").format(who=who, tickets=tickets_plural(rules))
 
     def kept_tickets(self, who: str, rules: Rules, count: int) -> str:
-        return _("{who} kept {tickets}").format(who=who, tickets=tickets_counted(rules, count))
+        return _("{who} kept {tickets}").format(who=who, tickets=tickets_counted_object(rules, count))
 
     def placed_stack(self, who: str, symbol: str, place: str) -> str:
         return _("{who} placed the {symbol} stack at {place}").format(

@@ -18,11 +18,12 @@ from bot.present.suggestions import route_label
 from bot.present.verification import verification_text
 from bot.present.words import (
     card_name,
+    drawn_card_name,
     pieces_counted,
     points_counted,
     ticket_label,
-    ticket_word,
-    tickets_counted,
+    ticket_word_object,
+    tickets_counted_object,
     tickets_plural,
     wild_word,
 )
@@ -44,7 +45,7 @@ def _draw_face_up(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> s
 
 
 def _draw_tickets(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    tickets = tickets_counted(board.rules, int(facts["count"]))
+    tickets = tickets_counted_object(board.rules, int(facts["count"]))
     return _("{who} draws {tickets} and chooses which to keep.").format(who=who, tickets=tickets)
 
 
@@ -52,9 +53,9 @@ def _keep(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     rules = board.rules
     kept, returned = int(facts["kept"]), int(facts["returned"])
     if facts.get("setup"):
-        tickets = _("{count} starting {tickets}").format(count=kept, tickets=ticket_word(rules, kept))
+        tickets = _("{count} starting {tickets}").format(count=kept, tickets=ticket_word_object(rules, kept))
     else:
-        tickets = tickets_counted(rules, kept)
+        tickets = tickets_counted_object(rules, kept)
     if not returned:
         return _("{who} keeps {tickets}.").format(who=who, tickets=tickets)
     if rules.returned_tickets_removed:
@@ -179,7 +180,7 @@ def _labels(tickets: Sequence[TicketLabel], board: Board | None = None) -> str:
 
 
 def card_drawn_text(board: Board, drawn: CardDrawn) -> str:
-    return _("You drew {card}.").format(card=card_name(board.rules, drawn.card))
+    return _("You drew {card}.").format(card=drawn_card_name(board.rules, drawn.card))
 
 
 def offered_tickets_text(offer: TicketsOffered, board: Board | None = None) -> str:

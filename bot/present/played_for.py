@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from bot.present.events import private_text, public_text
 from bot.present.i18n import _
 from bot.present.layout import clip
+from bot.present.words import map_title_of
 from bot.service import EventKind, GameInfo, PlayedFor
 
 # the tickets offered are told by what was kept; the final scores by the game's own end message
@@ -30,5 +31,5 @@ def played_for_dm(info: GameInfo, url: str, moves: Sequence[PlayedFor]) -> str:
         )
     else:
         head = _("In your {title} game #{game_id} in <#{channel_id}>, the autopilot plays your seat:")
-    head = head.format(title=info.title, game_id=info.id, channel_id=info.channel_id)
+    head = head.format(title=map_title_of(info.title), game_id=info.id, channel_id=info.channel_id)
     return clip("\n".join([head, *played_for_lines(info, moves), url]))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from bot.present.escape import quoted, shown
 from bot.present.i18n import N_, _
 from bot.present.rule_errors import rule_error_text
-from bot.present.words import piece_word, status_word
+from bot.present.words import map_title_of, piece_word, status_word
 from bot.service import ServiceError, Why
 from bot.service.errors import ClockPart, IdKind
 from maps import load_board
@@ -142,7 +142,7 @@ def _bad_id(facts: Facts) -> str:
 
 
 def _bad_seats(facts: Facts) -> str:
-    title = load_board(str(facts["map"])).rules.title
+    title = map_title_of(load_board(str(facts["map"])).rules.title)
     return _(
         "{title} is played by {low} to {high} players, so the number of seats must be in that range, not {value}."
     ).format(title=title, low=facts["low"], high=facts["high"], value=repr(facts["value"]))
@@ -169,7 +169,7 @@ def _bad_seconds(facts: Facts) -> str:
 
 
 def _too_few(facts: Facts) -> str:
-    title = load_board(str(facts["map"])).rules.title
+    title = map_title_of(load_board(str(facts["map"])).rules.title)
     return _("{title} needs at least {low} players; {joined} have joined.").format(
         title=title, low=facts["low"], joined=facts["joined"]
     )
@@ -215,7 +215,7 @@ def _bad_map_list(facts: Facts) -> str:
 
 
 def _bad_table_size(facts: Facts) -> str:
-    title = load_board(str(facts["map"])).rules.title
+    title = map_title_of(load_board(str(facts["map"])).rules.title)
     return _("{title} is played by {low} to {high} players, so tables of {value} cannot play it.").format(
         title=title, low=facts["low"], high=facts["high"], value=repr(facts["value"])
     )

@@ -14,7 +14,7 @@ from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
 from bot.present.seats import mention, who
 from bot.present.ties import tie_sentence
 from bot.present.verification import commitment_text, verification_text
-from bot.present.words import more_cards_counted, ticket_label, tickets_plural
+from bot.present.words import map_title_of, more_cards_counted, ticket_label, tickets_plural
 from bot.service import FinalScores, GameInfo, Must
 from bot.service.scores import PlayerScore
 from bot.service.views import TableView
@@ -87,7 +87,7 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
             else _("**{title} · game #{id} · turn {turn}:** {player}, your turn: {pending}.")
         )
         line = heading.format(
-            title=info.title,
+            title=map_title_of(info.title),
             id=info.id,
             turn=table.turn + 1,
             player=who(info, to_move.player),
@@ -111,7 +111,7 @@ def start_text(info: GameInfo, table: TableView, commitment: str = "") -> str:
     """The first line of the setup stage: the game starts, in this seat order (and the deal's commitment)."""
     seating = ", ".join(shown(p.player) for p in table.players)
     text = _("**The {title} game #{id} starts!** Seat order: {seating}.").format(
-        title=info.title, id=info.id, seating=seating
+        title=map_title_of(info.title), id=info.id, seating=seating
     )
     return f"{text}\n{commitment_text(commitment)}" if commitment else text
 
@@ -140,7 +140,7 @@ def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") 
     left = ", ".join(symbol_name(s) for s in table.unplaced)
     line = _(
         "**{title} · game #{id}:** {player}, place a tourist stack ({left} left to place): click **Place a stack**."
-    ).format(title=info.title, id=info.id, player=who(info, to_move.player), left=left)
+    ).format(title=map_title_of(info.title), id=info.id, player=who(info, to_move.player), left=left)
     if clock:
         line += "\n" + clock
     return _with_head(head, line)
@@ -165,7 +165,7 @@ def final_content(info: GameInfo, head: str, scores: FinalScores, *, early: bool
         sentence = _("**{title} · game #{id} is over.** Final scores: {scores}. **{winners} win!**")
     else:
         sentence = _("**{title} · game #{id} is over.** Final scores: {scores}. **{winners} wins!**")
-    text = sentence.format(title=info.title, id=info.id, scores=line, winners=winners)
+    text = sentence.format(title=map_title_of(info.title), id=info.id, scores=line, winners=winners)
     if scores.tie is not None:
         text += " " + tie_sentence(scores.tie, load_board(info.map).rules, shown)
     text += " " + _("`/ttr export` gives the game record.")
@@ -205,7 +205,8 @@ def breakdown_lines(board: Board, scores: FinalScores) -> list[str]:
         if bonus:
             parts.append(bonus)
         if rules.longest_bonus:
-            parts.append(_("longest path {length}").format(length=r.longest))
+            # the path's length in spaces, told apart from the bonus ("longest +10") in every language
+            parts.append(ngettext("longest path {count}", "longest path {count}", r.longest).format(count=r.longest))
         member = f" ({mention(r.user_id)})" if r.user_id is not None and r.user_id > 0 else ""
         lines.append(f"**{shown(r.player)}**{member}: {r.total} = " + "; ".join(parts))
         lines.extend(ticket_result_lines(r, board))

@@ -14,10 +14,12 @@ from bot.present.stage import breakdown_lines, must_text, ticket_result_lines
 from bot.present.words import (
     card_name,
     cards_counted,
+    map_title_of,
     merchandise_counted,
     pieces_counted,
     pieces_plural,
     souvenirs_counted,
+    status_word,
     ticket_label,
     tickets_counted,
     tickets_plural,
@@ -76,7 +78,11 @@ def offered_text(rules: Rules, offered: Sequence[TicketLabel], least: int) -> st
 
 def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[str] = ()) -> str:
     """`/ttr status`: `clock` are the clock's lines (bot/present/clock.py: status_lines)."""
-    lines = [_("**{title} game #{id}** · {status}").format(title=info.title, id=info.id, status=view.status)]
+    lines = [
+        _("**{title} game #{id}** · {status}").format(
+            title=map_title_of(info.title), id=info.id, status=status_word(view.status)
+        )
+    ]
     table = view.table
     if table is None:
         lines.append(lobby_text(info))
@@ -136,7 +142,7 @@ def final_tickets_text(info: GameInfo, rules: Rules, scores: FinalScores) -> str
     """`/ttr hand` after the end: every player's tickets, done and failed (public once the game is over)."""
     lines = [
         _("**{title} game #{id} is over.** Every player's {tickets}:").format(
-            title=info.title, id=info.id, tickets=tickets_plural(rules)
+            title=map_title_of(info.title), id=info.id, tickets=tickets_plural(rules)
         )
     ]
     for r in scores.scores:

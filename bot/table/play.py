@@ -170,7 +170,7 @@ class Play:
         if card is None:
             player_of(info, interaction.user.id)
             draws = await self.service.card_draws(info.id, interaction.user.id)
-            raise Refusal(not_drawable_text(text, [card_name(rules, c) for c in draws]))
+            raise Refusal(not_drawable_text(text, [card_name(rules, c) for c in draws if c != "deck"]))
         return card
 
     async def draw_tickets(self, interaction: discord.Interaction, info: GameInfo, version: int | None) -> None:
