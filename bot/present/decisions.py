@@ -95,9 +95,16 @@ def route_example(rules: Rules, pay: Mapping[str, int]) -> str:
     return pgettext("menu", "for example {cards}").format(cards=format_cards(rules, pay))
 
 
+PLACEHOLDER_LIMIT = 150  # Discord's longest menu placeholder
+
+
 def routes_placeholder(first: str, last: str) -> str:
-    """One of several route menus: the routes from `first` to `last` in alphabetical order."""
-    return pgettext("menu", "Routes {first} … {last}").format(first=first, last=last)
+    """One of several route menus: the routes from `first` to `last` (whole routes, "A - B") in alphabetical
+    order; should two long routes not fit Discord's limit, the first alone (never a route cut mid-word)."""
+    text = pgettext("menu", "Routes {first} … {last}").format(first=first, last=last)
+    if len(text) <= PLACEHOLDER_LIMIT:
+        return text
+    return pgettext("menu", "Routes from {first}").format(first=first)[:PLACEHOLDER_LIMIT]
 
 
 def choose_route_placeholder() -> str:

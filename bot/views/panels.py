@@ -162,11 +162,13 @@ def route_view(game: int, version: int, rules: Rules, options: Sequence[RouteCho
             )
             for o in chunk
         ]
-        first, last = route_label(chunk[0].route)[:20], route_label(chunk[-1].route)[:20]
+        first, last = chunk[0].route, chunk[-1].route
         view.add_item(
             GameSelect.make(
                 ComponentId(Action.ROUTE, game, version, (str(part),)),
-                routes_placeholder(first, last) if len(ordered) > 25 else choose_route_placeholder(),
+                routes_placeholder(f"{first.a} - {first.b}", f"{last.a} - {last.b}")
+                if len(ordered) > 25
+                else choose_route_placeholder(),
                 select_options,
             )
         )
