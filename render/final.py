@@ -29,7 +29,7 @@ def score_rows(game: Game, score: PlayerScore, seat: int, words: ImageWords) -> 
     rules = game.rules
     player = game.state.players[seat]
     rows = [
-        (words.routes_row(len(player.routes)), score.routes),
+        (words.routes_row(len(player.routes), rules), score.routes),
         (words.tickets_done_row(rules, score.completed), sum(p for _t, done, p in score.ticket_results if done)),
         (words.tickets_failed_row(rules, score.failed), sum(p for _t, done, p in score.ticket_results if not done)),
     ]

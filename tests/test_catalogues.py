@@ -127,7 +127,11 @@ REFUSED: list[tuple[str, str, str]] = [
     # an order where Swedish needs the infinitive ("ska välj", "att ... bygg"): the sentence must be written whole
     ("sv", r"\bska (välj|bygg|dra kort, bygg)\b", "an imperative after 'ska'"),
     ("sv", r"\bska \{must\}", "a fragment ({must} is an order) after 'ska'"),
-    ("sv", r"dra kort, bygg en", "an imperative mixed with the infinitive"),
+    (
+        "sv",
+        r"ska dra kort, bygg\b|bygg(a)? en sträcka",
+        "an imperative after 'ska', or one rulebook's verb with another's noun",
+    ),
     ("sv", r"Gå med med\b", "'Gå med med'"),
     # a colour counted as a bare adjective: "(3 röd)", "2 gul" (Swedish says "3 × röd" or "röd, 3")
     ("sv", r"\{(count|length)\} \{colour\}", "a bare colour after a number"),

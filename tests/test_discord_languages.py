@@ -43,6 +43,7 @@ from simcord import Env, InteractionResult, MemberActor
 import bot.present.i18n as i18n
 from bot.cogs.member_settings import chosen_language
 from bot.present.answers import apology_text
+from bot.present.confirm import member_settings_text
 from bot.present.i18n import LOCALE_DIR
 from bot.replies import Refusal
 from bot.service.errors import InvalidInput
@@ -167,6 +168,30 @@ def english_words_in(texts: Sequence[str]) -> list[str]:
     return [t for t in texts if ENGLISH_WORDS.search(re.sub(r"`[^`]*`", "", t))]
 
 
+# ----- each map's own words (bot/present/locale/GLOSSARY.md) ------------------------------------------------------
+
+# Words of another map's rulebook, by language and map: a game on that map never shows them (code spans, the
+# command names, aside). The Swedish USA rulebook builds routes ("bygga en rutt"); the other four claim stretches
+# ("muta in en sträcka"); Amsterdam has contracts, jokers and carts; India and Switzerland tickets, locomotives, trains.
+_SV_CLAIM_STRETCH = r"\bsträck|\bmut(a|ar|ade|as|at) in\b|\binmutad"
+_SV_BUILD_ROUTE = r"\brutt(en|er|erna)?\b|\bbygg(a|er|de|s|as|t|d|da)?\b"
+MAP_TERMS: dict[tuple[str, str], str] = {
+    ("sv", "usa"): _SV_CLAIM_STRETCH + r"|\bkontrakt|\bjoker|\bkärr",
+    ("sv", "amsterdam"): _SV_BUILD_ROUTE + r"|\bbiljett|\blok(omotiv)?\b|\btåg(vagn\w*)?\b",
+    ("fi", "switzerland"): r"\bsopimu|\bjokeri|\bkärry",
+    ("fi", "india"): r"\bsopimu|\bjokeri|\bkärry",
+}
+
+
+def other_maps_words(texts: Sequence[str], language: str, map_name: str) -> list[str]:
+    """The texts with a word of another map's rulebook (outside code spans), but a member's settings (the same in
+    every game)."""
+    pattern = re.compile(MAP_TERMS[(language, map_name)], re.IGNORECASE)
+    with i18n.speaking(Language(language)):
+        settings_head = member_settings_text(MemberSettings(1), changed=False).split("\n")[0]
+    return [t for t in texts if not t.startswith(settings_head) and pattern.search(re.sub(r"`[^`]*`|<[^>]*>", "", t))]
+
+
 # ----- playing ---------------------------------------------------------------------------------
 
 
@@ -269,6 +294,7 @@ async def test_a_swedish_game_shows_no_english(simcord_env: Env) -> None:
     leaks = english_in(texts)
     assert not leaks, "English in a Swedish game:\n" + leak_report(leaks)
     assert english_words_in(texts) == []
+    assert other_maps_words(texts, "sv", "amsterdam") == []
 
 
 async def test_a_finnish_game_set_by_the_server_shows_no_english(simcord_env: Env) -> None:
@@ -283,6 +309,7 @@ async def test_a_finnish_game_set_by_the_server_shows_no_english(simcord_env: En
     leaks = english_in(texts)
     assert not leaks, "English in a Finnish game:\n" + leak_report(leaks)
     assert english_words_in(texts) == []
+    assert other_maps_words(texts, "fi", "switzerland") == []
 
 
 async def test_a_swedish_game_on_the_usa_map_shows_no_english(simcord_env: Env) -> None:
@@ -294,6 +321,7 @@ async def test_a_swedish_game_on_the_usa_map_shows_no_english(simcord_env: Env) 
     leaks = english_in(texts)
     assert not leaks, "English in a Swedish game:\n" + leak_report(leaks)
     assert english_words_in(texts) == []
+    assert other_maps_words(texts, "sv", "usa") == []
 
 
 async def test_a_finnish_game_on_the_india_map_shows_no_english(simcord_env: Env) -> None:
@@ -305,6 +333,22 @@ async def test_a_finnish_game_on_the_india_map_shows_no_english(simcord_env: Env
     leaks = english_in(texts)
     assert not leaks, "English in a Finnish game:\n" + leak_report(leaks)
     assert english_words_in(texts) == []
+    assert other_maps_words(texts, "fi", "india") == []
+
+
+def test_the_other_maps_words_are_caught() -> None:
+    """What a walk through the games found: a USA claim in the Amsterdam rulebook's words, and back."""
+    assert other_maps_words(["Muta in en sträcka", "Astrid mutade in Dallas – Houston"], "sv", "usa") == [
+        "Muta in en sträcka",
+        "Astrid mutade in Dallas – Houston",
+    ]
+    assert other_maps_words(
+        ["Astrid bygger Dam - Spui", "Du har inga biljetter", "`/ttr bygg`"], "sv", "amsterdam"
+    ) == [
+        "Astrid bygger Dam - Spui",
+        "Du har inga biljetter",
+    ]
+    assert other_maps_words(["Bygga Dallas - Oklahoma City?", "Astrid bygger en rutt"], "sv", "usa") == []
 
 
 def test_the_single_english_words_are_caught() -> None:

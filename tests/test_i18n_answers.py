@@ -251,14 +251,14 @@ def _texts(map_name: str) -> Iterator[str]:
         decisions.hand_label(),
         decisions.pass_label(),
         decisions.draw_deck_label(),
-        decisions.claim_label(),
+        decisions.claim_label(rules),
         decisions.take_card_label(rules, rules.colors[0]),
         decisions.keep_tickets_placeholder(rules, 2),
         decisions.pay_more_label(rules, pay),
         decisions.give_up_label(),
         decisions.route_example(rules, pay),
-        decisions.routes_placeholder("Aa", "Bb"),
-        decisions.choose_route_placeholder(),
+        decisions.routes_placeholder(rules, "Aa", "Bb"),
+        decisions.choose_route_placeholder(rules),
         decisions.choose_payment_placeholder(),
         decisions.choose_souvenir_placeholder(),
         decisions.choose_tickets_label(rules),
@@ -276,8 +276,8 @@ def _texts(map_name: str) -> Iterator[str]:
     yield claims.claim_refusal_text(rules, ClaimRefusal(ClaimBlock.CANNOT_PAY, route=gray))
     yield claims.payment_prompt(gray.label())
     yield claims.souvenir_prompt()
-    yield claims.nothing_claimable_text()
-    yield claims.claimable_text(120)
+    yield claims.nothing_claimable_text(rules)
+    yield claims.claimable_text(120, rules)
 
     yield lobby.created_text(Created("ann", map_name, 4, 0))
     yield lobby.created_text(Created("", map_name, 4, 2))
@@ -346,9 +346,14 @@ def _check_english(texts: list[str]) -> None:
 
 
 WORDS: dict[Language, tuple[str, ...]] = {
-    # game, the route, claim, the autopilot, the host, the deck
-    Language.SV: ("parti", "sträck", "muta in", "autopilot", "värd", "högen", "Partiet"),
+    # game, the route, claim, the autopilot, the host, the deck: the USA rulebook's (Swedish: "bygga en rutt")
+    Language.SV: ("parti", "rutt", "bygg", "autopilot", "värd", "högen", "Partiet"),
     Language.FI: ("peli", "reitti", "rakenna", "autopilotti", "isäntä", "pakka", "Peli"),
+}
+# the route and the claim in the other four rulebooks, Amsterdam's among them ("muta in en sträcka")
+OTHER_MAPS_WORDS: dict[Language, tuple[str, ...]] = {
+    Language.SV: ("sträck", "muta in"),
+    Language.FI: ("reitti", "rakenna"),
 }
 
 
@@ -356,8 +361,14 @@ WORDS: dict[Language, tuple[str, ...]] = {
 def test_the_game_words_are_the_languages_own(language: Language) -> None:
     with speaking(language):
         text = "\n".join(_texts("usa"))
+        amsterdam = "\n".join(_texts("amsterdam"))
     for word in WORDS[language]:
         assert word in text, word
+    for word in OTHER_MAPS_WORDS[language]:
+        assert word in amsterdam, word
+    if language is Language.SV:
+        assert "sträck" not in text.replace("`", "") and "muta in" not in text
+        assert " rutt" not in amsterdam and "bygger" not in amsterdam
     with speaking(language):
         assert "`/ttr " + {Language.SV: "starta", Language.FI: "aloita"}[language] + "`" in text
         assert lookup.no_game_here_text([]).endswith({Language.SV: "`/ttr ny`.", Language.FI: "`/ttr uusi`."}[language])

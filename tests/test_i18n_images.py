@@ -147,7 +147,7 @@ def panel_words(words: ImageWords, map_name: str) -> list[str]:
         words.ticket_not_done(-8),
         words.winner_badge(),
         words.total(),
-        words.routes_row(12),
+        words.routes_row(12, rules),
         words.tickets_done_row(rules, 2),
         words.tickets_failed_row(rules, 1),
         words.longest_row(rules, 9),

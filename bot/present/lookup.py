@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.present.escape import shown
-from bot.present.i18n import _
+from bot.present.i18n import _, map_
 from bot.present.words import map_title_of, names_and, status_word, tickets_plural
 from bot.service import Must
 from maps import Rules
@@ -59,7 +59,9 @@ def waiting_for_text(rules: Rules, players: Sequence[str], must: str) -> str:
     tickets = tickets_plural(rules)
     # whole sentences: a language may say the deed otherwise after "waiting for X to" than as an order
     texts = {
-        Must.TURN: lambda: _("Now waiting for {players} to draw cards, claim a route or draw {tickets}."),
+        Must.TURN: lambda: map_(
+            rules.title, "Now waiting for {players} to draw cards, claim a route or draw {tickets}."
+        ),
         Must.DRAW: lambda: _("Now waiting for {players} to draw a second card."),
         Must.KEEP: lambda: _("Now waiting for {players} to choose {tickets} to keep."),
         Must.TUNNEL: lambda: _("Now waiting for {players} to pay for the tunnel or give it up."),

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from bot.present.cards import payment_text
 from bot.present.escape import shown
-from bot.present.i18n import _, ngettext
+from bot.present.i18n import _, map_, ngettext, nmap_
 from bot.present.seats import first_player
 from bot.present.suggestions import route_label
 from bot.present.verification import verification_text
@@ -84,7 +84,7 @@ def _place(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
 def _claim(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     route = board.routes[int(facts["route"])]
     paid = payment_text(board.rules, str(facts["paid"]))
-    text = _("{who} claims {route} for {points}, paying {paid}.").format(
+    text = map_(board.rules.title, "{who} claims {route} for {points}, paying {paid}.").format(
         who=who, route=route_label(route), points=points_counted(int(facts["points"])), paid=paid
     )
     if facts.get("merchandise"):
@@ -103,14 +103,15 @@ def _tunnel_reveal(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> 
     surcharge = int(facts["surcharge"])
     paid = payment_text(board.rules, str(facts["paid"]))
     if surcharge:
-        return ngettext(
+        return nmap_(
+            board.rules.title,
             "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; {who} must pay {count} more card.",
             "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; {who} must pay {count} more cards.",
             surcharge,
         ).format(who=who, route=route_label(route), paid=paid, revealed=revealed, count=surcharge)
-    return _("{who} tries the tunnel {route} with {paid}; revealed: {revealed}; no extra cards are due.").format(
-        who=who, route=route_label(route), paid=paid, revealed=revealed
-    )
+    return map_(
+        board.rules.title, "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; no extra cards are due."
+    ).format(who=who, route=route_label(route), paid=paid, revealed=revealed)
 
 
 def _tunnel_abandoned(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:

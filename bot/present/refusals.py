@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.present.escape import quoted, shown
-from bot.present.i18n import N_, _
+from bot.present.i18n import N_, _, map_
 from bot.present.rule_errors import rule_error_text
 from bot.present.words import map_title_of, piece_word, status_word
 from bot.service import ServiceError, Why
@@ -289,7 +289,13 @@ def _table_over(facts: Facts) -> str:
     )
 
 
+def _no_such_route(facts: Facts) -> str:
+    title = load_board(str(facts["map"])).rules.title if "map" in facts else ""
+    return map_(title, "There is no route number {route_id} on this map.").format(route_id=facts["route_id"])
+
+
 WORDED: dict[Why, Callable[[Facts], str]] = {
+    Why.NO_SUCH_ROUTE: _no_such_route,
     Why.BAD_MAP_LIST: _bad_map_list,
     Why.BAD_TABLE_SIZE: _bad_table_size,
     Why.ALREADY_REGISTERED: _already_registered,

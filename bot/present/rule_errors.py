@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from bot.present.i18n import _, current_language, ngettext
+from bot.present.i18n import _, current_language, map_, ngettext
 from bot.present.words import (
     card_name,
     colour_name,
@@ -96,21 +96,23 @@ def _not_a_place(f: Facts, r: Rules) -> str:
 
 
 def _no_route(f: Facts, r: Rules) -> str:
-    return _("There is no route between {a} and {b}.").format(a=f["a"], b=f["b"])
+    return map_(r.title, "There is no route between {a} and {b}.").format(a=f["a"], b=f["b"])
 
 
 def _not_route_colour(f: Facts, r: Rules) -> str:
-    return _("'{colour}' is not a route colour on this map.").format(colour=f["colour"])
+    return map_(r.title, "'{colour}' is not a route colour on this map.").format(colour=f["colour"])
 
 
 def _no_colour_route(f: Facts, r: Rules) -> str:
-    return _("There is no {colour} route between {a} and {b}.").format(
+    return map_(r.title, "There is no {colour} route between {a} and {b}.").format(
         colour=colour_name(f["colour"]), a=f["a"], b=f["b"]
     )
 
 
 def _already_claimed(f: Facts, r: Rules) -> str:
-    return _("{a} - {b} ({colour}) is already claimed").format(a=f["a"], b=f["b"], colour=colour_name(f["colour"]))
+    return map_(r.title, "{a} - {b} ({colour}) is already claimed").format(
+        a=f["a"], b=f["b"], colour=colour_name(f["colour"])
+    )
 
 
 def _own_other_track(f: Facts, r: Rules) -> str:
@@ -211,7 +213,9 @@ def _wrong_colour(f: Facts, r: Rules) -> str:
 
 
 def _tickets_empty(f: Facts, r: Rules) -> str:
-    return _("There are no {tickets} left in the deck: draw cards or claim a route.").format(tickets=tickets_plural(r))
+    return map_(r.title, "There are no {tickets} left in the deck: draw cards or claim a route.").format(
+        tickets=tickets_plural(r)
+    )
 
 
 def _not_offered(f: Facts, r: Rules) -> str:
@@ -248,7 +252,7 @@ def _not_your_turn(f: Facts, r: Rules) -> str:
 
 
 def _must_turn(f: Facts, r: Rules) -> str:
-    return _("{player} must take a turn now (draw cards, claim a route or draw {tickets}).").format(
+    return map_(r.title, "{player} must take a turn now (draw cards, claim a route or draw {tickets}).").format(
         player=f["player"], tickets=tickets_plural(r)
     )
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.present.cards import format_cards
 from bot.present.escape import shown
-from bot.present.i18n import _, ngettext
+from bot.present.i18n import _, ngettext, nmap_
 from bot.present.layout import clip
 from bot.present.lobby import lobby_text
 from bot.present.seats import mention, player_label
@@ -97,8 +97,10 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
             extra += ", " + _("longest path {length}").format(length=p.longest)
         name = player_label(info, p.player)
         member = f" ({mention(p.user_id)})" if p.user_id is not None and p.user_id > 0 else ""
-        points = ngettext("{count} route point", "{count} route points", p.route_points).format(count=p.route_points)
-        routes = ngettext("{count} route", "{count} routes", len(p.routes)).format(count=len(p.routes))
+        points = nmap_(rules.title, "{count} route point", "{count} route points", p.route_points).format(
+            count=p.route_points
+        )
+        routes = nmap_(rules.title, "{count} route", "{count} routes", len(p.routes)).format(count=len(p.routes))
         counts = ", ".join(
             [points, pieces_counted(rules, p.trains), cards_counted(p.cards), tickets_counted(rules, p.tickets), routes]
         )

@@ -198,7 +198,7 @@ class Play:
         view = await self.service.private_view(info.id, interaction.user.id)
         offered = view.offered
         if not offered:
-            raise Refusal(no_tickets_offered_text())
+            raise Refusal(no_tickets_offered_text(info.title))
         listed = [(t.id, t.label) for t in offered]
         return view.version, parse_keep_numbers(numbers, listed, view.keep_minimum or 0)
 
@@ -271,10 +271,10 @@ class Play:
         if choices.refusal is not None:
             raise Refusal(claim_refusal_text(rules, choices.refusal))
         if not choices.routes:
-            raise Refusal(nothing_claimable_text())
+            raise Refusal(nothing_claimable_text(rules))
         current = await self.service.game(info.id)
         view = panels.route_view(info.id, current.version, rules, choices.listed())
-        await private(interaction, claimable_text(len(choices.listed())), view=view)
+        await private(interaction, claimable_text(len(choices.listed()), rules), view=view)
 
     # ----- tourist stacks ------------------------------------------------------------
 

@@ -86,7 +86,7 @@ def turn_view(
     )
     view.add_item(
         GameButton.make(
-            ComponentId(Action.CLAIM, game, version), claim_label(), style=discord.ButtonStyle.success, row=1
+            ComponentId(Action.CLAIM, game, version), claim_label(rules), style=discord.ButtonStyle.success, row=1
         )
     )
     view.add_item(GameButton.make(ComponentId(Action.TICKETS, game, version), draw_tickets_label(rules), row=1))
@@ -166,9 +166,9 @@ def route_view(game: int, version: int, rules: Rules, options: Sequence[RouteCho
         view.add_item(
             GameSelect.make(
                 ComponentId(Action.ROUTE, game, version, (str(part),)),
-                routes_placeholder(f"{first.a} - {first.b}", f"{last.a} - {last.b}")
+                routes_placeholder(rules, f"{first.a} - {first.b}", f"{last.a} - {last.b}")
                 if len(ordered) > 25
-                else choose_route_placeholder(),
+                else choose_route_placeholder(rules),
                 select_options,
             )
         )
