@@ -143,8 +143,8 @@ REFUSED: list[tuple[str, str, str]] = [
     ("fi", r"mukaan luettuna", "'mukaan luettuna' beside 'mukaan lukien'"),
     ("fi", r"\b[Aa]ikaraja \{time\}", "'aikaraja' beside 'määräaika' for a turn's deadline"),
     # a choice's value quoted in English where Discord shows the member its translated name
-    ("sv", r"`/ttr[^`]*:(on|off)`", "an English choice value in a command hint"),
-    ("fi", r"`/ttr[^`]*:(on|off)`", "an English choice value in a command hint"),
+    ("sv", r"`/ttr[^`]*:(on|off|open|close|checkin)`", "an English choice value in a command hint"),
+    ("fi", r"`/ttr[^`]*:(on|off|open|close|checkin)`", "an English choice value in a command hint"),
     # a "deck" that the member's language does not type
     ("sv", r'"deck"', "the English 'deck'"),
     ("fi", r'"deck"', "the English 'deck'"),
@@ -185,6 +185,7 @@ def test_the_refused_patterns_catch_what_they_were_written_for() -> None:
             "{a} – {b} ({length} {colour})",
             'nosta "deck" tai jokin näistä',
             "(`/ttr palvelinasetukset rankkaa-tavalliset:on`)",
+            "`/ttrtour rekisteröinti tila:open`",
         ],
     }
     for language, texts in seen.items():
