@@ -160,7 +160,9 @@ def english_in(texts: Sequence[str]) -> dict[str, set[str]]:
 
 # Single English words a reader notices, which the fragments above are too short to catch: a game's status, the
 # maps' titles, the autopilot's levels, the switches' values (names of members and commands aside).
-ENGLISH_WORDS = re.compile(r"\b(playing|finished|cancelled|lobby|Switzerland|India|steady|strong|deck)\b")
+ENGLISH_WORDS = re.compile(
+    r"\b(playing|finished|cancelled|lobby|Switzerland|India|steady|strong|deck)\b|\w to [A-ZÅÄÖ]"
+)
 
 
 def english_words_in(texts: Sequence[str]) -> list[str]:
@@ -356,7 +358,8 @@ def test_the_single_english_words_are_caught() -> None:
         "**Sveitsi, peli #1** · playing",
         "Astrid öppnar ett Switzerland-parti",
     ]
-    assert english_words_in(["Indian Express", "`/ttr dra kort:deck`", "Intia · peli #1"]) == []
+    assert english_words_in(["Bern to France 5, Deutschland 6"]) == ["Bern to France 5, Deutschland 6"]
+    assert english_words_in(["Indian Express", "`/ttr dra kort:deck`", "Intia · peli #1", "Bern – France 5"]) == []
 
 
 async def server_manager(room: Room, locale: str) -> MemberActor:
