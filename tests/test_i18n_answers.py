@@ -480,3 +480,21 @@ def test_map_titles_statuses_and_levels_are_in_the_language_spoken() -> None:
     # English as before
     assert moves.card_drawn_text(game.board, CardDrawn("yellow")) == "You drew yellow."
     assert "steady" in mod_answers.settings_answer(GuildConfig.of(1, {}))
+
+
+def test_whom_the_game_waits_for_is_one_sentence_that_agrees() -> None:
+    """Names joined as the language joins them, and the Finnish verb in the number of those waited for."""
+    rules = load_board("switzerland").rules
+    with speaking(Language.FI):
+        one = lookup.waiting_for_text(rules, ["Cecilia"], Must.KEEP)
+        two = lookup.waiting_for_text(rules, ["Björn", "Cecilia"], Must.KEEP)
+    assert one == "Nyt odotetaan, että Cecilia valitsee pidettävät menoliput."
+    assert two == "Nyt odotetaan, että Björn ja Cecilia valitsevat pidettävät menoliput."
+    with speaking(Language.SV):
+        usa = lookup.waiting_for_text(load_board("usa").rules, ["Cecilia"], Must.TURN)
+        both = lookup.waiting_for_text(rules, ["Björn", "Cecilia"], Must.KEEP)
+    assert usa == "Nu väntar vi på att Cecilia ska dra kort, bygga en rutt eller dra biljetter."
+    assert both == "Nu väntar vi på att Björn och Cecilia ska välja biljetter att behålla."
+    assert lookup.waiting_for_text(rules, ["ann", "bob"], Must.KEEP) == (
+        "Now waiting for ann and bob to choose tickets to keep."
+    )

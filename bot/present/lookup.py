@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.present.escape import shown
-from bot.present.i18n import _, map_
+from bot.present.i18n import _, ngettext, nmap_
 from bot.present.words import map_title_of, names_and, status_word, tickets_plural
 from bot.service import Must
 from maps import Rules
@@ -57,15 +57,34 @@ def waiting_for_text(rules: Rules, players: Sequence[str], must: str) -> str:
     """Whom the game waits for (names escaped), and for what."""
     names = names_and([shown(p) for p in players])
     tickets = tickets_plural(rules)
-    # whole sentences: a language may say the deed otherwise after "waiting for X to" than as an order
+    # whole sentences: a language may say the deed otherwise after "waiting for X to" than as an order, and its verb
+    # agrees with how many are waited for (Finnish "Cecilia valitsee", "Björn ja Cecilia valitsevat")
+    n = len(players)
     texts = {
-        Must.TURN: lambda: map_(
-            rules.title, "Now waiting for {players} to draw cards, claim a route or draw {tickets}."
+        Must.TURN: lambda: nmap_(
+            rules.title,
+            "Now waiting for {players} to draw cards, claim a route or draw {tickets}.",
+            "Now waiting for {players} to draw cards, claim a route or draw {tickets}.",
+            n,
         ),
-        Must.DRAW: lambda: _("Now waiting for {players} to draw a second card."),
-        Must.KEEP: lambda: _("Now waiting for {players} to choose {tickets} to keep."),
-        Must.TUNNEL: lambda: _("Now waiting for {players} to pay for the tunnel or give it up."),
-        Must.PLACE: lambda: _("Now waiting for {players} to place a tourist stack."),
+        Must.DRAW: lambda: ngettext(
+            "Now waiting for {players} to draw a second card.", "Now waiting for {players} to draw a second card.", n
+        ),
+        Must.KEEP: lambda: ngettext(
+            "Now waiting for {players} to choose {tickets} to keep.",
+            "Now waiting for {players} to choose {tickets} to keep.",
+            n,
+        ),
+        Must.TUNNEL: lambda: ngettext(
+            "Now waiting for {players} to pay for the tunnel or give it up.",
+            "Now waiting for {players} to pay for the tunnel or give it up.",
+            n,
+        ),
+        Must.PLACE: lambda: ngettext(
+            "Now waiting for {players} to place a tourist stack.",
+            "Now waiting for {players} to place a tourist stack.",
+            n,
+        ),
     }
     return texts[Must(must)]().format(players=names, tickets=tickets)
 
