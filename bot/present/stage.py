@@ -14,7 +14,7 @@ from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
 from bot.present.seats import mention, who
 from bot.present.ties import tie_sentence
 from bot.present.verification import commitment_text, verification_text
-from bot.present.words import map_title_of, more_cards_counted, ticket_label, tickets_plural
+from bot.present.words import map_title_of, more_cards_counted, names_and, ticket_label, tickets_plural
 from bot.service import FinalScores, GameInfo, Must
 from bot.service.scores import PlayerScore
 from bot.service.views import TableView
@@ -118,7 +118,7 @@ def start_text(info: GameInfo, table: TableView, commitment: str = "") -> str:
 
 def setup_content(info: GameInfo, table: TableView, start_text: str, head: str = "", clock: str = "") -> str:
     """The ticket choice at the start: everyone chooses at once; who still does."""
-    waiting = ", ".join(who(info, w.player) for w in table.waiting_for)
+    waiting = names_and([who(info, w.player) for w in table.waiting_for])
     tickets = tickets_plural(load_board(info.map).rules)
     text = (
         start_text

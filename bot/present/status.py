@@ -16,6 +16,7 @@ from bot.present.words import (
     cards_counted,
     map_title_of,
     merchandise_counted,
+    names_and,
     pieces_counted,
     pieces_plural,
     souvenirs_counted,
@@ -120,7 +121,7 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
         if table.scores is not None:
             lines.extend(breakdown_lines(load_board(info.map), table.scores))
     elif table.phase is Phase.SETUP_KEEP:
-        waiting = ", ".join(shown(w.player) for w in table.waiting_for)
+        waiting = names_and([shown(w.player) for w in table.waiting_for])
         lines.append(
             _("Choosing starting {tickets}: {players}.").format(tickets=tickets_plural(rules), players=waiting)
         )
