@@ -65,11 +65,11 @@ def last_move(game: Game, words: ImageWords) -> str | None:
         tunnel = game.state.tunnel
         if tunnel is not None and game.state.pending is not None:
             return words.trying_tunnel(who, board.routes[tunnel.route])
-        return words.claimed(who, board.routes[player.routes[-1]])
+        return words.claimed(who, board.routes[player.routes[-1]], board.rules)
     if isinstance(move, TunnelPay):
         if move.pay is None:
             return words.gave_up_tunnel(who)
-        return words.paid_tunnel(who, board.routes[player.routes[-1]])
+        return words.paid_tunnel(who, board.routes[player.routes[-1]], board.rules)
     if isinstance(move, DrawCard):
         if move.source == "deck":
             return words.drew_from_deck(who)

@@ -29,7 +29,7 @@ def score_rows(game: Game, score: PlayerScore, seat: int, words: ImageWords) -> 
     rules = game.rules
     player = game.state.players[seat]
     rows = [
-        (words.routes_row(len(player.routes)), score.routes),
+        (words.routes_row(len(player.routes), rules), score.routes),
         (words.tickets_done_row(rules, score.completed), sum(p for _t, done, p in score.ticket_results if done)),
         (words.tickets_failed_row(rules, score.failed), sum(p for _t, done, p in score.ticket_results if not done)),
     ]
@@ -65,32 +65,37 @@ def _score_card(game: Game, score: PlayerScore, seat: int, winner: bool, width: 
     sheet = Sheet(width)
     style = player_style(seat)
     rows = score_rows(game, score, seat, words)
-    height = 56 + LINE * (len(rows) + 1) + 12
+    name_w = width - 80 - (100 if winner else 0)
+    name = describe.player_name(game, seat, words)
+    # every text whole: a long name or row takes more lines, and the card grows to hold them
+    name_lines, name_size = fonts.fitted(name, name_w, BODY + 2, True, max_lines=3)
+    head = max(56, fonts.line_height(name_size) * len(name_lines) + 26)
+    fitted = [fonts.fitted(label, width - 100, SMALL + 1, max_lines=3) for label, _points in rows]
+    heights = [max(LINE, fonts.line_height(size) * len(lines) + 10) for lines, size in fitted]
+    height = head + sum(heights) + LINE + 12
     sheet.pen.rounded_rectangle(
         (0, 0, width - 1, height), radius=12, fill=lighter(style.rgb, 0.86), outline=style.rgb, width=3
     )
     train_swatch(sheet.image, 36, 30, style)
-    name_w = width - 80 - (100 if winner else 0)
-    sheet.text(
-        70,
-        30,
-        fonts.fit(describe.player_name(game, seat, words), name_w, BODY + 2, True),
-        BODY + 2,
-        bold=True,
-        anchor="lm",
-    )
+    sheet.write(70, head / 2 + 2, name, BODY + 2, name_w, bold=True, anchor="lm", max_lines=3)
     if winner:
-        sheet.text(width - 14, 30, words.winner_badge(), SMALL, bold=True, anchor="rm")
-    y = 56
-    for label, points in rows:
-        sheet.text(16, y + LINE / 2, fonts.fit(label, width - 100, SMALL + 1), SMALL + 1, anchor="lm")
+        sheet.write(width - 14, 30, words.winner_badge(), SMALL, 90, bold=True, anchor="rm")
+    y = head
+    for (label, points), row_h in zip(rows, heights, strict=True):
+        sheet.write(16, y + row_h / 2, label, SMALL + 1, width - 100, anchor="lm")
         colour = DONE if points > 0 else NOT_DONE if points < 0 else INK
         sheet.text(
-            width - 16, y + LINE / 2, _signed(points), BODY, bold=True, fill=colour if points else SOFT_INK, anchor="rm"
+            width - 16,
+            y + row_h / 2,
+            _signed(points),
+            BODY,
+            bold=True,
+            fill=colour if points else SOFT_INK,
+            anchor="rm",
         )
-        sheet.pen.line((16, y + LINE, width - 16, y + LINE), fill=RULE, width=1)
-        y += LINE
-    sheet.text(16, y + LINE / 2 + 2, words.total(), BODY, bold=True, anchor="lm")
+        sheet.pen.line((16, y + row_h, width - 16, y + row_h), fill=RULE, width=1)
+        y += row_h
+    sheet.write(16, y + LINE / 2 + 2, words.total(), BODY, width - 120, bold=True, anchor="lm")
     sheet.text(width - 16, y + LINE / 2 + 2, _signed(score.total).lstrip("+"), 28, bold=True, anchor="rm")
     sheet.use(height)
     return sheet.finish(padding=1)
@@ -122,12 +127,12 @@ def longest_note(
     sheet = Sheet(width)
     holders, length = longest_holders(game, scores, words)
     texts = [words.longest_note(game.rules, holders, length)]
-    tie = tie_note(game, words, fit_to=width // 3) if over else None
+    tie = tie_note(game, words) if over else None
     if tie is not None:
         texts.insert(0, tie)
     for text in texts:
         for line in fonts.wrap(text, width, SMALL + 1):
-            sheet.text(0, sheet.y + 4, line, SMALL + 1, fill=SOFT_INK)
+            sheet.write(0, sheet.y + 4, line, SMALL + 1, width, fill=SOFT_INK, max_lines=2)
     return sheet.finish(padding=4)
 
 

@@ -113,16 +113,104 @@ def fit(text: str, width: int, size: int, bold: bool = False) -> str:
 
 
 def wrap(text: str, width: int, size: int, bold: bool = False) -> list[str]:
-    """`text` broken into lines at most `width` pixels wide (a long word gets shortened)."""
+    """`text` broken into lines at most `width` pixels wide; a word wider than a line is broken between letters
+    (one far longer than a name may be, three lines and more, is shortened instead)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
         candidate = f"{line} {word}".strip()
         if line and text_width(candidate, size, bold) > width:
-            lines.append(fit(line, width, size, bold))
+            lines.extend(_whole(line, width, size, bold))
             line = word
         else:
             line = candidate
     if line:
-        lines.append(fit(line, width, size, bold))
+        lines.extend(_whole(line, width, size, bold))
     return lines
+
+
+def _whole(line: str, width: int, size: int, bold: bool) -> list[str]:
+    """A line of `wrap`: as it is, broken between letters, or (far too long) shortened."""
+    wide = text_width(line, size, bold)
+    if wide <= width:
+        return [line]
+    if wide <= 3 * width:
+        return _broken(line, width, size, bold)
+    return [fit(line, width, size, bold)]
+
+
+# The smallest size a text is shrunk to before it wraps, as a share of its own size, and the legible floor no text
+# goes below (pixels).
+SHRINK = 0.8
+FLOOR = 11
+
+
+def _words_wrapped(words: list[str], width: int, size: int, bold: bool) -> list[str] | None:
+    """`words` in lines at most `width` wide at `size`, or None when a word alone is wider."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        if text_width(word, size, bold) > width:
+            return None
+        candidate = f"{line} {word}" if line else word
+        if line and text_width(candidate, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _broken(text: str, width: int, size: int, bold: bool) -> list[str]:
+    """`text` broken between letters into lines at most `width` wide (a word longer than a whole line)."""
+    lines: list[str] = []
+    line = ""
+    for char in text:
+        if line and text_width(line + char, size, bold) > width:
+            lines.append(line.rstrip())
+            line = char.lstrip()
+        else:
+            line += char
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fitted(
+    text: str, width: int, size: int, bold: bool = False, max_lines: int = 3, floor: int = FLOOR
+) -> tuple[list[str], int]:
+    """`text` drawn whole within `width`: (its lines, the size), never cut while it can be read.
+
+    It stays on one line at `size` if it fits there, else at a smaller size down to `SHRINK` of it; else it
+    wraps between words into at most `max_lines` lines, at the largest size from `size` down to `floor` where
+    that works (between letters where a single word is wider than the line). Only a text that would not fit
+    `max_lines` lines even at the floor (a name far longer than Discord allows) is cut with an ellipsis, by `fit`.
+    """
+    floor = min(floor, size)
+    wide = text_width(text, size, bold)
+    if wide <= width:
+        return [text], size
+    # a text's width grows about as its size: sizes that cannot help are not measured
+    if wide * SHRINK <= width * 1.05:
+        for smaller in range(size - 1, max(floor, int(size * SHRINK)) - 1, -1):
+            if text_width(text, smaller, bold) <= width:
+                return [text], smaller
+    if max_lines < 2 or wide * floor / size > width * max_lines * 0.9:
+        return [fit(text, width, floor, bold)], floor
+    words = text.split()
+    for smaller in range(size, floor - 1, -1):
+        lines = _words_wrapped(words, width, smaller, bold)
+        if lines is not None and len(lines) <= max_lines:
+            return lines, smaller
+    for smaller in range(size, floor - 1, -1):  # a word wider than the line: broken between letters
+        lines = _broken(text, width, smaller, bold)
+        if len(lines) <= max_lines:
+            return lines, smaller
+    return [fit(text, width, floor, bold)], floor
+
+
+def line_height(size: int) -> int:
+    """The distance between two lines of a text at `size`."""
+    return round(size * 1.22)

@@ -46,17 +46,16 @@ def header_block(
     heading = title or words.turn_heading(rules, game.state.turn + 1)
     if title is None and game.state.phase is Phase.SETUP_KEEP:
         heading = words.setup_heading(rules)
-    sheet.text(0, 0, heading, TITLE, bold=True)
+    sheet.write(0, 0, heading, TITLE, width, bold=True, max_lines=2)
     stopped = ended and not game.finished
     if not stopped:
-        status = fonts.fit(describe.status(game, words), width, BODY + 2, True)
-        sheet.text(0, sheet.y + 10, status, BODY + 2, bold=True)
+        sheet.write(0, sheet.y + 10, describe.status(game, words), BODY + 2, width, bold=True, max_lines=6)
     lines = [] if stopped else [describe.final_round(game, words)]
     if title is None:
         lines.append(describe.last_move(game, words))
     for line in lines:
         if line:
-            sheet.text(0, sheet.y + 8, fonts.fit(line, width, SMALL), SMALL, fill=SOFT_INK)
+            sheet.write(0, sheet.y + 8, line, SMALL, width, fill=SOFT_INK, max_lines=4)
     return sheet.finish(padding=6)
 
 
@@ -71,40 +70,42 @@ def players_block(game: Game, width: int, words: ImageWords, labels: Mapping[int
     totals = [s.total for s in game.score()] if finished else [p.route_points for p in game.state.players]
     acting = set(game.waiting_for())
     points_font = 26
-    sheet.text(
+    sheet.write(
         width - 12,
         0,
         words.final_score_heading() if finished else words.points_heading(),
         SMALL - 2,
+        width - 12,
         fill=SOFT_INK,
         anchor="ra",
     )
-    head = sheet.y + 2
+    top = sheet.y + 2
     for seat, p in enumerate(game.state.players):
-        top = head + seat * ROW
         style = player_style(seat)
+        points = str(totals[seat]).replace("-", "−")
+        points_w = fonts.text_width(points, points_font, True)
+        name = describe.player_name(game, seat, words, labels)
+        counts = words.counts(game.rules, p, describe.longest_path(game, seat))
+        # a long name or a long count line takes more lines: the row grows to hold them whole
+        name_lines, name_size = fonts.fitted(name, width - 100 - points_w - 20, BODY + 2, True, max_lines=2)
+        count_lines, count_size = fonts.fitted(counts, width - 92 - 12, SMALL, max_lines=3)
+        name_h = max(38, fonts.line_height(name_size) * len(name_lines) + 12)
+        row = name_h + fonts.line_height(count_size) * len(count_lines) + 8
         if p.name in acting:
             sheet.pen.rounded_rectangle(
-                (0, top + 2, width - 1, top + ROW - 4), radius=10, fill=lighter(style.rgb, 0.82)
+                (0, top + 2, width - 1, top + row - 4), radius=10, fill=lighter(style.rgb, 0.82)
             )
             sheet.text(8, top + 19, "▶", BODY, bold=True, anchor="lm")
         train_swatch(sheet.image, 58, top + 19, style)
-        points = str(totals[seat]).replace("-", "−")
-        points_w = fonts.text_width(points, points_font, True)
-        name = fonts.fit(describe.player_name(game, seat, words, labels), width - 100 - points_w - 20, BODY + 2, True)
-        sheet.text(92, top + 19, name, BODY + 2, bold=True, anchor="lm")
-        sheet.text(width - 12, top + 19, points, points_font, bold=True, anchor="rm")
-        sheet.text(
-            92,
-            top + 46,
-            fonts.fit(words.counts(game.rules, p, describe.longest_path(game, seat)), width - 92 - 12, SMALL),
-            SMALL,
-            fill=SOFT_INK,
-            anchor="lm",
+        sheet.write(
+            92, top + name_h / 2, name, BODY + 2, width - 100 - points_w - 20, bold=True, anchor="lm", max_lines=2
         )
+        sheet.text(width - 12, top + 19, points, points_font, bold=True, anchor="rm")
+        sheet.write(92, top + name_h, counts, SMALL, width - 92 - 12, fill=SOFT_INK, max_lines=3)
         if seat < len(game.state.players) - 1:
-            sheet.pen.line((92, top + ROW - 2, width - 12, top + ROW - 2), fill=RULE, width=1)
-        sheet.use(top + ROW)
+            sheet.pen.line((92, top + row - 2, width - 12, top + row - 2), fill=RULE, width=1)
+        sheet.use(top + row)
+        top += row
     return sheet.finish(padding=4)
 
 
@@ -112,20 +113,20 @@ def cards_block(game: Game, width: int, words: ImageWords) -> Image.Image:
     """The five face-up cards, named under each, and the sizes of the piles."""
     sheet = Sheet(width)
     rules = game.rules
-    sheet.text(0, 0, words.face_up_heading(), SMALL, bold=True, fill=SOFT_INK)
+    sheet.write(0, 0, words.face_up_heading(), SMALL, width, bold=True, fill=SOFT_INK)
     w, h, gap = 72, 100, 12
     top = sheet.y + 10
     for k, name in enumerate(game.state.piles.face_up):
         x = 8 + k * (w + gap)  # room for the first card's name to overhang
         card(sheet, x, top, w, h, name)
         label = words.empty_slot() if name is None else words.card(rules, name)
-        sheet.text(x + w / 2, top + h + 6, fonts.fit(label, w + gap - 4, 14), 14, fill=SOFT_INK, anchor="ma")
+        sheet.write(x + w / 2, top + h + 6, label, 14, w + gap - 4, fill=SOFT_INK, anchor="ma", max_lines=2)
     piles = game.state.piles
     lines = [words.piles(len(piles.deck), len(piles.discard)), words.tickets_left(rules, len(game.state.ticket_deck))]
     if rules.merchandise:
         lines.append(words.merchandise_left(game.state.merchandise_left))
     for line in lines:
-        sheet.text(0, sheet.y + 10, line, BODY)
+        sheet.write(0, sheet.y + 10, line, BODY, width)
     return sheet.finish(padding=4)
 
 
@@ -186,14 +187,14 @@ def _legend_sample(sheet: Sheet, mark: LegendMark, cy: int) -> None:
 def legend_block(board: Board, width: int, words: ImageWords, private: bool = False) -> Image.Image:
     """What the marks on this map's board mean (only those the map has)."""
     sheet = Sheet(width)
-    sheet.text(0, 0, words.legend_heading(), SMALL, bold=True, fill=SOFT_INK)
+    sheet.write(0, 0, words.legend_heading(), SMALL, width, bold=True, fill=SOFT_INK)
     y = sheet.y + 12
     for mark in legend_marks(board, private):
         cy = y + 14
         _legend_sample(sheet, mark, cy)
-        sheet.text(66, cy, fonts.fit(words.legend(mark, board.rules), width - 70, SMALL), SMALL, anchor="lm")
-        sheet.use(cy + 14)
-        y += 34
+        bottom = sheet.write(66, cy, words.legend(mark, board.rules), SMALL, width - 70, anchor="lm")
+        sheet.use(max(cy + 14, bottom))
+        y = max(y + 34, bottom + 8)
     if board.rules.tourists:
         _tourist_symbols(sheet, board, width, y + 4, words)
     return sheet.finish(padding=4)
@@ -216,7 +217,7 @@ def _tourist_symbols(sheet: Sheet, board: Board, width: int, top: int, words: Im
         x = (k % 2) * column
         cy = top + (k // 2) * 34 + 14
         _stack_icon(sheet, x + 30, cy, symbol)
-        sheet.text(x + 52, cy, fonts.fit(words.tourist_symbol(symbol), column - 56, SMALL), SMALL, anchor="lm")
+        sheet.write(x + 52, cy, words.tourist_symbol(symbol), SMALL, column - 56, anchor="lm", max_lines=2)
         sheet.use(cy + 16)
 
 

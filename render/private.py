@@ -57,26 +57,19 @@ def hand_block(game: Game, seat: int, width: int, words: ImageWords) -> Image.Im
     board = game.board
     hand = game.state.players[seat].hand
     total = sum(hand.values())
-    sheet.text(0, 0, words.hand_heading(total), SMALL, bold=True, fill=SOFT_INK)
+    sheet.write(0, 0, words.hand_heading(total), SMALL, width, bold=True, fill=SOFT_INK)
     w, h, gap = 58, 80, 10
     top = sheet.y + 10
     x = 6
     held = [name for name in board_card_names(board) if hand.get(name, 0) > 0]
     if not held:
-        sheet.text(0, top, words.no_cards(), BODY, fill=SOFT_INK)
+        sheet.write(0, top, words.no_cards(), BODY, width, fill=SOFT_INK)
     for name in held:
         if x + w > width:
             x = 6
             top = sheet.y + 34
         card(sheet, x, top, w, h, name, hand[name])
-        sheet.text(
-            x + w / 2,
-            top + h + 5,
-            fonts.fit(words.card(board.rules, name), w + gap - 2, 14),
-            14,
-            fill=SOFT_INK,
-            anchor="ma",
-        )
+        sheet.write(x + w / 2, top + h + 5, words.card(board.rules, name), 14, w + gap - 2, fill=SOFT_INK, anchor="ma")
         x += w + gap
     return sheet.finish(padding=4)
 
@@ -87,19 +80,18 @@ def tickets_block(game: Game, seat: int, width: int, words: ImageWords) -> Image
     sheet = Sheet(width, height=max(HEIGHT, 120 + 42 * len(lines)))  # a row is 40 pixels high
     kept = [line for line in lines if line.done is not None]
     offered = [line for line in lines if line.done is None]
-    sheet.text(0, 0, words.tickets_heading(game.rules, len(kept)), SMALL, bold=True, fill=SOFT_INK)
+    sheet.write(0, 0, words.tickets_heading(game.rules, len(kept)), SMALL, width, bold=True, fill=SOFT_INK)
     if not kept:
-        sheet.text(0, sheet.y + 10, words.no_tickets_yet(), BODY, fill=SOFT_INK)
+        sheet.write(0, sheet.y + 10, words.no_tickets_yet(), BODY, width, fill=SOFT_INK)
     _ticket_rows(sheet, game, kept, width, words)
     if offered:
         heading = words.offer_heading(game.keep_minimum(game.names[seat]))
-        sheet.text(0, sheet.y + 16, heading, SMALL, bold=True, fill=SOFT_INK)
+        sheet.write(0, sheet.y + 16, heading, SMALL, width, bold=True, fill=SOFT_INK)
         _ticket_rows(sheet, game, offered, width, words)
     return sheet.finish(padding=4)
 
 
 def _ticket_rows(sheet: Sheet, game: Game, lines: list[TicketLine], width: int, words: ImageWords) -> None:
-    status_w = 150
     for line in lines:
         ticket = game.board.tickets[line.ticket_id]
         top = sheet.y + 8
@@ -107,14 +99,15 @@ def _ticket_rows(sheet: Sheet, game: Game, lines: list[TicketLine], width: int, 
         tag_w = max(30, fonts.text_width(line.tag, 17, True) + 14)
         sheet.pen.rounded_rectangle((0, top + 2, tag_w, top + 28), radius=5, fill=TICKET_MARK)
         sheet.text(tag_w / 2, cy, line.tag, 17, bold=True, fill=(255, 255, 255), anchor="mm")
-        text = fonts.fit(words.ticket(ticket), width - tag_w - 14 - status_w, BODY)
-        sheet.text(tag_w + 10, cy, text, BODY, anchor="lm")
         if line.done is None:
             status, colour = words.ticket_on_offer(ticket.best), SOFT_INK
         elif line.done:
             status, colour = words.ticket_done(line.points), DONE
         else:
             status, colour = words.ticket_not_done(line.points), NOT_DONE
-        sheet.text(width - 4, cy, status, SMALL + 1, bold=True, fill=colour, anchor="rm")
-        sheet.pen.line((tag_w + 10, top + 32, width - 4, top + 32), fill=RULE, width=1)
-        sheet.use(top + 32)
+        status_w = min(width // 2, fonts.text_width(status, SMALL + 1, True) + 8)
+        bottom = sheet.write(tag_w + 10, top + 4, words.ticket(ticket), BODY, width - tag_w - 14 - status_w)
+        sheet.write(width - 4, cy, status, SMALL + 1, status_w - 4, bold=True, fill=colour, anchor="rm")
+        rule = max(top + 32, bottom + 6)
+        sheet.pen.line((tag_w + 10, rule, width - 4, rule), fill=RULE, width=1)
+        sheet.use(rule)

@@ -36,6 +36,28 @@ class Sheet:
         self.y = max(self.y, int(box[3]) + 1)
         return (int(box[0]), int(box[1]), int(box[2]), int(box[3]))
 
+    def write(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: int,
+        width: int,
+        bold: bool = False,
+        fill: RGB = INK,
+        anchor: str = "la",
+        max_lines: int = 3,
+    ) -> int:
+        """Draw `text` whole within `width` pixels (smaller, or on more lines: `fonts.fitted`), lined up by `anchor`
+        as `text` does (a vertical "m" centres the lines together on `y`); returns the bottom of the last line."""
+        lines, fitted_size = fonts.fitted(text, width, size, bold, max_lines=max_lines)
+        step = fonts.line_height(fitted_size)
+        first = y - (len(lines) - 1) * step / 2 if anchor[1:] == "m" else y
+        bottom = int(y)
+        for k, line in enumerate(lines):
+            bottom = self.text(x, first + k * step, line, fitted_size, bold, fill, anchor)[3]
+        return bottom
+
     def use(self, bottom: float) -> None:
         self.y = max(self.y, int(bottom) + 1)
 

@@ -3,8 +3,11 @@
 Writes no words of its own: the heading, the column headings and every cell
 come in as strings (the caller words them and pages long tables; every row
 given is drawn). A column whose cells all look like numbers is right-aligned.
-Text too wide for its column is cut with "…" by `fonts.fit`; characters the
-font lacks (emoji) are left out, as in player names on the board.
+Text too wide for its column is drawn smaller, then on two lines (every row
+grows alike, `fonts.fitted`), a column heading on two lines; only a cell
+longer than any name may be (far past Discord's 32 characters) is cut with
+"…". Characters the font lacks (emoji) are left out, as in player names on
+the board.
 """
 
 from __future__ import annotations
@@ -105,11 +108,21 @@ class StandingsLayout:
     widths: tuple[int, ...]
     numeric: tuple[bool, ...]
     rows_top: int  # the first row's top pixel
+    row_h: int = ROW_H  # every row's height: ROW_H, or more when a cell takes two lines
+    head_h: int = HEAD_H  # the column headings' row: HEAD_H, or more when a heading takes two lines
 
     def row_box(self, index: int) -> tuple[int, int, int, int]:
         """A row's band (left, top, right, bottom), edges included."""
-        top = self.rows_top + ROW_H * index
-        return (PAD, top, self.width - PAD - 1, top + ROW_H - 1)
+        top = self.rows_top + self.row_h * index
+        return (PAD, top, self.width - PAD - 1, top + self.row_h - 1)
+
+    def heading_lines(self, k: int) -> tuple[list[str], int]:
+        """Column `k`'s heading as drawn: its lines and size."""
+        return fonts.fitted(self.columns[k], self.widths[k], COLUMN_HEADING, True, max_lines=2)
+
+    def cell_lines(self, index: int, k: int) -> tuple[list[str], int]:
+        """Row `index`'s cell `k` as drawn: its lines and size."""
+        return fonts.fitted(self.rows[index][k], self.widths[k], BODY, index in self.highlight, max_lines=2)
 
 
 def standings_layout(
@@ -126,14 +139,35 @@ def standings_layout(
     cells = tuple(tuple(_clean(c) for c in row) for row in rows)
     numeric = numeric_columns(cells, count)
 
-    natural = []
-    for k in range(count):
-        widest = fonts.text_width(titles[k], COLUMN_HEADING, True)
-        for index, row in enumerate(cells):
-            widest = max(widest, fonts.text_width(row[k], BODY, index in marked))
-        natural.append(widest)
+    cell_widths = [
+        max((fonts.text_width(row[k], BODY, index in marked) for index, row in enumerate(cells)), default=0)
+        for k in range(count)
+    ]
+    natural = [max(fonts.text_width(titles[k], COLUMN_HEADING, True), cell_widths[k]) for k in range(count)]
     chrome = 2 * PAD + 2 * CELL_PAD + COL_GAP * (count - 1)
     widths = _fit_widths(natural, numeric, MAX_WIDTH - chrome)
+
+    def cuts(widths: list[int]) -> bool:
+        """Some text cell would still be cut at these widths (after shrinking and two lines)."""
+        return any(
+            not numeric[k]
+            and row[k]
+            and fonts.fitted(row[k], widths[k], BODY, i in marked, max_lines=2)[0][-1][-1:] == "…"
+            for i, row in enumerate(cells)
+            for k in range(count)
+        )
+
+    if cuts(widths):
+        # the numbers' headings on two lines leave the names more room, if that lets them be drawn whole
+        narrow = [
+            max(max((fonts.text_width(w, COLUMN_HEADING, True) for w in titles[k].split()), default=0), cell_widths[k])
+            if numeric[k]
+            else natural[k]
+            for k in range(count)
+        ]
+        wider = _fit_widths(narrow, numeric, MAX_WIDTH - chrome)
+        if not cuts(wider):
+            widths = wider
     heading_text = _clean(heading)
     width = max(sum(widths) + chrome, fonts.text_width(heading_text, HEADING, True) + 2 * PAD, MIN_WIDTH)
     width = min(width, MAX_WIDTH)
@@ -146,10 +180,20 @@ def standings_layout(
     for w in widths:
         lefts.append(x)
         x += w + COL_GAP
-    rows_top = PAD + (HEADING + 18 if heading_text else 0) + HEAD_H
+
+    def lines(text: str, k: int, size: int, bold: bool) -> int:
+        return len(fonts.fitted(text, widths[k], size, bold, max_lines=2)[0]) if text else 1
+
+    head_h = HEAD_H
+    if any(lines(titles[k], k, COLUMN_HEADING, True) > 1 for k in range(count)):
+        head_h += fonts.line_height(COLUMN_HEADING)
+    row_h = ROW_H
+    if any(lines(row[k], k, BODY, i in marked) > 1 for i, row in enumerate(cells) for k in range(count)):
+        row_h += fonts.line_height(BODY) - 4
+    rows_top = PAD + (HEADING + 18 if heading_text else 0) + head_h
     return StandingsLayout(
         width=width,
-        height=rows_top + ROW_H * len(rows) + PAD,
+        height=rows_top + row_h * len(rows) + PAD,
         heading=heading_text,
         columns=titles,
         rows=cells,
@@ -158,6 +202,8 @@ def standings_layout(
         widths=tuple(widths),
         numeric=tuple(numeric),
         rows_top=rows_top,
+        row_h=row_h,
+        head_h=head_h,
     )
 
 
@@ -170,27 +216,25 @@ def standings_image(
     image = Image.new("RGB", (width, layout.height), PANEL)
     pen = ImageDraw.Draw(image)
     if layout.heading:
-        pen.text(
-            (PAD, PAD),
-            fonts.fit(layout.heading, width - 2 * PAD, HEADING, True),
-            font=fonts.font(HEADING, True),
-            fill=INK,
-            anchor="la",
-        )
+        shown, size = fonts.fitted(layout.heading, width - 2 * PAD, HEADING, True, max_lines=1)
+        pen.text((PAD, PAD), shown[0], font=fonts.font(size, True), fill=INK, anchor="la")
 
     def draw_cells(texts: Sequence[str], middle: float, size: int, bold: bool, fill: RGB) -> None:
-        font = fonts.font(size, bold)
         for k, text in enumerate(texts):
             if not text:
                 continue
-            shown = fonts.fit(text, layout.widths[k], size, bold)
-            if layout.numeric[k]:
-                pen.text((layout.lefts[k] + layout.widths[k], middle), shown, font=font, fill=fill, anchor="rm")
-            else:
-                pen.text((layout.lefts[k], middle), shown, font=font, fill=fill, anchor="lm")
+            shown, fitted_size = fonts.fitted(text, layout.widths[k], size, bold, max_lines=2)
+            font = fonts.font(fitted_size, bold)
+            step = fonts.line_height(fitted_size)
+            for n, line in enumerate(shown):
+                y = middle + (n - (len(shown) - 1) / 2) * step
+                if layout.numeric[k]:
+                    pen.text((layout.lefts[k] + layout.widths[k], y), line, font=font, fill=fill, anchor="rm")
+                else:
+                    pen.text((layout.lefts[k], y), line, font=font, fill=fill, anchor="lm")
 
     y = layout.rows_top
-    draw_cells(layout.columns, y - HEAD_H / 2, COLUMN_HEADING, True, SOFT_INK)
+    draw_cells(layout.columns, y - layout.head_h / 2, COLUMN_HEADING, True, SOFT_INK)
     pen.rectangle((PAD, y - 2, width - PAD - 1, y - 1), fill=INK)  # under the column headings, above the rows
     for index, row in enumerate(layout.rows):
         band = layout.row_box(index)

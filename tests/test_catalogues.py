@@ -102,8 +102,8 @@ def test_plural_forms_follow_the_language(language: str) -> None:
 
 # Texts that read the same in Swedish or Finnish as in English (names, codes, layout-only texts).
 SAME_EVERYWHERE = re.compile(r"^[\W\d_]*$|^\{[a-z_]+\}( \{[a-z_]+\})*[\W]*$")
-# names kept as they are in every language (map titles, India's bonus names), and "Rating", Swedish too
-KEPT = {"San Francisco", "Indian Express", "Grand Tour (Mandala)", "Rating: **{rating} ± {uncertainty}**"}
+# names kept as they are in every language (map titles, India's bonus names)
+KEPT = {"San Francisco", "Indian Express", "Grand Tour (Mandala)"}
 
 
 @pytest.mark.parametrize("language", ["sv", "fi"])
@@ -117,4 +117,94 @@ def test_swedish_and_finnish_are_not_english(language: str) -> None:
         english_words = re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}|`[^`]*`|<[^>]*>", "", ids(message)[0]))
         if len(english_words) >= 2 and forms(message)[0] == ids(message)[0]:
             left.append(ids(message)[0])
+    assert left == []
+
+
+# ----- grammar and consistency: patterns a reader noticed, refused in every text of the catalogue --------------------
+
+# (language, pattern, why): a translation matching the pattern reads as translated, not written
+REFUSED: list[tuple[str, str, str]] = [
+    # an order where Swedish needs the infinitive ("ska välj", "att ... bygg"): the sentence must be written whole
+    ("sv", r"\bska (välj|bygg|dra kort, bygg)\b", "an imperative after 'ska'"),
+    ("sv", r"\bska \{must\}", "a fragment ({must} is an order) after 'ska'"),
+    (
+        "sv",
+        r"ska dra kort, bygg\b|bygg(a)? en sträcka",
+        "an imperative after 'ska', or one rulebook's verb with another's noun",
+    ),
+    ("sv", r"Gå med med\b", "'Gå med med'"),
+    # a colour counted as a bare adjective: "(3 röd)", "2 gul" (Swedish says "3 × röd" or "röd, 3")
+    ("sv", r"\{(count|length)\} \{colour\}", "a bare colour after a number"),
+    ("fi", r"\{(count|length)\} \{colour\}", "a bare colour after a number"),
+    # Finnish: a finite verb after a number ("3 onnistui") instead of a counted word
+    ("fi", r"\{(done|failed)\} (onnistui|epäonnistui)", "a verb after a number"),
+    ("fi", r"aloittaa \{hand\} kädessään", "'aloittaa 4 korttia kädessään'"),
+    # one word for one thing: "mukaan lukien" (not also "mukaan luettuna"), a turn's deadline is "määräaika"
+    ("fi", r"mukaan luettuna", "'mukaan luettuna' beside 'mukaan lukien'"),
+    ("fi", r"\b[Aa]ikaraja \{time\}", "'aikaraja' beside 'määräaika' for a turn's deadline"),
+    # a choice's value quoted in English where Discord shows the member its translated name
+    ("sv", r"`/ttr[^`]*:(on|off|open|close|checkin)`", "an English choice value in a command hint"),
+    ("fi", r"`/ttr[^`]*:(on|off|open|close|checkin)`", "an English choice value in a command hint"),
+    # a "deck" that the member's language does not type
+    ("sv", r'"deck"', "the English 'deck'"),
+    ("fi", r'"deck"', "the English 'deck'"),
+]
+
+
+@pytest.mark.parametrize("language", ["sv", "fi"])
+def test_refused_patterns_are_not_in_the_translations(language: str) -> None:
+    catalog = i18n.read(i18n.po_path(language), language)
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        for text in forms(message):
+            for lang, pattern, why in REFUSED:
+                if lang == language and re.search(pattern, text):
+                    found.append(f"{why}: {text!r}")
+    assert found == []
+
+
+def test_the_refused_patterns_catch_what_they_were_written_for() -> None:
+    """Each pattern refuses the sentence the walk through a game found (a pattern that matches nothing is no test)."""
+    seen = {
+        "sv": [
+            "Nu väntar vi på att Cecilia ska dra kort, bygg en sträcka eller dra biljetter.",
+            "Nu väntar vi på att {players} ska {must}.",
+            "Gå med med lobbymeddelandets knapp **Gå med**",
+            "{a} – {b} ({length} {colour})",
+            "(`/ttr serverinställningar ranka-vanliga:on`)",
+            'dra "deck" eller något av {choices}',
+            "ska välj biljetter att behålla",
+        ],
+        "fi": [
+            "({done} onnistui, {failed} epäonnistui)",
+            "Jokainen aloittaa {hand} kädessään.",
+            "(varaaika mukaan luettuna)",
+            "⏰ Aikaraja {time}",
+            "{a} – {b} ({length} {colour})",
+            'nosta "deck" tai jokin näistä',
+            "(`/ttr palvelinasetukset rankkaa-tavalliset:on`)",
+            "`/ttrtour rekisteröinti tila:open`",
+        ],
+    }
+    for language, texts in seen.items():
+        for text in texts:
+            assert any(lang == language and re.search(p, text) for lang, p, _ in REFUSED), text
+
+
+# Choice names written "value: what it does": a language keeps the English value only where it is its word too.
+SAME_VALUES = {"autopilot"}
+
+
+@pytest.mark.parametrize("language", ["sv", "fi"])
+def test_choice_names_do_not_start_with_the_english_value(language: str) -> None:
+    catalog = i18n.read(i18n.po_path(language), language)
+    left = []
+    for message in catalog:
+        if message.context != "choice" or ":" not in ids(message)[0]:
+            continue
+        value = ids(message)[0].split(":")[0]
+        if value not in SAME_VALUES and forms(message)[0].startswith(value + ":"):
+            left.append(forms(message)[0])
     assert left == []

@@ -43,6 +43,7 @@ from simcord import Env, InteractionResult, MemberActor
 import bot.present.i18n as i18n
 from bot.cogs.member_settings import chosen_language
 from bot.present.answers import apology_text
+from bot.present.confirm import member_settings_text
 from bot.present.i18n import LOCALE_DIR
 from bot.replies import Refusal
 from bot.service.errors import InvalidInput
@@ -60,9 +61,10 @@ def game_seed() -> int:
 
 MINUTE = 60
 
-# Texts that read the same in English and in Swedish or Finnish (none so far: names and places are not in the
-# catalogue). A text here is not counted as English when it appears in a Swedish or Finnish game.
-SAME_IN_EVERY_LANGUAGE: frozenset[str] = frozenset()
+# Texts that read the same in English and in Swedish or Finnish: the map San Francisco, also a city of the USA map,
+# and India's bonus, the Indian Express (a name its rulebooks keep in every language).
+# A text here is not counted as English when it appears in a Swedish or Finnish game.
+SAME_IN_EVERY_LANGUAGE: frozenset[str] = frozenset({"San Francisco", "Indian Express"})
 
 
 # ----- what people saw --------------------------------------------------------------------------
@@ -154,6 +156,42 @@ def english_in(texts: Sequence[str]) -> dict[str, set[str]]:
         if piece in joined:
             leaks[module].add(piece)
     return dict(leaks)
+
+
+# Single English words a reader notices, which the fragments above are too short to catch: a game's status, the
+# maps' titles, the autopilot's levels, the switches' values (names of members and commands aside).
+ENGLISH_WORDS = re.compile(
+    r"\b(playing|finished|cancelled|lobby|Switzerland|India|steady|strong|deck)\b|\w to [A-ZÅÄÖ]"
+)
+
+
+def english_words_in(texts: Sequence[str]) -> list[str]:
+    """The texts with a single English word of `ENGLISH_WORDS` outside code spans (`/ttr ...`)."""
+    return [t for t in texts if ENGLISH_WORDS.search(re.sub(r"`[^`]*`", "", t))]
+
+
+# ----- each map's own words (bot/present/locale/GLOSSARY.md) ------------------------------------------------------
+
+# Words of another map's rulebook, by language and map: a game on that map never shows them (code spans, the
+# command names, aside). The Swedish USA rulebook builds routes ("bygga en rutt"); the other four claim stretches
+# ("muta in en sträcka"); Amsterdam has contracts, jokers and carts; India and Switzerland tickets, locomotives, trains.
+_SV_CLAIM_STRETCH = r"\bsträck|\bmut(a|ar|ade|as|at) in\b|\binmutad"
+_SV_BUILD_ROUTE = r"\brutt(en|er|erna)?\b|\bbygg(a|er|de|s|as|t|d|da)?\b"
+MAP_TERMS: dict[tuple[str, str], str] = {
+    ("sv", "usa"): _SV_CLAIM_STRETCH + r"|\bkontrakt|\bjoker|\bkärr",
+    ("sv", "amsterdam"): _SV_BUILD_ROUTE + r"|\bbiljett|\blok(omotiv)?\b|\btåg(vagn\w*)?\b",
+    ("fi", "switzerland"): r"\bsopimu|\bjokeri|\bkärry",
+    ("fi", "india"): r"\bsopimu|\bjokeri|\bkärry",
+}
+
+
+def other_maps_words(texts: Sequence[str], language: str, map_name: str) -> list[str]:
+    """The texts with a word of another map's rulebook (outside code spans), but a member's settings (the same in
+    every game)."""
+    pattern = re.compile(MAP_TERMS[(language, map_name)], re.IGNORECASE)
+    with i18n.speaking(Language(language)):
+        settings_head = member_settings_text(MemberSettings(1), changed=False).split("\n")[0]
+    return [t for t in texts if not t.startswith(settings_head) and pattern.search(re.sub(r"`[^`]*`|<[^>]*>", "", t))]
 
 
 # ----- playing ---------------------------------------------------------------------------------
@@ -257,6 +295,8 @@ async def test_a_swedish_game_shows_no_english(simcord_env: Env) -> None:
     assert any(room.dms(m) for m in room.members), "no DM was sent: the test saw too little"
     leaks = english_in(texts)
     assert not leaks, "English in a Swedish game:\n" + leak_report(leaks)
+    assert english_words_in(texts) == []
+    assert other_maps_words(texts, "sv", "amsterdam") == []
 
 
 async def test_a_finnish_game_set_by_the_server_shows_no_english(simcord_env: Env) -> None:
@@ -267,8 +307,59 @@ async def test_a_finnish_game_set_by_the_server_shows_no_english(simcord_env: En
     reader = await open_game(room, "switzerland")
     game = await whole_game(reader)
     assert game.finished
-    leaks = english_in([text for _, text in seen_since(simcord_env, start)])
+    texts = [text for _, text in seen_since(simcord_env, start)]
+    leaks = english_in(texts)
     assert not leaks, "English in a Finnish game:\n" + leak_report(leaks)
+    assert english_words_in(texts) == []
+    assert other_maps_words(texts, "fi", "switzerland") == []
+
+
+async def test_a_swedish_game_on_the_usa_map_shows_no_english(simcord_env: Env) -> None:
+    room = make_room_in(simcord_env, ["anna", "bertil"], guild_locale="sv-SE", locale="sv-SE")
+    start = len(simcord_env.http_requests)
+    game = await whole_game(await open_game(room, "usa"))
+    assert game.finished
+    texts = [text for _, text in seen_since(simcord_env, start)]
+    leaks = english_in(texts)
+    assert not leaks, "English in a Swedish game:\n" + leak_report(leaks)
+    assert english_words_in(texts) == []
+    assert other_maps_words(texts, "sv", "usa") == []
+
+
+async def test_a_finnish_game_on_the_india_map_shows_no_english(simcord_env: Env) -> None:
+    room = make_room_in(simcord_env, ["aino", "eero"], guild_locale="fi", locale="fi")
+    start = len(simcord_env.http_requests)
+    game = await whole_game(await open_game(room, "india"))
+    assert game.finished
+    texts = [text for _, text in seen_since(simcord_env, start)]
+    leaks = english_in(texts)
+    assert not leaks, "English in a Finnish game:\n" + leak_report(leaks)
+    assert english_words_in(texts) == []
+    assert other_maps_words(texts, "fi", "india") == []
+
+
+def test_the_other_maps_words_are_caught() -> None:
+    """What a walk through the games found: a USA claim in the Amsterdam rulebook's words, and back."""
+    assert other_maps_words(["Muta in en sträcka", "Astrid mutade in Dallas – Houston"], "sv", "usa") == [
+        "Muta in en sträcka",
+        "Astrid mutade in Dallas – Houston",
+    ]
+    assert other_maps_words(
+        ["Astrid bygger Dam - Spui", "Du har inga biljetter", "`/ttr bygg`"], "sv", "amsterdam"
+    ) == [
+        "Astrid bygger Dam - Spui",
+        "Du har inga biljetter",
+    ]
+    assert other_maps_words(["Bygga Dallas - Oklahoma City?", "Astrid bygger en rutt"], "sv", "usa") == []
+
+
+def test_the_single_english_words_are_caught() -> None:
+    assert english_words_in(["**Sveitsi, peli #1** · playing", "Astrid öppnar ett Switzerland-parti"]) == [
+        "**Sveitsi, peli #1** · playing",
+        "Astrid öppnar ett Switzerland-parti",
+    ]
+    assert english_words_in(["Bern to France 5, Deutschland 6"]) == ["Bern to France 5, Deutschland 6"]
+    assert english_words_in(["Indian Express", "`/ttr dra kort:deck`", "Intia · peli #1", "Bern – France 5"]) == []
 
 
 async def server_manager(room: Room, locale: str) -> MemberActor:

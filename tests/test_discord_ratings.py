@@ -65,12 +65,16 @@ async def test_a_rated_game_shows_on_the_leaderboard_and_the_profiles(simcord_en
     shown_text = reply_text(profile)
     skill = await service.rating_of(room.guild.id, bold.id)
     assert skill is not None
-    assert f"{shown_rating(skill)} ± {shown_uncertainty(skill)}" in shown_text
-    assert shown_rating(skill) - shown_uncertainty(skill) in (
-        shown_ordinal(skill) - 1,
-        shown_ordinal(skill),
-        shown_ordinal(skill) + 1,
-    )
+    # one number: the profile shows the member's number and rank of the leaderboard, not a rating ± uncertainty
+    line = next(line for line in lines if line.user_id == bold.id)
+    assert line.ordinal == shown_ordinal(skill)
+    assert f"Rating: **{line.ordinal}** (#{line.rank} on the leaderboard)" in shown_text, shown_text
+    assert " ± " not in shown_text and f"**{shown_rating(skill)}" not in shown_text
+    assert shown_rating(skill) - shown_uncertainty(skill) in (line.ordinal - 1, line.ordinal, line.ordinal + 1)
+    for member in room.members[:3]:  # every member's profile agrees with the leaderboard
+        theirs = reply_text(await slash(ann, room, "ttr profile", member=member))
+        mine = next(line for line in lines if line.user_id == member.id)
+        assert f"Rating: **{mine.ordinal}** (#{mine.rank} on the leaderboard)" in theirs, theirs
     assert shown(BOLD) in shown_text and "Rated games: 1" in shown_text and "Favourite map: USA" in shown_text
     assert "Average score: " in shown_text and "Tickets completed: " in shown_text
     mine = await slash(everyone, room, "ttr profile")

@@ -252,14 +252,14 @@ def _texts(map_name: str) -> Iterator[str]:
         decisions.hand_label(),
         decisions.pass_label(),
         decisions.draw_deck_label(),
-        decisions.claim_label(),
+        decisions.claim_label(rules),
         decisions.take_card_label(rules, rules.colors[0]),
         decisions.keep_tickets_placeholder(rules, 2),
         decisions.pay_more_label(rules, pay),
         decisions.give_up_label(),
         decisions.route_example(rules, pay),
-        decisions.routes_placeholder("Aa", "Bb"),
-        decisions.choose_route_placeholder(),
+        decisions.routes_placeholder(rules, "Aa", "Bb"),
+        decisions.choose_route_placeholder(rules),
         decisions.choose_payment_placeholder(),
         decisions.choose_souvenir_placeholder(),
         decisions.choose_tickets_label(rules),
@@ -279,8 +279,8 @@ def _texts(map_name: str) -> Iterator[str]:
     yield claims.claim_refusal_text(rules, ClaimRefusal(ClaimBlock.CANNOT_PAY, route=gray))
     yield claims.payment_prompt(gray.label())
     yield claims.souvenir_prompt()
-    yield claims.nothing_claimable_text()
-    yield claims.claimable_text(120)
+    yield claims.nothing_claimable_text(rules)
+    yield claims.claimable_text(120, rules)
 
     yield lobby.created_text(Created("ann", map_name, 4, 0))
     yield lobby.created_text(Created("", map_name, 4, 2))
@@ -349,9 +349,14 @@ def _check_english(texts: list[str]) -> None:
 
 
 WORDS: dict[Language, tuple[str, ...]] = {
-    # game, the route, claim, the autopilot, the host, the deck
-    Language.SV: ("parti", "sträck", "muta in", "autopilot", "värd", "högen", "Partiet"),
+    # game, the route, claim, the autopilot, the host, the deck: the USA rulebook's (Swedish: "bygga en rutt")
+    Language.SV: ("parti", "rutt", "bygg", "autopilot", "värd", "högen", "Partiet"),
     Language.FI: ("peli", "reitti", "rakenna", "autopilotti", "isäntä", "pakka", "Peli"),
+}
+# the route and the claim in the other four rulebooks, Amsterdam's among them ("muta in en sträcka")
+OTHER_MAPS_WORDS: dict[Language, tuple[str, ...]] = {
+    Language.SV: ("sträck", "muta in"),
+    Language.FI: ("reitti", "rakenna"),
 }
 
 
@@ -359,8 +364,14 @@ WORDS: dict[Language, tuple[str, ...]] = {
 def test_the_game_words_are_the_languages_own(language: Language) -> None:
     with speaking(language):
         text = "\n".join(_texts("usa"))
+        amsterdam = "\n".join(_texts("amsterdam"))
     for word in WORDS[language]:
         assert word in text, word
+    for word in OTHER_MAPS_WORDS[language]:
+        assert word in amsterdam, word
+    if language is Language.SV:
+        assert "sträck" not in text.replace("`", "") and "muta in" not in text
+        assert " rutt" not in amsterdam and "bygger" not in amsterdam
     with speaking(language):
         assert "`/ttr " + {Language.SV: "starta", Language.FI: "aloita"}[language] + "`" in text
         assert lookup.no_game_here_text([]).endswith({Language.SV: "`/ttr ny`.", Language.FI: "`/ttr uusi`."}[language])
@@ -387,7 +398,7 @@ PLURALS: dict[Language, dict[str, tuple[str, str, str]]] = {
         "routes": ("Du kan muta in 1 sträcka nu.", "Du kan muta in 2 sträckor nu.", "Du kan muta in 5 sträckor nu."),
         "tunnel": ("Tunneln kräver 1 kort till.", "Tunneln kräver 2 kort till.", "Tunneln kräver 5 kort till."),
         "seats": ("1 plats tas av autopiloten.", "2 platser tas av autopiloten.", "5 platser tas av autopiloten."),
-        "trains": ("1 tåg var", "2 tåg var", "5 tåg var"),
+        "trains": ("1 tågvagn var", "2 tågvagnar var", "5 tågvagnar var"),  # the USA rulebook's train cars
     },
     Language.FI: {
         "routes": ("Voit rakentaa nyt 1 reitin.", "Voit rakentaa nyt 2 reittiä.", "Voit rakentaa nyt 5 reittiä."),
@@ -443,3 +454,50 @@ def test_a_must_in_the_waiting_text_is_filled() -> None:
             text = lookup.waiting_for_text(rules, ["ann", "b*b"], Must.KEEP)
         assert "{" not in text and "b\\*b" in text
         assert not text.startswith("Now waiting")
+
+
+# ----- single words a reader notices: a map's title, a game's status, the autopilot's level, a card drawn ------------
+
+
+def test_map_titles_statuses_and_levels_are_in_the_language_spoken() -> None:
+    from bot.present import mod_answers, moves, status
+    from bot.present.words import drawn_card_name, map_title_of
+    from bot.service.events import CardDrawn
+    from bot.service.settings import GuildConfig
+    from bot.service.views import public_view
+
+    game = Game(load_board("switzerland"), ["ann", "bob"], "titles")
+    info = _info(game)
+    with speaking(Language.SV):
+        assert lobby.created_text(Created("ann", "switzerland", 5, 0)).startswith("ann öppnar ett Schweiz-parti")
+        assert lookup.game_choice_name(3, "India", "finished") == "#3 · Indien · avslutat"
+        assert "stadig" in mod_answers.settings_answer(GuildConfig.of(1, {}))
+        assert moves.card_drawn_text(game.board, CardDrawn("yellow")) == "Du drog ett gult kort."
+        assert map_title_of("Switzerland") == "Schweiz"
+    with speaking(Language.FI):
+        assert "Sveitsi-pelissäsi" in dms.your_turn_dm(info, "https://x")
+        assert "vakaa" in mod_answers.settings_answer(GuildConfig.of(1, {}))
+        assert drawn_card_name(game.rules, WILD) == "veturikortin"
+        text = status.status_text(info, public_view(info, game), game.rules)
+    assert "playing" not in text and "Switzerland" not in text and "Sveitsi" in text, text
+    # English as before
+    assert moves.card_drawn_text(game.board, CardDrawn("yellow")) == "You drew yellow."
+    assert "steady" in mod_answers.settings_answer(GuildConfig.of(1, {}))
+
+
+def test_whom_the_game_waits_for_is_one_sentence_that_agrees() -> None:
+    """Names joined as the language joins them, and the Finnish verb in the number of those waited for."""
+    rules = load_board("switzerland").rules
+    with speaking(Language.FI):
+        one = lookup.waiting_for_text(rules, ["Cecilia"], Must.KEEP)
+        two = lookup.waiting_for_text(rules, ["Björn", "Cecilia"], Must.KEEP)
+    assert one == "Nyt odotetaan, että Cecilia valitsee pidettävät menoliput."
+    assert two == "Nyt odotetaan, että Björn ja Cecilia valitsevat pidettävät menoliput."
+    with speaking(Language.SV):
+        usa = lookup.waiting_for_text(load_board("usa").rules, ["Cecilia"], Must.TURN)
+        both = lookup.waiting_for_text(rules, ["Björn", "Cecilia"], Must.KEEP)
+    assert usa == "Nu väntar vi på att Cecilia ska dra kort, bygga en rutt eller dra biljetter."
+    assert both == "Nu väntar vi på att Björn och Cecilia ska välja biljetter att behålla."
+    assert lookup.waiting_for_text(rules, ["ann", "bob"], Must.KEEP) == (
+        "Now waiting for ann and bob to choose tickets to keep."
+    )

@@ -147,7 +147,7 @@ def panel_words(words: ImageWords, map_name: str) -> list[str]:
         words.ticket_not_done(-8),
         words.winner_badge(),
         words.total(),
-        words.routes_row(12),
+        words.routes_row(12, rules),
         words.tickets_done_row(rules, 2),
         words.tickets_failed_row(rules, 1),
         words.longest_row(rules, 9),
@@ -323,7 +323,7 @@ def test_clock_moderation_and_ratings_texts_speak_the_language(language: Languag
 def test_slash_commands_in_texts_use_the_localized_names() -> None:
     with speaking(Language.SV):
         assert "`/ttrmod återuppta`" in mod_answers.paused_answer(1)
-        assert "`/ttr serverinställningar ranka-vanliga:on`" in ratings.leaderboard_text(Leaderboard(1, None, 1, 1, ()))
+        assert "`/ttr serverinställningar ranka-vanliga:på`" in ratings.leaderboard_text(Leaderboard(1, None, 1, 1, ()))
         assert "`/ttrmod avsluta`" in mod_answers.confirm_stale_text(True, 60)
     with speaking(Language.FI):
         assert "`/ttrmod jatka`" in mod_answers.paused_answer(1)

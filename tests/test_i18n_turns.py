@@ -317,9 +317,12 @@ EXPECTED: dict[str, dict[Language, tuple[str, str, str]]] = {
     },
     "usa pieces": {
         Language.SV: ("1 tågvagn", "2 tågvagnar", "5 tågvagnar"),
-        Language.FI: ("1 vaunu", "2 vaunua", "5 vaunua"),
+        Language.FI: ("1 junavaunu", "2 junavaunua", "5 junavaunua"),  # the glossary's word (India fi rulebook)
     },
-    "india pieces": {Language.SV: ("1 tåg", "2 tåg", "5 tåg"), Language.FI: ("1 vaunu", "2 vaunua", "5 vaunua")},
+    "india pieces": {
+        Language.SV: ("1 tåg", "2 tåg", "5 tåg"),
+        Language.FI: ("1 junavaunu", "2 junavaunua", "5 junavaunua"),
+    },
     "amsterdam pieces": {
         Language.SV: ("1 kärra", "2 kärror", "5 kärror"),
         Language.FI: ("1 kärry", "2 kärryä", "5 kärryä"),

@@ -285,13 +285,27 @@ async def test_the_leaderboard_turns_pages_in_rank_order(service: GameService) -
         assert await store.record_rating(RatedGame(row.id, GUILD, "india", "casual", seats), update, START)
     one, two = await service.leaderboard(GUILD, None, 1), await service.leaderboard(GUILD, "india", 2)
     assert one.pages == two.pages == 2
-    assert [line.rank for line in one.lines + two.lines] == list(range(1, 21))
     ordinals = [line.ordinal for line in one.lines + two.lines]
     assert ordinals == sorted(ordinals, reverse=True)
+    # the ten winners have the same number and share rank 1, the ten others rank 11 (ties share a rank)
+    assert [line.rank for line in one.lines + two.lines] == [1] * 10 + [11] * 10
+    assert len(set(ordinals)) == 2
     assert {line.user_id for line in one.lines[:10]} == {500 + i for i in range(0, 20, 2)}  # the winners on top
     with pytest.raises(InvalidInput):
         await service.leaderboard(GUILD, None, 3)
     assert (await service.leaderboard(GUILD, "usa", 1)).lines == ()
     profile = await service.profile(GUILD, 500)
     assert (profile.games, profile.wins, profile.favourite_map, profile.ticket_share) == (1, 1, "india", 1.0)
-    assert profile.rank is not None and profile.rank <= 10
+    assert profile.rank == 1 and profile.rating == one.lines[0].ordinal  # the leaderboard's number and rank
+
+
+def test_equal_numbers_share_a_rank() -> None:
+    from bot.service.ratings import ranked
+    from bot.store.rating_rows import RatingRow
+
+    def row(user: int, mu: float) -> RatingRow:
+        return RatingRow(GUILD, "overall", user, Skill(mu, 2.0), 3, 1, f"m{user}")
+
+    lines = ranked([row(1, 30.0), row(2, 30.0001), row(3, 29.0), row(4, 28.0), row(5, 28.0)])
+    assert [(line.user_id, line.rank) for line in lines] == [(1, 1), (2, 1), (3, 3), (4, 4), (5, 4)]
+    assert [line.ordinal for line in lines] == [960, 960, 920, 880, 880]

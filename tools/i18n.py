@@ -29,6 +29,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from bot.present.i18n import MAP_CONTEXTS
+
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "bot" / "present" / "locale"
 DOMAIN = "conductor"
@@ -43,7 +45,17 @@ _FIXED: dict[str, Any] = {
     "language_team": "the Conductor authors",
     "fuzzy": False,
 }
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+    "map_": (2,),
+    "nmap_": (2, 3),
+}
+# the texts each map's rulebook words its own way (bot/present/i18n.py: map_), entered once more per map context
+MAP_KEYWORDS = {"map_": (2,), "nmap_": (2, 3)}
 
 
 def languages() -> list[str]:
@@ -84,6 +96,11 @@ def extracted() -> Catalog:
         str(ROOT), method_map=method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    for filename, lineno, message, comments, _context in extract_from_dir(
+        str(ROOT), method_map=method_map, keywords=MAP_KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
+    ):
+        for title in MAP_CONTEXTS:
+            catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=title)
     for text, context in _command_messages():
         catalog.add(text, None, [("bot/command_words.py", 0)], context=context)
     return catalog

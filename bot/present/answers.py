@@ -68,7 +68,10 @@ def not_drawable_text(text: str, draws: Sequence[str]) -> str:
     )
 
 
-def no_tickets_offered_text() -> str:
+def no_tickets_offered_text(title: str = "") -> str:
+    """`title`: the map's (Amsterdam's tickets are contracts)."""
+    if title == "Amsterdam":
+        return _("You have no contracts to choose from now. `/ttr tickets` draws some on your turn.")
     return _("You have no tickets to choose from now. `/ttr tickets` draws some on your turn.")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.present.i18n import _, ngettext
+from bot.present.i18n import _, map_, ngettext, nmap_
 from bot.present.rule_errors import rule_error_text
 from bot.present.stage import must_text
 from bot.present.suggestions import route_label
@@ -13,16 +13,16 @@ from maps import Rules
 MENU_LIMIT = 100  # routes one menu list can show
 
 
-def claim_hint() -> str:
+def claim_hint(rules: Rules) -> str:
     """Said after every refusal of a route: where to find the routes that can be claimed."""
-    return _("The `route` list of `/ttr claim` shows only the routes you can claim now.")
+    return map_(rules.title, "The `route` list of `/ttr claim` shows only the routes you can claim now.")
 
 
 def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
     """Why a claim cannot be made, in words."""
     block, route = refusal.block, refusal.route
     if block is ClaimBlock.NOT_UNDER_WAY:
-        return _("Routes can be claimed once the game is under way.")
+        return map_(rules.title, "Routes can be claimed once the game is under way.")
     if block is ClaimBlock.NOT_YOUR_TURN:
         return _("It is not your turn: {player} is to move. You will be mentioned when it is yours.").format(
             player=refusal.to_move
@@ -33,10 +33,10 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
     assert route is not None
     if block is ClaimBlock.ROUTE_TAKEN:
         assert refusal.reason is not None
-        reason = rule_error_text(refusal.reason)
-        why = _("You cannot claim {route}: {reason}.").format(route=route_label(route), reason=reason)
+        reason = rule_error_text(refusal.reason, rules)
+        why = map_(rules.title, "You cannot claim {route}: {reason}.").format(route=route_label(route), reason=reason)
     elif block is ClaimBlock.TOO_FEW_TRAINS:
-        why = _("You cannot claim {route}: it needs {pieces}, you have {has}.").format(
+        why = map_(rules.title, "You cannot claim {route}: it needs {pieces}, you have {has}.").format(
             route=route_label(route), pieces=pieces_counted(rules, refusal.needs), has=refusal.has
         )
     elif route.color == "gray":
@@ -57,7 +57,7 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
         ).format(
             route=route_label(route), count=route.length, colour=colour_name(route.color), wilds=wilds_plural(rules)
         )
-    return f"{why} {claim_hint()}"
+    return f"{why} {claim_hint(rules)}"
 
 
 def payment_prompt(route_label: str) -> str:
@@ -68,15 +68,20 @@ def souvenir_prompt() -> str:
     return _("Both ends hold a souvenir you do not have yet: choose one.")
 
 
-def nothing_claimable_text() -> str:
-    return _(
-        "No route can be claimed with your cards now: draw cards (or tickets) instead. `/ttr hand` shows your cards."
+def nothing_claimable_text(rules: Rules) -> str:
+    return map_(
+        rules.title,
+        "No route can be claimed with your cards now: draw cards (or tickets) instead. `/ttr hand` shows your cards.",
     )
 
 
-def claimable_text(count: int) -> str:
-    """How many routes the member may claim now (the menus show at most MENU_LIMIT of them)."""
-    text = ngettext("You can claim {count} route now.", "You can claim {count} routes now.", count).format(count=count)
+def claimable_text(count: int, rules: Rules | None = None) -> str:
+    """How many routes the member may claim now (the menus show at most MENU_LIMIT of them), in the words of the
+    rulebook of `rules`' map."""
+    title = rules.title if rules is not None else ""
+    text = nmap_(title, "You can claim {count} route now.", "You can claim {count} routes now.", count).format(
+        count=count
+    )
     if count > MENU_LIMIT:
-        text += " " + _("More routes are open to you than fit here: `/ttr claim` lists them all.")
+        text += " " + map_(title, "More routes are open to you than fit here: `/ttr claim` lists them all.")
     return text

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from bot.present.escape import shown
 from bot.present.i18n import _
+from bot.present.words import map_title_of
 from bot.service import ClockSettings, ClockStatus, Reminder, TimeoutPolicy
 from bot.service.events import Outage
 from bot.service.kinds import ReminderPhase
@@ -110,7 +111,7 @@ def status_lines(status: ClockStatus, names: Mapping[int, str]) -> list[str]:
 def reminder_text(reminder: Reminder) -> str:
     """A reminder that a member's time runs out (the turn time, or the reserve when it starts and near its end)."""
     info = reminder.game
-    parts = [_("Reminder: it is your turn in game #{id} ({title}).").format(id=info.id, title=info.title)]
+    parts = [_("Reminder: it is your turn in game #{id} ({title}).").format(id=info.id, title=map_title_of(info.title))]
     if reminder.phase is ReminderPhase.RESERVE_STARTS:
         parts.append(_("Your turn time is up: your reserve runs from now on."))
     elif reminder.phase is ReminderPhase.RESERVE_ENDS:

@@ -8,7 +8,7 @@ from datetime import datetime
 from bot.present.cards import format_cards
 from bot.present.clock import duration_text, timestamp
 from bot.present.escape import quoted
-from bot.present.i18n import _, ngettext, pgettext
+from bot.present.i18n import _, map_, ngettext, npgettext, pgettext
 from bot.present.suggestions import route_label
 from bot.present.words import colour_name, spaces_counted, ticket_word, tickets_plural
 from bot.service.kinds import Language
@@ -37,27 +37,47 @@ def draw_tickets_question(rules: Rules) -> str:
     ).format(count=count, tickets=ticket_word(rules, count), keep=rules.draw_keep, own=tickets_plural(rules))
 
 
-def route_kind(route: Route) -> str:
-    """track, ferry or tunnel, in words."""
+def route_kind(route: Route, rules: Rules | None = None) -> str:
+    """track, ferry or tunnel, in words (of the rulebook of `rules`' map)."""
+    title = rules.title if rules is not None else ""
     if route.tunnel:
-        return _("tunnel (more cards may be asked when it is claimed)")
+        return map_(title, "tunnel (more cards may be asked when it is claimed)")
     if route.ferries:
-        return ngettext(
-            "ferry ({count} space paid with wild cards)", "ferry ({count} spaces paid with wild cards)", route.ferries
-        ).format(count=route.ferries)
-    return _("track")
+        # the map's own wild card pays the ferry spaces (India's locomotives, San Francisco's ferry cards)
+        if title == "India":
+            text = npgettext(
+                "India",
+                "ferry ({count} space paid with locomotives)",
+                "ferry ({count} spaces paid with locomotives)",
+                route.ferries,
+            )
+        elif title == "San Francisco":
+            text = npgettext(
+                "San Francisco",
+                "ferry ({count} space paid with ferry cards)",
+                "ferry ({count} spaces paid with ferry cards)",
+                route.ferries,
+            )
+        else:
+            text = ngettext(
+                "ferry ({count} space paid with wild cards)",
+                "ferry ({count} spaces paid with wild cards)",
+                route.ferries,
+            )
+        return text.format(count=route.ferries)
+    return map_(title, "track")
 
 
 def claim_question(rules: Rules, route: Route, pay: Mapping[str, int], others: int) -> str:
     """The route, the exact payment, and whether other payments can be chosen."""
     lines = [
-        _("Claim **{route}**?").format(route=route_label(route)),
+        map_(rules.title, "Claim **{route}**?").format(route=route_label(route)),
         _("{a} to {b}: {length}, {colour}, {kind}.").format(
             a=route.a,
             b=route.b,
             length=spaces_counted(route.length),
             colour=colour_name(route.color),
-            kind=route_kind(route),
+            kind=route_kind(route, rules),
         ),
         _("You pay: {cards}.").format(cards=format_cards(rules, pay)),
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.present.cards import format_cards
-from bot.present.i18n import _, ngettext, npgettext, pgettext
+from bot.present.i18n import _, map_, ngettext, npgettext, pgettext
 from bot.present.stage import must_text
 from bot.present.words import card_name, status_word, tickets_plural
 from bot.service import Must
@@ -62,8 +62,9 @@ def draw_deck_label() -> str:
     return pgettext("button", "Draw from deck")
 
 
-def claim_label() -> str:
-    return pgettext("button", "Claim a route")
+def claim_label(rules: Rules) -> str:
+    """The turn message's button to claim a route, in the map's rulebook's words."""
+    return map_(rules.title, "Claim a route")
 
 
 def take_card_label(rules: Rules, card: str) -> str:
@@ -95,13 +96,20 @@ def route_example(rules: Rules, pay: Mapping[str, int]) -> str:
     return pgettext("menu", "for example {cards}").format(cards=format_cards(rules, pay))
 
 
-def routes_placeholder(first: str, last: str) -> str:
-    """One of several route menus: the routes from `first` to `last` in alphabetical order."""
-    return pgettext("menu", "Routes {first} … {last}").format(first=first, last=last)
+PLACEHOLDER_LIMIT = 150  # Discord's longest menu placeholder
 
 
-def choose_route_placeholder() -> str:
-    return pgettext("menu", "Choose the route to claim")
+def routes_placeholder(rules: Rules, first: str, last: str) -> str:
+    """One of several route menus: the routes from `first` to `last` (whole routes, "A - B") in alphabetical
+    order; should two long routes not fit Discord's limit, the first alone (never a route cut mid-word)."""
+    text = map_(rules.title, "Routes {first} … {last}").format(first=first, last=last)
+    if len(text) <= PLACEHOLDER_LIMIT:
+        return text
+    return map_(rules.title, "Routes from {first}").format(first=first)[:PLACEHOLDER_LIMIT]
+
+
+def choose_route_placeholder(rules: Rules) -> str:
+    return map_(rules.title, "Choose the route to claim")
 
 
 def choose_payment_placeholder() -> str:

@@ -7,7 +7,7 @@ from bot.present.escape import shown
 from bot.present.events import public_text
 from bot.present.i18n import _, ngettext
 from bot.present.suggestions import route_label
-from bot.present.words import card_name
+from bot.present.words import card_name, map_title_of
 from bot.service import Digest, GameInfo, PublicEvent, TurnNotice
 from maps import load_board
 
@@ -55,7 +55,7 @@ def digest_lines(info: GameInfo, digest: Digest) -> list[str]:
 
 
 def _head(info: GameInfo) -> str:
-    return _("Your turn in game #{game_id} ({title}).").format(game_id=info.id, title=info.title)
+    return _("Your turn in game #{game_id} ({title}).").format(game_id=info.id, title=map_title_of(info.title))
 
 
 def digest_text(info: GameInfo, digest: Digest) -> str:

@@ -8,7 +8,7 @@ from datetime import datetime
 from bot.present.clock import timestamp
 from bot.present.i18n import _
 from bot.present.layout import clip
-from bot.present.words import tickets_plural
+from bot.present.words import map_title_of, tickets_plural
 from bot.service import GameInfo
 from maps import load_board
 
@@ -16,7 +16,7 @@ from maps import load_board
 def your_turn_dm(info: GameInfo, url: str, body: Sequence[str] = (), deadline: datetime | None = None) -> str:
     """It is the member's turn: a link to the stage message, what happened since (`body`), the deadline."""
     head = _("It is your turn in your {title} game #{game_id} in <#{channel_id}>: {url}").format(
-        title=info.title, game_id=info.id, channel_id=info.channel_id, url=url
+        title=map_title_of(info.title), game_id=info.id, channel_id=info.channel_id, url=url
     )
     lines = [head, *body]
     if deadline is not None:
@@ -28,7 +28,7 @@ def choose_tickets_dm(info: GameInfo, url: str) -> str:
     """The game started: choose starting tickets (in the map's word for them)."""
     return _("Choose your starting {tickets} in your {title} game #{game_id} in <#{channel_id}>: {url}").format(
         tickets=tickets_plural(load_board(info.map).rules),
-        title=info.title,
+        title=map_title_of(info.title),
         game_id=info.id,
         channel_id=info.channel_id,
         url=url,

@@ -13,6 +13,13 @@ words up in that language. Outside any `speaking`, texts are English.
 
 `N_` marks a text for the catalogue without translating it (for tables of
 texts made at import time); translate it with `_` where it is used.
+
+`map_` and `nmap_` are `_` and `ngettext` for the texts that name a concept
+each map's rulebook words its own way (claiming a route): the catalogue holds
+such a text once without a context and once more for each map of
+`MAP_CONTEXTS` (msgctxt: the map's title), where a language's rulebook says
+it otherwise (the Swedish USA rulebook *bygger en rutt*, the others *mutar in
+en sträcka*; see `locale/GLOSSARY.md`).
 """
 
 from __future__ import annotations
@@ -89,3 +96,22 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     return catalogue(_speaking.get()).npgettext(context, singular, plural, count)
+
+
+# The maps (by title) whose rulebook words the texts of `map_` otherwise in some language: each such text has an
+# entry with this context too (tools/i18n.py adds them).
+MAP_CONTEXTS = ("USA",)
+
+
+def map_(title: str, message: str) -> str:
+    """`message` as the rulebook of the map titled `title` words it, in the language being spoken."""
+    if title in MAP_CONTEXTS:
+        return catalogue(_speaking.get()).pgettext(title, message)
+    return catalogue(_speaking.get()).gettext(message)
+
+
+def nmap_(title: str, singular: str, plural: str, count: int) -> str:
+    """`map_` with the form for `count`."""
+    if title in MAP_CONTEXTS:
+        return catalogue(_speaking.get()).npgettext(title, singular, plural, count)
+    return catalogue(_speaking.get()).ngettext(singular, plural, count)

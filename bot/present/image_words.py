@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Concatenate, ParamSpec, TypeVar
 
-from bot.present.i18n import _, ngettext, pgettext, speaking
+from bot.present.i18n import _, map_, ngettext, pgettext, speaking
 from bot.present.ties import tie_sentence
 from bot.present.words import (
     card_count,
@@ -36,6 +36,7 @@ from bot.present.words import (
     souvenirs_counted,
     ticket_word,
     tickets_counted,
+    tickets_counted_object,
     tickets_plural,
     tunnel_word,
 )
@@ -143,14 +144,14 @@ class LocalImageWords:
 
     # ----- the last move -------------------------------------------------------------
 
-    def claimed(self, who: str, route: Route) -> str:
-        return _("{who} claimed {route}").format(who=who, route=self.route(route))
+    def claimed(self, who: str, route: Route, rules: Rules) -> str:
+        return map_(rules.title, "{who} claimed {route}").format(who=who, route=self.route(route))
 
     def trying_tunnel(self, who: str, route: Route) -> str:
         return _("{who} is trying the tunnel {route}").format(who=who, route=self.route(route))
 
-    def paid_tunnel(self, who: str, route: Route) -> str:
-        return _("{who} paid the tunnel and claimed {route}").format(who=who, route=self.route(route))
+    def paid_tunnel(self, who: str, route: Route, rules: Rules) -> str:
+        return map_(rules.title, "{who} paid the tunnel and claimed {route}").format(who=who, route=self.route(route))
 
     def gave_up_tunnel(self, who: str) -> str:
         return _("{who} gave up a tunnel").format(who=who)
@@ -165,7 +166,7 @@ class LocalImageWords:
         return _("{who} drew {tickets}").format(who=who, tickets=tickets_plural(rules))
 
     def kept_tickets(self, who: str, rules: Rules, count: int) -> str:
-        return _("{who} kept {tickets}").format(who=who, tickets=tickets_counted(rules, count))
+        return _("{who} kept {tickets}").format(who=who, tickets=tickets_counted_object(rules, count))
 
     def placed_stack(self, who: str, symbol: str, place: str) -> str:
         return _("{who} placed the {symbol} stack at {place}").format(
@@ -215,7 +216,7 @@ class LocalImageWords:
 
     def legend(self, mark: LegendMark, rules: Rules) -> str:
         if mark is LegendMark.GRAY_ROUTE:
-            return _("gray route: any one colour")
+            return map_(rules.title, "gray route: any one colour")
         if mark is LegendMark.LAST_MOVE:
             return _("white halo: the last move")
         if mark is LegendMark.TUNNEL:
@@ -265,8 +266,8 @@ class LocalImageWords:
     def total(self) -> str:
         return pgettext("score row", "total")
 
-    def routes_row(self, routes: int) -> str:
-        return _("routes ({count})").format(count=routes)
+    def routes_row(self, routes: int, rules: Rules) -> str:
+        return map_(rules.title, "routes ({count})").format(count=routes)
 
     def tickets_done_row(self, rules: Rules, done: int) -> str:
         return _("{tickets} done ({count})").format(tickets=tickets_plural(rules), count=done)
@@ -314,9 +315,12 @@ class LocalImageWords:
 
     def board_summary(self, board: Board, claimed: int) -> str:
         if board.designed:
-            text = _("{map} board (Conductor's own board for these rules), {claimed} of {total} routes claimed.")
+            text = map_(
+                board.rules.title,
+                "{map} board (Conductor's own board for these rules), {claimed} of {total} routes claimed.",
+            )
         else:
-            text = _("{map} board, {claimed} of {total} routes claimed.")
+            text = map_(board.rules.title, "{map} board, {claimed} of {total} routes claimed.")
         return text.format(map=map_title(board.rules), claimed=claimed, total=len(board.routes))
 
     def last_move_sentence(self, move: str, outlined: bool) -> str:

@@ -7,6 +7,7 @@ from bot.present.escape import shown
 from bot.present.i18n import _, ngettext, pgettext
 from bot.present.seats import member_name
 from bot.present.verification import commitment_text
+from bot.present.words import map_title_of, pieces_counted
 from bot.service import GameInfo
 from bot.service.events import Cancelled, Created, HostChanged, Joined, Left, Started
 from maps import load_board
@@ -19,7 +20,7 @@ def created_text(created: Created) -> str:
         text = _("{host} opens an {title} game for up to {count} players.")
     else:
         text = _("{host} opens a {title} game for up to {count} players.")
-    text = text.format(host=host, title=title, count=created.max_players)
+    text = text.format(host=host, title=map_title_of(title), count=created.max_players)
     if created.bots:
         taken = ngettext(
             "{count} seat is taken by the autopilot.", "{count} seats are taken by the autopilot.", created.bots
@@ -59,7 +60,7 @@ def cancelled_text(cancelled: Cancelled) -> str:
 def started_text(info: GameInfo, started: Started) -> str:
     seating = ", ".join(shown(p) for p in started.players)
     text = _("The {title} game starts! Seat order: {seating}. Everyone chooses starting tickets now.").format(
-        title=info.title, seating=seating
+        title=map_title_of(info.title), seating=seating
     )
     if not started.commitment:
         return text
@@ -70,7 +71,7 @@ def lobby_text(info: GameInfo) -> str:
     """A lobby as it stands: who is seated, the house rules, the clock, and how to join and start."""
     names = ", ".join(member_name(s.display_name, i + 1) for i, s in enumerate(info.seats))
     facts = {
-        "title": info.title,
+        "title": map_title_of(info.title),
         "game_id": info.id,
         "seated": len(info.seats),
         "most": info.max_players,
@@ -83,15 +84,11 @@ def lobby_text(info: GameInfo) -> str:
             "Clock: {clock}. Join with the lobby message's **Join** button "
             "or `/ttr join`; the host starts with **Start** or `/ttr start`."
         ).format(**facts)
-    return ngettext(
-        "**{title}** game #{game_id}: {seated}/{most} seated ({names}), {count} train each (house rule). "
+    return _(
+        "**{title}** game #{game_id}: {seated}/{most} seated ({names}), {pieces} each (house rule). "
         "Clock: {clock}. Join with the lobby message's **Join** button "
-        "or `/ttr join`; the host starts with **Start** or `/ttr start`.",
-        "**{title}** game #{game_id}: {seated}/{most} seated ({names}), {count} trains each (house rule). "
-        "Clock: {clock}. Join with the lobby message's **Join** button "
-        "or `/ttr join`; the host starts with **Start** or `/ttr start`.",
-        info.trains,
-    ).format(count=info.trains, **facts)
+        "or `/ttr join`; the host starts with **Start** or `/ttr start`."
+    ).format(pieces=pieces_counted(load_board(info.map).rules, info.trains), **facts)
 
 
 # ---- the lobby message's buttons (bot/views/lobby.py)

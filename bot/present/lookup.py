@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.present.escape import shown
-from bot.present.i18n import _
-from bot.present.stage import must_text
-from bot.present.words import status_word
+from bot.present.i18n import _, ngettext, nmap_
+from bot.present.words import map_title_of, names_and, status_word, tickets_plural
+from bot.service import Must
 from maps import Rules
 
 
@@ -55,9 +55,38 @@ def game_over_text() -> str:
 
 def waiting_for_text(rules: Rules, players: Sequence[str], must: str) -> str:
     """Whom the game waits for (names escaped), and for what."""
-    return _("Now waiting for {players} to {must}.").format(
-        players=", ".join(shown(p) for p in players), must=must_text(rules, must)
-    )
+    names = names_and([shown(p) for p in players])
+    tickets = tickets_plural(rules)
+    # whole sentences: a language may say the deed otherwise after "waiting for X to" than as an order, and its verb
+    # agrees with how many are waited for (Finnish "Cecilia valitsee", "Björn ja Cecilia valitsevat")
+    n = len(players)
+    texts = {
+        Must.TURN: lambda: nmap_(
+            rules.title,
+            "Now waiting for {players} to draw cards, claim a route or draw {tickets}.",
+            "Now waiting for {players} to draw cards, claim a route or draw {tickets}.",
+            n,
+        ),
+        Must.DRAW: lambda: ngettext(
+            "Now waiting for {players} to draw a second card.", "Now waiting for {players} to draw a second card.", n
+        ),
+        Must.KEEP: lambda: ngettext(
+            "Now waiting for {players} to choose {tickets} to keep.",
+            "Now waiting for {players} to choose {tickets} to keep.",
+            n,
+        ),
+        Must.TUNNEL: lambda: ngettext(
+            "Now waiting for {players} to pay for the tunnel or give it up.",
+            "Now waiting for {players} to pay for the tunnel or give it up.",
+            n,
+        ),
+        Must.PLACE: lambda: ngettext(
+            "Now waiting for {players} to place a tourist stack.",
+            "Now waiting for {players} to place a tourist stack.",
+            n,
+        ),
+    }
+    return texts[Must(must)]().format(players=names, tickets=tickets)
 
 
 def not_your_turn_text(waiting: str) -> str:
@@ -75,4 +104,6 @@ def no_scores_text(game_id: int) -> str:
 
 def game_choice_name(game_id: int, title: str, status: str) -> str:
     """How a game is offered in the `game` option's list: "#12 · USA · finished"."""
-    return _("#{game_id} · {title} · {status}").format(game_id=game_id, title=title, status=status_word(status))
+    return _("#{game_id} · {title} · {status}").format(
+        game_id=game_id, title=map_title_of(title), status=status_word(status)
+    )

@@ -12,7 +12,7 @@ from enum import Enum
 
 from bot.present.cards import card_order_names
 from bot.present.escape import ECHO_LIMIT, quoted
-from bot.present.i18n import _, current_language, ngettext, pgettext
+from bot.present.i18n import _, current_language, map_, ngettext, pgettext
 from bot.present.typed import card_example, card_words
 from bot.service.kinds import Language
 from maps import Rules
@@ -91,14 +91,17 @@ def pay_code_text() -> str:
     return _("That payment is not one I offered. Pick one from the menu `/ttr claim` shows.")
 
 
-def no_route_number_text(number: str) -> str:
+def no_route_number_text(number: str, title: str = "") -> str:
+    """`title`: the map's (its rulebook's words for a route)."""
     number = number if len(number) <= ECHO_LIMIT else number[: ECHO_LIMIT - 1] + "…"
-    return _("There is no route number {number}. Pick a route from the list `/ttr claim` offers.").format(number=number)
+    return map_(title, "There is no route number {number}. Pick a route from the list `/ttr claim` offers.").format(
+        number=number
+    )
 
 
-def unreadable_route_text(text: str, a: str, b: str) -> str:
-    """A route text that names no two places; `a` and `b` are the ends of an example route."""
-    return _('I cannot read {text} as a route. Pick one from the list, or write it like "{a} - {b}".').format(
+def unreadable_route_text(text: str, a: str, b: str, title: str = "") -> str:
+    """A route text that names no two places; `a` and `b` are the ends of an example route (`title`: the map's)."""
+    return map_(title, 'I cannot read {text} as a route. Pick one from the list, or write it like "{a} - {b}".').format(
         text=quoted(text), a=a, b=b
     )
 
@@ -110,8 +113,8 @@ def ambiguous_place_text(typed: str, places: Sequence[str]) -> str:
     )
 
 
-def no_route_between_text(a: str, b: str) -> str:
-    return _("There is no route between {a} and {b}.").format(a=a, b=b)
+def no_route_between_text(a: str, b: str, title: str = "") -> str:
+    return map_(title, "There is no route between {a} and {b}.").format(a=a, b=b)
 
 
 def _listing(labels: Sequence[str]) -> str:

@@ -179,6 +179,16 @@ def role_step_text() -> str:
     )
 
 
+def autopilot_level_word(level: str) -> str:
+    """An autopilot level ("steady", "strong") in words; an unknown one as it is."""
+    words = {
+        "steady": lambda: pgettext("autopilot level", "steady"),
+        "strong": lambda: pgettext("autopilot level", "strong"),
+    }
+    word = words.get(level)
+    return word() if word else level
+
+
 def settings_answer(config: GuildConfig) -> str:
     """The server's settings: the moderator role, the moderators' log channel, the clock of new games, the limits."""
     role, channel = config.moderator_role_id, config.mod_log_channel_id
@@ -200,7 +210,7 @@ def settings_answer(config: GuildConfig) -> str:
         _(
             "Autopilot of new games: {level} (for timed-out and handed-over seats, "
             "and the default for autopilot players)"
-        ).format(level=config.autopilot_level.value),
+        ).format(level=autopilot_level_word(config.autopilot_level.value)),
         _("Away: members may go away for up to {duration} (the autopilot plays their casual games at once)").format(
             duration=duration_text(config.away_seconds)
         )

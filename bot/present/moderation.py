@@ -11,7 +11,7 @@ from bot.present.clock import duration_text
 from bot.present.escape import shown
 from bot.present.i18n import _, ngettext
 from bot.present.seats import member_name
-from bot.present.words import names_and
+from bot.present.words import map_title_of, names_and
 from bot.service import AuditAction, GameInfo, ModLogEntry, TimeoutPolicy
 from bot.service.events import (
     AutopilotSet,
@@ -93,13 +93,13 @@ def reopened_text(reopened: Reopened) -> str:
 
 def seat_given_text(info: GameInfo, given: SeatGiven) -> str:
     return _("You now play {player}'s seat in game #{id} ({title}).").format(
-        player=shown(given.player), id=info.id, title=info.title
+        player=shown(given.player), id=info.id, title=map_title_of(info.title)
     )
 
 
 def seat_taken_text(info: GameInfo, taken: SeatTaken) -> str:
     return _("A moderator has given your seat in game #{id} ({title}) to {member}.").format(
-        id=info.id, title=info.title, member=member_name(taken.to_name)
+        id=info.id, title=map_title_of(info.title), member=member_name(taken.to_name)
     )
 
 
@@ -194,7 +194,7 @@ def mod_line(entry: ModLogEntry) -> str:
         line = _("Game #{id} ({title}) in {channel}: {done} (by the clock).")
     else:
         line = _("Game #{id} ({title}) in {channel}: {done} (by {mention}).")
-    text = line.format(id=info.id, title=info.title, channel=channel, done=done, mention=f"<@{entry.by}>")
+    text = line.format(id=info.id, title=map_title_of(info.title), channel=channel, done=done, mention=f"<@{entry.by}>")
     if entry.reason:
         return text + " " + _("Reason: {reason}").format(reason=shown(entry.reason))
     return text + " " + _("No reason given.")

@@ -12,17 +12,18 @@ from collections.abc import Callable, Sequence
 
 from bot.present.cards import payment_text
 from bot.present.escape import shown
-from bot.present.i18n import _, ngettext
+from bot.present.i18n import _, map_, ngettext, nmap_
 from bot.present.seats import first_player, seat_name
 from bot.present.suggestions import route_label
 from bot.present.verification import verification_text
 from bot.present.words import (
     card_name,
+    drawn_card_name,
     pieces_counted,
     points_counted,
     ticket_label,
-    ticket_word,
-    tickets_counted,
+    ticket_word_object,
+    tickets_counted_object,
     tickets_plural,
     wild_word,
 )
@@ -44,7 +45,7 @@ def _draw_face_up(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> s
 
 
 def _draw_tickets(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
-    tickets = tickets_counted(board.rules, int(facts["count"]))
+    tickets = tickets_counted_object(board.rules, int(facts["count"]))
     return _("{who} draws {tickets} and chooses which to keep.").format(who=who, tickets=tickets)
 
 
@@ -52,9 +53,9 @@ def _keep(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     rules = board.rules
     kept, returned = int(facts["kept"]), int(facts["returned"])
     if facts.get("setup"):
-        tickets = _("{count} starting {tickets}").format(count=kept, tickets=ticket_word(rules, kept))
+        tickets = _("{count} starting {tickets}").format(count=kept, tickets=ticket_word_object(rules, kept))
     else:
-        tickets = tickets_counted(rules, kept)
+        tickets = tickets_counted_object(rules, kept)
     if not returned:
         return _("{who} keeps {tickets}.").format(who=who, tickets=tickets)
     if rules.returned_tickets_removed:
@@ -83,7 +84,7 @@ def _place(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
 def _claim(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     route = board.routes[int(facts["route"])]
     paid = payment_text(board.rules, str(facts["paid"]))
-    text = _("{who} claims {route} for {points}, paying {paid}.").format(
+    text = map_(board.rules.title, "{who} claims {route} for {points}, paying {paid}.").format(
         who=who, route=route_label(route), points=points_counted(int(facts["points"])), paid=paid
     )
     if facts.get("merchandise"):
@@ -102,14 +103,15 @@ def _tunnel_reveal(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> 
     surcharge = int(facts["surcharge"])
     paid = payment_text(board.rules, str(facts["paid"]))
     if surcharge:
-        return ngettext(
+        return nmap_(
+            board.rules.title,
             "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; {who} must pay {count} more card.",
             "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; {who} must pay {count} more cards.",
             surcharge,
         ).format(who=who, route=route_label(route), paid=paid, revealed=revealed, count=surcharge)
-    return _("{who} tries the tunnel {route} with {paid}; revealed: {revealed}; no extra cards are due.").format(
-        who=who, route=route_label(route), paid=paid, revealed=revealed
-    )
+    return map_(
+        board.rules.title, "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; no extra cards are due."
+    ).format(who=who, route=route_label(route), paid=paid, revealed=revealed)
 
 
 def _tunnel_abandoned(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
@@ -179,7 +181,7 @@ def _labels(tickets: Sequence[TicketLabel], board: Board | None = None) -> str:
 
 
 def card_drawn_text(board: Board, drawn: CardDrawn) -> str:
-    return _("You drew {card}.").format(card=card_name(board.rules, drawn.card))
+    return _("You drew {card}.").format(card=drawn_card_name(board.rules, drawn.card))
 
 
 def offered_tickets_text(offer: TicketsOffered, board: Board | None = None) -> str:

@@ -14,6 +14,7 @@ from bot.present.cards import format_cards
 from bot.present.events import private_text, public_text
 from bot.present.i18n import _, ngettext
 from bot.present.layout import clip
+from bot.present.words import map_title_of
 from bot.service import EventKind, GameInfo, PlayedFor
 from bot.service.events import CardDrawn
 from maps import load_board
@@ -77,7 +78,7 @@ def played_for_dm(info: GameInfo, url: str, moves: Sequence[PlayedFor], *, away:
         )
     else:
         head = _("In your {title} game #{game_id} in <#{channel_id}>, the autopilot plays your seat:")
-    head = head.format(title=info.title, game_id=info.id, channel_id=info.channel_id)
+    head = head.format(title=map_title_of(info.title), game_id=info.id, channel_id=info.channel_id)
     lines = played_for_lines(info, moves)
     if len(lines) >= SUMMARY_FROM:
         lines = played_for_summary(info, moves)

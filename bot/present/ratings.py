@@ -15,9 +15,10 @@ def leaderboard_buttons() -> tuple[str, str]:
 
 
 def scale_note() -> str:
+    """The rating in words a player understands: one number, the same on the leaderboard and in a profile."""
     return _(
-        "Ratings are OpenSkill (Plackett-Luce): a new member starts at 1000 ± 1000; the leaderboard ranks by the "
-        "rating minus its uncertainty (0 for a new member), which grows as the games make the rating sure."
+        "A rating is what your rated games show you surely play at: everyone starts at 0, good places raise it, "
+        "bad ones lower it, and every game makes it surer, so it grows as you play. Equal ratings share a place."
     )
 
 
@@ -67,15 +68,15 @@ def _percent(share: float) -> str:
 def profile_text(profile: Profile, display_name: str) -> str:
     """A member's rating and record in this server's rated games."""
     name = member_name(display_name)
-    if profile.rating is None or profile.uncertainty is None:
+    if profile.rating is None:
         return _("**{name}** has no rated game in this server yet.").format(name=name)
     if profile.rank is None:
-        rating = _("Rating: **{rating} ± {uncertainty}**")
+        rating = _("Rating: **{rating}**")
     else:
-        rating = _("Rating: **{rating} ± {uncertainty}** (#{rank} on the leaderboard)")
+        rating = _("Rating: **{rating}** (#{rank} on the leaderboard)")
     lines = [
         f"**{name}**",
-        rating.format(rating=profile.rating, uncertainty=profile.uncertainty, rank=profile.rank),
+        rating.format(rating=profile.rating, rank=profile.rank),
         _("Rated games: {count}, {wins}").format(count=profile.games, wins=_wins(profile.wins)),
     ]
     if profile.favourite_map is not None:

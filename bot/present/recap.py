@@ -10,7 +10,7 @@ from collections.abc import Collection, Sequence
 
 from bot.present.escape import shown
 from bot.present.events import public_text
-from bot.present.i18n import _
+from bot.present.i18n import _, pgettext
 from bot.present.seats import seat_name
 from bot.service import Actor, EventKind, GameInfo, PublicEvent, Stage
 
@@ -41,9 +41,20 @@ def stage_lines(info: GameInfo, stage: Stage) -> list[str]:
     ]
 
 
-def stage_title(key: str) -> str:
+# The setup stage's title, in each map's word for tickets.
+_SETUP_TITLES = {
+    "USA": lambda: pgettext("USA", "Tickets at the start"),
+    "India": lambda: pgettext("India", "Tickets at the start"),
+    "Switzerland": lambda: pgettext("Switzerland", "Tickets at the start"),
+    "Amsterdam": lambda: pgettext("Amsterdam", "Contracts at the start"),
+    "San Francisco": lambda: pgettext("San Francisco", "Tickets at the start"),
+}
+
+
+def stage_title(key: str, title: str = "USA") -> str:
+    """A stage's title ("Turn 7"); `title`: the map's (English) title, for the setup's word for tickets."""
     if key == "setup":
-        return _("Tickets at the start")
+        return _SETUP_TITLES.get(title, _SETUP_TITLES["USA"])()
     kind, _sep, number = key.partition(":")
     if kind == "place":
         return _("Tourist stack {number}").format(number=int(number) + 1)
@@ -75,9 +86,9 @@ def recap_lines(info: GameInfo, stages: Sequence[Stage], shown: Collection[str])
         return []
     if len(told) == 1:
         return [_("**Last turn:** {moves}").format(moves=" ".join(told[0][1]))]
-    return [f"**{stage_title(stage.key)}:** {' '.join(lines)}" for stage, lines in told]
+    return [f"**{stage_title(stage.key, info.title)}:** {' '.join(lines)}" for stage, lines in told]
 
 
 def history_lines(info: GameInfo, stages: Sequence[Stage]) -> list[str]:
     """One line per stage so far: "Turn 3: Alice claims ..."."""
-    return [f"**{stage_title(stage.key)}:** {' '.join(stage_lines(info, stage))}" for stage in stages]
+    return [f"**{stage_title(stage.key, info.title)}:** {' '.join(stage_lines(info, stage))}" for stage in stages]

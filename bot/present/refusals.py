@@ -6,9 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.present.escape import quoted, shown
-from bot.present.i18n import N_, _
+from bot.present.i18n import N_, _, map_
 from bot.present.rule_errors import rule_error_text
-from bot.present.words import piece_word, status_word
+from bot.present.words import map_title_of, piece_word, status_word
 from bot.service import ServiceError, Why
 from bot.service.errors import ClockPart, IdKind
 from engine import GameError
@@ -154,7 +154,7 @@ def _bad_id(facts: Facts) -> str:
 
 
 def _bad_seats(facts: Facts) -> str:
-    title = load_board(str(facts["map"])).rules.title
+    title = map_title_of(load_board(str(facts["map"])).rules.title)
     return _(
         "{title} is played by {low} to {high} players, so the number of seats must be in that range, not {value}."
     ).format(title=title, low=facts["low"], high=facts["high"], value=repr(facts["value"]))
@@ -181,7 +181,7 @@ def _bad_seconds(facts: Facts) -> str:
 
 
 def _too_few(facts: Facts) -> str:
-    title = load_board(str(facts["map"])).rules.title
+    title = map_title_of(load_board(str(facts["map"])).rules.title)
     return _("{title} needs at least {low} players; {joined} have joined.").format(
         title=title, low=facts["low"], joined=facts["joined"]
     )
@@ -238,7 +238,7 @@ def _bad_map_list(facts: Facts) -> str:
 
 
 def _bad_table_size(facts: Facts) -> str:
-    title = load_board(str(facts["map"])).rules.title
+    title = map_title_of(load_board(str(facts["map"])).rules.title)
     return _("{title} is played by {low} to {high} players, so tables of {value} cannot play it.").format(
         title=title, low=facts["low"], high=facts["high"], value=repr(facts["value"])
     )
@@ -346,7 +346,13 @@ def _against_rules(facts: Facts) -> str:
     return rule_error_text(error)
 
 
+def _no_such_route(facts: Facts) -> str:
+    title = load_board(str(facts["map"])).rules.title if "map" in facts else ""
+    return map_(title, "There is no route number {route_id} on this map.").format(route_id=facts["route_id"])
+
+
 WORDED: dict[Why, Callable[[Facts], str]] = {
+    Why.NO_SUCH_ROUTE: _no_such_route,
     Why.BAD_MAP_LIST: _bad_map_list,
     Why.BAD_TABLE_SIZE: _bad_table_size,
     Why.ALREADY_REGISTERED: _already_registered,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from bot.present.i18n import _, current_language, ngettext
+from bot.present.i18n import _, current_language, map_, ngettext
 from bot.present.words import (
     card_name,
     colour_name,
@@ -146,21 +146,24 @@ def _cards(names: MapNames, cards: tuple[str, ...]) -> str:
     return ", ".join(_card(names, c) for c in cards)
 
 
-def _claims(r: Refusal) -> str | None:
-    """The refusals of a claim and of the routes a player may claim."""
+def _claims(r: Refusal, title: str) -> str | None:
+    """The refusals of a claim and of the routes a player may claim (`title`: the game's map, whose rulebook
+    words a claim)."""
     match r:
         case NotAPlace():
             return _("'{place}' is not a place on this map.").format(place=r.place)
         case NoRoute():
-            return _("There is no route between {a} and {b}.").format(a=r.a, b=r.b)
+            return map_(title, "There is no route between {a} and {b}.").format(a=r.a, b=r.b)
         case NotRouteColour():
-            return _("'{colour}' is not a route colour on this map.").format(colour=r.colour)
+            return map_(title, "'{colour}' is not a route colour on this map.").format(colour=r.colour)
         case NoColourRoute():
-            return _("There is no {colour} route between {a} and {b}.").format(
+            return map_(title, "There is no {colour} route between {a} and {b}.").format(
                 colour=colour_name(r.colour), a=r.a, b=r.b
             )
         case AlreadyClaimed():
-            return _("{a} - {b} ({colour}) is already claimed").format(a=r.a, b=r.b, colour=colour_name(r.colour))
+            return map_(title, "{a} - {b} ({colour}) is already claimed").format(
+                a=r.a, b=r.b, colour=colour_name(r.colour)
+            )
         case OwnOtherTrack():
             return _("you already own the other track of {a} - {b}; nobody may own both").format(a=r.a, b=r.b)
         case OtherTrackTaken():
@@ -233,7 +236,7 @@ def _cards_and_tickets(r: Refusal) -> str | None:
                 a=r.a, b=r.b, colour=colour_name(r.colour), paid=_card(r.map, r.paid)
             )
         case TicketsEmpty():
-            return _("There are no {tickets} left in the deck: draw cards or claim a route.").format(
+            return map_(r.map.title, "There are no {tickets} left in the deck: draw cards or claim a route.").format(
                 tickets=tickets_plural(rules_of(r.map))
             )
         case NotOffered():
@@ -269,9 +272,9 @@ def _turns(r: Refusal) -> str | None:
         case NotYourTurn():
             return _("It is {current}'s turn, not {player}'s.").format(current=r.current, player=r.player)
         case MustTurn():
-            return _("{player} must take a turn now (draw cards, claim a route or draw {tickets}).").format(
-                player=r.player, tickets=tickets_plural(rules_of(r.map))
-            )
+            return map_(
+                r.map.title, "{player} must take a turn now (draw cards, claim a route or draw {tickets})."
+            ).format(player=r.player, tickets=tickets_plural(rules_of(r.map)))
         case MustSecond():
             return _("{player} must draw a second card now.").format(player=r.player)
         case MustKeep():
@@ -327,16 +330,20 @@ def _extras(r: Refusal) -> str | None:
     return None
 
 
-def worded(refusal: Refusal) -> str | None:
-    """The refusal as a sentence of the language spoken; None for a kind that keeps its English."""
-    for words in (_claims, _cards_and_tickets, _turns, _extras):
+def worded(refusal: Refusal, title: str = "") -> str | None:
+    """The refusal as a sentence of the language spoken (with the words of the map titled `title`, where the
+    refusal does not name its map); None for a kind that keeps its English."""
+    text = _claims(refusal, title)
+    if text is not None:
+        return text
+    for words in (_cards_and_tickets, _turns, _extras):
         text = words(refusal)
         if text is not None:
             return text
     return None
 
 
-def rule_error_text(error: GameError | Refusal) -> str:
+def rule_error_text(error: GameError | Refusal, rules: Rules | None = None) -> str:
     """The engine's refusal in the language spoken.
 
     English: the engine's own words, exactly. Otherwise the kind's sentence from the refusal's fields; a kind
@@ -345,5 +352,5 @@ def rule_error_text(error: GameError | Refusal) -> str:
     refusal = error.refusal if isinstance(error, GameError) else error
     if current_language() is Language.EN:
         return str(refusal)
-    text = worded(refusal)
+    text = worded(refusal, "" if rules is None else rules.title)
     return str(refusal) if text is None else text

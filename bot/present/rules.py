@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.present.i18n import _
+from bot.present.i18n import _, map_
 from bot.present.layout import clip
 from bot.present.words import (
     card_count,
@@ -57,7 +57,7 @@ def _turn_paragraph(r: Rules) -> str:
     if _contracts(r):
         text = _("**A turn** is one of: draw two cards ({face_up}), claim one route, or draw contracts.")
     else:
-        text = _("**A turn** is one of: draw two cards ({face_up}), claim one route, or draw tickets.")
+        text = map_(r.title, "**A turn** is one of: draw two cards ({face_up}), claim one route, or draw tickets.")
     return text.format(face_up=face_up)
 
 
@@ -88,8 +88,8 @@ def rules_text(board: Board) -> str:
         ),
         _tickets_paragraph(r),
         _turn_paragraph(r),
-        _("**Route points** by length: {points}.").format(points=points),
-        _("**Double routes:** both tracks are used from {players} players on; nobody owns both.").format(
+        map_(r.title, "**Route points** by length: {points}.").format(points=points),
+        map_(r.title, "**Double routes:** both tracks are used from {players} players on; nobody owns both.").format(
             players=r.both_doubles_from
         ),
         _("**The end:** when someone has {count} or fewer {pieces} left, everyone gets one last turn.").format(

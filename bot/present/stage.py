@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.present.escape import shown
-from bot.present.i18n import _, ngettext, pgettext
+from bot.present.i18n import _, map_, ngettext, pgettext
 from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
 from bot.present.seats import mention, seat_name, who
 from bot.present.ties import tie_sentence
 from bot.present.verification import commitment_text, verification_text
-from bot.present.words import more_cards_counted, ticket_label, tickets_plural
+from bot.present.words import map_title_of, more_cards_counted, names_and, ticket_label, tickets_plural
 from bot.service import FinalScores, GameInfo, Must
 from bot.service.scores import PlayerScore
 from bot.service.views import TableView
@@ -28,7 +28,7 @@ def must_text(rules: Rules, must: str) -> str:
     """What a player must do now (a `Must`), as the end of "your turn: ..."."""
     tickets = tickets_plural(rules)
     texts: dict[str, str] = {
-        Must.TURN: _("draw cards, claim a route or draw {tickets}").format(tickets=tickets),
+        Must.TURN: map_(rules.title, "draw cards, claim a route or draw {tickets}").format(tickets=tickets),
         Must.DRAW: _("draw a second card"),
         Must.KEEP: _("choose {tickets} to keep").format(tickets=tickets),
         Must.TUNNEL: _("pay for the tunnel or give it up"),
@@ -89,7 +89,7 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
             else _("**{title} · game #{id} · turn {turn}:** {player}, your turn: {pending}.")
         )
         line = heading.format(
-            title=info.title,
+            title=map_title_of(info.title),
             id=info.id,
             turn=table.turn + 1,
             player=who(info, to_move.player),
@@ -114,14 +114,14 @@ def start_text(info: GameInfo, table: TableView, commitment: str = "") -> str:
     """The first line of the setup stage: the game starts, in this seat order (and the deal's commitment)."""
     seating = ", ".join(shown(seat_name(info, p.player)) for p in table.players)
     text = _("**The {title} game #{id} starts!** Seat order: {seating}.").format(
-        title=info.title, id=info.id, seating=seating
+        title=map_title_of(info.title), id=info.id, seating=seating
     )
     return f"{text}\n{commitment_text(commitment)}" if commitment else text
 
 
 def setup_content(info: GameInfo, table: TableView, start_text: str, head: str = "", clock: str = "") -> str:
     """The ticket choice at the start: everyone chooses at once; who still does."""
-    waiting = ", ".join(who(info, w.player) for w in table.waiting_for)
+    waiting = names_and([who(info, w.player) for w in table.waiting_for])
     tickets = tickets_plural(load_board(info.map).rules)
     text = (
         start_text
@@ -143,7 +143,7 @@ def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") 
     left = ", ".join(symbol_name(s) for s in table.unplaced)
     line = _(
         "**{title} · game #{id}:** {player}, place a tourist stack ({left} left to place): click **Place a stack**."
-    ).format(title=info.title, id=info.id, player=who(info, to_move.player), left=left)
+    ).format(title=map_title_of(info.title), id=info.id, player=who(info, to_move.player), left=left)
     if clock:
         line += "\n" + clock
     return _with_head(head, line)
@@ -168,7 +168,7 @@ def final_content(info: GameInfo, head: str, scores: FinalScores, *, early: bool
         sentence = _("**{title} · game #{id} is over.** Final scores: {scores}. **{winners} win!**")
     else:
         sentence = _("**{title} · game #{id} is over.** Final scores: {scores}. **{winners} wins!**")
-    text = sentence.format(title=info.title, id=info.id, scores=line, winners=winners)
+    text = sentence.format(title=map_title_of(info.title), id=info.id, scores=line, winners=winners)
     if scores.tie is not None:
         text += " " + tie_sentence(scores.tie, load_board(info.map).rules, shown)
     text += " " + _("`/ttr export` gives the game record.")
@@ -200,7 +200,7 @@ def breakdown_lines(board: Board, scores: FinalScores) -> list[str]:
     for r in scores.ranking():
         bonus = ", ".join(f"{bonus_name(name)} +{points}" for name, points in r.bonus.items() if points)
         parts = [
-            _("routes {points}").format(points=r.routes),
+            map_(rules.title, "routes {points}").format(points=r.routes),
             _("{tickets} {points} ({done} done, {failed} failed)").format(
                 tickets=tickets_plural(rules), points=f"{r.ticket_points:+d}", done=r.completed, failed=r.failed
             ),
@@ -208,7 +208,8 @@ def breakdown_lines(board: Board, scores: FinalScores) -> list[str]:
         if bonus:
             parts.append(bonus)
         if rules.longest_bonus:
-            parts.append(_("longest path {length}").format(length=r.longest))
+            # the path's length in spaces, told apart from the bonus ("longest +10") in every language
+            parts.append(ngettext("longest path {count}", "longest path {count}", r.longest).format(count=r.longest))
         member = f" ({mention(r.user_id)})" if r.user_id is not None and r.user_id > 0 else ""
         lines.append(f"**{shown(r.player)}**{member}: {r.total} = " + "; ".join(parts))
         lines.extend(ticket_result_lines(r, board))

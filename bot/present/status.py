@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.present.cards import format_cards
 from bot.present.escape import shown
-from bot.present.i18n import _, ngettext
+from bot.present.i18n import _, ngettext, nmap_
 from bot.present.layout import clip
 from bot.present.lobby import lobby_text
 from bot.present.seats import mention, player_label, seat_name
@@ -14,10 +14,13 @@ from bot.present.stage import breakdown_lines, must_text, ticket_result_lines
 from bot.present.words import (
     card_name,
     cards_counted,
+    map_title_of,
     merchandise_counted,
+    names_and,
     pieces_counted,
     pieces_plural,
     souvenirs_counted,
+    status_word,
     ticket_label,
     tickets_counted,
     tickets_plural,
@@ -84,7 +87,11 @@ def offer_image_text(rules: Rules, count: int) -> str:
 
 def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[str] = ()) -> str:
     """`/ttr status`: `clock` are the clock's lines (bot/present/clock.py: status_lines)."""
-    lines = [_("**{title} game #{id}** · {status}").format(title=info.title, id=info.id, status=view.status)]
+    lines = [
+        _("**{title} game #{id}** · {status}").format(
+            title=map_title_of(info.title), id=info.id, status=status_word(view.status)
+        )
+    ]
     table = view.table
     if table is None:
         lines.append(lobby_text(info))
@@ -99,8 +106,10 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
             extra += ", " + _("longest path {length}").format(length=p.longest)
         name = player_label(info, p.player)
         member = f" ({mention(p.user_id)})" if p.user_id is not None and p.user_id > 0 else ""
-        points = ngettext("{count} route point", "{count} route points", p.route_points).format(count=p.route_points)
-        routes = ngettext("{count} route", "{count} routes", len(p.routes)).format(count=len(p.routes))
+        points = nmap_(rules.title, "{count} route point", "{count} route points", p.route_points).format(
+            count=p.route_points
+        )
+        routes = nmap_(rules.title, "{count} route", "{count} routes", len(p.routes)).format(count=len(p.routes))
         counts = ", ".join(
             [points, pieces_counted(rules, p.trains), cards_counted(p.cards), tickets_counted(rules, p.tickets), routes]
         )
@@ -120,7 +129,7 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
         if table.scores is not None:
             lines.extend(breakdown_lines(load_board(info.map), table.scores))
     elif table.phase is Phase.SETUP_KEEP:
-        waiting = ", ".join(shown(seat_name(info, w.player)) for w in table.waiting_for)
+        waiting = names_and([shown(seat_name(info, w.player)) for w in table.waiting_for])
         lines.append(
             _("Choosing starting {tickets}: {players}.").format(tickets=tickets_plural(rules), players=waiting)
         )
@@ -144,7 +153,7 @@ def final_tickets_text(info: GameInfo, rules: Rules, scores: FinalScores) -> str
     """`/ttr hand` after the end: every player's tickets, done and failed (public once the game is over)."""
     lines = [
         _("**{title} game #{id} is over.** Every player's {tickets}:").format(
-            title=info.title, id=info.id, tickets=tickets_plural(rules)
+            title=map_title_of(info.title), id=info.id, tickets=tickets_plural(rules)
         )
     ]
     for r in scores.scores:

@@ -16,6 +16,7 @@ from bot.present.escape import shown
 from bot.present.i18n import _, current_language, ngettext, pgettext
 from bot.present.layout import clip
 from bot.present.suggestions import duration_label
+from bot.present.words import map_title_of
 from bot.service.clock import ClockSettings
 from bot.service.kinds import Language
 from bot.service.tournaments.models import (
@@ -93,7 +94,7 @@ def points(value: Fraction) -> str:
 
 
 def map_title(name: str) -> str:
-    return load_board(name).rules.title
+    return map_title_of(load_board(name).rules.title)
 
 
 def thread_name(round_no: int, table_no: int, *, final: bool) -> str:

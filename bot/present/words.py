@@ -103,6 +103,56 @@ def tickets_counted(rules: Rules, count: int) -> str:
     return _("{count} {tickets}").format(count=count, tickets=ticket_word(rules, count))
 
 
+# Each map's ticket as the object of a sentence ("keeps 1 ticket"): Finnish takes another case there ("pitää 1
+# menolipun", "pitää 2 menolippua"); English and Swedish say it as after a number.
+TICKET_OBJECT_WORDS: dict[str, Forms] = {
+    "USA": lambda n: npgettext("USA, object", "ticket", "tickets", n),
+    "India": lambda n: npgettext("India, object", "ticket", "tickets", n),
+    "Switzerland": lambda n: npgettext("Switzerland, object", "ticket", "tickets", n),
+    "Amsterdam": lambda n: npgettext("Amsterdam, object", "contract", "contracts", n),
+    "San Francisco": lambda n: npgettext("San Francisco, object", "ticket", "tickets", n),
+}
+
+
+def ticket_word_object(rules: Rules, count: int = 1) -> str:
+    """The map's ticket as the object of a verb ("keeps 1 ticket": Finnish "menolipun"), in the number `count` asks."""
+    forms = TICKET_OBJECT_WORDS.get(rules.title)
+    return forms(count) if forms else ticket_word(rules, count)
+
+
+def tickets_counted_object(rules: Rules, count: int) -> str:
+    """ "1 ticket", "3 contracts" as the object of a verb (Finnish "1 menolipun", "3 menolippua")."""
+    return _("{count} {tickets}").format(count=count, tickets=ticket_word_object(rules, count))
+
+
+# A card drawn, as the object of "You drew ..." (msgctxt "card drawn"): English names the colour ("You drew red."),
+# Swedish and Finnish say the card with its colour agreeing ("ett rött kort", "punaisen kortin").
+DRAWN_COLOURS: dict[str, Callable[[], str]] = {
+    "pink": lambda: pgettext("card drawn", "pink"),
+    "white": lambda: pgettext("card drawn", "white"),
+    "blue": lambda: pgettext("card drawn", "blue"),
+    "yellow": lambda: pgettext("card drawn", "yellow"),
+    "orange": lambda: pgettext("card drawn", "orange"),
+    "black": lambda: pgettext("card drawn", "black"),
+    "red": lambda: pgettext("card drawn", "red"),
+    "green": lambda: pgettext("card drawn", "green"),
+    "purple": lambda: pgettext("card drawn", "purple"),
+}
+DRAWN_WILDS: dict[str, Callable[[], str]] = {
+    "USA": lambda: pgettext("USA, card drawn", "locomotive"),
+    "India": lambda: pgettext("India, card drawn", "locomotive"),
+    "Switzerland": lambda: pgettext("Switzerland, card drawn", "locomotive"),
+    "Amsterdam": lambda: pgettext("Amsterdam, card drawn", "joker"),
+    "San Francisco": lambda: pgettext("San Francisco, card drawn", "ferry card"),
+}
+
+
+def drawn_card_name(rules: Rules, card: str) -> str:
+    """A card as the object of "You drew ...": "red" / "ett rött kort" / "punaisen kortin", "a locomotive"..."""
+    word = DRAWN_WILDS.get(rules.title) if card == WILD else DRAWN_COLOURS.get(card)
+    return word() if word else card_name(rules, card)
+
+
 def pieces_counted(rules: Rules, count: int) -> str:
     """ "1 train", "45 cable cars"."""
     return _("{count} {pieces}").format(count=count, pieces=piece_word(rules, count))
@@ -266,8 +316,13 @@ MAP_TITLES: dict[str, Callable[[], str]] = {
 
 def map_title(rules: Rules) -> str:
     """The map's title ("Switzerland", "Schweiz", "Sveitsi"); a new map's own title as it is."""
-    word = MAP_TITLES.get(rules.title)
-    return word() if word else rules.title
+    return map_title_of(rules.title)
+
+
+def map_title_of(title: str) -> str:
+    """A map's title by its English title (a game's `info.title`), as players call it in the language spoken."""
+    word = MAP_TITLES.get(title)
+    return word() if word else title
 
 
 def names_and(names: Sequence[str]) -> str:

@@ -94,7 +94,7 @@ def _turn_refusal(game: Game, player: str) -> ClaimRefusal | None:
 
 def _route(board: Board, route_id: int) -> Route:
     if not 0 <= route_id < len(board.routes):
-        raise InvalidInput(Why.NO_SUCH_ROUTE, {"route_id": route_id})
+        raise InvalidInput(Why.NO_SUCH_ROUTE, {"route_id": route_id, "map": board.name})
     return board.routes[route_id]
 
 

@@ -80,7 +80,7 @@ class Why(StrEnum):
     # no such thing
     NO_SUCH_GAME = "no_such_game"  # game_id
     NO_SUCH_BOT = "no_such_bot"
-    NO_SUCH_ROUTE = "no_such_route"  # route_id
+    NO_SUCH_ROUTE = "no_such_route"  # route_id, map (the board's name, for its rulebook's word)
     NOT_JOINED = "not_joined"
     NOT_PLAYING = "not_playing"
     # not allowed

@@ -53,9 +53,10 @@ MODEL = PlackettLuce()
 START = Skill(MODEL.mu, MODEL.sigma)
 PAGE_SIZE = 15  # leaderboard lines per page
 
-# The scale members see: rating = 1000 + 40 (mu - 25), uncertainty = 40 * 3 sigma, and the conservative
-# rating the leaderboard ranks by = rating - uncertainty = 40 (mu - 3 sigma) (OpenSkill's ordinal, times 40).
-# A new member: 1000 ± 1000, conservative 0.
+# The one number members see, on the leaderboard, in a profile, everywhere: the conservative rating
+# 40 (mu - 3 sigma) (OpenSkill's ordinal, times 40), what the games so far show a member surely plays at. A new
+# member has 0; it grows as games make the rating sure, faster with good places, and bad places take it down.
+# (shown_rating and shown_uncertainty, 1000 + 40 (mu - 25) and 40 * 3 sigma, are its two parts: their difference.)
 SCALE = 40.0
 CENTRE = 1000.0
 
@@ -135,9 +136,8 @@ class Leaderboard:
 class Profile:
     guild_id: int
     user_id: int
-    rating: int | None  # None: not rated in this server yet
-    uncertainty: int | None
-    rank: int | None  # on the overall leaderboard
+    rating: int | None  # the one number the leaderboard shows (shown_ordinal); None: not rated in this server yet
+    rank: int | None  # on the overall leaderboard, shared with members of the same number
     games: int  # rated games
     wins: int
     favourite_map: str | None  # the map of most rated games (the latest of equals)
@@ -207,9 +207,9 @@ class RatingsService(SettingsService, Runner):
         pages = max(1, math.ceil(count / PAGE_SIZE))
         if isinstance(page, bool) or not isinstance(page, int) or not 1 <= page <= pages:
             raise InvalidInput(Why.BAD_PAGE, {"page": page, "pages": pages})
-        rows = await self.store.ratings_page(guild_id, key, (page - 1) * PAGE_SIZE, PAGE_SIZE)
-        first = (page - 1) * PAGE_SIZE + 1
-        return Leaderboard(guild_id, map_name, page, pages, tuple(_line(first + i, r) for i, r in enumerate(rows)))
+        # every row, so that members with the same number share a rank across pages (a server's members: few)
+        lines = ranked(await self.store.ratings_page(guild_id, key, 0, count)) if count else []
+        return Leaderboard(guild_id, map_name, page, pages, tuple(lines[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]))
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """A member's rating and record in the server's rated games."""
@@ -222,12 +222,12 @@ class RatingsService(SettingsService, Runner):
         for r in results:
             counts[r.map] = (counts.get(r.map, (0, 0))[0] + 1, r.game_id)
         favourite = max(counts, key=lambda m: counts[m]) if counts else None
+        line = None if overall is None else await self._overall_line(guild_id, user_id)
         return Profile(
             guild_id,
             user_id,
-            None if overall is None else shown_rating(overall.skill),
-            None if overall is None else shown_uncertainty(overall.skill),
-            None if overall is None else await self.store.rating_rank(guild_id, OVERALL, user_id),
+            None if line is None else line.ordinal,
+            None if line is None else line.rank,
             len(results),
             sum(1 for r in results if r.place == 1),
             favourite,
@@ -235,6 +235,12 @@ class RatingsService(SettingsService, Runner):
             sum(r.tickets_done for r in results),
             sum(r.tickets_total for r in results),
         )
+
+    async def _overall_line(self, guild_id: int, user_id: int) -> LeaderLine | None:
+        """The member's line of the overall leaderboard (number and rank as the leaderboard shows them)."""
+        count = await self.store.ratings_count(guild_id, OVERALL)
+        lines = ranked(await self.store.ratings_page(guild_id, OVERALL, 0, count)) if count else []
+        return next((line for line in lines if line.user_id == user_id), None)
 
     async def rating_of(self, guild_id: int, user_id: int, map_name: str | None = None) -> Skill | None:
         """A member's rating (overall, or of one map) as OpenSkill has it; None if unrated."""
@@ -246,9 +252,16 @@ class RatingsService(SettingsService, Runner):
         return await self.store.is_rated(check_id(game_id, IdKind.GAME))
 
 
-def _line(rank: int, row: RatingRow) -> LeaderLine:
-    name = known_name(row.display_name, row.user_id)  # two members without a visible name differ
-    return LeaderLine(rank, row.user_id, name, shown_ordinal(row.skill), row.games, row.wins)
+def ranked(rows: Sequence[RatingRow]) -> list[LeaderLine]:
+    """The leaderboard's lines of `rows` (best first, as the store orders them): members whose shown number is the
+    same share its rank ("1, 1, 3"), so that the number and the rank never disagree."""
+    lines: list[LeaderLine] = []
+    for i, row in enumerate(rows):
+        number = shown_ordinal(row.skill)
+        rank = lines[-1].rank if lines and lines[-1].ordinal == number else i + 1
+        name = known_name(row.display_name, row.user_id)  # two members without a visible name differ
+        lines.append(LeaderLine(rank, row.user_id, name, number, row.games, row.wins))
+    return lines
 
 
-__all__ = ["Leaderboard", "LeaderLine", "Profile", "RatingsService", "placings", "update"]
+__all__ = ["Leaderboard", "LeaderLine", "Profile", "RatingsService", "placings", "ranked", "update"]

@@ -180,7 +180,7 @@ class Play:
         if card is None:
             player_of(info, interaction.user.id)
             draws = await self.service.card_draws(info.id, interaction.user.id)
-            raise Refusal(not_drawable_text(text, [card_name(rules, c) for c in draws]))
+            raise Refusal(not_drawable_text(text, [card_name(rules, c) for c in draws if c != "deck"]))
         return card
 
     async def draw_tickets(self, interaction: discord.Interaction, info: GameInfo, version: int | None) -> None:
@@ -208,7 +208,7 @@ class Play:
         view = await self.service.private_view(info.id, interaction.user.id)
         offered = view.offered
         if not offered:
-            raise Refusal(no_tickets_offered_text())
+            raise Refusal(no_tickets_offered_text(info.title))
         listed = [(t.id, t.label) for t in offered]
         return view.version, parse_keep_numbers(numbers, listed, view.keep_minimum or 0)
 
@@ -281,10 +281,10 @@ class Play:
         if choices.refusal is not None:
             raise Refusal(claim_refusal_text(rules, choices.refusal))
         if not choices.routes:
-            raise Refusal(nothing_claimable_text())
+            raise Refusal(nothing_claimable_text(rules))
         current = await self.service.game(info.id)
         view = panels.route_view(info.id, current.version, rules, choices.listed())
-        await private(interaction, claimable_text(len(choices.listed())), view=view)
+        await private(interaction, claimable_text(len(choices.listed()), rules), view=view)
 
     # ----- tourist stacks ------------------------------------------------------------
 

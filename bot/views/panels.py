@@ -32,7 +32,7 @@ from bot.present.decisions import (
     which_stack_placeholder,
 )
 from bot.present.suggestions import route_label
-from bot.present.words import card_name, souvenir_choice
+from bot.present.words import card_name, souvenir_choice, ticket_label
 from bot.service.choices import RouteChoice
 from bot.service.scores import TicketLabel
 from bot.table.actions import Action
@@ -86,7 +86,7 @@ def turn_view(
     )
     view.add_item(
         GameButton.make(
-            ComponentId(Action.CLAIM, game, version), claim_label(), style=discord.ButtonStyle.success, row=1
+            ComponentId(Action.CLAIM, game, version), claim_label(rules), style=discord.ButtonStyle.success, row=1
         )
     )
     view.add_item(GameButton.make(ComponentId(Action.TICKETS, game, version), draw_tickets_label(rules), row=1))
@@ -117,7 +117,8 @@ def draw_view(game: int, version: int, rules: Rules, sources: Sequence[str]) -> 
 def ticket_view(
     game: int, version: int, rules: Rules, offered: Sequence[TicketLabel], least: int, *, setup: bool
 ) -> discord.ui.View:
-    options = [discord.SelectOption(label=t.label[:100], value=str(t.id)) for t in offered]
+    # a country ticket's "to" in the language spoken ("Bern till France 5, ..."), as the answers write it
+    options = [discord.SelectOption(label=ticket_label(rules, t.id)[:100], value=str(t.id)) for t in offered]
     view = _view()
     view.add_item(
         GameSelect.make(
@@ -162,11 +163,13 @@ def route_view(game: int, version: int, rules: Rules, options: Sequence[RouteCho
             )
             for o in chunk
         ]
-        first, last = route_label(chunk[0].route)[:20], route_label(chunk[-1].route)[:20]
+        first, last = chunk[0].route, chunk[-1].route
         view.add_item(
             GameSelect.make(
                 ComponentId(Action.ROUTE, game, version, (str(part),)),
-                routes_placeholder(first, last) if len(ordered) > 25 else choose_route_placeholder(),
+                routes_placeholder(rules, f"{first.a} - {first.b}", f"{last.a} - {last.b}")
+                if len(ordered) > 25
+                else choose_route_placeholder(rules),
                 select_options,
             )
         )
