@@ -162,7 +162,8 @@ def route_view(game: int, version: int, rules: Rules, options: Sequence[RouteCho
             )
             for o in chunk
         ]
-        first, last = route_label(chunk[0].route)[:20], route_label(chunk[-1].route)[:20]
+        # the menu's first and last routes by their ends (whole: a label cut short reads "Toronto (")
+        first, last = (f"{o.route.a} - {o.route.b}" for o in (chunk[0], chunk[-1]))
         view.add_item(
             GameSelect.make(
                 ComponentId(Action.ROUTE, game, version, (str(part),)),
