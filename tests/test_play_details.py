@@ -4,11 +4,18 @@ member read wrong or could not use."""
 from __future__ import annotations
 
 from collections import Counter
+from datetime import UTC, datetime
 
 from bot.present.i18n import speaking
+from bot.present.recap import recap_lines
+from bot.service import Actor, GameInfo, SeatInfo
 from bot.service.choices import RouteChoice
+from bot.service.history import stage_key, stages
 from bot.service.kinds import Language
+from bot.store import GameStatus
 from bot.views.panels import route_view
+from engine import Game
+from engine.autopilot import choose_move
 from maps import load_board
 
 
@@ -27,3 +34,30 @@ def test_the_claim_menus_name_their_first_and_last_route_whole() -> None:
             first, _, last = placeholder.partition(" … ")
             assert first.split(" ", 1)[1] in {f"{r.a} - {r.b}" for r in board.routes}, placeholder
             assert last in {f"{r.a} - {r.b}" for r in board.routes}, placeholder
+
+
+def test_the_first_turn_message_does_not_call_the_starting_tickets_the_last_turn() -> None:
+    """When a member takes the first turn, its message tells what happened before it: only the starting tickets.
+    That is no turn: "**Tickets at the start:** ...", not "**Last turn:** ann keeps 2 starting tickets"."""
+    info = GameInfo(
+        1,
+        2,
+        3,
+        10,
+        "usa",
+        GameStatus.PLAYING,
+        1,
+        4,
+        None,
+        (SeatInfo(10, "ann", 0, "ann"), SeatInfo(11, "bob", 1, "bob")),
+        datetime(2026, 1, 1, tzinfo=UTC),
+    )
+    game = Game(load_board("usa"), ["ann", "bob"], "seed", trains=8)
+    while stage_key(game) == "setup":
+        game.apply(choose_move(game, game.waiting_for()[0]))
+    told = stages(info, game, [Actor.PLAYER] * len(game.moves))
+    assert [stage.key for stage in told] == ["setup"]
+    for language, title in ((Language.EN, "Tickets at the start"), (Language.SV, "Biljetter vid start")):
+        with speaking(language):
+            (line,) = recap_lines(info, told, set())
+        assert line.startswith(f"**{title}:** ann "), line
