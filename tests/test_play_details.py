@@ -8,12 +8,14 @@ from datetime import UTC, datetime
 
 from bot.present.i18n import speaking
 from bot.present.recap import recap_lines
+from bot.present.words import ticket_label
 from bot.service import Actor, GameInfo, SeatInfo
 from bot.service.choices import RouteChoice
 from bot.service.history import stage_key, stages
 from bot.service.kinds import Language
+from bot.service.scores import ticket_labels
 from bot.store import GameStatus
-from bot.views.panels import route_view
+from bot.views.panels import route_view, ticket_view
 from engine import Game
 from engine.autopilot import choose_move
 from maps import load_board
@@ -61,3 +63,22 @@ def test_the_first_turn_message_does_not_call_the_starting_tickets_the_last_turn
         with speaking(language):
             (line,) = recap_lines(info, told, set())
         assert line.startswith(f"**{title}:** ann "), line
+
+
+def test_the_ticket_menu_words_a_country_ticket_in_the_members_language() -> None:
+    """Switzerland's country tickets: the text lists "Italia till France 11, ..." in Swedish, and the menu beside
+    it must say the same, not the board's English "Italia to France 11, ..."."""
+    board = load_board("switzerland")
+    country = [t for t in range(len(board.tickets)) if board.tickets[t].is_country_ticket]
+    offered = ticket_labels(board, country[:3] + [next(t for t in range(len(board.tickets)) if t not in country)])
+    for language in Language:
+        with speaking(language):
+            view = ticket_view(1, 1, board.rules, offered, 1, setup=True)
+            wanted = [ticket_label(board, t.id) for t in offered]
+        (menu,) = view.children
+        labels = [option["label"] for option in menu.to_component_dict()["options"]]
+        assert labels == wanted, (language, labels)
+    with speaking(Language.SV):
+        view = ticket_view(1, 1, board.rules, offered, 1, setup=True)
+    (menu,) = view.children
+    assert all(" till " in option["label"] for option in menu.to_component_dict()["options"][:3])

@@ -32,7 +32,7 @@ from bot.present.decisions import (
     which_stack_placeholder,
 )
 from bot.present.suggestions import route_label
-from bot.present.words import card_name, souvenir_choice
+from bot.present.words import card_name, souvenir_choice, ticket_label
 from bot.service.choices import RouteChoice
 from bot.service.scores import TicketLabel
 from bot.table.actions import Action
@@ -117,7 +117,8 @@ def draw_view(game: int, version: int, rules: Rules, sources: Sequence[str]) -> 
 def ticket_view(
     game: int, version: int, rules: Rules, offered: Sequence[TicketLabel], least: int, *, setup: bool
 ) -> discord.ui.View:
-    options = [discord.SelectOption(label=t.label[:100], value=str(t.id)) for t in offered]
+    # worded as the text beside the menu words them: a country ticket's "to" in the member's language
+    options = [discord.SelectOption(label=ticket_label(rules, t.id)[:100], value=str(t.id)) for t in offered]
     view = _view()
     view.add_item(
         GameSelect.make(
