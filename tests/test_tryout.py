@@ -21,7 +21,7 @@ from discord_harness import custom_ids, replies, select_options
 from helpers.tryout_process import ROOT, URL, TryOutProcess
 
 from bot.commands.tryout import MISSING_EXTRA
-from bot.tryout.session import GameRequest, TryOptions, TryOut
+from bot.tryout.session import GameRequest, TryOptions, TryOut, guide
 from bot.tryout.world import World
 
 TIMESTAMP = re.compile(r"<t:(\d+):R>")
@@ -164,3 +164,14 @@ async def test_the_start_page_answers_only_with_its_key_and_shows_one_place_at_a
                 assert answer.status == 404  # only the places listed
     finally:
         await tryout.close()
+
+
+def test_the_printed_guide_fits_how_the_try_out_was_started() -> None:
+    """Started with --bots, the game is open: the guide does not tell to start with --bots to open one. With
+    --friends 0 there is nobody to switch to: no "your friends ()"."""
+    alone = guide(TryOptions(name="Alex", friends=0), [])
+    assert "friends" not in alone and "()" not in alone, alone
+    assert "open a game at once: python -m bot try --bots 2" in alone  # no game yet: how to open one
+    with_game = guide(TryOptions(game=GameRequest("usa", 2, "steady")), ["Robin", "Sam"])
+    assert "--bots" not in with_game and "your friends (Robin, Sam)" in with_game, with_game
+    assert "Play the game opened there" in with_game

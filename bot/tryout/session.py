@@ -31,7 +31,7 @@ import signal
 import socket
 import sqlite3
 import sys
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -311,6 +311,18 @@ def first_line() -> str:
     )
 
 
+def guide(options: TryOptions, friends: Sequence[str]) -> str:
+    """What to do on the page: who you are, whom you can switch to, how a game is opened (unless one was)."""
+    where = f"Choose #games: you are {options.name} in the server's #games channel"
+    if friends:
+        where += f'; "Viewing as" at the top switches to your friends ({", ".join(friends)}) to play their seats'
+    if options.game is None:
+        play = "Type /ttr in the message box, or open a game at once: python -m bot try --bots 2 --map usa."
+    else:
+        play = "Play the game opened there with its buttons, or type /ttr in the message box."
+    return f"{where}. {play} Back on this address, each member's direct messages with the bot."
+
+
 async def serve(options: TryOptions, out: TextIO = sys.stdout) -> int:
     """Run the try-out until Ctrl-C; 0 once it stopped cleanly."""
     tryout = TryOut(options, out)
@@ -323,18 +335,12 @@ async def serve(options: TryOptions, out: TextIO = sys.stdout) -> int:
             try:
                 await tryout.start()
                 assert tryout.world is not None
-                names = ", ".join(friend.user.name for friend in tryout.world.friends)
                 tryout.say("")
                 tryout.say("Open this address in your browser (it holds the page's key: do not share it):")
                 tryout.say("")
                 tryout.say(f"    {tryout.url}")
                 tryout.say("")
-                tryout.say(
-                    f'Choose #games: you are {options.name} in the server\'s #games channel; "Viewing as" at the top '
-                    f"switches to your friends ({names}) to play their seats. Type /ttr in the message box, "
-                    "or open a game at once: python -m bot try --bots 2 --map usa. "
-                    "Back on this address, each member's direct messages with the bot."
-                )
+                tryout.say(guide(options, [friend.user.name for friend in tryout.world.friends]))
                 tryout.say(f"The games are kept in {options.database} (also after a restart). Ctrl-C stops.")
                 await tryout.wait()
             finally:
@@ -354,4 +360,4 @@ def main(options: TryOptions) -> int:
         return 2
 
 
-__all__ = ["GameRequest", "TryOptions", "TryOut", "TryOutError", "main", "serve"]
+__all__ = ["GameRequest", "TryOptions", "TryOut", "TryOutError", "guide", "main", "serve"]
