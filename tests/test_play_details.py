@@ -8,8 +8,9 @@ from datetime import UTC, datetime
 
 from bot.present.i18n import speaking
 from bot.present.recap import recap_lines
+from bot.present.refusals import refusal_text
 from bot.present.words import ticket_label
-from bot.service import Actor, GameInfo, SeatInfo
+from bot.service import Actor, GameInfo, SeatInfo, ServiceError, Why
 from bot.service.choices import RouteChoice
 from bot.service.history import stage_key, stages
 from bot.service.kinds import Language
@@ -82,3 +83,19 @@ def test_the_ticket_menu_words_a_country_ticket_in_the_members_language() -> Non
         view = ticket_view(1, 1, board.rules, offered, 1, setup=True)
     (menu,) = view.children
     assert all(" till " in option["label"] for option in menu.to_component_dict()["options"][:3])
+
+
+def test_a_leaderboard_page_that_is_not_there_counts_the_pages_in_words() -> None:
+    """`/ttr leaderboard page:5` with one page: "the leaderboard has 1 page", not "1 page(s)" ("1 sida/sidor")."""
+    wanted = {
+        Language.EN: ("has 1 page.", "has 2 pages."),
+        Language.SV: ("har 1 sida.", "har 2 sidor."),
+        Language.FI: ("on 1 sivu.", "on 2 sivua."),
+    }
+    for language, (one, two) in wanted.items():
+        with speaking(language):
+            single = refusal_text(ServiceError(Why.BAD_PAGE, {"page": 5, "pages": 1}))
+            double = refusal_text(ServiceError(Why.BAD_PAGE, {"page": 0, "pages": 2}))
+        assert single.endswith(one) and "5" in single, single
+        assert double.endswith(two) and "0" in double, double
+        assert not {"(", "/"} & set(single + double), (single, double)
