@@ -7,6 +7,7 @@ from collections import Counter
 from datetime import UTC, datetime
 
 from bot.present.i18n import speaking
+from bot.present.image_words import image_words
 from bot.present.recap import recap_lines
 from bot.present.refusals import refusal_text
 from bot.present.words import ticket_label
@@ -99,3 +100,13 @@ def test_a_leaderboard_page_that_is_not_there_counts_the_pages_in_words() -> Non
         assert single.endswith(one) and "5" in single, single
         assert double.endswith(two) and "0" in double, double
         assert not {"(", "/"} & set(single + double), (single, double)
+
+
+def test_the_board_image_says_tickets_are_being_chosen_not_cards() -> None:
+    """At the start and after a ticket draw the image's header tells who chooses tickets; in Swedish and Finnish it
+    said "cards" ("vilka kort de behåller", "pidettävät kortit"), a different thing in this game."""
+    for language, ticket, card in ((Language.SV, "biljett", "kort"), (Language.FI, "menolip", "kortt")):
+        words = image_words(language)
+        for said in (words.choosing_tickets(["Åsa", "Robin"]), words.to_keep_tickets("Åsa")):
+            assert ticket in said.lower() and card not in said.lower(), said
+            assert "Åsa" in said, said
