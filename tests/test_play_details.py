@@ -13,6 +13,7 @@ from bot.present.refusals import refusal_text
 from bot.present.words import ticket_label
 from bot.service import Actor, GameInfo, SeatInfo, ServiceError, Why
 from bot.service.choices import RouteChoice
+from bot.service.errors import IdKind
 from bot.service.history import stage_key, stages
 from bot.service.kinds import Language
 from bot.service.scores import ticket_labels
@@ -110,3 +111,14 @@ def test_the_board_image_says_tickets_are_being_chosen_not_cards() -> None:
         for said in (words.choosing_tickets(["Åsa", "Robin"]), words.to_keep_tickets("Åsa")):
             assert ticket in said.lower() and card not in said.lower(), said
             assert "Åsa" in said, said
+
+
+def test_a_game_number_that_cannot_be_one_is_refused_in_a_sentence() -> None:
+    """`/ttr hand game:-1` answered "the game id must be a positive whole number, not -1": a clause (lower case,
+    no full stop) among refusals that are all sentences. In every language it is one now."""
+    for language in Language:
+        for kind in IdKind:
+            with speaking(language):
+                said = refusal_text(ServiceError(Why.BAD_ID, {"what": kind.value, "value": -1}))
+            assert said[0].isupper() and said.endswith("."), (language, said)
+            assert said.rstrip(".").endswith("-1"), said

@@ -149,7 +149,8 @@ BAD_SECONDS = {
 
 
 def _bad_id(facts: Facts) -> str:
-    return _(BAD_IDS[IdKind(str(facts["what"]))]).format(value=repr(facts["value"]))
+    said = _(BAD_IDS[IdKind(str(facts["what"]))]).format(value=repr(facts["value"]))
+    return f"{said[:1].upper()}{said[1:]}."  # the texts are clauses ("the game id must be ..."): said as a sentence
 
 
 def _bad_seats(facts: Facts) -> str:
