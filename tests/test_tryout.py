@@ -21,7 +21,7 @@ from discord_harness import custom_ids, replies, select_options
 from helpers.tryout_process import ROOT, URL, TryOutProcess
 
 from bot.commands.tryout import MISSING_EXTRA
-from bot.tryout.session import GameRequest, TryOptions, TryOut
+from bot.tryout.session import GameRequest, TryOptions, TryOut, guide
 from bot.tryout.world import World
 
 TIMESTAMP = re.compile(r"<t:(\d+):R>")
@@ -162,5 +162,34 @@ async def test_the_start_page_answers_only_with_its_key_and_shows_one_place_at_a
             assert [viewer.id for viewer in tryout.preview.viewers] == [robin.id]
             async with http.post(f"{base}/api/show", headers={"X-Tryout-Key": key}, json={"where": "dm:1"}) as answer:
                 assert answer.status == 404  # only the places listed
+    finally:
+        await tryout.close()
+
+
+def test_the_printed_guide_fits_how_the_try_out_was_started() -> None:
+    """Started with --bots, the game is open: the guide does not tell to start with --bots to open one. With
+    --friends 0 there is nobody to switch to: no "your friends ()"."""
+    alone = guide(TryOptions(name="Alex", friends=0), [], game_open=False)
+    assert "friends" not in alone and "()" not in alone, alone
+    assert "open a game at once: python -m bot try --bots 2" in alone  # no game yet: how to open one
+    with_game = guide(TryOptions(game=GameRequest("usa", 2, "steady")), ["Robin", "Sam"], game_open=True)
+    assert "--bots" not in with_game and "your friends (Robin, Sam)" in with_game, with_game
+    assert "Play the game opened there" in with_game
+
+
+async def test_a_game_the_bot_refuses_to_open_is_said_with_its_reason(tmp_path: Path) -> None:
+    """`--bots 4 --map switzerland`: Switzerland seats at most 3, so the bot refuses the game. The try-out says
+    so with the bot's reason, and does not send the person to play a game that is not there."""
+    out = io.StringIO()
+    options = TryOptions(data=tmp_path, port=0, friends=0, game=GameRequest("switzerland", 4, "steady"))
+    tryout = TryOut(options, out=out)
+    await tryout.start()
+    try:
+        assert tryout.bot is not None and tryout.world is not None
+        assert await tryout.bot.service.active_game(tryout.world.channel.id) is None
+        said = out.getvalue()
+        assert "No game was opened: " in said and "autopilot" in said, said
+        assert not tryout.game_open
+        assert "Play the game opened there" not in guide(options, [], game_open=tryout.game_open)
     finally:
         await tryout.close()

@@ -70,7 +70,7 @@ def recap_lines(info: GameInfo, stages: Sequence[Stage], shown: Collection[str])
     move the autopilot may play several turns at once; all of them are told.
     If no stage so far has a message (after a moderator's undo, say), only the
     last stage is told. One line "**Last turn:** ..." for one stage, one line
-    per stage ("**Turn 7:** ...") for several.
+    per stage ("**Turn 7:** ...") for several, or for one that is no turn ("**Tickets at the start:** ...").
     """
     picked: list[Stage] = []
     for stage in reversed(stages):
@@ -84,7 +84,7 @@ def recap_lines(info: GameInfo, stages: Sequence[Stage], shown: Collection[str])
     told = [(stage, lines) for stage, lines in told if lines]
     if not told:
         return []
-    if len(told) == 1:
+    if len(told) == 1 and told[0][0].key.startswith("turn:"):  # the starting tickets are no turn
         return [_("**Last turn:** {moves}").format(moves=" ".join(told[0][1]))]
     return [f"**{stage_title(stage.key, info.title)}:** {' '.join(lines)}" for stage, lines in told]
 

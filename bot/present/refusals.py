@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.present.escape import quoted, shown
-from bot.present.i18n import N_, _, map_
+from bot.present.i18n import N_, _, map_, ngettext
 from bot.present.rule_errors import rule_error_text
 from bot.present.words import map_title_of, piece_word, status_word
 from bot.service import ServiceError, Why
@@ -38,7 +38,6 @@ TEMPLATES: dict[Why, str] = {
     Why.BAD_REMINDER_SETTING: N_("reminders must be a list of fractions like [0.5, 0.9], not {value!r}"),
     Why.BAD_GAME_LIMIT: N_("{key} must be a whole number of games from 1 to {high}, not {value!r}"),
     Why.BAD_SETTING_SWITCH: N_("{key} must be on or off, not {value!r}"),
-    Why.BAD_PAGE: N_("There is no page {page}: the leaderboard has {pages} page(s)."),
     Why.BAD_LEVEL: N_("{key} must be one of {levels}, not {value!r}"),
     Why.SERVER_GAME_LIMIT: N_(
         "This server already has {limit} open games, as many as it allows. Wait for one to finish or be "
@@ -150,7 +149,8 @@ BAD_SECONDS = {
 
 
 def _bad_id(facts: Facts) -> str:
-    return _(BAD_IDS[IdKind(str(facts["what"]))]).format(value=repr(facts["value"]))
+    said = _(BAD_IDS[IdKind(str(facts["what"]))]).format(value=repr(facts["value"]))
+    return f"{said[:1].upper()}{said[1:]}."  # the texts are clauses ("the game id must be ..."): said as a sentence
 
 
 def _bad_seats(facts: Facts) -> str:
@@ -165,6 +165,15 @@ def _bad_trains(facts: Facts) -> str:
     return _("The number of {pieces} must be from {low} to {high}, not {value}.").format(
         pieces=pieces, low=facts["low"], high=facts["high"], value=repr(facts["value"])
     )
+
+
+def _bad_page(facts: Facts) -> str:
+    pages = int(str(facts["pages"]))
+    return ngettext(
+        "There is no page {page}: the leaderboard has {pages} page.",
+        "There is no page {page}: the leaderboard has {pages} pages.",
+        pages,
+    ).format(page=facts["page"], pages=pages)
 
 
 def _bad_bots(facts: Facts) -> str:
@@ -369,6 +378,7 @@ WORDED: dict[Why, Callable[[Facts], str]] = {
     Why.BAD_SEATS: _bad_seats,
     Why.BAD_TRAINS: _bad_trains,
     Why.BAD_BOTS: _bad_bots,
+    Why.BAD_PAGE: _bad_page,
     Why.BAD_SECONDS: _bad_seconds,
     Why.TOO_FEW: _too_few,
     Why.CHANNEL_BUSY: _channel_busy,

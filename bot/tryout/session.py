@@ -31,7 +31,7 @@ import signal
 import socket
 import sqlite3
 import sys
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -174,6 +174,7 @@ class TryOut:
         self.bot: ConductorBot | None = None
         self._seen = 0  # Discord traffic published to the page so far
         self._stopping = asyncio.Event()
+        self.game_open = False  # a game asked for at start (`options.game`) is open in #games
 
     def say(self, line: str) -> None:
         print(line, file=self.out, flush=True)
@@ -211,10 +212,16 @@ class TryOut:
         running = await self.bot.service.active_game(world.channel.id)
         if running is not None:
             self.say(f"A game (#{running.id}) is already open in #games: it goes on; no new game is opened.")
+            self.game_open = True
             return
-        await world.person.slash(world.channel, "ttr new", map=game.map, bots=game.bots, bots_level=game.level)
-        if await self.bot.service.active_game(world.channel.id) is not None:
-            await world.person.slash(world.channel, "ttr start")
+        opened = await world.person.slash(world.channel, "ttr new", map=game.map, bots=game.bots, bots_level=game.level)
+        if await self.bot.service.active_game(world.channel.id) is None:  # refused: say why, as the bot answered
+            answers = [opened.response, *opened.followups]
+            said = " ".join(m.content for m in answers if m is not None and m.content)
+            self.say(f"No game was opened: {said or 'the bot gave no answer.'}")
+            return
+        self.game_open = True
+        await world.person.slash(world.channel, "ttr start")
 
     async def _open_page(self) -> None:
         assert self.world is not None
@@ -311,6 +318,18 @@ def first_line() -> str:
     )
 
 
+def guide(options: TryOptions, friends: Sequence[str], *, game_open: bool) -> str:
+    """What to do on the page: who you are, whom you can switch to, how a game is opened (unless one is open)."""
+    where = f"Choose #games: you are {options.name} in the server's #games channel"
+    if friends:
+        where += f'; "Viewing as" at the top switches to your friends ({", ".join(friends)}) to play their seats'
+    if not game_open:
+        play = "Type /ttr in the message box, or open a game at once: python -m bot try --bots 2 --map usa."
+    else:
+        play = "Play the game opened there with its buttons, or type /ttr in the message box."
+    return f"{where}. {play} Back on this address, each member's direct messages with the bot."
+
+
 async def serve(options: TryOptions, out: TextIO = sys.stdout) -> int:
     """Run the try-out until Ctrl-C; 0 once it stopped cleanly."""
     tryout = TryOut(options, out)
@@ -323,18 +342,12 @@ async def serve(options: TryOptions, out: TextIO = sys.stdout) -> int:
             try:
                 await tryout.start()
                 assert tryout.world is not None
-                names = ", ".join(friend.user.name for friend in tryout.world.friends)
                 tryout.say("")
                 tryout.say("Open this address in your browser (it holds the page's key: do not share it):")
                 tryout.say("")
                 tryout.say(f"    {tryout.url}")
                 tryout.say("")
-                tryout.say(
-                    f'Choose #games: you are {options.name} in the server\'s #games channel; "Viewing as" at the top '
-                    f"switches to your friends ({names}) to play their seats. Type /ttr in the message box, "
-                    "or open a game at once: python -m bot try --bots 2 --map usa. "
-                    "Back on this address, each member's direct messages with the bot."
-                )
+                tryout.say(guide(options, [f.user.name for f in tryout.world.friends], game_open=tryout.game_open))
                 tryout.say(f"The games are kept in {options.database} (also after a restart). Ctrl-C stops.")
                 await tryout.wait()
             finally:
@@ -354,4 +367,4 @@ def main(options: TryOptions) -> int:
         return 2
 
 
-__all__ = ["GameRequest", "TryOptions", "TryOut", "TryOutError", "main", "serve"]
+__all__ = ["GameRequest", "TryOptions", "TryOut", "TryOutError", "guide", "main", "serve"]
