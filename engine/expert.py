@@ -168,6 +168,8 @@ def sample_world(game: Game, name: str, rng: random.Random, label: str) -> Game:
     s.piles.deck = cards
     s.piles.seed = label  # the discard pile's future reshuffles: this world's, not the game's
     world.seed = label
+    world.initial_cards = sorted(world.initial_cards)  # nor does it keep the deal's order
+    world.initial_tickets = sorted(world.initial_tickets)
     tickets = list(s.ticket_deck) + list(s.removed_tickets)
     for p in others:
         tickets += p.tickets + (p.offered or [])

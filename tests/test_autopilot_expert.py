@@ -22,10 +22,13 @@ MAX_TURNS = 400
 
 
 def hidden_anew(game: Game, name: str, rng: random.Random) -> Game:
-    """`reshuffled`, and a new game seed too: it orders the deck and every reshuffle, so the seat cannot know it."""
+    """`reshuffled`, and a new game seed and deal order too: they order the deck and every reshuffle, so the seat
+    cannot know them."""
     other = reshuffled(game, name, rng)
     other.seed = f"other-{rng.random()}"
     other.state.piles.seed = str(other.seed)
+    other.initial_cards = list(reversed(other.initial_cards))
+    other.initial_tickets = list(reversed(other.initial_tickets))
     return other
 
 
@@ -52,6 +55,11 @@ def test_a_world_is_built_from_what_the_seat_may_know(game: Game, seed: int) -> 
         world = sample_world(game, name, random.Random("w"), "label")
         other = sample_world(hidden_anew(game, name, rng), name, random.Random("w"), "label")
         assert world.state == other.state
+        assert (world.seed, world.initial_cards, world.initial_tickets) == (
+            other.seed,
+            other.initial_cards,
+            other.initial_tickets,
+        )
         seat = game.seat(name)
         assert world.state.players[seat] == game.state.players[seat]
         assert [p.cards for p in world.state.players] == [p.cards for p in game.state.players]
