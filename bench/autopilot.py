@@ -1,66 +1,86 @@
-"""Autopilot benchmark: how often `strong` beats `steady`, and how long it thinks.
+"""Autopilot benchmark: how often a level beats the one below it, and how long it thinks.
 
-Run: .venv/bin/python -m bench.autopilot [--games N] [--games2 N] [--jobs J] [--prefix P]
+Run: .venv/bin/python -m bench.autopilot [--expert] [--games N] [--games2 N] [--jobs J] [--prefix P]
 
+Without --expert, `strong` against `steady`:
 - four-player USA: one strong seat against three steady ones, the strong
   seat rotated through every position (floor: it wins >= 60%; chance 25%);
 - two-player games, strong against steady on every map, seats alternated
   (floor: >= 65% on each map);
 - the strong autopilot's decision time, p50 and p99 (floor: p99 <= 500 ms).
 
-A shared victory counts as a fraction (1 / winners). Prints PASS/FAIL per
-floor; asserts nothing (win rates and speed live here, not in tests).
+With --expert, `expert` against `strong` in the same games (floors: >= 60%
+of four-player USA games against three strong seats, >= 65% of two-player
+games on every map, decision p99 <= 2 s); --time-limit, --work, --worlds and
+--search-seed set its search (engine/expert.py's `Search`). The issue's figure
+is 400 games of each; an expert game takes a minute or more of CPU, so a
+quick run (--games 8) only shows the way.
+
+A shared victory counts as a fraction (1 / winners). Each win rate comes with
+its 95% confidence interval (Wilson). Prints PASS/FAIL per floor; asserts
+nothing (win rates and speed live here, not in tests).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine import Game
 from engine.autopilot import Level, choose_move
+from engine.expert import DEFAULT_SEARCH, Search
 from maps import MAP_NAMES, load_board
 
 FOUR_PLAYER_FLOOR = 0.60
 TWO_PLAYER_FLOOR = 0.65
-P99_FLOOR_MS = 500.0
+P99_FLOOR_MS = {Level.STRONG: 500.0, Level.EXPERT: 2000.0}
 MAX_MOVES = 3000
 
 
 @dataclass(frozen=True)
 class Outcome:
-    won: float  # the strong seat's share of the victory
-    times: list[float]  # seconds per strong decision
+    won: float  # the tested seat's share of the victory
+    times: list[float]  # seconds per decision of the tested seat
     moves: int
 
 
-def play(map_name: str, players: int, strong_seat: int, seed: str) -> Outcome:
-    board = load_board(map_name)
-    names = [f"p{i}" for i in range(players)]
-    game = Game(board, names, seed)
-    strong = names[strong_seat]
+@dataclass(frozen=True)
+class Job:
+    map_name: str
+    players: int
+    seat: int  # the tested level's seat
+    seed: str
+    level: Level  # the tested level; the others play the level below it
+    search: Search = DEFAULT_SEARCH
+
+
+BELOW = {Level.STRONG: Level.STEADY, Level.EXPERT: Level.STRONG}
+
+
+def play(job: Job) -> Outcome:
+    board = load_board(job.map_name)
+    names = [f"p{i}" for i in range(job.players)]
+    game = Game(board, names, job.seed)
+    tested = names[job.seat]
     times: list[float] = []
     for _ in range(MAX_MOVES):
         waiting = game.waiting_for()
         if not waiting:
             break
         name = waiting[0]
-        if name == strong:
+        if name == tested:
             start = time.perf_counter()
-            move = choose_move(game, name, Level.STRONG)
+            move = choose_move(game, name, job.level, job.search)
             times.append(time.perf_counter() - start)
         else:
-            move = choose_move(game, name, Level.STEADY)
+            move = choose_move(game, name, BELOW[job.level])
         game.apply(move)
     winners = game.winners() if game.finished else []
-    won = 1 / len(winners) if strong in winners else 0.0
+    won = 1 / len(winners) if tested in winners else 0.0
     return Outcome(won, times, len(game.moves))
-
-
-def _play(args: tuple[str, int, int, str]) -> Outcome:
-    return play(*args)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -70,51 +90,74 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% confidence interval of a win rate (Wilson score interval)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(centre - half, 0.0), min(centre + half, 1.0)
+
+
 def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--expert", action="store_true", help="expert against strong (default: strong against steady)")
     parser.add_argument("--games", type=int, default=200, help="four-player USA games (default 200)")
     parser.add_argument("--games2", type=int, default=None, help="two-player games per map (default: games / 2)")
     parser.add_argument("--jobs", type=int, default=2, help="processes to play in (default 2)")
     parser.add_argument("--maps", default=",".join(MAP_NAMES), help="maps for the two-player games")
     parser.add_argument("--skip4", action="store_true", help="skip the four-player games")
     parser.add_argument("--prefix", default="", help="another set of seeds: this text before each game's seed")
+    parser.add_argument("--time-limit", type=float, default=DEFAULT_SEARCH.time_limit, help="expert: seconds a move")
+    parser.add_argument("--work", type=int, default=DEFAULT_SEARCH.work, help="expert: simulated moves a move")
+    parser.add_argument("--worlds", type=int, default=DEFAULT_SEARCH.worlds, help="expert: sampled worlds a move")
+    parser.add_argument("--search-seed", default=DEFAULT_SEARCH.seed, help="expert: the search seed")
     args = parser.parse_args()
+    level = Level.EXPERT if args.expert else Level.STRONG
+    search = Search(args.search_seed, args.worlds, args.work, args.time_limit if args.time_limit > 0 else None)
     games2 = args.games2 if args.games2 is not None else max(args.games // 2, 1)
     times: list[float] = []
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        jobs4 = [] if args.skip4 else [("usa", 4, i % 4, f"{args.prefix}bench-4p-{i}") for i in range(args.games)]
-        results4 = list(pool.map(_play, jobs4, chunksize=4))
+        jobs4 = [
+            Job("usa", 4, i % 4, f"{args.prefix}bench-4p-{i}", level, search)
+            for i in range(0 if args.skip4 else args.games)
+        ]
+        results4 = list(pool.map(play, jobs4, chunksize=1 if args.expert else 4))
         by_map: dict[str, list[Outcome]] = {}
         for name in args.maps.split(","):
-            jobs2 = [(name, 2, i % 2, f"{args.prefix}bench-2p-{name}-{i}") for i in range(games2)]
-            by_map[name] = list(pool.map(_play, jobs2, chunksize=4))
-    print(f"{'games':<28} {'played':>6} {'strong wins':>11} {'floor':>6}  verdict")
+            jobs2 = [Job(name, 2, i % 2, f"{args.prefix}bench-2p-{name}-{i}", level, search) for i in range(games2)]
+            by_map[name] = list(pool.map(play, jobs2, chunksize=1 if args.expert else 4))
+    below = BELOW[level].value
+    print(f"{level.value} against {below}")
+    print(f"{'games':<28} {'played':>6} {'wins':>7} {'95% interval':>15} {'floor':>6}  verdict")
     ok_all = True
-    if results4:
-        rate = sum(o.won for o in results4) / len(results4)
-        ok = rate >= FOUR_PLAYER_FLOOR
-        ok_all &= ok
-        times += [t for o in results4 for t in o.times]
-        label = "usa, 4 players (1 strong)"
-        print(f"{label:<28} {len(results4):>6} {rate:>10.1%} {FOUR_PLAYER_FLOOR:>6.0%}  {verdict(ok)}")
-    for name, outcomes in by_map.items():
-        rate = sum(o.won for o in outcomes) / len(outcomes)
-        ok = rate >= TWO_PLAYER_FLOOR
+    rows = [(f"usa, 4 players (1 {level.value})", results4, FOUR_PLAYER_FLOOR)] if results4 else []
+    rows += [(f"{name}, 2 players", outcomes, TWO_PLAYER_FLOOR) for name, outcomes in by_map.items()]
+    for label, outcomes, floor in rows:
+        wins = sum(o.won for o in outcomes)
+        rate = wins / len(outcomes)
+        low, high = wilson(wins, len(outcomes))
+        ok = rate >= floor
         ok_all &= ok
         times += [t for o in outcomes for t in o.times]
-        print(f"{name + ', 2 players':<28} {len(outcomes):>6} {rate:>10.1%} {TWO_PLAYER_FLOOR:>6.0%}  {verdict(ok)}")
+        interval = f"{low:.1%}-{high:.1%}"
+        print(f"{label:<28} {len(outcomes):>6} {rate:>7.1%} {interval:>15} {floor:>6.0%}  {verdict(ok)}")
     p50, p99 = percentile(times, 0.5) * 1000, percentile(times, 0.99) * 1000
     worst = max(times, default=0.0) * 1000
-    ok = p99 <= P99_FLOOR_MS
+    ok = p99 <= P99_FLOOR_MS[level]
     ok_all &= ok
     print()
-    print(f"strong decisions: {len(times)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
-    print(f"decision time p99 <= {P99_FLOOR_MS:.0f} ms: {verdict(ok)}")
+    print(f"{level.value} decisions: {len(times)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
+    print(f"decision time p99 <= {P99_FLOOR_MS[level]:.0f} ms: {verdict(ok)}")
+    if args.expert:
+        limit = "none" if search.time_limit is None else f"{search.time_limit:g} s"
+        print(f"search: seed {search.seed!r}, at most {search.worlds} worlds, {search.work} moves, {limit}")
     print(f"all floors: {verdict(ok_all)}  ({time.perf_counter() - began:.0f} s, {args.jobs} processes)")
 
 

@@ -1,13 +1,15 @@
 """The autopilot: a legal, sensible move for any seat at any moment, at a level.
 
-Levels: `steady` (engine/steady.py) and `strong` (engine/strong.py), chosen by
-`choose_move(game, name, level)`. Both find their paths with engine/paths.py.
+Levels: `steady` (engine/steady.py), `strong` (engine/strong.py) and `expert`
+(engine/expert.py, a search that plays strong in sampled worlds), chosen by
+`choose_move(game, name, level)`. All find their paths with engine/paths.py.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
+from engine.expert import DEFAULT_SEARCH, Search, choose_expert
 from engine.game import Game
 from engine.moves import Move
 from engine.steady import choose_steady
@@ -19,13 +21,17 @@ class Level(StrEnum):
 
     STEADY = "steady"  # shortest paths for its cheapest tickets
     STRONG = "strong"  # plans its tickets together and looks ahead to the game's end
+    EXPERT = "expert"  # tries strong's candidate moves in sampled worlds, playing each out
 
 
 LEVELS = tuple(level.value for level in Level)
 
 
-def choose_move(game: Game, name: str, level: Level | str = Level.STEADY) -> Move:
-    """The autopilot's move for `name`, who must be able to act now, at `level`."""
-    if Level(level) is Level.STRONG:
+def choose_move(game: Game, name: str, level: Level | str = Level.STEADY, search: Search = DEFAULT_SEARCH) -> Move:
+    """The autopilot's move for `name`, who must be able to act now, at `level` (`search`: the expert's)."""
+    chosen = Level(level)
+    if chosen is Level.EXPERT:
+        return choose_expert(game, name, search)
+    if chosen is Level.STRONG:
         return choose_strong(game, name)
     return choose_steady(game, name)

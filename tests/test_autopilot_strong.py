@@ -70,7 +70,7 @@ def reshuffled(game: Game, name: str, rng: random.Random) -> Game:
 
 
 def test_levels() -> None:
-    assert LEVELS == ("steady", "strong")
+    assert LEVELS == ("steady", "strong", "expert")
     assert Level("strong") is Level.STRONG
 
 

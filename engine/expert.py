@@ -1,0 +1,245 @@
+"""The `expert` autopilot: a search over its own moves in worlds sampled from what its seat may know.
+
+At a decision that matters (choosing tickets, the start of a turn) it lists a
+few candidate moves: the `strong` autopilot's move first, then the
+alternatives strong weighs (drawing cards for its plan, drawing tickets, the
+plan's most urgent claims, the claim worth most points; every choice of
+tickets when it keeps some). It then samples worlds: everything its seat
+cannot see is dealt anew from what it cannot see (the cards of the deck and of
+the other hands shuffled together, each hand keeping its size; the tickets of
+the deck, set aside and of the other players likewise; future reshuffles of
+the discard pile by the world's own seed). In each world every candidate is
+played, then the game is played out with the strong autopilot in every seat,
+and the candidate is scored by its final margin (its points less the best
+other player's, plus a bonus for a win). The same worlds serve every
+candidate, so each is compared with strong's move world by world; it plays
+another move than strong's only when its gain is sure enough (its mean gain
+less 1.5 standard errors still above a point), the one with the surest gain.
+Second card draws, tunnel payments and placements are strong's.
+
+It never reads the deck's order, the other hands or tickets, nor the game's
+seed (which orders the deck and its reshuffles): a world is built only from
+the seat's own hand and tickets, the public state and the multisets of unseen
+cards and tickets, and its randomness comes from the search seed and the
+number of moves made so far. With the same search seed, and with the work
+bounded by `Search.work` rather than the clock, the same information gives the
+same move (tests/test_autopilot_expert.py). `Search.time_limit` bounds a
+decision's wall time as well: when it runs out the worlds searched so far
+decide (all of them or none, never part of one); on a quiet machine the
+default work fits well within it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.game import Game
+from engine.moves import DrawTickets, Keep, Move
+from engine.state import Pending, Phase
+from engine.strong import Seat, _claim, _draw, _goal, choose_strong
+
+# Rollouts stop after this many moves (strong games end long before).
+MAX_ROLLOUT_MOVES = 2000
+# A win's worth in points, on top of the margin.
+WIN_BONUS = 10.0
+# Play another move than strong's only when its mean gain, less CONFIDENCE standard errors, exceeds
+# DEVIATE points over at least MIN_WORLDS worlds.
+DEVIATE = 1.0
+CONFIDENCE = 1.5
+MIN_WORLDS = 4
+# At most this many candidates at the start of a turn (strong's move included).
+TURN_CANDIDATES = 4
+
+
+@dataclass(frozen=True)
+class Search:
+    """How hard the expert searches."""
+
+    seed: str = "expert"  # with the seat's information, decides the sampled worlds
+    worlds: int = 24  # at most this many worlds per decision
+    work: int = 2400  # at most about this many simulated moves per decision (deterministic)
+    time_limit: float | None = 1.0  # seconds; None: bounded by `work` and `worlds` only
+
+
+DEFAULT_SEARCH = Search()
+
+
+def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Move:
+    """The expert autopilot's move for `name`, who must be able to act now."""
+    s = game.state
+    if s.phase is Phase.OVER:
+        raise ValueError("the game is over")
+    fallback = choose_strong(game, name)
+    if s.phase is Phase.SETUP_PLACE or s.pending in (Pending.DRAW, Pending.TUNNEL):
+        return fallback
+    keeping = s.phase is Phase.SETUP_KEEP or s.pending is Pending.KEEP
+    candidates = _keeps(game, name, fallback) if keeping else _turn_candidates(game, name, fallback)
+    if len(candidates) == 1:
+        return fallback
+    values = _evaluate(game, name, candidates, search)
+    if values is None:
+        return fallback
+    best, bound = 0, 0.0
+    for i in range(1, len(candidates)):
+        low = _lower_bound([v[i] - v[0] for v in values])
+        if low > bound:
+            best, bound = i, low
+    return candidates[best]
+
+
+def _lower_bound(gains: list[float]) -> float:
+    """How much better than strong's move a candidate surely is: its mean gain over the worlds less
+    `CONFIDENCE` standard errors (the worlds are noisy); minus infinity with too few worlds."""
+    n = len(gains)
+    if n < MIN_WORLDS:
+        return -math.inf
+    mean = sum(gains) / n
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    return mean - CONFIDENCE * math.sqrt(var / n) - DEVIATE
+
+
+# ----- candidates ------------------------------------------------------------
+
+
+def _keeps(game: Game, name: str, fallback: Move) -> list[Move]:
+    """Every choice of the offered tickets, strong's first."""
+    moves = [m for m in game.legal_moves(name) if isinstance(m, Keep)]
+    return [fallback] + [m for m in moves if m != fallback]
+
+
+def _turn_candidates(game: Game, name: str, fallback: Move) -> list[Move]:
+    """Strong's move, then its alternatives: drawing for the plan, the plan's claims, tickets, the best points."""
+    s = game.state
+    if s.phase is not Phase.PLAY or s.pending is not None or s.current != game.seat(name):
+        return [fallback]
+    me = Seat(game, name)
+    plan = _goal(me)
+    out: list[Move] = [fallback]
+
+    def add(move: Move) -> None:
+        if move not in out and len(out) < TURN_CANDIDATES:
+            out.append(move)
+
+    options = game.claim_options(name)
+    pairs = {frozenset(me.board.routes[r].ends) for r in plan.routes}
+    on_plan = [o for o in options if frozenset(o.route.ends) in pairs]
+    on_plan.sort(key=lambda o: (-o.route.length, o.route.id))
+    if on_plan:
+        add(_claim(me, on_plan[0], plan))
+    if game.card_draws(name):
+        add(_draw(me, plan))
+    if s.ticket_deck and s.final_turns is None and me.trains >= 8:
+        add(DrawTickets(name))
+    affordable = [o for o in options if o.route.length <= me.trains]
+    if affordable:
+        best = max(affordable, key=lambda o: (me.rules.route_points.get(o.route.length, 0), -o.route.id))
+        add(_claim(me, best, plan))
+    for option in on_plan[1:]:
+        add(_claim(me, option, plan))
+    return out
+
+
+# ----- worlds ----------------------------------------------------------------
+
+
+def sample_world(game: Game, name: str, rng: random.Random, label: str) -> Game:
+    """The game with everything `name` cannot see dealt anew from what it cannot see.
+
+    Built only from the multisets of unseen cards and tickets (sorted before
+    shuffling), so it does not depend on where those actually are.
+    """
+    world = game.copy()
+    s = world.state
+    seat = world.seat(name)
+    others = [p for i, p in enumerate(s.players) if i != seat]
+    unseen: Counter[str] = Counter(s.piles.deck)
+    for p in others:
+        unseen += p.hand
+    cards = sorted(unseen.elements())
+    rng.shuffle(cards)
+    for p in others:
+        size = p.cards
+        p.hand = Counter(cards[:size])
+        del cards[:size]
+    s.piles.deck = cards
+    s.piles.seed = label  # the discard pile's future reshuffles: this world's, not the game's
+    world.seed = label
+    world.initial_cards = sorted(world.initial_cards)  # nor does it keep the deal's order
+    world.initial_tickets = sorted(world.initial_tickets)
+    tickets = list(s.ticket_deck) + list(s.removed_tickets)
+    for p in others:
+        tickets += p.tickets + (p.offered or [])
+    tickets.sort()
+    rng.shuffle(tickets)
+    for p in others:
+        n = len(p.tickets)
+        p.tickets = tickets[:n]
+        del tickets[:n]
+        if p.offered is not None:
+            n = len(p.offered)
+            p.offered = tickets[:n]
+            del tickets[:n]
+    n = len(s.ticket_deck)
+    s.ticket_deck = tickets[:n]
+    s.removed_tickets = tickets[n:]
+    world.moves = []  # the moves so far tell what was drawn from where: the world does not need them
+    return world
+
+
+def _rollout(world: Game, seat: int) -> tuple[float, int]:
+    """Play the world out with the strong autopilot in every seat: (the seat's value, moves played)."""
+    played = 0
+    while not world.finished and played < MAX_ROLLOUT_MOVES:
+        who = world.waiting_for()[0]
+        world.apply(choose_strong(world, who))
+        played += 1
+    scores = world.score()
+    totals = [sc.total for sc in scores]
+    mine = totals[seat]
+    best_other = max(t for i, t in enumerate(totals) if i != seat)
+    value = float(mine - best_other)
+    if world.finished:
+        winners = world.winners()
+        if world.names[seat] in winners:
+            value += WIN_BONUS / len(winners)
+    return value, played
+
+
+def _evaluate(game: Game, name: str, candidates: list[Move], search: Search) -> list[list[float]] | None:
+    """Per sampled world, each candidate's value; None when not even one world fit in the time."""
+    began = time.perf_counter()
+    seat = game.seat(name)
+    key = f"{search.seed}:{name}:{len(game.moves)}:{game.state.turn}"
+    rng = random.Random(key)
+    table: list[list[float]] = []
+    worlds = 0
+    spent = 0
+    while worlds < search.worlds:
+        if worlds and spent + spent / worlds > search.work:
+            break
+        world = sample_world(game, name, rng, f"{key}:{worlds}")
+        values: list[float] = []
+        cost = 0
+        for move in candidates:
+            trial = world.copy()
+            trial.apply(move)
+            value, played = _rollout(trial, seat)
+            values.append(value)
+            cost += played + 1
+            if search.time_limit is not None and time.perf_counter() - began > search.time_limit:
+                break
+        if len(values) < len(candidates):
+            break  # out of time within this world: it does not count
+        table.append(values)
+        worlds += 1
+        spent += cost
+    if not worlds:
+        return None
+    return table
+
+
+__all__ = ["DEFAULT_SEARCH", "Search", "choose_expert", "sample_world"]

@@ -1,0 +1,150 @@
+"""The expert autopilot: legal, finishes games, searches, and blind to what its seat cannot know."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import Game, Keep
+from engine.autopilot import LEVELS, Level, choose_move
+from engine.expert import Search, choose_expert, sample_world
+from engine.random_play import random_move
+from engine.strong import choose_strong
+from maps import load_board
+from tests.test_autopilot_strong import games, reshuffled
+
+# Small and bounded by work only (never by the clock), so a decision is a function of what it is given;
+# four worlds are enough for it to leave strong's move.
+SMALL = Search(seed="test", worlds=4, work=10**6, time_limit=None)
+MAX_TURNS = 400
+
+
+def hidden_anew(game: Game, name: str, rng: random.Random) -> Game:
+    """`reshuffled`, and a new game seed and deal order too: they order the deck and every reshuffle, so the seat
+    cannot know them."""
+    other = reshuffled(game, name, rng)
+    other.seed = f"other-{rng.random()}"
+    other.state.piles.seed = str(other.seed)
+    other.initial_cards = list(reversed(other.initial_cards))
+    other.initial_tickets = list(reversed(other.initial_tickets))
+    return other
+
+
+def advanced(game: Game, rng: random.Random) -> Game:
+    for _ in range(rng.randrange(200)):
+        move = random_move(game, rng)
+        if move is None:
+            return game.replay_until(len(game.moves) - 1 - rng.randrange(min(len(game.moves), 20)))
+        game.apply(move)
+    return game
+
+
+def test_levels() -> None:
+    assert LEVELS == ("steady", "strong", "expert")
+    assert Level("expert") is Level.EXPERT
+
+
+@settings(max_examples=30, deadline=None)
+@given(games(), st.integers(0, 2**32))
+def test_a_world_is_built_from_what_the_seat_may_know(game: Game, seed: int) -> None:
+    rng = random.Random(seed)
+    game = advanced(game, rng)
+    for name in game.waiting_for():
+        world = sample_world(game, name, random.Random("w"), "label")
+        other = sample_world(hidden_anew(game, name, rng), name, random.Random("w"), "label")
+        assert world.state == other.state
+        assert (world.seed, world.initial_cards, world.initial_tickets) == (
+            other.seed,
+            other.initial_cards,
+            other.initial_tickets,
+        )
+        seat = game.seat(name)
+        assert world.state.players[seat] == game.state.players[seat]
+        assert [p.cards for p in world.state.players] == [p.cards for p in game.state.players]
+        assert [len(p.tickets) for p in world.state.players] == [len(p.tickets) for p in game.state.players]
+        assert world.state.piles.face_up == game.state.piles.face_up
+        assert world.state.owner == game.state.owner
+
+
+def test_worlds_differ_from_the_game_and_from_each_other() -> None:
+    """The test above would prove nothing if a world kept the hidden cards where they are."""
+    game = Game(load_board("usa"), ["ann", "bob", "cy"], "worlds")
+    rng = random.Random(2)
+    decks = set()
+    for i in range(10):
+        world = sample_world(game, "ann", rng, f"w{i}")
+        decks.add(tuple(world.state.piles.deck))
+        assert world.state.piles.deck != game.state.piles.deck
+        assert world.state.players[1].offered != game.state.players[1].offered or world.state.players[2].offered != (
+            game.state.players[2].offered
+        )
+    assert len(decks) == 10
+
+
+@settings(max_examples=6, deadline=None)
+@given(games(), st.integers(0, 2**32))
+def test_same_move_whatever_it_cannot_see(game: Game, seed: int) -> None:
+    rng = random.Random(seed)
+    game = advanced(game, rng)
+    for name in game.waiting_for()[:2]:
+        move = choose_expert(game, name, SMALL)
+        game.copy().apply(move)  # legal
+        for _ in range(2):
+            assert choose_expert(hidden_anew(game, name, rng), name, SMALL) == move
+
+
+def test_it_searches() -> None:
+    """Its moves are not simply strong's, and each is the same in a game with the hidden parts dealt anew."""
+    game = Game(load_board("usa"), ["ann", "bob"], "searches", trains=15)
+    rng = random.Random(5)
+    differ = 0
+    for _ in range(40):
+        if game.finished:
+            break
+        name = game.waiting_for()[0]
+        move = choose_expert(game, name, SMALL)
+        if move != choose_strong(game, name):
+            differ += 1
+            assert choose_expert(hidden_anew(game, name, rng), name, SMALL) == move
+        game.apply(move)
+    assert differ >= 1
+
+
+def test_a_different_search_seed_may_search_other_worlds() -> None:
+    game = Game(load_board("usa"), ["ann", "bob"], "seeds")
+    one = sample_world(game, "ann", random.Random("expert:a"), "a")
+    two = sample_world(game, "ann", random.Random("expert:b"), "b")
+    assert one.state.piles.deck != two.state.piles.deck
+
+
+def test_keeps_a_legal_choice_of_tickets() -> None:
+    game = Game(load_board("usa"), ["ann", "bob", "cy"], "keep")
+    move = choose_move(game, "bob", Level.EXPERT, SMALL)
+    assert isinstance(move, Keep)
+    assert 2 <= len(move.tickets) <= 3
+    game.apply(move)
+
+
+@settings(max_examples=2, deadline=None)
+@given(games(), st.integers(0, 3))
+def test_expert_games_finish(game: Game, expert_seat: int) -> None:
+    expert = game.names[expert_seat % len(game.names)]
+    quick = Search(seed="quick", worlds=2, work=200, time_limit=None)
+    while not game.finished:
+        name = game.waiting_for()[0]
+        level = Level.EXPERT if name == expert else Level.STRONG
+        game.apply(choose_move(game, name, level, quick))  # raises if the move were illegal
+        assert game.state.turn <= MAX_TURNS, "the autopilot stalled the game"
+    assert game.winners()
+
+
+def test_time_limit_falls_back_to_strong() -> None:
+    """With no time to search even one world it plays strong's move."""
+    game = Game(load_board("usa"), ["ann", "bob"], "hurry")
+    for _ in range(6):
+        name = game.waiting_for()[0]
+        hurried = choose_expert(game, name, Search(seed="h", worlds=4, work=10**6, time_limit=0.0))
+        assert hurried == choose_strong(game, name)
+        game.apply(hurried)
