@@ -23,7 +23,6 @@ import bot.service.runner as runner
 from bot.service import GameService, InvalidInput
 from engine import Game, Move
 from engine.autopilot import Level
-from engine.expert import Search
 
 
 @pytest.fixture
@@ -64,27 +63,6 @@ async def test_a_practice_game_against_strong_bots_plays_through(
     await restart(simcord_env)
     again = await room.bot.service.game(info.id)
     assert again.bots_level is Level.STRONG
-
-
-async def test_expert_bots_play_through_off_the_event_loop(simcord_env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`bots_level:expert` is offered and its bots play; a small search keeps the test quick."""
-    asked: list[Level] = []
-    real = runner.choose_move
-
-    def small(game: Game, name: str, level: Any = Level.STEADY) -> Move:
-        asked.append(Level(level))
-        return real(game, name, level, Search(seed="test", worlds=2, work=200, time_limit=None))
-
-    monkeypatch.setattr(runner, "choose_move", small)
-    room = make_room(simcord_env, ["alice"])
-    alice = room.members[0]
-    await slash(alice, room, "ttr new", map="usa", trains=5, bots=1, bots_level="expert")
-    info = await room.bot.service.active_game(room.channel.id)
-    assert info is not None and info.bots_level is Level.EXPERT
-    await slash(alice, room, "ttr start")
-    game = await Player(room, info.id).play()
-    assert game.finished
-    assert asked and set(asked) == {Level.EXPERT}
 
 
 async def test_the_server_chooses_the_level_of_new_games(simcord_env: Env, levels: list[tuple[str, Level]]) -> None:
