@@ -99,9 +99,9 @@ async def test_a_timed_out_seat_and_a_bot_play_at_their_own_levels(service: Game
 
 
 async def test_bad_levels_are_refused_and_change_nothing(service: GameService) -> None:
-    with refused(InvalidInput, "level must be one of steady, strong, expert, not 'genius'"):
+    with refused(InvalidInput, "level must be one of steady, strong, not 'genius'"):
         await service.set_guild_config(1, "autopilot_level", "genius")
     assert (await service.guild_config(1)).autopilot_level is Level.STEADY
-    with refused(InvalidInput, "bots.{0,2}_level must be one of steady, strong, expert"):
+    with refused(InvalidInput, "bots.{0,2}_level must be one of steady, strong"):
         await service.create_game(1, 10, 100, "Ann", "usa", bots=1, bots_level="genius")
     assert await service.active_game(10) is None
