@@ -29,7 +29,7 @@ def status(game: Game, words: ImageWords) -> str:
         return words.won([player_name(game, game.seat(w), words) for w in game.winners()])
     state = game.state
     if state.phase is Phase.SETUP_KEEP:
-        return words.choosing_tickets([player_name(game, game.seat(n), words) for n in game.waiting_for()])
+        return words.choosing_tickets(game.rules, [player_name(game, game.seat(n), words) for n in game.waiting_for()])
     to_move = game.to_move()
     if to_move is None:
         return ""
@@ -39,7 +39,7 @@ def status(game: Game, words: ImageWords) -> str:
     if to_move.must == "draw":
         return words.to_draw_second(who)
     if to_move.must == "keep":
-        return words.to_keep_tickets(who)
+        return words.to_keep_tickets(game.rules, who)
     if to_move.must == "tunnel" and state.tunnel is not None:
         return words.to_pay_tunnel(who, state.tunnel.surcharge)
     return words.to_play(who)

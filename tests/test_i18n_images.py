@@ -160,7 +160,7 @@ def panel_words(words: ImageWords, map_name: str) -> list[str]:
         words.final_round(2),
         words.to_pay_tunnel("Ann", 2),
         words.to_place_stack("Ann"),
-        words.to_keep_tickets("Ann"),
+        words.to_keep_tickets(rules, "Ann"),
         words.to_draw_second("Ann"),
         words.drew_tickets("Ann", rules),
         words.kept_tickets("Ann", rules, 2),
@@ -168,7 +168,7 @@ def panel_words(words: ImageWords, map_name: str) -> list[str]:
         words.passed("Ann"),
         words.placed_stack("Ann", "alcatraz", "Pier 39"),
         words.won(["Ann", "Bo", "Cy"]),
-        words.choosing_tickets(["Ann", "Bo"]),
+        words.choosing_tickets(rules, ["Ann", "Bo"]),
         words.nameless_player(0),
     ]
     texts += [words.legend(mark, rules) for mark in LegendMark]

@@ -108,7 +108,8 @@ def test_the_board_image_says_tickets_are_being_chosen_not_cards() -> None:
     said "cards" ("vilka kort de behåller", "pidettävät kortit"), a different thing in this game."""
     for language, ticket, card in ((Language.SV, "biljett", "kort"), (Language.FI, "menolip", "kortt")):
         words = image_words(language)
-        for said in (words.choosing_tickets(["Åsa", "Robin"]), words.to_keep_tickets("Åsa")):
+        rules = load_board("usa").rules
+        for said in (words.choosing_tickets(rules, ["Åsa", "Robin"]), words.to_keep_tickets(rules, "Åsa")):
             assert ticket in said.lower() and card not in said.lower(), said
             assert "Åsa" in said, said
 

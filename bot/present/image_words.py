@@ -121,7 +121,9 @@ class LocalImageWords:
             return _("Game over: {name} wins").format(name=winners[0])
         return _("Game over: {names} share the win").format(names=names_and(winners))
 
-    def choosing_tickets(self, players: Sequence[str]) -> str:
+    def choosing_tickets(self, rules: Rules, players: Sequence[str]) -> str:
+        if rules.title == "Amsterdam":  # its rulebook's contracts (English: tickets, as on every map)
+            return pgettext("Amsterdam", "Setup: {players} to choose tickets").format(players=", ".join(players))
         return _("Setup: {players} to choose tickets").format(players=", ".join(players))
 
     def to_play(self, who: str) -> str:
@@ -130,7 +132,9 @@ class LocalImageWords:
     def to_draw_second(self, who: str) -> str:
         return _("{who} to draw a second card").format(who=who)
 
-    def to_keep_tickets(self, who: str) -> str:
+    def to_keep_tickets(self, rules: Rules, who: str) -> str:
+        if rules.title == "Amsterdam":
+            return pgettext("Amsterdam", "{who} to choose tickets to keep").format(who=who)
         return _("{who} to choose tickets to keep").format(who=who)
 
     def to_place_stack(self, who: str) -> str:
