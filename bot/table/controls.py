@@ -112,18 +112,14 @@ async def _keep(play: Play, interaction: discord.Interaction, info: GameInfo, re
     await play.keep(interaction, info, request.ticket_ids(), request.version)
 
 
-def _claimed(
-    info: GameInfo, request: Request, route: str, pay: str | None = None, souvenir: str | None = None
-) -> ClaimAsk:
+def _claimed(info: GameInfo, route: str, pay: str | None = None, souvenir: str | None = None) -> ClaimAsk:
     """The claim a control asks for: a route id and a payment code as the control carries them."""
-    if request.claim is not None:
-        return request.claim
     routes = (find_routes(load_board(info.map), route)[0].id,)
     return ClaimAsk(routes, None if pay is None else parse_pay_code(pay), souvenir)
 
 
 async def _route(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    claim = _claimed(info, request, request.value() if request.claim is None else "")
+    claim = request.claim or _claimed(info, request.value())
     if await confirm.confirming(play, interaction.user.id):
         await confirm.ask_claim(play, interaction, info, claim, request.version)
         return
@@ -131,13 +127,11 @@ async def _route(play: Play, interaction: discord.Interaction, info: GameInfo, r
 
 
 async def _pay_pick(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    await confirm.ask_claim(
-        play, interaction, info, _claimed(info, request, request.arg(0), request.value()), request.version
-    )
+    await confirm.ask_claim(play, interaction, info, _claimed(info, request.arg(0), request.value()), request.version)
 
 
 async def _claim_ok(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    await play.claim(interaction, info, _claimed(info, request, request.arg(0), request.arg(1)), request.version)
+    await play.claim(interaction, info, _claimed(info, request.arg(0), request.arg(1)), request.version)
 
 
 async def _cancel(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
@@ -145,12 +139,12 @@ async def _cancel(play: Play, interaction: discord.Interaction, info: GameInfo, 
 
 
 async def _pay(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    pay = request.value() if request.claim is None else None
-    await play.claim(interaction, info, _claimed(info, request, request.arg(0), pay), request.version)
+    claim = request.claim or _claimed(info, request.arg(0), request.value())
+    await play.claim(interaction, info, claim, request.version)
 
 
 async def _souvenir(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    claim = _claimed(info, request, request.arg(0), request.arg(1), request.value())
+    claim = _claimed(info, request.arg(0), request.arg(1), request.value())
     await play.claim(interaction, info, claim, request.version)
 
 
