@@ -28,7 +28,7 @@ from discord_harness import (  # noqa: F401
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 
-from bot.table.parsing import pay_code
+from bot.views.ids import pay_code
 from engine import Claim, ClaimOption, DrawTickets, Game, Keep, Phase
 
 pytestmark = pytest.mark.parametrize("game_seed", [3])

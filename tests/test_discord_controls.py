@@ -31,7 +31,7 @@ from discord_play import Player, open_game
 from simcord import Env, MemberActor
 
 from bot.service import GameStatus
-from bot.table.actions import Action
+from bot.views.ids import Action
 from bot.views.lobby import LobbyAction
 from engine import Phase
 from engine.state import Pending

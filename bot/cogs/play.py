@@ -28,12 +28,12 @@ from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.replies import Refusal, guarded, image_file, private
 from bot.service import GameInfo, GameStatus
-from bot.table.actions import Action
 from bot.table.controls import Request
 from bot.table.front import Front
 from bot.table.lookup import channel_game, server_game, viewable_choices, viewed_game
 from bot.table.paging import Page, send_pages
 from bot.table.parsing import parse_draw, route_matches
+from bot.views.ids import Action
 from maps import load_board
 
 log = logging.getLogger(__name__)

@@ -21,7 +21,6 @@ from bot.ratelimit import admitted
 from bot.replies import Refusal, guarded
 from bot.service import GameInfo, GameService, Must
 from bot.table import confirm
-from bot.table.actions import Action
 from bot.table.delivery import message_url
 from bot.table.lobby import Lobby
 from bot.table.lookup import component_game
@@ -29,7 +28,7 @@ from bot.table.parsing import MAX_TEXT, find_routes, parse_pay_code, small_numbe
 from bot.table.play import ClaimAsk, Play
 from bot.table.stage import StageMessages
 from bot.table.unanswered import asked
-from bot.views.ids import ComponentId
+from bot.views.ids import Action, ComponentId
 from bot.views.lobby import LobbyAction
 from maps import load_board
 

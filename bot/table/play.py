@@ -41,9 +41,10 @@ from bot.service.choices import ClaimRefusal, RouteClaim
 from bot.table import decisions
 from bot.table.delivery import SEAT_NEWS, Delivery, message_url
 from bot.table.lookup import player_of, waiting_text
-from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_keep_numbers, pay_code
+from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_keep_numbers
 from bot.table.unanswered import UnansweredMoves
 from bot.views import panels
+from bot.views.ids import pay_code
 from maps import load_board
 
 log = logging.getLogger(__name__)
