@@ -87,12 +87,22 @@ class TourCore(RatingsService, LobbyService, ModerationService):
     """What every part of the tournament desk shares: locks, loading, versioned changes, audit entries."""
 
     _tour_locks: dict[int, asyncio.Lock]
+    _round_locks: dict[int, asyncio.Lock]
 
     def _tour_lock(self, tournament_id: int) -> asyncio.Lock:
         try:
             locks = self._tour_locks
         except AttributeError:
             locks = self._tour_locks = {}
+        return locks.setdefault(tournament_id, asyncio.Lock())
+
+    def _round_lock(self, tournament_id: int) -> asyncio.Lock:
+        """Held while a round of the tournament is paired and its tables opened (threads by the front, games):
+        one opening at a time, while every other call on the tournament goes on between its steps."""
+        try:
+            locks = self._round_locks
+        except AttributeError:
+            locks = self._round_locks = {}
         return locks.setdefault(tournament_id, asyncio.Lock())
 
     # ----- reading ------------------------------------------------------------------
