@@ -7,16 +7,14 @@ from typing import Any
 
 import discord
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Message,
     Room,
     all_private,
-    bot_settings,
     choose,
     click,
     custom_ids,
     find_id,
-    game_seed,
     make_room,
     moderate,
     panel,
@@ -24,7 +22,6 @@ from discord_harness import (  # noqa: F401
     reply_text,
     restart,
     select_options,
-    simcord_bot,
     slash,
 )
 from discord_play import Player, open_game
