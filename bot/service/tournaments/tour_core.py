@@ -54,7 +54,6 @@ from bot.store.tournament_rows import (
 # the front opens a table's thread and says its channel id
 OpenChannel = Callable[[TablePlan], Awaitable[int]]
 
-PLAYING_STATUSES = (ParticipantStatus.ACTIVE,)
 REGISTERED = (ParticipantStatus.REGISTERED, ParticipantStatus.CHECKED_IN)
 # a moderator's sanction: it stays (no leave and join again) until a moderator reinstates the player
 SANCTIONED = (ParticipantStatus.DROPPED, ParticipantStatus.DISQUALIFIED)
