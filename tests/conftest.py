@@ -1,18 +1,24 @@
-"""Shared test settings and fixtures."""
+"""Shared test settings and fixtures: the stores and services, and the Discord tests' bot (`simcord_bot`, which
+SimCord's `simcord_env` asks for, with `bot_settings` and `game_seed`, which a module may override)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import random
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import asyncpg
 import pytest
+from discord_harness import SIM_HEARTBEAT, sim_clock
 from helpers.clock_support import FakeTime
 from helpers.service_support import open_service
 from hypothesis import HealthCheck, settings
 
+import bot.service.core as service_core
+from bot import Settings, create_bot
+from bot.app import ConductorBot
 from bot.service import GameService
 from bot.store import Database, PostgresStore
 from tools.pg_server import PgServer, new_database_name
@@ -113,3 +119,31 @@ def database(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> Da
         url: str = request.getfixturevalue("pg_url")
         return url
     return tmp_path / "conductor.sqlite3"
+
+
+# ----- the Discord tests' bot (tests/discord_harness.py) ---------------------------------------------------
+
+
+@pytest.fixture
+def bot_settings(tmp_path: Path) -> Settings:
+    # no command rate here: these tests act faster than any member could (tests/test_discord_load.py sets one)
+    return Settings(database=tmp_path / "conductor.sqlite3", commands_per_window=0)
+
+
+@pytest.fixture
+def game_seed() -> int | None:
+    """Parametrize a test with `game_seed` to make seat orders and deals reproducible."""
+    return None
+
+
+@pytest.fixture
+async def simcord_bot(
+    bot_settings: Settings, game_seed: int | None, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[ConductorBot]:
+    """The bot SimCord runs (the plugin's `simcord_env` fixture asks for it); closed after the test."""
+    if game_seed is not None:
+        seed = game_seed
+        monkeypatch.setattr(service_core.random, "SystemRandom", lambda: random.Random(seed))
+    bot = create_bot(bot_settings, clock=sim_clock, heartbeat=SIM_HEARTBEAT)
+    yield bot
+    await bot.close()

@@ -1,6 +1,7 @@
 """The thin layer between the Discord tests and SimCord (an in-memory Discord running the real discord.py).
 
-Tests use these fixtures and helpers only, so that SimCord can be swapped or
+Tests use these helpers only (and the fixtures `bot_settings`, `game_seed` and
+`simcord_bot` of tests/conftest.py, made of them), so that SimCord can be swapped or
 upgraded in one place: a guild with a games channel and members, slash
 commands, clicks and menu choices by custom-id prefix, and the replies, DMs
 and public messages they produce.
@@ -14,50 +15,21 @@ deadline and reminder in it fired on the way.
 
 from __future__ import annotations
 
-import random
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import discord
-import pytest
 import simcord.actors as simcord_actors
 import simcord.interactions as simcord_interactions
 from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 from simcord.builders import ChannelHandle, GuildHandle
 
-import bot.service.core as service_core
 from bot import Settings, create_bot
 from bot.app import ConductorBot
 
 Message = discord.Message | ResponseMessage
-
-
-@pytest.fixture
-def bot_settings(tmp_path: Path) -> Settings:
-    # no command rate here: these tests act faster than any member could (tests/test_discord_load.py sets one)
-    return Settings(database=tmp_path / "conductor.sqlite3", commands_per_window=0)
-
-
-@pytest.fixture
-def game_seed() -> int | None:
-    """Parametrize a test with `game_seed` to make seat orders and deals reproducible."""
-    return None
-
-
-@pytest.fixture
-async def simcord_bot(
-    bot_settings: Settings, game_seed: int | None, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[ConductorBot]:
-    """The bot SimCord runs (the plugin's `simcord_env` fixture asks for it); closed after the test."""
-    if game_seed is not None:
-        seed = game_seed
-        monkeypatch.setattr(service_core.random, "SystemRandom", lambda: random.Random(seed))
-    bot = create_bot(bot_settings, clock=sim_clock, heartbeat=SIM_HEARTBEAT)
-    yield bot
-    await bot.close()
 
 
 # seconds between the bot's heartbeats: each is a step of simulated time, so fewer than the real bot's

@@ -5,16 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from discord_harness import (  # noqa: F401
-    bot_settings,
-    game_seed,
-    make_room,
-    moderate,
-    reply_text,
-    restart,
-    simcord_bot,
-    slash,
-)
+from discord_harness import make_room, moderate, reply_text, restart, slash
 from discord_play import Player
 from helpers.service_support import refused
 from simcord import Env

@@ -10,20 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Room,
     all_private,
-    bot_settings,
     click,
     close_dms,
     dm_texts,
-    game_seed,
     make_room,
     moderate,
     posted_texts,
     reply_text,
     restart,
-    simcord_bot,
     slash,
 )
 from discord_play import Player

@@ -11,21 +11,17 @@ from __future__ import annotations
 import logging
 
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Room,
     all_private,
-    bot_settings,
     click,
     close_dms,
     custom_ids,
     dm_attempts,
-    game_seed,
     keep_buttons,
     make_room,
-    panel,
     reply_text,
     restart,
-    simcord_bot,
     slash,
 )
 from discord_play import Player, open_game

@@ -6,15 +6,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Room,
     all_private,
-    bot_settings,
     choose,
     click,
     custom_ids,
     dm_texts,
-    game_seed,
     make_room,
     moderate,
     panel,
@@ -22,13 +20,12 @@ from discord_harness import (  # noqa: F401
     reply_text,
     restart,
     select_options,
-    simcord_bot,
     slash,
 )
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 
-from bot.table.parsing import pay_code
+from bot.views.ids import pay_code
 from engine import Claim, ClaimOption, DrawTickets, Game, Keep, Phase
 
 pytestmark = pytest.mark.parametrize("game_seed", [3])

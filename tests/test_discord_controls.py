@@ -7,16 +7,14 @@ from typing import Any
 
 import discord
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Message,
     Room,
     all_private,
-    bot_settings,
     choose,
     click,
     custom_ids,
     find_id,
-    game_seed,
     make_room,
     moderate,
     panel,
@@ -24,14 +22,13 @@ from discord_harness import (  # noqa: F401
     reply_text,
     restart,
     select_options,
-    simcord_bot,
     slash,
 )
 from discord_play import Player, open_game
 from simcord import Env, MemberActor
 
 from bot.service import GameStatus
-from bot.table.actions import Action
+from bot.views.ids import Action
 from bot.views.lobby import LobbyAction
 from engine import Phase
 from engine.state import Pending

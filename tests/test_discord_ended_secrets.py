@@ -15,20 +15,7 @@ import json
 import zipfile
 
 import pytest
-from discord_harness import (  # noqa: F401
-    Room,
-    all_private,
-    attachment,
-    bot_settings,
-    end_game,
-    game_seed,
-    make_room,
-    moderate,
-    replies,
-    reply_text,
-    simcord_bot,
-    slash,
-)
+from discord_harness import Room, all_private, attachment, end_game, make_room, moderate, replies, reply_text, slash
 from simcord import Env, InteractionResult, MemberActor
 from test_discord_moderation import moderated_game
 from test_discord_tournament import files_of, ok, running_table, thread_room

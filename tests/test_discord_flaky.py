@@ -14,19 +14,16 @@ from collections.abc import Awaitable, Callable
 
 import discord
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Room,
-    bot_settings,
     custom_ids,
     dm_texts,
     fail_answers,
     fail_channel,
-    game_seed,
     make_room,
     posted_texts,
     reconnect,
     reply_text,
-    simcord_bot,
     slash,
 )
 from discord_play import Player, open_game

@@ -13,7 +13,7 @@ import json
 import re
 
 import pytest
-from discord_harness import Room, bot_settings, game_seed, make_room, reply_text, simcord_bot, slash  # noqa: F401
+from discord_harness import Room, make_room, reply_text, slash
 from discord_play import Player, open_game
 from simcord import Env
 

@@ -6,19 +6,16 @@ import logging
 from collections.abc import Mapping
 
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Room,
     all_private,
-    bot_settings,
     click,
     find_id,
     forge_choice,
-    game_seed,
     make_room,
     moderate,
     panel,
     reply_text,
-    simcord_bot,
     slash,
 )
 from discord_play import open_game

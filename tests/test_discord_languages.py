@@ -27,16 +27,7 @@ from typing import Any
 import discord
 import pytest
 from babel.messages.pofile import read_po
-from discord_harness import (  # noqa: F401
-    Room,
-    bot_settings,
-    make_room_in,
-    replies,
-    reply_text,
-    set_locale,
-    simcord_bot,
-    slash,
-)
+from discord_harness import Room, make_room_in, replies, reply_text, set_locale, slash
 from discord_play import Player
 from simcord import Env, InteractionResult, MemberActor
 

@@ -11,18 +11,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from discord_harness import (  # noqa: F401
-    Room,
-    all_private,
-    click,
-    game_seed,
-    make_room,
-    moderate,
-    replies,
-    reply_text,
-    simcord_bot,
-    slash,
-)
+from discord_harness import Room, all_private, click, make_room, moderate, replies, reply_text, slash
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 

@@ -16,18 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord_harness import (  # noqa: F401
-    all_private,
-    click,
-    custom_ids,
-    game_seed,
-    make_room,
-    moderate,
-    panel,
-    reply_text,
-    simcord_bot,
-    slash,
-)
+from discord_harness import all_private, click, custom_ids, make_room, moderate, panel, reply_text, slash
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 from simcord.actors import _visible_message

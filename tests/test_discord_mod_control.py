@@ -8,19 +8,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     all_private,
     attachment,
-    bot_settings,
     click,
     custom_ids,
     end_game,
-    game_seed,
     make_room,
     panel,
     reply_text,
     select_options,
-    simcord_bot,
     slash,
 )
 from simcord import Env

@@ -12,25 +12,22 @@ from dataclasses import replace
 from datetime import timedelta
 
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Moderation,
     Room,
     all_private,
     allow_command,
     attachment,
-    bot_settings,
     can_use,
     click,
     custom_ids,
     dm_texts,
     end_game,
-    game_seed,
     keep_buttons,
     make_room,
     moderate,
     panel,
     reply_text,
-    simcord_bot,
     slash,
 )
 from discord_play import Player

@@ -7,16 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from discord_harness import (  # noqa: F401
-    Room,
-    attachment,
-    bot_settings,
-    game_seed,
-    make_room,
-    reply_text,
-    simcord_bot,
-    slash,
-)
+from discord_harness import attachment, make_room, slash
 from discord_play import Player, open_game
 from simcord import Env
 

@@ -14,19 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 import pytest
-from discord_harness import (  # noqa: F401
-    Room,
-    bot_settings,
-    click,
-    custom_ids,
-    game_seed,
-    make_room,
-    panel,
-    reply_text,
-    select_options,
-    simcord_bot,
-    slash,
-)
+from discord_harness import Room, click, custom_ids, make_room, panel, reply_text, select_options, slash
 from discord_play import Player, open_game
 from hypothesis import given
 from hypothesis import strategies as st

@@ -13,19 +13,7 @@ import re
 from collections import Counter
 
 import pytest
-from discord_harness import (  # noqa: F401
-    Room,
-    all_private,
-    bot_settings,
-    dm_texts,
-    game_seed,
-    make_room,
-    moderate,
-    posted_texts,
-    reply_text,
-    simcord_bot,
-    slash,
-)
+from discord_harness import Room, all_private, dm_texts, make_room, moderate, posted_texts, reply_text, slash
 from discord_play import Player, open_game
 from simcord import Env
 

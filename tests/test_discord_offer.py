@@ -3,18 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from discord_harness import (  # noqa: F401
-    all_private,
-    bot_settings,
-    click,
-    game_seed,
-    make_room,
-    panel,
-    replies,
-    reply_text,
-    simcord_bot,
-    slash,
-)
+from discord_harness import all_private, click, make_room, panel, replies, reply_text, slash
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from discord_harness import bot_settings, make_room, restart, simcord_bot  # noqa: F401
+from discord_harness import make_room, restart
 from simcord import Env
 from test_discord_clock import clocked_game, reminders_to, timeouts
 

@@ -18,7 +18,6 @@ from bot.replies import Refusal
 from bot.service import NO_CLOCK, Actor, ClockSettings, GameInfo, SeatInfo
 from bot.service.history import stage_key, stages
 from bot.store import GameStatus
-from bot.table.actions import Action
 from bot.table.controls import HANDLERS
 from bot.table.parsing import (
     CardTextError,
@@ -29,10 +28,9 @@ from bot.table.parsing import (
     parse_duration,
     parse_pay_code,
     parse_reminders,
-    pay_code,
 )
 from bot.table.stage import generation_key, is_stage, stage_base, stage_generation
-from bot.views.ids import BUTTON, BUTTON_TEMPLATE, ComponentId
+from bot.views.ids import BUTTON, BUTTON_TEMPLATE, Action, ComponentId, pay_code
 from engine import Game
 from engine.autopilot import choose_move
 from maps import load_board

@@ -14,18 +14,7 @@ from zoneinfo import ZoneInfo
 
 import discord
 import pytest
-from discord_harness import (  # noqa: F401
-    Room,
-    all_private,
-    bot_settings,
-    close_dms,
-    dm_texts,
-    game_seed,
-    make_room,
-    reply_text,
-    simcord_bot,
-    slash,
-)
+from discord_harness import Room, all_private, close_dms, dm_texts, make_room, reply_text, slash
 from discord_play import Player
 from simcord import Env, MemberActor
 

@@ -4,14 +4,7 @@ profiles show its members (names escaped, nobody pinged); a bad page is refused 
 from __future__ import annotations
 
 import discord
-from discord_harness import (  # noqa: F401
-    bot_settings,
-    game_seed,
-    make_room,
-    reply_text,
-    simcord_bot,
-    slash,
-)
+from discord_harness import make_room, reply_text, slash
 from discord_play import Player, open_game
 from simcord import Env
 from test_discord_names import BOLD, EVERYONE, bot_messages, pinged

@@ -10,22 +10,19 @@ import json
 import discord
 import pytest
 import simcord.actors as simcord_actors
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Moderation,
     Room,
     all_private,
     attachment,
-    bot_settings,
     click,
     end_game,
     find_id,
-    game_seed,
     make_room,
     moderate,
     panel,
     replies,
     reply_text,
-    simcord_bot,
     slash,
 )
 from discord_play import Player

@@ -11,16 +11,7 @@ from pathlib import Path
 import discord
 import pytest
 from discord.ext import commands
-from discord_harness import (  # noqa: F401
-    all_private,
-    bot_settings,
-    game_seed,
-    make_room,
-    reply_text,
-    restart,
-    simcord_bot,
-    slash,
-)
+from discord_harness import all_private, make_room, reply_text, restart, slash
 from discord_play import Player, open_game
 from simcord import Env
 

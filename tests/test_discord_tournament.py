@@ -25,21 +25,18 @@ from dataclasses import replace
 
 import discord
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Moderation,
     Room,
     all_private,
-    bot_settings,
     click,
     custom_ids,
     end_game,
-    game_seed,
     make_room,
     moderate,
     replies,
     reply_text,
     restart,
-    simcord_bot,
     slash,
 )
 from discord_play import Player

@@ -16,17 +16,7 @@ import unicodedata
 from dataclasses import replace
 
 import pytest
-from discord_harness import (  # noqa: F401
-    all_private,
-    bot_settings,
-    game_seed,
-    make_room,
-    moderate,
-    replies,
-    reply_text,
-    simcord_bot,
-    slash,
-)
+from discord_harness import all_private, make_room, moderate, replies, reply_text, slash
 from simcord import Env, InteractionResult
 
 from bot.store.tournament_rows import TournamentStatus

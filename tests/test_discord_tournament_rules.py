@@ -19,20 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from discord_harness import (  # noqa: F401
-    Room,
-    bot_settings,
-    click,
-    custom_ids,
-    dm_texts,
-    game_seed,
-    make_room,
-    moderate,
-    reply_text,
-    restart,
-    simcord_bot,
-    slash,
-)
+from discord_harness import Room, click, custom_ids, dm_texts, make_room, moderate, reply_text, restart, slash
 from simcord import Env, MemberActor
 from test_discord_tournament import current, ok, thread_room
 

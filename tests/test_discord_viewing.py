@@ -7,20 +7,17 @@ from typing import Any
 
 import pytest
 import simcord.actors as simcord_actors
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Room,
     all_private,
     attachment,
-    bot_settings,
     custom_ids,
     end_game,
-    game_seed,
     make_room,
     moderate,
     panel,
     replies,
     reply_text,
-    simcord_bot,
     slash,
 )
 from discord_play import Player, open_game

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from discord.ext import commands
-from discord_harness import bot_settings, game_seed, restart, simcord_bot  # noqa: F401
+from discord_harness import restart
 from simcord import Env
 
 import bot.command_words as command_words

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import simcord.interactions as simcord_interactions
-from discord_harness import bot_settings, game_seed, make_room, simcord_bot  # noqa: F401
+from discord_harness import make_room
 from hypothesis import given
 from hypothesis import strategies as st
 from simcord import Env

@@ -25,7 +25,6 @@ from bot.cogs.moderation import seat_of
 from bot.present.misread import Span
 from bot.replies import Refusal
 from bot.service import GameService, ServiceError
-from bot.table.actions import Action
 from bot.table.controls import HANDLERS, Request
 from bot.table.parsing import (
     MAX_TEXT,
@@ -40,6 +39,7 @@ from bot.table.parsing import (
     read_duration,
 )
 from bot.table.play import Play
+from bot.views.ids import Action
 from maps import load_board
 
 USA = load_board("usa")

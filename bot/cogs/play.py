@@ -28,12 +28,12 @@ from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.replies import Refusal, guarded, image_file, private
 from bot.service import GameInfo, GameStatus
-from bot.table.actions import Action
 from bot.table.controls import Request
 from bot.table.front import Front
 from bot.table.lookup import channel_game, server_game, viewable_choices, viewed_game
 from bot.table.paging import Page, send_pages
-from bot.table.parsing import parse_draw, pay_code, route_matches
+from bot.table.parsing import parse_draw, route_matches
+from bot.views.ids import Action
 from maps import load_board
 
 log = logging.getLogger(__name__)
@@ -95,13 +95,9 @@ class PlayCog(TtrCog):
     async def claim(self, interaction: discord.Interaction, route: str, pay: str | None = None) -> None:
         async def work() -> None:
             info = await channel_game(self.service, interaction)
-            chosen = await self.play.route_named(interaction, info, route)
-            cards = self.play.payment_named(info, pay)
-            if cards is None:
-                request = Request(Action.ROUTE, values=(str(chosen.id),))
-            else:
-                request = Request(Action.PAY, args=(str(chosen.id),), values=(pay_code(cards),))
-            await self.controls.handle(interaction, info, request)
+            claim = self.play.claim_asked(interaction, info, route, pay)
+            action = Action.ROUTE if claim.pay is None else Action.PAY  # without cards named: confirmed first
+            await self.controls.handle(interaction, info, Request(action, claim=claim))
 
         await guarded(interaction, work)
 

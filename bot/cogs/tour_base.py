@@ -13,15 +13,16 @@ The `tournament` option names a tournament of this server by number or name
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import discord
 from discord import app_commands
 
-from bot.cogs.common import MAX_CHOICES, is_moderator
-from bot.cogs.lobby import game_clock
+from bot.cogs.common import MAX_CHOICES, POLICY_CHOICES, is_moderator, reserve_choices, turn_time_choices
+from bot.cogs.lobby import MAP_CHOICES, game_clock
 from bot.cogs.ttr import TtrCog
 from bot.present.i18n import speaking
 from bot.present.misread import Span
@@ -56,6 +57,66 @@ ADJUDICATE_CHOICES = [
     app_commands.Choice(name="no: the autopilot plays it out", value="no"),
 ]
 TOURNAMENT = "The tournament (default: this channel's)"
+
+# the tournament's settings, the options `/ttrtour configure` changes; `/ttrtour create` names their defaults
+SETTING_OPTIONS = {
+    "rounds": "How many Swiss rounds",
+    "map": "The map of every round",
+    "maps": 'Or a map per round, like "usa india usa"',
+    "table_size": "Players per table",
+    "turn_time": 'Time per turn in its games, like "12h" or "none"',
+    "reserve": 'Extra time per player for a game, like "1d"',
+    "timeout_policy": "When time runs out in its games",
+    "deadline": 'Time each round has to finish, like "3d"',
+    "rated": "Rate its games",
+    "final_table": "After the Swiss rounds the top N play a final table",
+    "cap": "At most this many players; later ones wait on a list",
+    "checkin_window": "Registered players check in before round 1",
+    "trains": "House rule: trains per player, for shorter games",
+}
+CREATE_OPTIONS = {
+    **SETTING_OPTIONS,
+    "table_size": "Players per table (default: 4 where the maps allow it)",
+    "turn_time": 'Time per turn in its games, like "12h" or "none" (default: the server\'s)',
+    "reserve": 'Extra time per player for a game, like "1d" (default: the server\'s)',
+    "timeout_policy": "When time runs out in its games (default: the server's)",
+    "deadline": 'Time each round has to finish, like "3d" (overdue tables are adjudicated)',
+    "rated": "Rate its games (default: yes)",
+    "checkin_window": "Registered players check in before round 1 (default: no)",
+}
+
+Command = TypeVar("Command")
+
+
+def setting_options(descriptions: Mapping[str, str]) -> Callable[[Command], Command]:
+    """The settings options of `/ttrtour create` and `configure`: their descriptions, map and policy choices, and
+    the time options' suggestions."""
+
+    def apply(command: Command) -> Command:
+        command = app_commands.describe(**descriptions)(command)
+        command = app_commands.choices(map=MAP_CHOICES, timeout_policy=POLICY_CHOICES)(command)
+        return app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)(command)
+
+    return apply
+
+
+@dataclass(frozen=True)
+class SettingsAsked:
+    """The settings options a moderator gave (None: not given)."""
+
+    rounds: int | None
+    map_: str | None
+    maps: str | None
+    table_size: int | None
+    turn_time: str | None
+    reserve: str | None
+    timeout_policy: str | None
+    deadline: str | None
+    rated: bool | None
+    final_table: int | None
+    cap: int | None
+    checkin_window: bool | None
+    trains: int | None
 
 
 def read_maps(map_: str | None, maps: str | None) -> tuple[str, ...] | None:
@@ -170,61 +231,45 @@ class TourCog(TtrCog):
     # ----- create and configure -------------------------------------------------------------------------
 
     def _settings(
-        self,
-        base: TournamentSettings | None,
-        default_clock: ClockSettings,
-        *,
-        rounds: int | None,
-        map_: str | None,
-        maps: str | None,
-        table_size: int | None,
-        turn_time: str | None,
-        reserve: str | None,
-        timeout_policy: str | None,
-        deadline: str | None,
-        rated: bool | None,
-        final_table: int | None,
-        cap: int | None,
-        checkin_window: bool | None,
-        trains: int | None,
+        self, base: TournamentSettings | None, default_clock: ClockSettings, asked: SettingsAsked
     ) -> TournamentSettings:
-        chosen_maps = read_maps(map_, maps)
+        chosen_maps = read_maps(asked.map_, asked.maps)
         clock = None if base is None else base.clock
-        if turn_time is not None or reserve is not None or timeout_policy is not None:
+        if asked.turn_time is not None or asked.reserve is not None or asked.timeout_policy is not None:
             start = clock if clock is not None else default_clock
-            clock = game_clock(start, turn_time, reserve, timeout_policy)
+            clock = game_clock(start, asked.turn_time, asked.reserve, asked.timeout_policy)
         minutes = None if base is None else base.round_deadline_minutes
-        if deadline is not None:
-            seconds = read_duration(deadline, Span.DURATION)
+        if asked.deadline is not None:
+            seconds = read_duration(asked.deadline, Span.DURATION)
             minutes = None if seconds is None else max(1, seconds // 60)
         if base is None:
-            assert chosen_maps is not None and rounds is not None
+            assert chosen_maps is not None and asked.rounds is not None
             return TournamentSettings(
                 maps=chosen_maps,
-                rounds=rounds,
-                table_size=table_size,
+                rounds=asked.rounds,
+                table_size=asked.table_size,
                 clock=clock,
                 round_deadline_minutes=minutes,
-                rated=True if rated is None else rated,
-                final_table=final_table,
-                cap=cap,
-                checkin=bool(checkin_window),
-                trains=trains,
+                rated=True if asked.rated is None else asked.rated,
+                final_table=asked.final_table,
+                cap=asked.cap,
+                checkin=bool(asked.checkin_window),
+                trains=asked.trains,
             )
         new_maps = base.maps if chosen_maps is None else chosen_maps
-        new_rounds = base.rounds if rounds is None else rounds
-        if chosen_maps is None and rounds is not None and len(set(base.maps)) == 1:
+        new_rounds = base.rounds if asked.rounds is None else asked.rounds
+        if chosen_maps is None and asked.rounds is not None and len(set(base.maps)) == 1:
             new_maps = (base.maps[0],)
         return replace(
             base,
             maps=new_maps,
             rounds=new_rounds,
-            table_size=base.table_size if table_size is None and chosen_maps is None else table_size,
+            table_size=base.table_size if asked.table_size is None and chosen_maps is None else asked.table_size,
             clock=clock,
             round_deadline_minutes=minutes,
-            rated=base.rated if rated is None else rated,
-            final_table=base.final_table if final_table is None else final_table,
-            cap=base.cap if cap is None else cap,
-            checkin=base.checkin if checkin_window is None else checkin_window,
-            trains=base.trains if trains is None else trains,
+            rated=base.rated if asked.rated is None else asked.rated,
+            final_table=base.final_table if asked.final_table is None else asked.final_table,
+            cap=base.cap if asked.cap is None else asked.cap,
+            checkin=base.checkin if asked.checkin_window is None else asked.checkin_window,
+            trains=base.trains if asked.trains is None else asked.trains,
         )

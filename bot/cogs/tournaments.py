@@ -22,10 +22,18 @@ import io
 import discord
 from discord import app_commands
 
-from bot.cogs.common import POLICY_CHOICES, reserve_choices, turn_time_choices
-from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.mod_options import WHY, Reason
-from bot.cogs.tour_base import ADJUDICATE_CHOICES, REGISTRATION_CHOICES, TOURNAMENT, TourCog, naming
+from bot.cogs.tour_base import (
+    ADJUDICATE_CHOICES,
+    CREATE_OPTIONS,
+    REGISTRATION_CHOICES,
+    SETTING_OPTIONS,
+    TOURNAMENT,
+    SettingsAsked,
+    TourCog,
+    naming,
+    setting_options,
+)
 from bot.present.layout import chunks
 from bot.present.tournaments import (
     adjudicated_answer,
@@ -171,24 +179,8 @@ class TournamentDeskCog(TourCog):
     """`/ttrtour` for moderators around the rounds: set up and configure, registration, cancel, audit and export."""
 
     @app_commands.command(name="create", description="Moderators: set up a tournament in this channel")
-    @app_commands.describe(
-        name="The tournament's name",
-        rounds="How many Swiss rounds",
-        map="The map of every round",
-        maps='Or a map per round, like "usa india usa"',
-        table_size="Players per table (default: 4 where the maps allow it)",
-        turn_time='Time per turn in its games, like "12h" or "none" (default: the server\'s)',
-        reserve='Extra time per player for a game, like "1d" (default: the server\'s)',
-        timeout_policy="When time runs out in its games (default: the server's)",
-        deadline='Time each round has to finish, like "3d" (overdue tables are adjudicated)',
-        rated="Rate its games (default: yes)",
-        final_table="After the Swiss rounds the top N play a final table",
-        cap="At most this many players; later ones wait on a list",
-        checkin_window="Registered players check in before round 1 (default: no)",
-        trains="House rule: trains per player, for shorter games",
-    )
-    @app_commands.choices(map=MAP_CHOICES, timeout_policy=POLICY_CHOICES)
-    @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
+    @app_commands.describe(name="The tournament's name")
+    @setting_options(CREATE_OPTIONS)
     async def create(
         self,
         interaction: discord.Interaction,
@@ -214,9 +206,7 @@ class TournamentDeskCog(TourCog):
             if map is None and maps is None:
                 raise Refusal(bad_maps_text("", MAP_NAMES))
             default = (await self.service.guild_config(guild)).clock
-            settings = self._settings(
-                None,
-                default,
+            asked = SettingsAsked(
                 rounds=rounds,
                 map_=map,
                 maps=maps,
@@ -231,6 +221,7 @@ class TournamentDeskCog(TourCog):
                 checkin_window=checkin_window,
                 trains=trains,
             )
+            settings = self._settings(None, default, asked)
             info = await self.service.create_tournament(guild, channel, interaction.user.id, name, settings)
             await self.desk.post_message(info)
             await private(interaction, created_answer(info))
@@ -238,25 +229,8 @@ class TournamentDeskCog(TourCog):
         await guarded(interaction, work)
 
     @app_commands.command(name="configure", description="Moderators: change a tournament's settings before round 1")
-    @app_commands.describe(
-        tournament=TOURNAMENT,
-        name="A new name",
-        rounds="How many Swiss rounds",
-        map="The map of every round",
-        maps='Or a map per round, like "usa india usa"',
-        table_size="Players per table",
-        turn_time='Time per turn in its games, like "12h" or "none"',
-        reserve='Extra time per player for a game, like "1d"',
-        timeout_policy="When time runs out in its games",
-        deadline='Time each round has to finish, like "3d"',
-        rated="Rate its games",
-        final_table="After the Swiss rounds the top N play a final table",
-        cap="At most this many players; later ones wait on a list",
-        checkin_window="Registered players check in before round 1",
-        trains="House rule: trains per player, for shorter games",
-    )
-    @app_commands.choices(map=MAP_CHOICES, timeout_policy=POLICY_CHOICES)
-    @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
+    @app_commands.describe(tournament=TOURNAMENT, name="A new name")
+    @setting_options(SETTING_OPTIONS)
     async def configure(
         self,
         interaction: discord.Interaction,
@@ -278,9 +252,7 @@ class TournamentDeskCog(TourCog):
     ) -> None:
         async def work(info: TournamentInfo) -> None:
             default = (await self.service.guild_config(info.guild_id)).clock
-            settings = self._settings(
-                info.settings,
-                default,
+            asked = SettingsAsked(
                 rounds=rounds,
                 map_=map,
                 maps=maps,
@@ -295,6 +267,7 @@ class TournamentDeskCog(TourCog):
                 checkin_window=checkin_window,
                 trains=trains,
             )
+            settings = self._settings(info.settings, default, asked)
             after = await self.service.configure_tournament(
                 info.id, interaction.user.id, settings, name=name, expected_version=info.version
             )

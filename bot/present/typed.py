@@ -207,7 +207,3 @@ def card_example(language: Language, rules: Rules) -> str:
     """A payment as a member would type it in `language`: "3 pink 1 locomotive", "3 rosa 1 lok"."""
     words = card_words(language, rules)
     return f"3 {words[0]} 1 {words[-1]}"
-
-
-def none_word(language: Language) -> str:
-    return NONE_WORDS[language][0]

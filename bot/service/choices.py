@@ -8,7 +8,7 @@ the player alone: the front end builds its menus and refusals from these.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -18,7 +18,7 @@ from bot.service.kinds import Must
 from bot.service.play import PlayService
 from bot.service.results import ActionResult
 from engine import Game, Phase, Refusal
-from maps import Board, Route
+from maps import WILD, Board, Route
 
 
 class ClaimBlock(StrEnum):
@@ -62,6 +62,23 @@ class RouteChoice:
     payments: tuple[Counter[str], ...]
     souvenirs: tuple[Souvenir, ...]
 
+    def _fewest_wilds(self) -> list[Counter[str]]:
+        fewest = min(p[WILD] for p in self.payments)
+        return [p for p in self.payments if p[WILD] == fewest]
+
+    def default_payment(self) -> Counter[str]:
+        """The payment made when the player names none: of those with the fewest wilds, the first."""
+        return self._fewest_wilds()[0]
+
+    def colour_to_choose(self) -> bool:
+        """Do the payments with the fewest wilds pay in different colours? Then the player chooses the payment."""
+        return len({_paid_colour(p) for p in self._fewest_wilds()}) > 1
+
+
+def _paid_colour(pay: Mapping[str, int]) -> str:
+    colours = [c for c in pay if c != WILD and pay[c] > 0]
+    return colours[0] if colours else WILD
+
 
 @dataclass(frozen=True)
 class ClaimChoices:
@@ -79,6 +96,27 @@ class ClaimChoices:
 
     def route(self, route_id: int) -> RouteChoice | None:
         return next((c for c in self.routes if c.route.id == route_id), None)
+
+
+_TURN_BLOCKS = frozenset({ClaimBlock.NOT_UNDER_WAY, ClaimBlock.NOT_YOUR_TURN, ClaimBlock.FINISH_FIRST})
+
+
+@dataclass(frozen=True)
+class RouteClaim:
+    """A claim of a route the player named, considered once: `route` is the first of the routes named that they
+    can claim now (else the first named), `choice` its payments and souvenirs, `refusal` why it cannot be
+    claimed now (None when `choice` is set)."""
+
+    route: Route
+    choice: RouteChoice | None
+    refusal: ClaimRefusal | None
+
+    def refused(self, *, paid: bool) -> ClaimRefusal | None:
+        """Why the claim is refused before it is tried. With a payment named only the turn is checked here:
+        the route and the cards are the move's own checks."""
+        if paid and self.refusal is not None and self.refusal.block not in _TURN_BLOCKS:
+            return None
+        return self.refusal
 
 
 def _turn_refusal(game: Game, player: str) -> ClaimRefusal | None:
@@ -124,35 +162,56 @@ class MoveChoices(PlayService):
 
     async def claim_refusal(self, game_id: int, user_id: int, route_id: int) -> ClaimRefusal | None:
         """Why this player cannot claim the route now; None if they can."""
+        return (await self.route_claim(game_id, user_id, (route_id,))).refusal
+
+    async def route_claim(self, game_id: int, user_id: int, route_ids: Sequence[int]) -> RouteClaim:
+        """A claim of one of the routes a player named (one text may name two tracks), from one read of the game:
+        the first they can claim now with its payments and souvenirs, or why they cannot claim the first."""
         dealt = await dealt_game(self, game_id)
         game = dealt.game
         _, player, seat = seated(dealt.info, user_id)
+        routes = [_route(game.board, route_id) for route_id in route_ids]
+        if not routes:
+            raise InvalidInput(Why.NO_SUCH_ROUTE, {"route_id": None})
         refusal = _turn_refusal(game, player)
         if refusal is not None:
-            return refusal
-        route = _route(game.board, route_id)
-        if any(option.route.id == route_id for option in game.claim_options(player)):
-            return None
-        status = game.route_status(seat, route)
-        if status is not None:
-            return ClaimRefusal(ClaimBlock.ROUTE_TAKEN, route=route, reason=status)
-        trains = game.state.players[seat].trains
-        if route.length > trains:
-            return ClaimRefusal(ClaimBlock.TOO_FEW_TRAINS, route=route, needs=route.length, has=trains)
-        return ClaimRefusal(ClaimBlock.CANNOT_PAY, route=route)
+            return RouteClaim(routes[0], None, refusal)
+        options = {option.route.id: option for option in game.claim_options(player)}
+        for route in routes:
+            option = options.get(route.id)
+            if option is not None:
+                souvenirs = tuple(Souvenir(end, game.state.stacks[end].symbol) for end in option.souvenirs)
+                return RouteClaim(route, RouteChoice(route, tuple(option.payments), souvenirs), None)
+        return RouteClaim(routes[0], None, _route_refusal(game, seat, routes[0]))
 
     async def claim(
         self,
         game_id: int,
         user_id: int,
         route_id: int,
-        pay: Mapping[str, int],
+        pay: Mapping[str, int] | None,
         *,
         souvenir: str | None = None,
         expected_version: int | None = None,
     ) -> ActionResult:
-        """Claim a route by its id, paying `pay`, taking the souvenir at `souvenir` where there is a choice."""
+        """Claim a route by its id, paying `pay` (None: the default payment, `RouteChoice.default_payment`),
+        taking the souvenir at `souvenir` where there is a choice."""
         dealt = await dealt_game(self, game_id)
         _, player, _ = seated(dealt.info, user_id)
-        route = _route(dealt.game.board, route_id)
-        return await self.act(game_id, user_id, dealt.game.claim_for(player, route, pay, souvenir), expected_version)
+        game = dealt.game
+        route = _route(game.board, route_id)
+        if pay is None:  # a route the player cannot claim now is paid with nothing: the move refuses it
+            option = next((o for o in game.claim_options(player) if o.route.id == route_id), None)
+            pay = Counter() if option is None else RouteChoice(route, tuple(option.payments), ()).default_payment()
+        return await self.act(game_id, user_id, game.claim_for(player, route, pay, souvenir), expected_version)
+
+
+def _route_refusal(game: Game, seat: int, route: Route) -> ClaimRefusal:
+    """Why a player whose turn it is cannot claim this route."""
+    status = game.route_status(seat, route)
+    if status is not None:
+        return ClaimRefusal(ClaimBlock.ROUTE_TAKEN, route=route, reason=status)
+    trains = game.state.players[seat].trains
+    if route.length > trains:
+        return ClaimRefusal(ClaimBlock.TOO_FEW_TRAINS, route=route, needs=route.length, has=trains)
+    return ClaimRefusal(ClaimBlock.CANNOT_PAY, route=route)

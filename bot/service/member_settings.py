@@ -53,7 +53,6 @@ TURN_DMS = "turn_dms"
 REMINDERS = "reminders"
 QUIET_HOURS = "quiet_hours"
 AWAY = "away"
-MEMBER_KEYS = (CONFIRMATIONS, LANGUAGE, CLIENT_LOCALE, TURN_DMS, REMINDERS, QUIET_HOURS, AWAY)
 MAX_LOCALE_LENGTH = 16  # Discord's locales are short ("en-US", "zh-TW"); a longer one is not kept
 MIN_TURN_DM_WAIT = 60  # a DM once a turn has waited: at least a minute ...
 MAX_TURN_DM_WAIT = 7 * 24 * 3600  # ... and at most a week

@@ -12,22 +12,19 @@ at once as before.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import discord
 
 from bot.present.answers import stale_text
-from bot.present.claims import claim_refusal_text
 from bot.present.confirm import cancelled_text, claim_question, draw_tickets_question
 from bot.present.misread import not_offered_text
 from bot.replies import Refusal, private
 from bot.service import GameInfo, Must
 from bot.table import decisions
 from bot.table.lookup import player_of
-from bot.table.parsing import pay_code
-from bot.table.play import Play, fewest_wilds_payment
+from bot.table.play import ClaimAsk, Play
 from bot.views.confirm import claim_confirm_view, tickets_confirm_view
-from maps import Route, load_board
+from bot.views.ids import pay_code
+from maps import load_board
 
 
 async def _stale(play: Play, interaction: discord.Interaction, info: GameInfo) -> None:
@@ -56,36 +53,25 @@ async def ask_draw_tickets(play: Play, interaction: discord.Interaction, info: G
 
 
 async def ask_claim(
-    play: Play,
-    interaction: discord.Interaction,
-    info: GameInfo,
-    route: Route,
-    pay: Mapping[str, int] | None,
-    version: int | None,
+    play: Play, interaction: discord.Interaction, info: GameInfo, ask: ClaimAsk, version: int | None
 ) -> None:
-    """Show the route and the payment (`pay`, by default the fewest wilds) with the other payments, to confirm."""
-    user = interaction.user.id
-    player_of(info, user)
+    """Show the route and the payment (`ask.pay`, by default the service's) with the other payments, to confirm."""
+    player_of(info, interaction.user.id)
     if version is not None and version != info.version:
         await _stale(play, interaction, info)
         return
-    rules = load_board(info.map).rules
-    choices = await play.service.claim_choices(info.id, user)
-    if choices.refusal is not None:
-        raise Refusal(claim_refusal_text(rules, choices.refusal))
-    option = choices.route(route.id)
-    if option is None:
-        why = await play.service.claim_refusal(info.id, user, route.id)
-        assert why is not None  # the route is not among the claimable ones
-        raise Refusal(claim_refusal_text(rules, why))
+    claim = await play.route_claim(interaction, info, ask, paid=False)
+    option = claim.choice
+    assert option is not None  # else refused
+    pay = ask.pay
     if pay is None:
-        pay = fewest_wilds_payment(option.payments)
+        pay = option.default_payment()
     elif pay_code(pay) not in {pay_code(p) for p in option.payments}:
         raise Refusal(not_offered_text())
-    shown = info.version
+    rules = load_board(info.map).rules
     others = len(option.payments) - 1
-    view = claim_confirm_view(info.id, shown, rules, route.id, pay, option.payments)
-    await private(interaction, claim_question(rules, route, pay, others), view=view)
+    view = claim_confirm_view(info.id, info.version, rules, claim.route.id, pay, option.payments)
+    await private(interaction, claim_question(rules, claim.route, pay, others), view=view)
 
 
 async def cancelled(interaction: discord.Interaction) -> None:

@@ -21,15 +21,14 @@ from bot.ratelimit import admitted
 from bot.replies import Refusal, guarded
 from bot.service import GameInfo, GameService, Must
 from bot.table import confirm
-from bot.table.actions import Action
 from bot.table.delivery import message_url
 from bot.table.lobby import Lobby
 from bot.table.lookup import component_game
 from bot.table.parsing import MAX_TEXT, find_routes, parse_pay_code, small_number
-from bot.table.play import Play
+from bot.table.play import ClaimAsk, Play
 from bot.table.stage import StageMessages
 from bot.table.unanswered import asked
-from bot.views.ids import ComponentId
+from bot.views.ids import Action, ComponentId
 from bot.views.lobby import LobbyAction
 from maps import load_board
 
@@ -42,6 +41,7 @@ class Request:
     version: int | None = None
     args: tuple[str, ...] = ()
     values: tuple[str, ...] = ()
+    claim: ClaimAsk | None = None  # a claim typed (`/ttr claim`): read by the command, not from codes
 
     def arg(self, index: int, default: str = "") -> str:
         return self.args[index] if index < len(self.args) else default
@@ -111,22 +111,26 @@ async def _keep(play: Play, interaction: discord.Interaction, info: GameInfo, re
     await play.keep(interaction, info, request.ticket_ids(), request.version)
 
 
+def _claimed(info: GameInfo, route: str, pay: str | None = None, souvenir: str | None = None) -> ClaimAsk:
+    """The claim a control asks for: a route id and a payment code as the control carries them."""
+    routes = (find_routes(load_board(info.map), route)[0].id,)
+    return ClaimAsk(routes, None if pay is None else parse_pay_code(pay), souvenir)
+
+
 async def _route(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    route = find_routes(load_board(info.map), request.value())[0]
+    claim = request.claim or _claimed(info, request.value())
     if await confirm.confirming(play, interaction.user.id):
-        await confirm.ask_claim(play, interaction, info, route, None, request.version)
+        await confirm.ask_claim(play, interaction, info, claim, request.version)
         return
-    await play.claim(interaction, info, route, None, request.version)
+    await play.claim(interaction, info, claim, request.version)
 
 
 async def _pay_pick(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    route = find_routes(load_board(info.map), request.arg(0))[0]
-    await confirm.ask_claim(play, interaction, info, route, parse_pay_code(request.value()), request.version)
+    await confirm.ask_claim(play, interaction, info, _claimed(info, request.arg(0), request.value()), request.version)
 
 
 async def _claim_ok(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    route = find_routes(load_board(info.map), request.arg(0))[0]
-    await play.claim(interaction, info, route, parse_pay_code(request.arg(1)), request.version)
+    await play.claim(interaction, info, _claimed(info, request.arg(0), request.arg(1)), request.version)
 
 
 async def _cancel(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
@@ -134,14 +138,13 @@ async def _cancel(play: Play, interaction: discord.Interaction, info: GameInfo, 
 
 
 async def _pay(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    route = find_routes(load_board(info.map), request.arg(0))[0]
-    await play.claim(interaction, info, route, parse_pay_code(request.value()), request.version)
+    claim = request.claim or _claimed(info, request.arg(0), request.value())
+    await play.claim(interaction, info, claim, request.version)
 
 
 async def _souvenir(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    route = find_routes(load_board(info.map), request.arg(0))[0]
-    pay = parse_pay_code(request.arg(1))
-    await play.claim(interaction, info, route, pay, request.version, request.value())
+    claim = _claimed(info, request.arg(0), request.arg(1), request.value())
+    await play.claim(interaction, info, claim, request.version)
 
 
 async def _symbol(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
@@ -194,7 +197,7 @@ class Controls:
         again (bot/table/unanswered.py). A control cannot act twice anyway:
         it carries the version it was shown at.
         """
-        key = (request.action.value, request.version, request.args, request.values)
+        key = (request.action.value, request.version, request.args, request.values, request.claim)
         if interaction.type is discord.InteractionType.application_command and await self.play.repeated(
             interaction, info, key
         ):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import cache
 
 from bot.present.misread import (
@@ -186,13 +186,8 @@ def _card_tokens(rules: Rules, text: str) -> list[str]:
     return tokens
 
 
-def pay_code(cards: Mapping[str, int]) -> str:
-    """A payment in a custom id: "pink3+locomotive1" (`parse_pay_code` reads it back)."""
-    return "+".join(f"{c}{n}" for c, n in sorted(cards.items()) if n > 0)
-
-
 def parse_pay_code(code: str) -> Counter[str]:
-    """A payment code from a control; refused unless it is one `pay_code` could have written."""
+    """A payment code from a control; refused unless it is one `pay_code` (bot/views/ids.py) could have written."""
     cards: Counter[str] = Counter()
     for part in check_length(code).split("+"):
         match = re.fullmatch(rf"([a-z_]+)([0-9]{{1,{MAX_DIGITS}}})", part, re.ASCII)

@@ -9,8 +9,8 @@ a move is allowed is the service's answer: refusals name what would work.
 from __future__ import annotations
 
 import logging
-from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -37,13 +37,15 @@ from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.replies import Refusal, image_file, private, try_private
 from bot.service import ActionResult, EventKind, GameInfo, GameService, GameStatus, Must, NotYourTurn, StaleVersion
+from bot.service.choices import ClaimRefusal, RouteClaim
 from bot.table import decisions
 from bot.table.delivery import SEAT_NEWS, Delivery, message_url
 from bot.table.lookup import player_of, waiting_text
-from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_keep_numbers, pay_code
+from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_keep_numbers
 from bot.table.unanswered import UnansweredMoves
 from bot.views import panels
-from maps import WILD, Route, load_board
+from bot.views.ids import pay_code
+from maps import load_board
 
 log = logging.getLogger(__name__)
 
@@ -61,15 +63,21 @@ SAID_PRIVATELY = frozenset(
 )
 
 
-def _paid_colour(pay: Mapping[str, int]) -> str:
-    colours = [c for c in pay if c != WILD and pay[c] > 0]
-    return colours[0] if colours else WILD
+@dataclass(frozen=True)
+class ClaimAsk:
+    """A claim as a member asks for it, typed or from a control: the routes named (the first they can claim now
+    is taken), the cards to pay (None: the service's default payment, or the choice of payments where the colour
+    is a choice) and the souvenir's place where there are two."""
+
+    routes: tuple[int, ...]
+    pay: Mapping[str, int] | None = None
+    souvenir: str | None = None
 
 
-def fewest_wilds_payment(payments: Sequence[Mapping[str, int]]) -> Mapping[str, int]:
-    """The payment the bot picks by itself: of those with the fewest wilds, the first."""
-    fewest = min(p.get(WILD, 0) for p in payments)
-    return next(p for p in payments if p.get(WILD, 0) == fewest)
+def refuse_claim(info: GameInfo, refusal: ClaimRefusal | None) -> None:
+    """Refuse a claim for the service's reason, if it gave one."""
+    if refusal is not None:
+        raise Refusal(claim_refusal_text(load_board(info.map).rules, refusal))
 
 
 def _own_lines(result: ActionResult, user: int) -> list[str]:
@@ -214,59 +222,48 @@ class Play:
 
     # ----- claiming ------------------------------------------------------------------
 
-    async def route_named(self, interaction: discord.Interaction, info: GameInfo, text: str) -> Route:
-        """The route a member typed or picked: of the routes the text names, the first they can claim now."""
+    def claim_asked(self, interaction: discord.Interaction, info: GameInfo, route: str, pay: str | None) -> ClaimAsk:
+        """The claim a member typed: the routes their text names (the first they can claim now is taken) and the
+        cards they pay with, if they typed any."""
         player_of(info, interaction.user.id)
-        routes = find_routes(load_board(info.map), text)
-        choices = await self.service.claim_choices(info.id, interaction.user.id)
-        claimable = {c.route.id for c in choices.routes}
-        return next((r for r in routes if r.id in claimable), routes[0])
-
-    def payment_named(self, info: GameInfo, text: str | None) -> Counter[str] | None:
-        """The cards a member typed to pay with, if they typed any."""
-        if text is None or not text.strip():
-            return None
+        board = load_board(info.map)
+        routes = tuple(r.id for r in find_routes(board, route))
+        if pay is None or not pay.strip():
+            return ClaimAsk(routes)
         try:
-            return parse_cards(load_board(info.map).rules, text)
+            return ClaimAsk(routes, parse_cards(board.rules, pay))
         except CardTextError as exc:
             raise Refusal(str(exc)) from None
 
-    async def claim(
-        self,
-        interaction: discord.Interaction,
-        info: GameInfo,
-        route: Route,
-        cards: Mapping[str, int] | None,
-        version: int | None,
-        souvenir: str | None = None,
-    ) -> None:
+    async def route_claim(
+        self, interaction: discord.Interaction, info: GameInfo, ask: ClaimAsk, *, paid: bool
+    ) -> RouteClaim:
+        """The claim asked for as the service sees it now; refused before the move is tried as `RouteClaim.refused`."""
+        player_of(info, interaction.user.id)
+        claim = await self.service.route_claim(info.id, interaction.user.id, ask.routes)
+        refuse_claim(info, claim.refused(paid=paid))
+        return claim
+
+    async def claim(self, interaction: discord.Interaction, info: GameInfo, ask: ClaimAsk, version: int | None) -> None:
         """Claim a route: ask how to pay where the colour is a choice, and which souvenir where there are two."""
         user = interaction.user.id
-        player_of(info, user)
-        rules = load_board(info.map).rules
-        choices = await self.service.claim_choices(info.id, user)
-        if choices.refusal is not None:
-            raise Refusal(claim_refusal_text(rules, choices.refusal))
+        claim = await self.route_claim(interaction, info, ask, paid=ask.pay is not None)
+        route, option, pay = claim.route, claim.choice, ask.pay
         shown = version if version is not None else info.version
-        option = choices.route(route.id)
-        if cards is None:
-            if option is None:
-                why = await self.service.claim_refusal(info.id, user, route.id)
-                assert why is not None  # the route is not among the claimable ones
-                raise Refusal(claim_refusal_text(rules, why))
-            fewest = min(p[WILD] for p in option.payments)
-            cheapest = [p for p in option.payments if p[WILD] == fewest]
-            if len({_paid_colour(p) for p in cheapest}) > 1:
+        if pay is None:
+            assert option is not None  # else refused
+            if option.colour_to_choose():
+                rules = load_board(info.map).rules
                 view = panels.payment_view(info.id, shown, rules, route.id, option.payments)
                 await private(interaction, payment_prompt(route_label(route)), view=view)
                 return
-            cards = cheapest[0]
-        if souvenir is None and option is not None and len(option.souvenirs) == 2:
+        if ask.souvenir is None and option is not None and len(option.souvenirs) == 2:
             ends = [(s.place, s.symbol) for s in option.souvenirs]
+            cards = pay if pay is not None else option.default_payment()
             view = panels.souvenir_view(info.id, shown, route.id, pay_code(cards), ends)
             await private(interaction, souvenir_prompt(), view=view)
             return
-        pay = cards
+        souvenir = ask.souvenir
         await self._acted(
             interaction,
             info,
@@ -277,9 +274,8 @@ class Play:
         """The routes the member may claim now, in menus."""
         player_of(info, interaction.user.id)
         choices = await self.service.claim_choices(info.id, interaction.user.id)
+        refuse_claim(info, choices.refusal)
         rules = load_board(info.map).rules
-        if choices.refusal is not None:
-            raise Refusal(claim_refusal_text(rules, choices.refusal))
         if not choices.routes:
             raise Refusal(nothing_claimable_text(rules))
         current = await self.service.game(info.id)

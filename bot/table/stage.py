@@ -53,11 +53,10 @@ from bot.replies import current_game, image_file
 from bot.service import GameInfo, GameService, GameStatus, Must, TurnNotice
 from bot.service.front_records import PostedMessage
 from bot.service.stages import StageView
-from bot.table.actions import Action
 from bot.table.languages import Languages
 from bot.table.outbox import Sleep, backoff
 from bot.views import panels
-from bot.views.ids import ComponentId
+from bot.views.ids import Action, ComponentId
 from bot.views.items import GameButton
 from maps import load_board
 

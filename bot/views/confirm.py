@@ -9,9 +9,7 @@ import discord
 from bot.present.cards import format_cards
 from bot.present.confirm import cancel_label, confirm_label
 from bot.present.decisions import pay_another_way_placeholder
-from bot.table.actions import Action
-from bot.table.parsing import pay_code
-from bot.views.ids import ComponentId
+from bot.views.ids import Action, ComponentId, pay_code
 from bot.views.items import GameButton, GameSelect
 from maps import Rules
 

@@ -4,12 +4,17 @@ Buttons start with "ttr:", select menus with "ttrs:". The version is the
 game's version when the component was shown, so a click on an outdated
 component can be recognised and refused instead of acted on. Discord allows
 100 characters; the arguments are short (a colour, a route id, a payment code).
+
+The ACTION names of game controls (`Action`) are stored in messages Discord
+keeps, so a name never changes: the buttons of old messages must keep working.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 BUTTON = "ttr"
 SELECT = "ttrs"
@@ -18,6 +23,33 @@ _ARG = r"[A-Za-z0-9_.+\-]*"
 BUTTON_TEMPLATE = rf"ttr:(?P<action>[a-z]+):(?P<game>\d+):(?P<version>\d+)(?P<args>(?::{_ARG})*)"
 SELECT_TEMPLATE = rf"ttrs:(?P<action>[a-z]+):(?P<game>\d+):(?P<version>\d+)(?P<args>(?::{_ARG})*)"
 _ARG_RE = re.compile(_ARG)
+
+
+class Action(StrEnum):
+    HAND = "hand"  # show my cards and tickets
+    SETUP = "setup"  # the ticket choice at the start: show it
+    PLACE = "place"  # a tourist-stack placement: show the choice
+    DRAW = "draw"  # draw a card; arg 0: "deck" or the face-up colour
+    PASS = "pass"  # pass the turn (when nothing else is possible)
+    CLAIM = "claim"  # show the routes I may claim
+    TICKETS = "tickets"  # draw tickets (or show the ones I am choosing from)
+    TUNNEL = "tunnel"  # pay a tunnel's surcharge; arg 0: a payment code, or "giveup"
+    SETUPKEEP = "setupkeep"  # keep starting tickets; values: ticket ids
+    KEEP = "keep"  # keep drawn tickets; values: ticket ids
+    ROUTE = "route"  # claim a route; value: its id
+    PAY = "pay"  # claim a route, paid so; arg 0: the route id; value: a payment code
+    SOUVENIR = "souvenir"  # claim a route and take a souvenir; args: route id, payment code; value: the place
+    SYMBOL = "symbol"  # which tourist stack to place; value: its symbol
+    SPOT = "spot"  # where the stack goes; arg 0: the symbol; value: the place
+    TICKETSOK = "ticketsok"  # confirmed: draw tickets now
+    CLAIMOK = "claimok"  # confirmed: claim a route; args: route id, payment code
+    PAYPICK = "paypick"  # another payment for the claim being confirmed; arg 0: the route id; value: a payment code
+    CANCEL = "cancel"  # a confirmation declined: nothing is done
+
+
+def pay_code(cards: Mapping[str, int]) -> str:
+    """A payment in a custom id: "pink3+locomotive1" (bot/table/parsing.py's `parse_pay_code` reads it back)."""
+    return "+".join(f"{c}{n}" for c, n in sorted(cards.items()) if n > 0)
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,11 @@ component handler. No game logic here.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, Self
+from typing import Any, Self
 
 import discord
 
 from bot.views.ids import BUTTON, BUTTON_TEMPLATE, SELECT, SELECT_TEMPLATE, ComponentId
-
-
-class ComponentHandler(Protocol):
-    async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None: ...
 
 
 class _GameItem:

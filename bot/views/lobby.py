@@ -14,7 +14,7 @@ from bot.views.items import GameButton
 class LobbyAction(StrEnum):
     """The ACTION part of the lobby buttons' custom ids ("ttr:join:GAME:VERSION"); stored by Discord, never renamed.
 
-    Not game actions (bot/table/actions.py): they act on their game whatever its version.
+    Not game actions (`Action`, bot/views/ids.py): they act on their game whatever its version.
     """
 
     JOIN = "join"  # take a seat

@@ -35,9 +35,7 @@ from bot.present.suggestions import route_label
 from bot.present.words import card_name, souvenir_choice, ticket_label
 from bot.service.choices import RouteChoice
 from bot.service.scores import TicketLabel
-from bot.table.actions import Action
-from bot.table.parsing import pay_code
-from bot.views.ids import ComponentId
+from bot.views.ids import Action, ComponentId, pay_code
 from bot.views.items import GameButton, GameSelect
 from maps import Rules
 from maps.names import symbol_name

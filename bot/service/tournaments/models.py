@@ -212,10 +212,6 @@ class TournamentInfo:
         """The latest round paired, if any."""
         return self.rounds[-1] if self.rounds else None
 
-    @property
-    def swiss_played(self) -> int:
-        return sum(1 for r in self.rounds if not r.final)
-
 
 @dataclass(frozen=True)
 class TablePlan:

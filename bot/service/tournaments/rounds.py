@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.service.checks import check_id, clean_reason
@@ -23,9 +24,7 @@ from bot.service.errors import (
 )
 from bot.service.tournaments.deadlines import REPAIR_REASON, cleanup_timer, deadline_timer
 from bot.service.tournaments.models import (
-    Round,
     RoundStarted,
-    Table,
     TablePlan,
     TournamentInfo,
     TournamentSettings,
@@ -37,6 +36,7 @@ from bot.service.tournaments.tour_core import (
     OpenChannel,
     TourAction,
     TourCore,
+    check_tournament_id,
     entries_of,
     require_status,
 )
@@ -55,6 +55,16 @@ from bot.store.tournament_rows import (
 from maps import load_board
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class _Paired:
+    """A round paired and recorded (or one found paired with tables not open yet): its tables are opened next."""
+
+    round: int
+    repeats: int
+    not_checked_in: tuple[int, ...] = ()
+    repaired: bool = False
 
 
 class TourRounds(TourCore):
@@ -76,17 +86,18 @@ class TourRounds(TourCore):
         A round that is paired but has tables not open yet (the bot stopped
         while opening them) is opened on instead: the same call finishes it.
         """
+        tournament_id = check_tournament_id(tournament_id)
         moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
         why = clean_reason(reason)
 
-        async def work(data: TournamentData) -> RoundStarted:
+        async def work(data: TournamentData) -> _Paired:
             t = data.tournament
             require_status(data, (*BEFORE_START, TournamentStatus.RUNNING))
             settings = TournamentSettings.from_json(t.settings)
             current = data.rounds[-1] if data.rounds else None
             if current is not None and current.status is RoundStatus.RUNNING:
                 if any(_needs_opening(row) for row in data.tables if row.round == current.round):
-                    return await self._open_round(t.id, current.round, open_channel, moderator_user_id, 0)
+                    return _Paired(current.round, 0)
                 raise WrongState(Why.ROUND_RUNNING, {"tournament_id": t.id, "round": current.round})
             if t.status is TournamentStatus.REGISTRATION and settings.checkin:
                 raise WrongState(Why.TOURNAMENT_IS, {"tournament_id": t.id, "status": t.status})
@@ -144,11 +155,11 @@ class TourRounds(TourCore):
             )
             await self._tour_change(data, change)
             self._timers_written(timers)
-            started = await self._open_round(t.id, number, open_channel, moderator_user_id, repeats)
-            return RoundStarted(started.tournament, started.round, repeats, tuple(not_checked_in))
+            return _Paired(number, repeats, tuple(not_checked_in))
 
-        result: RoundStarted = await self._locked_tour(tournament_id, expected_version, work)
-        return result
+        async with self._round_lock(tournament_id):
+            paired: _Paired = await self._locked_tour(tournament_id, expected_version, work)
+            return await self._open_round(tournament_id, paired, open_channel, moderator_user_id)
 
     def _ranked(self, data: TournamentData, active: Sequence[int], seed: str) -> list[int]:
         """The active players, best standing first (before any game: in an order drawn from `seed`)."""
@@ -199,31 +210,57 @@ class TourRounds(TourCore):
         return History.from_rounds(rounds[r] for r in sorted(rounds))
 
     async def _open_round(
-        self, tournament_id: int, round_no: int, open_channel: OpenChannel, moderator_user_id: int, repeats: int
+        self, tournament_id: int, paired: _Paired, open_channel: OpenChannel, moderator_user_id: int
     ) -> RoundStarted:
-        data = await self._data(tournament_id)
-        info = self._info_of(data)
-        r = next(x for x in info.rounds if x.round == round_no)
+        """Open the round's tables not open yet: each table's thread by the front (`open_channel`), outside the
+        tournament's lock (a Discord failure leaves the round paired, and the next `start_round` opens on), then
+        its game under the lock."""
+        info = self._info_of(await self._data(tournament_id))
+        r = next(x for x in info.rounds if x.round == paired.round)
         for table in r.tables:
-            if table.status in (TableStatus.PENDING, TableStatus.PLAYING):
-                await self._open_table(info, r, table, open_channel, moderator_user_id)
-        await self._catch_up(await self._data(tournament_id))
-        after = self._info_of(await self._data(tournament_id))
-        return RoundStarted(after, next(x for x in after.rounds if x.round == round_no), repeats)
+            if table.status not in (TableStatus.PENDING, TableStatus.PLAYING):
+                continue
+            channel_id = table.channel_id
+            if channel_id is None:
+                plan = TablePlan(
+                    info.id,
+                    info.name,
+                    info.channel_id,
+                    r.round,
+                    table.table_no,
+                    r.final,
+                    r.map,
+                    table.seats,
+                    table.names,
+                )
+                channel_id = check_id(await open_channel(plan), IdKind.CHANNEL)
+
+            async def seat(data: TournamentData, table_no: int = table.table_no, channel_id: int = channel_id) -> None:
+                await self._open_table(self._info_of(data), paired.round, table_no, channel_id, moderator_user_id)
+
+            await self._locked_tour(tournament_id, None, seat)
+
+        async def caught_up(data: TournamentData) -> TournamentData:
+            return data  # the games that ended meanwhile recorded
+
+        after = self._info_of(await self._locked_tour(tournament_id, None, caught_up))
+        started = next(x for x in after.rounds if x.round == paired.round)
+        return RoundStarted(after, started, paired.repeats, paired.not_checked_in, repaired=paired.repaired)
 
     async def _open_table(
-        self, info: TournamentInfo, r: Round, table: Table, open_channel: OpenChannel, moderator_user_id: int
+        self, info: TournamentInfo, round_no: int, table_no: int, channel_id: int, moderator_user_id: int
     ) -> None:
-        """Open the table's thread and game, seat its players in the drawn order and start it (each step once)."""
+        """Open the table's game in its thread (`channel_id`, unless another process gave it one meanwhile), seat
+        its players in the drawn order and start it (each step once)."""
         tid = info.id
-        channel_id = table.channel_id
-        if channel_id is None:
-            plan = TablePlan(
-                tid, info.name, info.channel_id, r.round, table.table_no, r.final, r.map, table.seats, table.names
-            )
-            channel_id = check_id(await open_channel(plan), IdKind.CHANNEL)
-            if not await self.store.set_table_channel(tid, r.round, table.table_no, channel_id):
-                return  # another process opened it meanwhile
+        r = next(x for x in info.rounds if x.round == round_no)
+        table = next(x for x in r.tables if x.table_no == table_no)
+        if table.status not in (TableStatus.PENDING, TableStatus.PLAYING):
+            return
+        if table.channel_id is not None:
+            channel_id = table.channel_id
+        elif not await self.store.set_table_channel(tid, r.round, table.table_no, channel_id):
+            return  # another process opened it meanwhile
         game_id = table.game_id
         host, host_name = table.seats[0], table.names[0]
         if game_id is None:
@@ -275,10 +312,11 @@ class TourRounds(TourCore):
         reason: str = "",
     ) -> RoundStarted:
         """Pair the running round again, before any of its games has a move by a member; its games are cancelled."""
+        tournament_id = check_tournament_id(tournament_id)
         moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
         why = clean_reason(reason)
 
-        async def work(data: TournamentData) -> RoundStarted:
+        async def work(data: TournamentData) -> _Paired:
             t = data.tournament
             require_status(data, (TournamentStatus.RUNNING,))
             current = data.rounds[-1] if data.rounds else None
@@ -341,11 +379,11 @@ class TourRounds(TourCore):
                     await self.cancel(game_id, moderator_user_id, moderator=True, reason=reason)
                 except ServiceError:
                     log.warning("tournament #%d: game #%d of a re-paired round was over already", t.id, game_id)
-            started = await self._open_round(t.id, current.round, open_channel, moderator_user_id, repeats)
-            return RoundStarted(started.tournament, started.round, repeats, repaired=True)
+            return _Paired(current.round, repeats, repaired=True)
 
-        result: RoundStarted = await self._locked_tour(tournament_id, expected_version, work)
-        return result
+        async with self._round_lock(tournament_id):
+            paired: _Paired = await self._locked_tour(tournament_id, expected_version, work)
+            return await self._open_round(tournament_id, paired, open_channel, moderator_user_id)
 
     async def _member_moved(self, game_id: int) -> bool:
         """Has a member's seat (not an autopilot player's) made a move in the game?"""

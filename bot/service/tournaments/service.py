@@ -23,7 +23,9 @@ each in its own module, over a shared core:
   the next call that reads the tournament, `catch_up`).
 - **Tables.** Each table is one game, opened through the lobby calls (create,
   join, start with the drawn seat order) in a channel the front opens for it
-  (`open_channel`: a thread in the tournament's channel). Participants listed in
+  (`open_channel`: a thread in the tournament's channel), called outside the
+  tournament's lock: the round is paired and recorded under it first, and a
+  Discord failure leaves it so, to be opened on. Participants listed in
   `settings.autopilot` and dropped ones get their seat played by the autopilot.
 - **Results.** When a table's game ends (by the rules: `_finished`; by a
   moderator: `_ended_by_moderator`) its result is recorded once: places after

@@ -54,7 +54,6 @@ from bot.store.tournament_rows import (
 # the front opens a table's thread and says its channel id
 OpenChannel = Callable[[TablePlan], Awaitable[int]]
 
-PLAYING_STATUSES = (ParticipantStatus.ACTIVE,)
 REGISTERED = (ParticipantStatus.REGISTERED, ParticipantStatus.CHECKED_IN)
 # a moderator's sanction: it stays (no leave and join again) until a moderator reinstates the player
 SANCTIONED = (ParticipantStatus.DROPPED, ParticipantStatus.DISQUALIFIED)
@@ -87,12 +86,22 @@ class TourCore(RatingsService, LobbyService, ModerationService):
     """What every part of the tournament desk shares: locks, loading, versioned changes, audit entries."""
 
     _tour_locks: dict[int, asyncio.Lock]
+    _round_locks: dict[int, asyncio.Lock]
 
     def _tour_lock(self, tournament_id: int) -> asyncio.Lock:
         try:
             locks = self._tour_locks
         except AttributeError:
             locks = self._tour_locks = {}
+        return locks.setdefault(tournament_id, asyncio.Lock())
+
+    def _round_lock(self, tournament_id: int) -> asyncio.Lock:
+        """Held while a round of the tournament is paired and its tables opened (threads by the front, games):
+        one opening at a time, while every other call on the tournament goes on between its steps."""
+        try:
+            locks = self._round_locks
+        except AttributeError:
+            locks = self._round_locks = {}
         return locks.setdefault(tournament_id, asyncio.Lock())
 
     # ----- reading ------------------------------------------------------------------
