@@ -20,16 +20,13 @@ import logging
 from collections.abc import Callable
 
 import pytest
-from discord_harness import (  # noqa: F401
+from discord_harness import (
     Room,
-    bot_settings,
     end_game,
     fail_requests,
-    game_seed,
     make_room,
     moderate,
     restart,
-    simcord_bot,
 )
 from discord_play import Player, open_game, stage_messages
 from simcord import Env
