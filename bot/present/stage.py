@@ -11,7 +11,7 @@ from collections.abc import Callable
 from bot.present.escape import shown
 from bot.present.i18n import _, map_, ngettext, pgettext
 from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
-from bot.present.seats import mention, seat_name, who
+from bot.present.seats import first_player, mention, seat_name, who
 from bot.present.ties import tie_sentence
 from bot.present.verification import commitment_text, verification_text
 from bot.present.words import map_title_of, more_cards_counted, names_and, ticket_label, tickets_plural
@@ -119,8 +119,17 @@ def start_text(info: GameInfo, table: TableView, commitment: str = "") -> str:
     return f"{text}\n{commitment_text(commitment)}" if commitment else text
 
 
-def setup_content(info: GameInfo, table: TableView, start_text: str, head: str = "", clock: str = "") -> str:
-    """The ticket choice at the start: everyone chooses at once; who still does."""
+def setup_content(
+    info: GameInfo, table: TableView, start_text: str, head: str = "", clock: str = "", over: bool = False
+) -> str:
+    """The ticket choice at the start: everyone chooses at once; who still does (`over`: everyone has chosen,
+    what comes next)."""
+    if over:
+        if table.unplaced:
+            done = _("Everyone has chosen tickets. Now the free tourist stacks are placed.")
+        else:
+            done = _("Everyone has chosen. {player} takes the first turn.").format(player=shown(first_player(info)))
+        return _with_head(head, f"{start_text}\n{done}")
     waiting = names_and([who(info, w.player) for w in table.waiting_for])
     tickets = tickets_plural(load_board(info.map).rules)
     text = (

@@ -71,16 +71,19 @@ def _view(dealt: Dealt, with_history: bool, image: ImageAsk | None, commitment: 
 
 
 class Stages(Images):
-    async def stage(self, game_id: int, *, history: bool = False, image: ImageAsk | None = None) -> StageView:
+    async def stage(
+        self, game_id: int, *, history: bool = False, image: ImageAsk | None = None, commitment: bool = False
+    ) -> StageView:
         """The game's current stage; with `history` every stage so far, with `image` its image drawn with
-        those seat labels and words. WrongState before the deal.
+        those seat labels and words; with `commitment` the deal's commitment past the setup too (for the start
+        message, written once more when the choice is over). WrongState before the deal.
         """
         dealt = await dealt_game(self, game_id)
-        commitment = ""
-        if stage_key(dealt.game, dealt.info.status) == "setup":  # only the setup stage shows the commitment
-            commitment = posted_commitment(dealt.info, dealt.game, await self.store.audit_log(game_id))
+        committed = ""
+        if commitment or stage_key(dealt.game, dealt.info.status) == "setup":  # the start message shows it
+            committed = posted_commitment(dealt.info, dealt.game, await self.store.audit_log(game_id))
         if image is None:
-            return await asyncio.to_thread(_view, dealt, history, image, commitment)
+            return await asyncio.to_thread(_view, dealt, history, image, committed)
         # the image every player waits for: urgent in the render queue
         key = ("stage", game_id, dealt.info.version, history, image[1].language)
-        return await self.renders.render(game_id, key, partial(_view, dealt, history, image, commitment), urgent=True)
+        return await self.renders.render(game_id, key, partial(_view, dealt, history, image, committed), urgent=True)

@@ -222,6 +222,9 @@ class StageMessages:
                 clock = await self.clock_line(view.info) if view.key != "final" else ""
                 message = await self._post(view, key, stage_content(view, lead, shown, clock))
         for row in rows:  # all older than the new message: none of their buttons counts any more
+            if row.buttons and stage_base(row.kind) == "setup" and view.key != "setup":
+                # the choice is over: the start message says so, without "still choosing" and its deadline
+                await self._refresh_setup(row.message_id, await self.service.stage(game_id, commitment=True))
             if row.buttons:
                 await self.take_off_buttons(info, row)
         await self.clear_reminders(info)
@@ -431,12 +434,13 @@ class StageMessages:
         await self.service.buttons_gone(row.message_id)
 
     async def _refresh_setup(self, message_id: int, view: StageView) -> None:
-        """The setup message again, with who is still choosing now."""
+        """The setup message again, with who is still choosing now (once nobody is: what comes next)."""
         info = view.info
+        over = view.key != "setup"  # everyone has chosen: no deadline, nobody still choosing
+        clock = "" if over else await self.clock_line(info)
         with speaking(await self.languages.server(info.guild_id)):
-            content = setup_content(
-                info, view.table, start_text(info, view.table, view.commitment), clock=await self.clock_line(info)
-            )
+            start = start_text(info, view.table, view.commitment)
+            content = setup_content(info, view.table, start, clock=clock, over=over)
         try:
             message = self.channel(info).get_partial_message(message_id)
             await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
