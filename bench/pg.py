@@ -76,7 +76,7 @@ async def setup(url: str, games: int, per_game: int, base: int) -> list[tuple[in
     Each game has a server of its own, `(base + i) << 22`, so Discord's formula puts every other one on shard 1
     of 2: the two processes are the two shards' processes, each acting on its own shard's games."""
     service = await GameService.open(url, rng=random.Random(games))
-    service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)
+    service.settings.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)
     try:
         ids: list[int] = []
         for start in range(0, games, 100):
@@ -96,7 +96,7 @@ async def act_all(
     service = await GameService.open(url, shards=shards)
     try:
         for game_id, _ in work:
-            await service.game(game_id)  # loaded into the service before the clock starts
+            await service.core.game(game_id)  # loaded into the service before the clock starts
         if go is not None:
             print("ready", flush=True)
             while not go.exists():
@@ -106,7 +106,7 @@ async def act_all(
         async def one(game_id: int, steps: list[tuple[int, Move]]) -> None:
             for user, move in steps:
                 begun = time.perf_counter()
-                await service.act(game_id, user, move)
+                await service.play.act(game_id, user, move)
                 latencies.append(time.perf_counter() - begun)
 
         start = time.perf_counter()
@@ -153,7 +153,7 @@ async def by_shard(
     try:
         halves: list[list[tuple[int, list[tuple[int, Move]]]]] = [[], []]
         for game_id, steps in work:
-            info = await service.game(game_id)
+            info = await service.core.game(game_id)
             halves[Shards(2, (0, 1)).shard_of(info.guild_id)].append((game_id, steps))
         return halves
     finally:

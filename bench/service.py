@@ -128,18 +128,18 @@ class Load:
 
 async def new_game(service: GameService, channel: int, map_name: str, trains: int | None = None) -> int:
     # one server per game: the servers' and members' limits on open games stay out of the way
-    created = await service.create_game(channel, channel, USERS[0], "ann", map_name, max_players=3, trains=trains)
+    created = await service.lobby.create_game(channel, channel, USERS[0], "ann", map_name, max_players=3, trains=trains)
     game_id = created.game.id
-    await service.join(game_id, USERS[1], "bob")
-    await service.join(game_id, USERS[2], "cid")
-    await service.start(game_id, USERS[0])
+    await service.lobby.join(game_id, USERS[1], "bob")
+    await service.lobby.join(game_id, USERS[2], "cid")
+    await service.lobby.start(game_id, USERS[0])
     return game_id
 
 
 async def plan(service: GameService, game_id: int, moves: int, rng: random.Random) -> Plan:
     """Up to `moves` random legal moves from the game as it stands, worked out on a copy."""
-    game = await service.engine_game(game_id)
-    info = await service.game(game_id)
+    game = await service.reading.engine_game(game_id)
+    info = await service.core.game(game_id)
     out: Plan = []
     for _ in range(moves):
         move = random_move(game, rng)
@@ -164,7 +164,7 @@ async def play(
         if commits is not None:
             commits[0].at.pop(game_id, None)
         start = time.perf_counter()
-        result = await service.act(game_id, user, move)
+        result = await service.play.act(game_id, user, move)
         if notices is not None:
             notices.extend(result.notices)
         if latencies is not None:
@@ -246,7 +246,7 @@ async def probe(path: Path) -> dict[str, int]:
     try:
         rows = await service.store.games_with_status(ACTIVE)
         for row in rows:
-            await service.public_view(row.id)  # loads the game into the service
+            await service.reading.public_view(row.id)  # loads the game into the service
         stored = len(await service.store.games_with_status(set(GameStatus)))
         return {"before_kib": before, "after_kib": rss_kib(), "active": len(rows), "stored": stored}
     finally:

@@ -79,7 +79,7 @@ class ConductorTree(app_commands.CommandTree[Any]):
             service = getattr(bot, "service", None)
             try:
                 if isinstance(service, GameService):
-                    info = await service.active_game(interaction.channel_id)
+                    info = await service.reading.active_game(interaction.channel_id)
                     current_game.set(None if info is None else info.id)
             except Exception:  # the log line must not fail for want of a game id
                 pass
@@ -145,7 +145,7 @@ class ConductorBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._service = await GameService.open(self.settings.database, clock=self.clock, shards=self.settings.shards)
-        await self._service.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
+        await self._service.ratings.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
         front = self._front = Front.build(self, self._service)
         ttrtour, desk = ttrtour_group(), TournamentDesk(self, front)
         self._scheduler = Scheduler(
@@ -188,7 +188,7 @@ class ConductorBot(commands.Bot):
         try:
             # English: the layers of other languages differ by the caption of the project's own boards only,
             # built on first use
-            await self.service.warm_up(words=image_words(Language.EN))
+            await self.service.images.warm_up(words=image_words(Language.EN))
         except Exception:
             log.exception("could not build the boards' static layers at start (they are built on first use)")
 

@@ -36,8 +36,9 @@ from enum import StrEnum
 
 import discord
 
-from bot.service import GameService
-from bot.service.member_settings import TurnDms
+from bot.service.core import ServiceCore
+from bot.service.front_records import FrontRecords
+from bot.service.member_settings import MemberSettingsService, TurnDms
 from bot.store import HeldRow
 
 log = logging.getLogger(__name__)
@@ -84,17 +85,21 @@ Summarise = Callable[[int, int, int], Awaitable[str | None]]
 
 
 class Notifier:
-    def __init__(self, client: discord.Client, service: GameService) -> None:
+    def __init__(
+        self, client: discord.Client, core: ServiceCore, members: MemberSettingsService, front: FrontRecords
+    ) -> None:
         self._client = client
-        self._service = service
+        self._core = core  # the service's clock
+        self._members = members  # members' settings and held DMs
+        self._front = front  # who refuses DMs
         self.summarise: Summarise | None = None  # set by the front (bot/table/delivery.py)
 
     async def plan(self, user_id: int, kind: DmKind, *, held: bool = False) -> Plan:
         """What the member's settings make of a DM of this kind now (`held`: it was held already, for its turn)."""
         if kind is DmKind.ANSWER or user_id <= 0:
             return SEND
-        settings = await self._service.member_settings(user_id)
-        now = self._service.now()
+        settings = await self._members.member_settings(user_id)
+        now = self._core.now()
         if kind in TURN_KINDS and not held:
             if settings.turn_dms is TurnDms.NEVER:
                 return SKIP
@@ -118,10 +123,10 @@ class Notifier:
         `wait` instead (what the autopilot played for an away member: the first move it tells)."""
         wait = note
         if kind in WAIT_KINDS and game_id is not None:
-            wait = await self._service.seat_wait(game_id, user_id)
+            wait = await self._members.seat_wait(game_id, user_id)
             if wait is None:
                 return
-        await self._service.hold_dm(user_id, game_id, kind, wait, text, until)
+        await self._members.hold_dm(user_id, game_id, kind, wait, text, until)
 
     async def dm(
         self,
@@ -154,9 +159,9 @@ class Notifier:
         `back`: a member who is back from being away: what the autopilot played for them goes now.
         """
         if back is None:
-            due = await self._service.due_dms(self._service.now())
+            due = await self._members.due_dms(self._core.now())
         else:
-            due = [r for r in await self._service.held_dms(back) if r.kind == DmKind.PLAYED_FOR]
+            due = [r for r in await self._members.held_dms(back) if r.kind == DmKind.PLAYED_FOR]
         sent = 0
         # what the autopilot played for an away member: one summary per game
         away: dict[tuple[int, int], list[HeldRow]] = {}
@@ -173,17 +178,17 @@ class Notifier:
             if row.kind == DmKind.REMINDER:
                 last[(row.user_id, row.game_id, row.wait)] = row.id
         for row in due:
-            if not await self._service.take_held_dm(row.id):
+            if not await self._members.take_held_dm(row.id):
                 continue  # another process took it
             kind = DmKind(row.kind) if row.kind in set(DmKind) else DmKind.ANSWER
             if kind is DmKind.REMINDER and last.get((row.user_id, row.game_id, row.wait)) != row.id:
                 continue
             if row.wait is not None and row.game_id is not None:
-                if await self._service.seat_wait(row.game_id, row.user_id) != row.wait:
+                if await self._members.seat_wait(row.game_id, row.user_id) != row.wait:
                     continue  # that turn is over
             plan = await self.plan(row.user_id, kind, held=True)
             if plan.until is not None:
-                await self._service.hold_dm(row.user_id, row.game_id, kind, row.wait, row.text, plan.until)
+                await self._members.hold_dm(row.user_id, row.game_id, kind, row.wait, row.text, plan.until)
             elif plan.send and await self.send(row.user_id, row.text, game_id=row.game_id):
                 sent += 1
         return sent
@@ -191,7 +196,7 @@ class Notifier:
     async def _summary(self, user: int, game: int, rows: list[HeldRow]) -> int:
         """What the autopilot played for an away member in one game, held in `rows`: sent as one summary (or held
         again, while they are still away or in their quiet hours); 1 if it was sent."""
-        taken = [r for r in rows if await self._service.take_held_dm(r.id)]
+        taken = [r for r in rows if await self._members.take_held_dm(r.id)]
         if not taken:
             return 0
         first = min(_first_move(r.wait) for r in taken)
@@ -201,7 +206,7 @@ class Notifier:
         plan = await self.plan(user, DmKind.PLAYED_FOR, held=True)
         if plan.until is not None:
             note = f"{AWAY_NOTE}{first}"
-            await self._service.hold_dm(user, game, DmKind.PLAYED_FOR, note, text, plan.until)
+            await self._members.hold_dm(user, game, DmKind.PLAYED_FOR, note, text, plan.until)
             return 0
         return int(plan.send and await self.send(user, text, game_id=game))
 
@@ -209,14 +214,14 @@ class Notifier:
         """Send `text` to the user now, whatever their settings; False if they refuse DMs or Discord failed."""
         if user_id <= 0:
             return False
-        if await self._service.refuses_dms(user_id):
+        if await self._front.refuses_dms(user_id):
             return False
         try:
             channel = await self._client.create_dm(discord.Object(user_id))
             await channel.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
         except discord.Forbidden as exc:
             if exc.code == CANNOT_SEND_TO_USER:
-                await self._service.set_refuses_dms(user_id, True)
+                await self._front.set_refuses_dms(user_id, True)
                 log.info("game #%s: user %d does not accept DMs; no more DMs to them", game_id, user_id)
             else:
                 log.warning("game #%s: DM to user %d refused (%s)", game_id, user_id, exc.code)

@@ -33,7 +33,7 @@ later then (bot/notify.py).
 
 Waiting uses the injectable `sleep` (asyncio.sleep by default, so a test
 driver that moves the event loop's time, like SimCord's advance_time, moves
-it), and deadlines are compared with the service's own clock (`service.now`).
+it), and deadlines are compared with the service's own clock (`service.core.now`).
 The task waits only on that sleep (in a task of its own, cancelled to wake it
 early), never on an event that only other code can set: a test driver that
 waits until the bot is idle sees a sleeping task, not a stuck one. With no
@@ -118,12 +118,12 @@ class Scheduler:
         The results of the games whose clocks moved on (also announced).
         """
         results: list[ActionResult] = []
-        shards = self.service.shards
+        shards = self.service.core.shards
         # a process of a sharded bot forgives each of its shards' own time down (each has its own heartbeat)
         for shard in [None] if shards is None else shards.each():
             try:
-                last = await self.service.last_alive(shard)
-                results += await self.service.forgive_outage(self.service.now(), last, shard)
+                last = await self.service.timers.last_alive(shard)
+                results += await self.service.timers.forgive_outage(self.service.core.now(), last, shard)
             except Exception:
                 log.exception("the time the bot was down could not be forgiven; the clocks run as they stand")
         for result in results:
@@ -139,11 +139,11 @@ class Scheduler:
     def start(self) -> None:
         if self._task is not None and not self._task.done():
             return
-        self.service.add_timer_listener(self._timer_written)
+        self.service.core.add_timer_listener(self._timer_written)
         self._task = asyncio.create_task(self._run(), name="conductor-scheduler")
 
     async def stop(self) -> None:
-        self.service.remove_timer_listener(self._timer_written)
+        self.service.core.remove_timer_listener(self._timer_written)
         task, self._task = self._task, None
         if task is None:
             return
@@ -151,7 +151,7 @@ class Scheduler:
         with contextlib.suppress(asyncio.CancelledError):
             await task
         try:
-            await self.service.heartbeat()  # a clean shutdown: the bot ran until now
+            await self.service.timers.heartbeat()  # a clean shutdown: the bot ran until now
         except Exception:
             log.exception("the last heartbeat could not be written")
 
@@ -184,11 +184,11 @@ class Scheduler:
                 await self._beat()
                 await self.run_due()
                 await self._ticked()
-                timer = await self.service.next_timer()
+                timer = await self.service.timers.next_timer()
                 self._next = None if timer is None else timer.deadline
                 delay = self._max_sleep
                 if timer is not None:
-                    delay = min(delay, (timer.deadline - self.service.now()).total_seconds())
+                    delay = min(delay, (timer.deadline - self.service.core.now()).total_seconds())
                 delay = min(delay, self._heartbeat)
                 if delay > 0:
                     await self._wait(delay)
@@ -212,9 +212,9 @@ class Scheduler:
 
     async def _beat(self) -> None:
         """Write the heartbeat if the last one is `heartbeat` seconds old."""
-        now = self.service.now()
+        now = self.service.core.now()
         if self._beat_at is None or (now - self._beat_at).total_seconds() >= self._heartbeat:
-            await self.service.heartbeat()
+            await self.service.timers.heartbeat()
             self._beat_at = now
 
     async def _wait(self, seconds: float) -> None:
@@ -236,7 +236,7 @@ class Scheduler:
         """Handle every timer due now (also those written while handling); how many were handled."""
         handled = 0
         for _ in range(1000):  # each pass handles at least one timer or stops
-            due = await self.service.due_timers(self.service.now())
+            due = await self.service.timers.due_timers(self.service.core.now())
             if not due:
                 break
             for timer in due:
@@ -247,14 +247,14 @@ class Scheduler:
     async def fire(self, timer: TimerRow) -> TimerOutcome | None:
         """Handle one due timer and tell the notifier what it did; a failure postpones the timer."""
         try:
-            outcome = await self.service.fire_timer(timer)
+            outcome = await self.service.timers.fire_timer(timer)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("timer %d (%s, game #%s) failed; tried again later", timer.id, timer.kind, timer.game_id)
-            later = self.service.now() + timedelta(seconds=self._retry_after)
+            later = self.service.core.now() + timedelta(seconds=self._retry_after)
             try:
-                await self.service.postpone_timer(timer.id, later)
+                await self.service.timers.postpone_timer(timer.id, later)
             except Exception:
                 log.exception("timer %d could not be postponed", timer.id)
             return None

@@ -54,7 +54,7 @@ async def sync_if_changed(
         tree.copy_global_to(guild=guild)
     digest = await command_digest(tree, guild)
     target = sync_target(application_id, guild_id)
-    if await service.synced_commands(target) == digest:
+    if await service.front.synced_commands(target) == digest:
         log.info("slash commands unchanged since the last sync (%s): not syncing", target)
         return False
     try:
@@ -62,6 +62,6 @@ async def sync_if_changed(
     except discord.HTTPException:
         log.exception("syncing the slash commands (%s) failed; the bot runs with the commands Discord has", target)
         return False
-    await service.set_synced_commands(target, digest)
+    await service.front.set_synced_commands(target, digest)
     log.info("synced %d slash commands (%s)", len(synced), target)
     return True

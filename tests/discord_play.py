@@ -92,11 +92,11 @@ class Player:
         return self.room.bot.service
 
     async def game(self) -> Game:
-        game: Game = await self.service.engine_game(self.game_id)
+        game: Game = await self.service.reading.engine_game(self.game_id)
         return game
 
     async def member(self, player: str) -> MemberActor:
-        info = await self.service.game(self.game_id)
+        info = await self.service.core.game(self.game_id)
         user = info.user_of(player)
         assert user is not None
         return self.room.member(user)
@@ -373,7 +373,7 @@ async def open_game(
         options["trains"] = trains
     result = await slash(host, room, "ttr new", **options)
     assert all(m.ephemeral for m in replies(result)), reply_text(result)
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None, reply_text(result)
     for member in room.members[1:players]:
         joined = await slash(member, room, "ttr join")

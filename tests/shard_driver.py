@@ -56,7 +56,7 @@ class Driver:
         opened = await slash(
             alice, self.room, "ttr new", map="usa", turn_time="1h", reserve="none", timeout_policy="wait"
         )
-        info = await self.bot.service.active_game(self.room.channel.id)
+        info = await self.bot.service.reading.active_game(self.room.channel.id)
         assert info is not None, reply_text(opened)
         self.game_id = info.id
         joined = await slash(bob, self.room, "ttr join")
@@ -67,7 +67,7 @@ class Driver:
 
     async def game_id_here(self) -> int:
         if self.game_id is None:  # a restarted process: the channel's game
-            info = await self.bot.service.active_game(self.room.channel.id)
+            info = await self.bot.service.reading.active_game(self.room.channel.id)
             assert info is not None
             self.game_id = info.id
         return self.game_id
@@ -84,8 +84,8 @@ class Driver:
     async def state(self) -> dict[str, Any]:
         service = self.bot.service
         game_id = await self.game_id_here()
-        game = await service.engine_game(game_id)
-        due = await service.due_timers(service.now())
+        game = await service.reading.engine_game(game_id)
+        due = await service.timers.due_timers(service.core.now())
         told = [t for t in posted_texts(self.env, self.room.channel) if "time is up" in t]
         return {
             "game": game_id,

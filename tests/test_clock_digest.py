@@ -32,7 +32,7 @@ async def test_a_players_turn_comes_with_what_the_others_did_since(service: Game
     results: list[ActionResult] = []
     while True:
         result = await play_one(service, game_id)
-        game = await service.engine_game(game_id)
+        game = await service.reading.engine_game(game_id)
         if game.moves[-1].player != name:
             results.append(result)
         if (await mover(service, game_id))[0] == name:
@@ -47,18 +47,18 @@ async def test_a_players_turn_comes_with_what_the_others_did_since(service: Game
     for line in said:
         assert line in text
     assert "Time left: 1 d 1 h (reserve included)" in text  # an hour's turn and a day's reserve
-    game = await service.engine_game(game_id)
-    view = await service.public_view(game_id)
+    game = await service.reading.engine_game(game_id)
+    view = await service.reading.public_view(game_id)
     assert view.table is not None
     rules = game.rules
     assert [card_name(rules, c) for c in notice.digest.face_up] == [
         card_name(rules, c) for c in view.table.face_up if c
     ]
     # the same on request, for the player alone
-    asked = await service.digest(game_id, user)
+    asked = await service.reading.digest(game_id, user)
     assert asked == notice.digest
     with pytest.raises(NotAPlayer):
-        await service.digest(game_id, 999)
+        await service.reading.digest(game_id, 999)
     # one note per turn that comes, never one per move
     assert all(len(r.notices) <= 1 for r in results)
 
@@ -73,7 +73,7 @@ async def test_a_notices_digest_read_later_is_the_one_of_the_moment_it_was_made(
     for _ in range(12):
         result = await play_one(service, game_id)
         for notice in result.notices:
-            kept.append((notice, await service.digest(game_id, notice.user_id)))
+            kept.append((notice, await service.reading.digest(game_id, notice.user_id)))
     assert len(kept) >= 6
     for notice, at_the_time in kept:  # read only now, a dozen moves on
         assert notice.digest == at_the_time

@@ -35,7 +35,7 @@ async def test_reminders_come_within_the_turn_time_before_the_reserve(service: G
         ("reminder", timedelta(hours=2, minutes=48)),  # 90% of the reserve used
     ]
     # an extension stretches the turn time the reminders are fractions of
-    await service.extend(game_id, MOD, HOUR, "slow")
+    await service.moderation.extend(game_id, MOD, HOUR, "slow")
     due = sorted((t.kind, t.deadline - start) for t in await timers(service, game_id))
     assert due == [
         ("deadline", timedelta(hours=4)),

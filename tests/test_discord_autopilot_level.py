@@ -43,7 +43,7 @@ async def test_a_practice_game_against_strong_bots_plays_through(
     alice = room.members[0]
     opened = await slash(alice, room, "ttr new", map="usa", trains=6, bots=2, bots_level="strong")
     assert "You opened game" in reply_text(opened), reply_text(opened)
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None
     assert info.bots_level is Level.STRONG and info.autopilot_level is Level.STEADY  # the server's default
     await slash(alice, room, "ttr start")
@@ -52,7 +52,7 @@ async def test_a_practice_game_against_strong_bots_plays_through(
     assert levels and {level for _, level in levels} == {Level.STRONG}
     assert {name for name, _ in levels} == {"Autopilot 1", "Autopilot 2"}
     await restart(simcord_env)
-    again = await room.bot.service.game(info.id)
+    again = await room.bot.service.core.game(info.id)
     assert again.bots_level is Level.STRONG
 
 
@@ -64,24 +64,24 @@ async def test_the_server_chooses_the_level_of_new_games(simcord_env: Env, level
     assert "Autopilot of new games: strong" in answer, answer
     refused_answer = reply_text(await slash(alice, room, "ttr config", autopilot_level="steady"))
     assert "Autopilot of new games" not in refused_answer
-    config = await room.bot.service.guild_config(room.guild.id)
+    config = await room.bot.service.settings.guild_config(room.guild.id)
     assert config.autopilot_level is Level.STRONG
     await slash(alice, room, "ttr new", map="usa", trains=5, bots=1)
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None and info.bots_level is Level.STRONG and info.autopilot_level is Level.STRONG
     await slash(alice, room, "ttr start")
     await Player(room, info.id).play()
     assert levels and {level for _, level in levels} == {Level.STRONG}
     # a level chosen for the game wins over the server's
     await slash(mods.manager, room, "ttr config", autopilot_level="steady")
-    config = await room.bot.service.guild_config(room.guild.id)
+    config = await room.bot.service.settings.guild_config(room.guild.id)
     assert config.autopilot_level is Level.STEADY
     assert "Autopilot of new games: steady" in reply_text(await slash(mods.manager, room, "ttr config"))
 
 
 async def test_a_timed_out_seat_and_a_bot_play_at_their_own_levels(service: GameService) -> None:
-    await service.set_guild_config(1, "autopilot_level", "strong")
-    created = await service.create_game(1, 10, 100, "Ann", "usa", bots=1, bots_level="steady")
+    await service.settings.set_guild_config(1, "autopilot_level", "strong")
+    created = await service.lobby.create_game(1, 10, 100, "Ann", "usa", bots=1, bots_level="steady")
     info = created.game
     assert info.autopilot_level is Level.STRONG and info.bots_level is Level.STEADY
     seats = {s.user_id: s for s in info.seats}
@@ -91,8 +91,8 @@ async def test_a_timed_out_seat_and_a_bot_play_at_their_own_levels(service: Game
 
 async def test_bad_levels_are_refused_and_change_nothing(service: GameService) -> None:
     with refused(InvalidInput, "level must be one of steady, strong, not 'genius'"):
-        await service.set_guild_config(1, "autopilot_level", "genius")
-    assert (await service.guild_config(1)).autopilot_level is Level.STEADY
+        await service.settings.set_guild_config(1, "autopilot_level", "genius")
+    assert (await service.settings.guild_config(1)).autopilot_level is Level.STEADY
     with refused(InvalidInput, "bots.{0,2}_level must be one of steady, strong"):
-        await service.create_game(1, 10, 100, "Ann", "usa", bots=1, bots_level="genius")
-    assert await service.active_game(10) is None
+        await service.lobby.create_game(1, 10, 100, "Ann", "usa", bots=1, bots_level="genius")
+    assert await service.reading.active_game(10) is None

@@ -42,7 +42,7 @@ async def clocked_game(
         host, room, "ttr new", map="usa", trains=8, turn_time="1h", reserve="none", timeout_policy=policy, **options
     )
     assert all_private(opened) and "You opened game" in reply_text(opened), reply_text(opened)
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None
     for member in room.members[1:players]:
         await slash(member, room, "ttr join")
@@ -67,7 +67,7 @@ def channel_reminders(room: Room) -> list[str]:
 
 
 async def timeouts(room: Room, game_id: int) -> list[int]:
-    audit = await room.bot.service.audit(game_id)
+    audit = await room.bot.service.audit.audit(game_id)
     return [a.details["timeouts"] for a in audit if a.action == "timeout"]
 
 
@@ -82,7 +82,7 @@ async def draw_two(room: Room, member: MemberActor) -> None:
 
 async def test_reminders_arrive_at_half_time_and_near_the_end_once_each(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
-    assert room.bot.service.now() == simcord_env.now()  # the service runs on simulated time
+    assert room.bot.service.core.now() == simcord_env.now()  # the service runs on simulated time
     player, _, mover, other = await clocked_game(room)
     close_dms(simcord_env, other)
 
@@ -228,19 +228,19 @@ async def test_clock_options_server_defaults_and_status(simcord_env: Env) -> Non
     assert "manage this server" in reply_text(refused)
 
     await slash(alice, room, "ttr new", map="india")
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None and info.clock == ClockSettings(12 * 3600, 24 * 3600, "wait", (0.75,))
     assert "Clock: 12 h per turn, 1 d reserve each" in room.public_messages()[-1].content
     await slash(alice, room, "ttr cancel")
 
     bad = await slash(alice, room, "ttr new", map="india", turn_time="soon")
     assert all_private(bad) and "I cannot read 'soon'" in reply_text(bad) and '"12h"' in reply_text(bad)
-    assert await room.bot.service.active_game(room.channel.id) is None
+    assert await room.bot.service.reading.active_game(room.channel.id) is None
     choices = await alice.autocomplete(room.channel, "ttr new", "turn_time", "")
     assert {"12h", "1d", "none"} <= {c["value"] for c in choices}
 
     await slash(alice, room, "ttr new", map="india", turn_time="none")
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None and not info.clock.enabled
     await slash(alice, room, "ttr cancel")
 
@@ -268,7 +268,7 @@ async def test_a_game_with_autopilot_players_plays_through_with_one_member(simco
     assert "Autopilot 3 left" in reply_text(removed), reply_text(removed)
     late = await slash(alice, room, "ttr removebot", name="Autopilot 9")
     assert "no autopilot player 'Autopilot 9'" in reply_text(late)
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None and [s.display_name for s in info.seats] == ["alice", "Autopilot 1", "Autopilot 2"]
 
     await slash(alice, room, "ttr start")

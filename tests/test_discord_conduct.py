@@ -55,7 +55,7 @@ async def to_move(player: Player) -> tuple[Game, MemberActor, MemberActor]:
 async def test_a_watcher_cannot_act_and_is_told_why(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
     watcher = room.add_member("watcher")
-    version = (await player.service.game(player.game_id)).version
+    version = (await player.service.core.game(player.game_id)).version
     for result in (
         await slash(watcher, room, "ttr draw", card="deck"),
         await slash(watcher, room, "ttr tickets"),
@@ -66,14 +66,14 @@ async def test_a_watcher_cannot_act_and_is_told_why(simcord_env: Env) -> None:
     ):
         assert all_private(result)
         assert "You are not playing in game #1" in reply_text(result)
-    assert (await player.service.game(player.game_id)).version == version
+    assert (await player.service.core.game(player.game_id)).version == version
     assert await watcher.autocomplete(room.channel, "ttr claim", "route", "") == []
 
 
 async def test_a_player_out_of_turn_is_refused(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
     game, mover, other = await to_move(player)
-    version = (await player.service.game(player.game_id)).version
+    version = (await player.service.core.game(player.game_id)).version
     for result in (
         await slash(other, room, "ttr draw", card="deck"),
         await slash(other, room, "ttr tickets"),
@@ -85,7 +85,7 @@ async def test_a_player_out_of_turn_is_refused(simcord_env: Env) -> None:
         assert all_private(result)
         assert "not your turn" in reply_text(result), reply_text(result)
         assert game.to_move().player in reply_text(result)  # type: ignore[union-attr]
-    assert (await player.service.game(player.game_id)).version == version
+    assert (await player.service.core.game(player.game_id)).version == version
     assert await other.autocomplete(room.channel, "ttr claim", "route", "") == []
     # their own hand is theirs to see at any time
     hand = await click(other, room.stage_message(), "ttr:hand:")
@@ -166,14 +166,14 @@ async def test_an_old_button_never_acts(simcord_env: Env) -> None:
         assert all_private(again)
         assert "You drew" in reply_text(again), reply_text(again)
     assert (await player.game()).state.turn == game.state.turn + 1
-    version = (await player.service.game(player.game_id)).version
+    version = (await player.service.core.game(player.game_id)).version
     for member in (mover, other):
         result = await click(member, old, "ttr:draw:")
         assert all_private(result)
         assert "out of date" in reply_text(result) and "latest one" in reply_text(result)
         result = await click(member, old, "ttr:hand:")
         assert "out of date" in reply_text(result)
-    assert (await player.service.game(player.game_id)).version == version
+    assert (await player.service.core.game(player.game_id)).version == version
 
 
 async def test_a_restart_in_the_middle_keeps_the_buttons_working(simcord_env: Env) -> None:

@@ -38,7 +38,7 @@ async def game_under_way(room: Room, **options: object) -> Player:
         await slash(room.members[0], room, "ttr new", map="usa", trains=8, **options)
         await slash(room.members[1], room, "ttr join")
         await slash(room.members[0], room, "ttr start")
-        info = await room.bot.service.active_game(room.channel.id)
+        info = await room.bot.service.reading.active_game(room.channel.id)
         assert info is not None
         game_id = info.id
     else:

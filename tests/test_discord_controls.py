@@ -231,13 +231,13 @@ async def test_the_lobby_is_joined_left_and_started_by_buttons(simcord_env: Env)
     assert "3/4 seated" in now.content and "dave" not in now.content.split("\n")[-1]
     assert "not joined" in await press(erin, room, lobby, "leave")
 
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None
     assert "Only the host can start" in await press(bob, room, lobby, "start")
-    assert (await room.bot.service.game(info.id)).status is GameStatus.LOBBY
+    assert (await room.bot.service.core.game(info.id)).status is GameStatus.LOBBY
 
     assert "has started" in await press(alice, room, lobby, "start")
-    assert (await room.bot.service.game(info.id)).status is not GameStatus.LOBBY
+    assert (await room.bot.service.core.game(info.id)).status is not GameStatus.LOBBY
     assert stored(room, lobby.id).components == []  # the lobby's buttons are gone
     assert any(c.startswith("ttr:setup:") for c in custom_ids(room.stage_message()))
 

@@ -73,7 +73,7 @@ async def test_a_member_who_never_played_learns_nothing_of_an_abandoned_game_unt
     assert f"seed `{seed}`" in "\n".join(m.content for m in room.public_messages()), final
     refused = await slash(mods.moderator, room, "ttrmod reopen", reason="one more turn")
     assert all_private(refused) and "was scored when it ended" in reply_text(refused), reply_text(refused)
-    assert (await player.service.game(player.game_id)).status.value == "finished"
+    assert (await player.service.core.game(player.game_id)).status.value == "finished"
     record = json.loads((await attachment(await slash(mallory, room, "ttr export")))[1])
     assert record["seed"] == seed and record["conductor"]["status"] == "finished"
 
@@ -91,11 +91,11 @@ async def test_a_tournament_table_the_tournament_counted_is_never_reopened(simco
     assert "counts it as void" in reply_text(question) and "cannot be reopened" in reply_text(question)
     ended = await end_game(mods, here, score="no", reason="nobody came")
     assert "this end is final" in reply_text(ended) and "/ttrmod reopen" not in reply_text(ended), reply_text(ended)
-    after = await room.bot.service.tournament(info.id)
+    after = await room.bot.service.tournaments.desk.tournament(info.id)
     assert after.rounds[0].tables[0].status is TableStatus.VOID
     refused = await slash(mods.moderator, here, "ttrmod reopen", reason="they came after all")
     assert all_private(refused) and "the tournament has counted" in reply_text(refused), reply_text(refused)
-    assert not (await room.bot.service.game(table.game_id)).status.active
+    assert not (await room.bot.service.core.game(table.game_id)).status.active
     # over for good: its record is in the tournament's export, and it verifies
     files = await files_of(await slash(mods.moderator, room, "ttrtour export"))
     [archive] = [data for name, data in files.items() if name.endswith(".zip")]
@@ -115,4 +115,4 @@ async def test_an_adjudicated_table_is_never_reopened(simcord_env: Env) -> None:
     assert "scored as it stands" in ok(answer)
     refused = await slash(mods.moderator, thread_room(room, thread), "ttrmod reopen", reason="x")
     assert all_private(refused) and "cannot be reopened" in reply_text(refused), reply_text(refused)
-    assert not (await room.bot.service.game(table.game_id)).status.active
+    assert not (await room.bot.service.core.game(table.game_id)).status.active

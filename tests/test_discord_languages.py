@@ -220,13 +220,13 @@ async def open_game(room: Room, map_name: str, *, trains: int = 10) -> Reader:
     """The first member opens a game, the others join, the host starts it (no words read: any language)."""
     host = room.members[0]
     await slash(host, room, "ttr new", map=map_name, trains=trains, turn_time="1h", reserve="none")
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None
     reader = Reader(room, info.id)
     for member in room.members[1:]:
         await reader.ask(member, "ttr join")
     await reader.ask(host, "ttr start")
-    assert (await room.bot.service.game(info.id)).started
+    assert (await room.bot.service.core.game(info.id)).started
     return reader
 
 
@@ -261,7 +261,7 @@ async def whole_game(reader: Reader) -> Game:
         await misbehave(reader, member)
     for _ in range(4):  # reminders at half time and near the end, then the turn runs out: the autopilot plays
         await reader.room.env.advance_time(16 * MINUTE)
-    audit = await reader.service.audit(reader.game_id)
+    audit = await reader.service.audit.audit(reader.game_id)
     assert any(a.action == "timeout" for a in audit), "no turn ran out: the test saw no reminder, no played-for DM"
     game = await reader.play()
     for member in reader.room.members:
@@ -412,7 +412,7 @@ async def test_a_member_with_english_set_reads_english_privately_in_a_swedish_ga
     anna, bertil = room.members
     answer = await slash(anna, room, "ttr settings", language="en")
     only(reply_texts([answer]), Language.EN, "anna's settings answer")
-    assert (await room.bot.service.member_settings(anna.id)).language is Language.EN
+    assert (await room.bot.service.members.member_settings(anna.id)).language is Language.EN
     reader = await open_game(room, "amsterdam")
     await whole_game(reader)
     only(channel_texts(room), Language.SV, "the channel")
@@ -435,9 +435,9 @@ async def test_the_server_setting_changes_the_public_language(simcord_env: Env, 
     only(channel_texts(room), Language.EN, "the lobby of a server without a language", some=False)
     answer = await slash(manager, room, "ttr config", language="fi")
     only(reply_texts([answer]), Language.EN, "the manager's answer (their client is English)")
-    assert (await room.bot.service.guild_config(room.guild.id)).language is Language.FI
+    assert (await room.bot.service.settings.guild_config(room.guild.id)).language is Language.FI
     before = len(room.public_messages())
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None
     reader = Reader(room, info.id)
     await reader.ask(room.members[1], "ttr join")
@@ -448,7 +448,7 @@ async def test_the_server_setting_changes_the_public_language(simcord_env: Env, 
     only(reply_texts([r for rs in reader.answers.values() for r in rs]), Language.EN, "the members' answers")
     # back to automatic: the server's preferred locale in Discord (English here)
     await slash(manager, room, "ttr config", language="auto")
-    assert (await room.bot.service.guild_config(room.guild.id)).language is None
+    assert (await room.bot.service.settings.guild_config(room.guild.id)).language is None
 
 
 async def test_a_dm_follows_the_members_setting_else_their_client_last_seen(simcord_env: Env, marked: None) -> None:
@@ -458,7 +458,7 @@ async def test_a_dm_follows_the_members_setting_else_their_client_last_seen(simc
     set_locale(simcord_env, cecilia, "de")  # a language the bot does not speak: the server's
     await slash(anna, room, "ttr settings", language="fi")  # from an English client
     reader = await open_game(room, "usa")
-    assert (await room.bot.service.member_settings(bertil.id)).client_locale == "sv-SE"
+    assert (await room.bot.service.members.member_settings(bertil.id)).client_locale == "sv-SE"
     await whole_game(reader)
     assert room.dms(anna) and room.dms(bertil) and room.dms(cecilia)
     only(dm_texts(room, anna), Language.FI, "anna's DMs")
@@ -474,13 +474,13 @@ async def test_the_clients_locale_is_written_only_when_it_changes(
     bertil = room.members[0]
     service = room.bot.service
     written: list[str] = []
-    real = service.remember_client_locale
+    real = service.members.remember_client_locale
 
     async def remember(user_id: int, locale: str) -> None:
         written.append(locale)
         await real(user_id, locale)
 
-    monkeypatch.setattr(service, "remember_client_locale", remember)
+    monkeypatch.setattr(service.members, "remember_client_locale", remember)
     for _ in range(3):
         await slash(bertil, room, "ttr settings")
     assert written == ["sv-SE"]
@@ -488,7 +488,7 @@ async def test_the_clients_locale_is_written_only_when_it_changes(
     await slash(bertil, room, "ttr settings")
     await slash(bertil, room, "ttr settings")
     assert written == ["sv-SE", "fi"]
-    assert (await service.member_settings(bertil.id)).client_locale == "fi"
+    assert (await service.members.member_settings(bertil.id)).client_locale == "fi"
 
 
 # ----- the settings themselves ---------------------------------------------------------------------

@@ -42,8 +42,8 @@ def burst(room: Room, game_id: int, count: int) -> list[asyncio.Task[object]]:
     asks: list[asyncio.Task[object]] = []
     for i in range(count):
         member = room.members[i % len(room.members)]
-        hand = service.hand_image(game_id, member.id, labels, words=IMAGE_WORDS)
-        asks.append(asyncio.create_task(service.board_image(game_id, labels, words=IMAGE_WORDS)))
+        hand = service.images.hand_image(game_id, member.id, labels, words=IMAGE_WORDS)
+        asks.append(asyncio.create_task(service.images.board_image(game_id, labels, words=IMAGE_WORDS)))
         asks.append(asyncio.create_task(hand))
     return asks
 
@@ -56,7 +56,7 @@ async def test_a_flood_in_one_game_does_not_hold_up_another(simcord_env: Env) ->
     game_b, _ = await open_game(played, "usa", 2)
     starts: list[RenderStart] = []
     flooded.bot.service.renders.observe(starts.append)
-    version_a = (await flooded.bot.service.game(game_a)).version
+    version_a = (await flooded.bot.service.core.game(game_a)).version
     player = Player(played, game_b)
     turn_before = (await player.game()).state.turn
 
@@ -83,7 +83,7 @@ async def test_a_flood_in_one_game_does_not_hold_up_another(simcord_env: Env) ->
     assert sum(s.game_id == game_a for s in starts) >= 6  # the flood reached the queue (shared: not 600)
     assert any(game_a in s.behind for s in stage_renders)  # and B did meet it there
 
-    assert (await flooded.bot.service.game(game_a)).version == version_a  # looking changed nothing
+    assert (await flooded.bot.service.core.game(game_a)).version == version_a  # looking changed nothing
     assert (await player.game()).state.turn > turn_before
     played.bot.limiter.limit = 0  # the test plays faster than any member could
     game = await player.play()  # and game B plays on to its end

@@ -60,7 +60,7 @@ async def test_tournament_buttons_flooded_by_one_member_are_refused_beyond_the_r
     await slash(mods.moderator, room, "ttrtour create", name="Cup", rounds=1, map="usa")
     await slash(mods.moderator, room, "ttrtour registration", state="open")
     message = next(m for m in reversed(room.public_messages()) if any(c.startswith("ttrt:") for c in custom_ids(m)))
-    [info] = await room.bot.service.tournaments(room.guild.id)
+    [info] = await room.bot.service.tournaments.desk.tournaments(room.guild.id)
     await simcord_env.advance_time(WINDOW)
     edits_before = len(room.public_messages())
 
@@ -76,7 +76,7 @@ async def test_tournament_buttons_flooded_by_one_member_are_refused_beyond_the_r
     await simcord_env.advance_time(WINDOW)
     again = await click(flooder, message, "ttrt:join:")
     assert TOO_FAST not in reply_text(again)
-    info = await room.bot.service.tournament(info.id)
+    info = await room.bot.service.tournaments.desk.tournament(info.id)
     assert {p.user_id for p in info.with_status(ParticipantStatus.REGISTERED)} == {flooder.id, other.id}
 
 
@@ -127,8 +127,12 @@ async def test_tournament_autocomplete_reads_a_bounded_list_per_keystroke(simcor
     service = room.bot.service
     made = []
     for i in range(150):
-        made.append(await service.create_tournament(room.guild.id, room.channel.id, 7, f"Cup {i}", SETTINGS))
-    await service.cancel_tournament(made[-1].id, 7)  # the newest is cancelled: not offered
+        made.append(
+            await service.tournaments.registration.create_tournament(
+                room.guild.id, room.channel.id, 7, f"Cup {i}", SETTINGS
+            )
+        )
+    await service.tournaments.registration.cancel_tournament(made[-1].id, 7)  # the newest is cancelled: not offered
     reads: list[int] = []
     whole = service.store.tournament_data
 

@@ -33,26 +33,26 @@ async def test_end_asks_first_and_reopen_brings_the_game_back_as_it_was(simcord_
     game, name, member = await mover(player)
     await simcord_env.advance_time(HOUR // 4)
     before = await deadline(player, name)
-    seats = (await player.service.game(player.game_id)).seats
+    seats = (await player.service.core.game(player.game_id)).seats
 
     question = await slash(mods.moderator, room, "ttrmod end", score="no", reason="long evening")
     assert all_private(question) and f"End game #{player.game_id}" in reply_text(question), reply_text(question)
     assert "/ttrmod reopen" in reply_text(question) and "24 h" in reply_text(question)
-    assert (await player.service.game(player.game_id)).status.active and mods.log_lines() == []
+    assert (await player.service.core.game(player.game_id)).status.active and mods.log_lines() == []
     other = await pressed_by_another(mods.moderator, mods.manager, panel(question, "ttrmod:end:"), "ttrmod:end:yes")
     assert "Only the moderator who asked for this end" in reply_text(other)
     kept = await click(mods.moderator, panel(question, "ttrmod:end:"), "ttrmod:end:no")
-    assert "goes on" in reply_text(kept) and (await player.service.game(player.game_id)).status.active
+    assert "goes on" in reply_text(kept) and (await player.service.core.game(player.game_id)).status.active
 
     # abandoned, not scored: a scored end shows every player's tickets, so it could not be reopened
     ended = await end_game(mods, room, score="no", reason="long evening")
     assert "is over" in reply_text(ended) and "/ttrmod reopen" in reply_text(ended)
-    assert (await player.service.game(player.game_id)).status.value == "cancelled"
+    assert (await player.service.core.game(player.game_id)).status.value == "cancelled"
     # two hours over: longer than the turn clock, and none of it counts against the player on turn
     await simcord_env.advance_time(2 * HOUR)
     reopened = await slash(mods.moderator, room, "ttrmod reopen", reason="ended by mistake", public="yes")
     assert all_private(reopened) and "runs again" in reply_text(reopened), reply_text(reopened)
-    info = await player.service.game(player.game_id)
+    info = await player.service.core.game(player.game_id)
     assert info.status.value == "playing" and info.seats == seats
     assert (await player.game()).moves == game.moves
     assert before is not None
@@ -82,7 +82,7 @@ async def test_reopen_is_refused_after_a_new_game_or_too_late(simcord_env: Env) 
         await simcord_env.advance_time(5 * HOUR + 1)
     late = await slash(mods.moderator, room, "ttrmod reopen", reason="x")
     assert "can be reopened within 24 h" in reply_text(late), reply_text(late)
-    assert await player.service.active_game(room.channel.id) is None
+    assert await player.service.reading.active_game(room.channel.id) is None
 
 
 async def test_the_reason_reaches_the_channel_only_when_the_moderator_says_so(simcord_env: Env) -> None:
@@ -103,19 +103,19 @@ async def test_clock_actions_and_reads_leave_an_open_menu_working(simcord_env: E
     """A player opens a menu; a moderator extends, pauses, reads the log and exports: the menu still works."""
     room, mods, player = await moderated_game(simcord_env)
     game, name, member = await mover(player)
-    version = (await player.service.game(player.game_id)).version
+    version = (await player.service.core.game(player.game_id)).version
     first = await click(member, room.stage_message(), "ttr:claim:")
     menu = panel(first, "ttrs:route:")
     await slash(mods.moderator, room, "ttrmod extend", duration="2h", reason="x")
     await slash(mods.moderator, room, "ttrmod log", reason="a complaint")
     await slash(mods.manager, room, "ttrmod export")
-    assert (await player.service.game(player.game_id)).version == version
+    assert (await player.service.core.game(player.game_id)).version == version
     route = next(o["value"] for c in custom_ids(menu) for o in select_options(menu, c))
     chosen = await member.select(menu, [route], custom_id=next(c for c in custom_ids(menu)))
     assert "out of date" not in reply_text(chosen), reply_text(chosen)
 
     await slash(mods.moderator, room, "ttrmod pause", reason="x")
-    assert (await player.service.game(player.game_id)).version == version
+    assert (await player.service.core.game(player.game_id)).version == version
     drawn = await click(member, room.stage_message(), "ttr:draw:")
     assert "paused" in reply_text(drawn) and "out of date" not in reply_text(drawn), reply_text(drawn)
     assert (await player.game()).moves == game.moves

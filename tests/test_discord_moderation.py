@@ -50,7 +50,7 @@ async def moderated_game(env: Env, names: tuple[str, ...] = ("alice", "bob")) ->
     for member in room.members[1 : len(names)]:
         await slash(member, room, "ttr join")
     await slash(host, room, "ttr start")
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None
     player = Player(room, info.id)
     while (await player.game()).state.phase is not Phase.PLAY:
@@ -66,7 +66,7 @@ async def mover(player: Player) -> tuple[Game, str, MemberActor]:
 
 
 async def deadline(player: Player, name: str) -> str | None:
-    status = await player.service.clock_status(player.game_id)
+    status = await player.service.reading.clock_status(player.game_id)
     seat = next(s for s in status.seats if s.player == name)
     return None if seat.deadline is None else seat.deadline.isoformat()
 
@@ -84,7 +84,7 @@ async def test_moderator_commands_refuse_non_moderators_and_accept_the_role(simc
     helpers = room.guild.create_role("Helpers")
     helper = room.add_member("helper", roles=[helpers])
     allow_command(room, "ttrmod", {mods.role: True, helpers: True})
-    version = (await player.service.game(player.game_id)).version
+    version = (await player.service.core.game(player.game_id)).version
     _, name, _ = await mover(player)
     for command, options in (
         ("ttrmod pause", {"reason": "x"}),
@@ -99,7 +99,7 @@ async def test_moderator_commands_refuse_non_moderators_and_accept_the_role(simc
     ):
         result = await slash(helper, room, command, **options)
         assert all_private(result) and NOT_A_MODERATOR in reply_text(result), (command, reply_text(result))
-    assert (await player.service.game(player.game_id)).version == version
+    assert (await player.service.core.game(player.game_id)).version == version
     assert mods.log_lines() == []
 
     # the moderator role set by /ttr config, and server managers, are moderators
@@ -145,7 +145,7 @@ async def test_pause_stops_the_clock_and_resume_moves_the_deadline_on(simcord_en
     fresh = room.stage_message()
     assert fresh.id != turn.id and "A moderator resumes the game after 3 h" in fresh.content
     assert "\N{ALARM CLOCK} Deadline" in fresh.content and f"<@{member.id}>" in fresh.content
-    version = (await player.service.game(player.game_id)).version
+    version = (await player.service.core.game(player.game_id)).version
     assert all(c.split(":")[3] == str(version) for c in custom_ids(fresh))
     old = await click(member, turn, "ttr:draw:")
     assert "out of date" in reply_text(old)
@@ -248,7 +248,7 @@ async def test_autopilot_takes_a_seat_and_gives_it_back(simcord_env: Env) -> Non
 async def test_undo_restores_the_exact_earlier_state(simcord_env: Env) -> None:
     room, mods, player = await moderated_game(simcord_env)
     before = await player.game()
-    public_before = await player.service.public_view(player.game_id)
+    public_before = await player.service.reading.public_view(player.game_id)
     turn_before = room.stage_message()
     for _ in range(4):
         await player.step(await player.game())
@@ -261,7 +261,7 @@ async def test_undo_restores_the_exact_earlier_state(simcord_env: Env) -> None:
     assert all_private(result) and f"Took back {undone} moves" in reply_text(result), reply_text(result)
     restored = await player.game()
     assert restored.moves == before.moves and restored.state == before.state
-    public_after = await player.service.public_view(player.game_id)
+    public_after = await player.service.reading.public_view(player.game_id)
     assert replace(public_after, version=0) == replace(public_before, version=0)
     fresh = room.stage_message()
     assert fresh.id not in (turn_before.id,) and fresh.id > turn_before.id
@@ -288,7 +288,7 @@ async def test_end_with_scoring_and_abandon(simcord_env: Env) -> None:
     assert "A moderator ends the game now" in final.content and "Reason: time is up for the evening" in final.content
     assert final.attachments[0].filename == "final.png"
     assert "ended the game with scoring" in mods.log_lines()[-1]
-    info = await player.service.game(player.game_id)
+    info = await player.service.core.game(player.game_id)
     assert info.status.value == "finished"
 
     # a new game in the same channel, abandoned without a result
@@ -300,7 +300,7 @@ async def test_end_with_scoring_and_abandon(simcord_env: Env) -> None:
     note = room.public_messages()[-1].content
     assert "abandons the game: it ends without a result" in note and "wins" not in note
     assert "abandoned the game without a result" in mods.log_lines()[-1]
-    assert await player.service.active_game(room.channel.id) is None
+    assert await player.service.reading.active_game(room.channel.id) is None
     late = await slash(alice, room, "ttr draw", card="deck")
     assert "There is no game in this channel" in reply_text(late)
 

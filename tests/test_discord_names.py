@@ -110,7 +110,7 @@ async def test_a_member_with_an_invisible_name_plays_as_player_n(simcord_env: En
     texts = "\n".join(str(b.get("content") or "") for b in bot_messages(simcord_env))
     assert "player 2 joins (2/" in texts
 
-    info = await room.bot.service.game(game_id)
+    info = await room.bot.service.core.game(game_id)
     seat = next(s for s in info.seats if s.user_id == ghost.id)
     assert seat.display_name == "" and seat.player is not None
     assert re.fullmatch(r"player [12]", seat.player)

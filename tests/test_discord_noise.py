@@ -108,11 +108,11 @@ async def test_a_long_stretch_played_by_the_autopilot_is_summed_up_in_one_short_
     alice = room.members[0]
     await slash(alice, room, "ttr new", map="usa", trains=20, bots=2, max_players=3)
     await slash(alice, room, "ttr start")
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None
     name = next(s.player for s in info.seats if s.user_id == alice.id)
     await slash(mods.moderator, room, "ttrmod autopilot", player=name, state="on", reason="away for the week")
-    game = await room.bot.service.engine_game(info.id)
+    game = await room.bot.service.reading.engine_game(info.id)
     assert game.finished  # the autopilot played her seat, and the bots theirs, to the end
     made = [m for m in game.moves if m.player == name]
     (note,) = [t for t in dm_texts(room, alice) if "the autopilot plays your seat" in t]

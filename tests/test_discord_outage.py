@@ -35,7 +35,7 @@ async def test_a_long_outage_counts_against_no_one(simcord_env: Env) -> None:
     assert [m.content for m in room.public_messages()].count(f"\N{ALARM CLOCK} {NOTE}") == 0  # not on its own
     (reminder,) = reminders_to(room, mover)
     assert "Time left: 40 min" in reminder
-    audit = await room.bot.service.audit(player.game_id)
+    audit = await room.bot.service.audit.audit(player.game_id)
     assert [a.details["seconds"] for a in audit if a.action == "outage"] == [5 * 60 * MINUTE]
 
     await simcord_env.advance_time(39 * MINUTE)

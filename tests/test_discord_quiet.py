@@ -31,7 +31,7 @@ async def clocked(room: Room, **options: Any) -> tuple[Player, MemberActor, Memb
     host = room.members[0]
     opened = await slash(host, room, "ttr new", map="usa", trains=8, timeout_policy="autopilot", **options)
     assert all_private(opened) and "You opened game" in reply_text(opened), reply_text(opened)
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None
     await slash(room.members[1], room, "ttr join")
     await slash(host, room, "ttr start")
@@ -121,7 +121,7 @@ async def test_turn_dms_after_a_wait_come_only_for_a_turn_that_waited_that_long(
     await draw_two(room, other)
     await simcord_env.advance_time(2 * HOUR)
     assert len(turn_notes(room, other)) == before + 1
-    assert (await room.bot.service.held_dms(other.id)) == []
+    assert (await room.bot.service.members.held_dms(other.id)) == []
 
 
 # ----- quiet hours across midnight -----------------------------------------------------------------
@@ -162,7 +162,7 @@ async def test_quiet_hours_across_midnight_hold_messages_until_they_end(simcord_
     assert f"<@{other.id}>" in room.stage_message().content  # the channel still says it
     await until_local(simcord_env, 6, 55)  # past the reminder at half time (04:30) and midnight
     assert len(turn_notes(room, other)) == before_notes and len(reminders(room, other)) == before_reminders
-    held = await room.bot.service.held_dms(other.id)
+    held = await room.bot.service.members.held_dms(other.id)
     assert sorted(h.kind for h in held) == ["reminder", "turn"]
     assert all(helsinki(h.due_at).hour == 7 for h in held)
 
@@ -171,7 +171,7 @@ async def test_quiet_hours_across_midnight_hold_messages_until_they_end(simcord_
     assert len(notes) == before_notes + 1 and len(got) == before_reminders + 1
     assert "Time left: 3 h 30 min" in got[-1]  # as of 07:00, when it was sent: the clock ran on meanwhile
     assert deadline - simcord_env.now() < timedelta(hours=3, minutes=30)
-    assert await room.bot.service.held_dms(other.id) == []
+    assert await room.bot.service.members.held_dms(other.id) == []
 
     # out of the quiet hours, the next reminder comes on time (at 90%: 09:18)
     await until_local(simcord_env, 9, 20)
@@ -211,7 +211,7 @@ async def test_an_away_member_is_played_at_once_over_several_turns_and_gets_one_
     (summary,) = played_for(room, mover)
     assert summary.startswith("While you were away, the autopilot played for you in your USA game #1"), summary
     assert "cards:" in summary or "claims" in summary, summary
-    assert await room.bot.service.held_dms(mover.id) == []
+    assert await room.bot.service.members.held_dms(mover.id) == []
     # back: their turn waits for them again
     await draw_two(room, other)
     game = await player.game()
@@ -232,7 +232,7 @@ async def test_a_server_bounds_or_forbids_going_away(simcord_env: Env) -> None:
 
 
 async def timeouts_of(room: Room, game_id: int) -> list[int]:
-    audit = await room.bot.service.audit(game_id)
+    audit = await room.bot.service.audit.audit(game_id)
     return [a.details["timeouts"] for a in audit if a.action == "timeout"]
 
 

@@ -32,7 +32,7 @@ async def test_a_rated_game_shows_on_the_leaderboard_and_the_profiles(simcord_en
     game = await Player(room, game_id).play()
     assert game.finished
     service = room.bot.service
-    assert await service.is_rated(game_id)
+    assert await service.ratings.is_rated(game_id)
     start = len(bot_messages(simcord_env))
 
     board = await slash(bold, room, "ttr leaderboard")
@@ -40,7 +40,7 @@ async def test_a_rated_game_shows_on_the_leaderboard_and_the_profiles(simcord_en
     text = reply_text(board)
     assert shown(BOLD) in text and shown(EVERYONE) in text and "ann" in text
     assert "**bold**" not in text.replace(shown(BOLD), "") and "<@12345>" not in text and "@everyone" not in text
-    lines = (await service.leaderboard(room.guild.id)).lines
+    lines = (await service.ratings.leaderboard(room.guild.id)).lines
     assert [line.user_id for line in lines] != [] and {line.user_id for line in lines} == {
         m.id for m in room.members[:3]
     }
@@ -56,7 +56,7 @@ async def test_a_rated_game_shows_on_the_leaderboard_and_the_profiles(simcord_en
     profile = await slash(ann, room, "ttr profile", member=bold)
     assert profile.response is not None and profile.response.ephemeral
     shown_text = reply_text(profile)
-    skill = await service.rating_of(room.guild.id, bold.id)
+    skill = await service.ratings.rating_of(room.guild.id, bold.id)
     assert skill is not None
     # one number: the profile shows the member's number and rank of the leaderboard, not a rating ± uncertainty
     line = next(line for line in lines if line.user_id == bold.id)

@@ -49,7 +49,7 @@ async def game_with_a_seated_moderator(env: Env) -> tuple[Room, Moderation, Play
     await slash(bob, room, "ttr join")
     await slash(carol, room, "ttr join")
     await slash(alice, room, "ttr start")
-    info = await room.bot.service.active_game(room.channel.id)
+    info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None and info.seat_of(carol.id) is not None
     player = Player(room, info.id)
     while (await player.game()).state.phase is not Phase.PLAY:
@@ -72,7 +72,9 @@ def no_file(result: InteractionResult) -> bool:
 
 
 async def reads_audited(player: Player) -> list[tuple[str, int]]:
-    return [(a.action, a.moderator_user_id) for a in await player.service.audit(player.game_id) if a.action in READS]
+    return [
+        (a.action, a.moderator_user_id) for a in await player.service.audit.audit(player.game_id) if a.action in READS
+    ]
 
 
 @SEEDED

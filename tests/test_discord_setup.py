@@ -174,7 +174,7 @@ async def test_start_begins_at_once_and_everyone_chooses_privately(simcord_env: 
     assert all_private(started)
     setup = room.stage_message()
     assert "starts!" in setup.content and "Choose my tickets" in str(setup.components)
-    info = await room.bot.service.game(game_id)
+    info = await room.bot.service.core.game(game_id)
     for member in room.members:
         dms = [m.content for m in room.dms(member)]
         assert any("Choose your starting tickets" in text for text in dms)

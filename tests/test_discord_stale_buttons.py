@@ -79,7 +79,7 @@ async def until_new_stage(player: Player) -> None:
 
 async def marked(player: Player) -> list[PostedMessage]:
     """The game's stage messages still marked as carrying buttons."""
-    rows = await player.service.posted_messages(player.game_id)
+    rows = await player.service.front.posted_messages(player.game_id)
     return [m for m in rows if is_stage(m.kind) and m.buttons]
 
 
@@ -109,7 +109,7 @@ async def test_a_kill_between_posting_and_stripping_leaves_no_old_buttons_after_
     while not (await ending.game()).finished:
         await until_new_stage(ending)
     assert killed == [ending.game_id]
-    final = next(m for m in await ending.service.posted_messages(ending.game_id) if m.kind == "final")
+    final = next(m for m in await ending.service.front.posted_messages(ending.game_id) if m.kind == "final")
     last_turn = stage_messages(finals)[-1]
     assert last_turn.id < final.message_id and "turn" in last_turn.content  # still looks live after the end
 

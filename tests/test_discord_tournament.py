@@ -78,7 +78,7 @@ def thread_room(room: Room, thread: ChannelHandle) -> Room:
 
 
 async def current(room: Room, tid: int) -> TournamentInfo:
-    info: TournamentInfo = await room.bot.service.tournament(tid)
+    info: TournamentInfo = await room.bot.service.tournaments.desk.tournament(tid)
     return info
 
 
@@ -119,7 +119,7 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
     assert "one map per round" in ok(bad)
     bad = await slash(mod, room, "ttrtour create", name="Cup", rounds=3, map="usa", deadline="soon")
     assert ok(bad)
-    assert await service.tournaments(room.guild.id) == []
+    assert await service.tournaments.desk.tournaments(room.guild.id) == []
 
     # ----- create; the autopilot seats (no Discord option: set through the service); registration
     created = await slash(
@@ -133,11 +133,11 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
         turn_time="none",
     )
     assert "registration" in ok(created)
-    [info] = await service.tournaments(room.guild.id)
+    [info] = await service.tournaments.desk.tournaments(room.guild.id)
     assert info.name == "Autumn **Cup** @everyone" and info.channel_id == room.channel.id
     assert info.settings.maps == ("usa", "india", "usa") and info.settings.size == 4 and info.settings.clock is not None
     settings = replace(info.settings, autopilot=tuple(m.id for m in bots))
-    await service.configure_tournament(info.id, mod.id, settings)
+    await service.tournaments.registration.configure_tournament(info.id, mod.id, settings)
     opened = await slash(mod, room, "ttrtour registration", state="open")
     assert "open" in ok(opened)
     message = next(
@@ -176,7 +176,7 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
         assert table.channel_id in threads and table.game_id is not None
         thread = threads[table.channel_id]
         assert thread.name == f"Round 1 · Table {table.table_no}"
-        game = await service.game(table.game_id)
+        game = await service.core.game(table.game_id)
         assert game.channel_id == thread.id and game.map == "usa"
         first = thread.history()[0]
         assert all(f"<@{u}>" in first.content for u in table.seats)
@@ -244,7 +244,7 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
     assert (await image.read())[:8] == b"\x89PNG\r\n\x1a\n"
     posted = [m for m in room.public_messages() if m.content.startswith(("Standings of", "Final standings of"))]
     assert posted and all(m.attachments and m.attachments[0].description for m in posted), "standings with images"
-    lines = await service.standings(info.id)
+    lines = await service.tournaments.results.standings(info.id)
     assert standings.startswith("Final standings of")
     for line in lines:
         assert f"{line.rank}. **" in standings
@@ -289,7 +289,7 @@ async def finish_round(room: Room, mods: Moderation, info: TournamentInfo, *, en
         assert "autopilot" in ok(answer)
         assert f"table {table.table_no} is over" in "\n".join(public_texts(room.channel))
     assert not end_one, "no table was left to end"
-    after = await room.bot.service.tournament(info.id)
+    after = await room.bot.service.tournaments.desk.tournament(info.id)
     assert after.rounds[r.round - 1].status.value == "complete"
 
 
@@ -317,9 +317,9 @@ async def running_table(room: Room, mods: Moderation, humans: int) -> Tournament
     members = room.members[:4]
     service = room.bot.service
     assert "registration" in ok(await slash(mod, room, "ttrtour create", name="Cup", rounds=1, map="usa"))
-    [info] = await service.tournaments(room.guild.id)
+    [info] = await service.tournaments.desk.tournaments(room.guild.id)
     settings = replace(info.settings, autopilot=tuple(m.id for m in members[humans:]), clock=None)
-    await service.configure_tournament(info.id, mod.id, settings)
+    await service.tournaments.registration.configure_tournament(info.id, mod.id, settings)
     assert "open" in ok(await slash(mod, room, "ttrtour registration", state="open"))
     for member in members:
         assert "registered" in ok(await slash(member, room, "ttrtour join"))
@@ -370,7 +370,7 @@ async def test_tournament_moderation_tells_the_seats_and_the_log(simcord_env: En
     logged = len(mods.log_lines())
 
     assert "sub" in ok(await slash(mod, room, "ttrtour substitute", player=ann, member=sub, reason="had to leave"))
-    game = await room.bot.service.game(table.game_id)
+    game = await room.bot.service.core.game(table.game_id)
     assert sub.id in [s.user_id for s in game.seats]
     [news] = [m.content for m in room.dms(sub)]
     assert "You now play ann's seat in game #" in news and f"<#{table.channel_id}>" in news
@@ -379,7 +379,7 @@ async def test_tournament_moderation_tells_the_seats_and_the_log(simcord_env: En
     assert not room.dms(mod), "the moderator who acted gets no DM"
 
     assert "dropped" in ok(await slash(mod, room, "ttrtour drop", player=bob, reason="no show"))
-    game = await room.bot.service.game(table.game_id)
+    game = await room.bot.service.core.game(table.game_id)
     assert game.status.active and [s.autopilot for s in game.seats if s.user_id == bob.id] == [True]
     [line] = mods.log_lines()[logged + 1 :]
     assert "handed bob's seat" in line and "autopilot" in line and "no show" in line
@@ -388,7 +388,7 @@ async def test_tournament_moderation_tells_the_seats_and_the_log(simcord_env: En
     assert "scored as it stands" in ok(answer)
     [line] = mods.log_lines()[logged + 2 :]
     assert "ended the game with scoring" in line and "overdue" in line
-    assert not (await room.bot.service.game(table.game_id)).status.active
+    assert not (await room.bot.service.core.game(table.game_id)).status.active
     announced = "\n".join(public_texts(room.channel))
     assert announced.count("round 1, table 1 is over") == 1, announced
     assert "**Cup** is over" in announced and "Final standings of **Cup**" in announced

@@ -50,10 +50,10 @@ async def test_invisible_and_formula_names_in_a_tournament(simcord_env: Env) -> 
     mod = mods.moderator
     service = room.bot.service
     ok(await slash(mod, room, "ttrtour create", name="Cup", rounds=1, map="usa"))
-    [info] = await service.tournaments(room.guild.id)
+    [info] = await service.tournaments.desk.tournaments(room.guild.id)
     members = room.members[:4]
     settings = replace(info.settings, autopilot=tuple(m.id for m in members), clock=None)
-    await service.configure_tournament(info.id, mod.id, settings)
+    await service.tournaments.registration.configure_tournament(info.id, mod.id, settings)
     ok(await slash(mod, room, "ttrtour registration", state="open"))
     for member in members:
         assert "registered" in ok(await slash(member, room, "ttrtour join"))
@@ -61,7 +61,7 @@ async def test_invisible_and_formula_names_in_a_tournament(simcord_env: Env) -> 
     listed = ok(await slash(mod, room, "ttrtour info"))
     assert all(name in listed for name in fallback), listed
     ok(await slash(mod, room, "ttrtour startround"))
-    info = await service.tournament(info.id)
+    info = await service.tournaments.desk.tournament(info.id)
     assert info.status is TournamentStatus.FINISHED, "the autopilot played the one table out"
 
     asked = await slash(members[0], room, "ttrtour standings")

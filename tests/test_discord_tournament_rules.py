@@ -36,7 +36,7 @@ async def open_cup(room: Room, mod: MemberActor, **options: object) -> Tournamen
     """A one-round tournament on USA in the room's channel, registration open."""
     assert "registration" in ok(await slash(mod, room, "ttrtour create", name="Cup", rounds=1, map="usa", **options))
     assert "open" in ok(await slash(mod, room, "ttrtour registration", state="open"))
-    [info] = await room.bot.service.tournaments(room.guild.id)
+    [info] = await room.bot.service.tournaments.desk.tournaments(room.guild.id)
     return info
 
 
@@ -107,7 +107,7 @@ async def test_a_sanction_during_the_rounds_stays_until_reinstated(simcord_env: 
     settings = replace(
         info.settings, rounds=2, autopilot=tuple(m.id for m in members), clock=None, table_size=2, trains=5
     )
-    await room.bot.service.configure_tournament(info.id, mod.id, settings)
+    await room.bot.service.tournaments.registration.configure_tournament(info.id, mod.id, settings)
     for member in members:
         assert "registered" in ok(await slash(member, room, "ttrtour join"))
     assert "Round 1 has started" in ok(await slash(mod, room, "ttrtour startround"))
@@ -132,7 +132,7 @@ async def test_a_substituted_player_cannot_be_reinstated(simcord_env: Env) -> No
     members = room.members[:4]
     info = await open_cup(room, mod)
     settings = replace(info.settings, autopilot=tuple(m.id for m in members[1:]), clock=None)
-    await room.bot.service.configure_tournament(info.id, mod.id, settings)
+    await room.bot.service.tournaments.registration.configure_tournament(info.id, mod.id, settings)
     for member in members:
         assert "registered" in ok(await slash(member, room, "ttrtour join"))
     assert "Round 1 has started" in ok(await slash(mod, room, "ttrtour startround"))
@@ -198,7 +198,7 @@ async def table_running(room: Room, mod: MemberActor, humans: int = 2, **options
     members = room.members[:4]
     info = await open_cup(room, mod, **options)
     settings = replace(info.settings, autopilot=tuple(m.id for m in members[humans:]), clock=None)
-    await room.bot.service.configure_tournament(info.id, mod.id, settings)
+    await room.bot.service.tournaments.registration.configure_tournament(info.id, mod.id, settings)
     for member in members:
         assert "registered" in ok(await slash(member, room, "ttrtour join"))
     assert "Round 1 has started" in ok(await slash(mod, room, "ttrtour startround"))
@@ -266,21 +266,21 @@ async def test_a_repairing_stopped_by_a_crash_ends_the_old_games_at_the_next_sta
     async def power_cut(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the bot stopped here")
 
-    monkeypatch.setattr(room.bot.service, "cancel", power_cut)
+    monkeypatch.setattr(room.bot.service.lobby, "cancel", power_cut)
     assert "went wrong" in reply_text(await slash(mod, room, "ttrtour repair", reason="wrong players"))
     monkeypatch.undo()
     paired = await current(room, info.id)
     assert paired.rounds[0].attempt == 2, "the new pairing is stored"
-    assert (await room.bot.service.game(old.game_id)).status.active, "the crash left the old game open"
+    assert (await room.bot.service.core.game(old.game_id)).status.active, "the crash left the old game open"
 
     await restart(env)
     await env.advance_time(120)
-    assert not (await room.bot.service.game(old.game_id)).status.active, "the old round's game is ended"
+    assert not (await room.bot.service.core.game(old.game_id)).status.active, "the old round's game is ended"
     assert "Round 1 has started" in ok(await slash(mod, room, "ttrtour startround"))
     after = await current(room, info.id)
     [table] = after.rounds[0].tables
     assert table.game_id is not None and table.game_id != old.game_id
-    assert (await room.bot.service.game(table.game_id)).status.active
+    assert (await room.bot.service.core.game(table.game_id)).status.active
 
 
 async def test_after_a_substitute_the_tables_game_names_the_new_player(simcord_env: Env) -> None:

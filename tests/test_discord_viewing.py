@@ -103,7 +103,7 @@ async def test_an_abandoned_game_shows_its_board_but_no_result(simcord_env: Env)
     alice = room.members[0]
     status = reply_text(await slash(alice, room, "ttr status"))
     assert f"#{game_id}" in status and "The game is over." in status and "To move" not in status
-    view = await room.bot.service.public_view(game_id)
+    view = await room.bot.service.reading.public_view(game_id)
     assert view.table is not None and view.table.to_move is None and view.table.waiting_for == ()
     hand = await slash(alice, room, "ttr hand")
     assert all_private(hand) and "ended without a result" in reply_text(hand)

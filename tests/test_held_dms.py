@@ -56,7 +56,7 @@ class Sending(Notifier):
     """A Notifier whose sending is recorded instead of reaching Discord."""
 
     def __init__(self, service: StandIn) -> None:
-        super().__init__(None, service)  # type: ignore[arg-type]
+        super().__init__(None, service, service, service)  # type: ignore[arg-type]
         self.stand_in = service
 
     async def send(self, user_id: int, text: str, *, game_id: int | None = None) -> bool:

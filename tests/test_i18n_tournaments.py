@@ -92,17 +92,21 @@ async def tournament(tmp_path: Path) -> tuple[TournamentInfo, RoundStarted, tupl
         settings = TournamentSettings(
             maps=("usa", "india"), rounds=2, clock=NO_CLOCK, autopilot=tuple(PLAYERS), trains=6, final_table=3, cap=8
         )
-        info = await service.create_tournament(GUILD, 5000, MOD, "Höstcupen *2026*", settings)
-        await service.open_registration(info.id, MOD)
+        info = await service.tournaments.registration.create_tournament(GUILD, 5000, MOD, "Höstcupen *2026*", settings)
+        await service.tournaments.registration.open_registration(info.id, MOD)
         for i, user in enumerate(PLAYERS):
-            await service.join_tournament(info.id, user, f"spelare{i}")
+            await service.tournaments.registration.join_tournament(info.id, user, f"spelare{i}")
         threads = itertools.count(7000)
 
         async def open_channel(plan: TablePlan) -> int:
             return next(threads)
 
-        started = await service.start_round(info.id, MOD, open_channel)
-        return await service.tournament(info.id), started, await service.standings(info.id)
+        started = await service.tournaments.rounds.start_round(info.id, MOD, open_channel)
+        return (
+            await service.tournaments.desk.tournament(info.id),
+            started,
+            await service.tournaments.results.standings(info.id),
+        )
     finally:
         await service.close()
 

@@ -116,14 +116,14 @@ async def _play(service: GameService, game_id: int, rng: random.Random) -> tuple
     public: list[object] = []
     private: list[object] = []
     for _ in range(3000):
-        game = await service.engine_game(game_id)
+        game = await service.reading.engine_game(game_id)
         move = random_move(game, rng)
         if move is None:
             break
-        info = await service.game(game_id)
+        info = await service.core.game(game_id)
         user = info.user_of(move.player)
         assert user is not None
-        result = await service.act(game_id, user, move, expected_version=info.version)
+        result = await service.play.act(game_id, user, move, expected_version=info.version)
         public.extend(result.public)
         private.extend(result.private)
     return public, private
@@ -172,12 +172,12 @@ async def _a_game(
 async def test_a_whole_game_reads_in_swedish_and_finnish(tmp_path: Path, map_name: str) -> None:
     service, game_id, users, public, private = await _a_game(tmp_path, map_name, seed=MAPS.index(map_name) + 3)
     try:
-        info = await service.game(game_id)
-        game = await service.engine_game(game_id)
+        info = await service.core.game(game_id)
+        game = await service.reading.engine_game(game_id)
         assert game.finished
-        stages = await service.history(game_id)
-        view = await service.public_view(game_id)
-        hand = await service.private_view(game_id, users[0])
+        stages = await service.reading.history(game_id)
+        view = await service.reading.public_view(game_id)
+        hand = await service.reading.private_view(game_id, users[0])
         english = "\n".join(_texts(info, game, public, private, stages))
         for language in (Language.SV, Language.FI):
             with speaking(language):
@@ -200,8 +200,8 @@ async def test_a_game_in_play_reads_in_swedish_and_finnish(tmp_path: Path) -> No
     service = await open_service(tmp_path / "play.db", seed=5)
     try:
         game_id, users = await started_game(service, "switzerland", players=3)
-        info = await service.game(game_id)
-        view = await service.public_view(game_id)
+        info = await service.core.game(game_id)
+        view = await service.reading.public_view(game_id)
         assert view.table is not None
         for language, words in ((Language.SV, ("väljer", "biljetter")), (Language.FI, ("valitse", "menoliput"))):
             with speaking(language):
@@ -209,21 +209,21 @@ async def test_a_game_in_play_reads_in_swedish_and_finnish(tmp_path: Path) -> No
             assert "{" not in text and all(w in text.lower() for w in words), text
         rng = random.Random(5)
         for made in range(200):
-            view = await service.public_view(game_id)
+            view = await service.reading.public_view(game_id)
             if made >= 20 and view.table is not None and view.table.to_move is not None:
                 if view.table.to_move.must is Must.TURN:
                     break
-            game = await service.engine_game(game_id)
+            game = await service.reading.engine_game(game_id)
             move = random_move(game, rng)
             assert move is not None
-            info = await service.game(game_id)
+            info = await service.core.game(game_id)
             user = info.user_of(move.player)
             assert user is not None
-            await service.act(game_id, user, move, expected_version=info.version)
-        info = await service.game(game_id)
-        view = await service.public_view(game_id)
+            await service.play.act(game_id, user, move, expected_version=info.version)
+        info = await service.core.game(game_id)
+        view = await service.reading.public_view(game_id)
         assert view.table is not None and view.table.to_move is not None
-        hand = await service.private_view(game_id, info.user_of(view.table.to_move.player) or 0)
+        hand = await service.reading.private_view(game_id, info.user_of(view.table.to_move.player) or 0)
         expected = {
             Language.SV: ("din tur", "Använd knapparna", "`/ttr dra`", "Högen:", "**Dina kort**", "kvar"),
             Language.FI: ("vuoro", "Käytä alla olevia", "`/ttr nosta`", "Pakka:", "**Korttisi**", "jäljellä"),

@@ -212,7 +212,7 @@ async def test_every_control_value_is_acted_on_or_refused(service: GameService, 
     await play_on(service, game_id, data.draw(st.integers(0, 8)), random.Random(data.draw(st.integers(0, 99))))
     front = Play(service, QuietDelivery())  # type: ignore[arg-type]
     for _ in range(4):
-        info = await service.game(game_id)
+        info = await service.core.game(game_id)
         action = data.draw(st.sampled_from(FUZZED))
         version = data.draw(st.one_of(st.none(), st.just(info.version), st.integers(-(2**70), 2**70)))
         if action is Action.SYMBOL and version is None:
@@ -227,7 +227,7 @@ async def test_every_control_value_is_acted_on_or_refused(service: GameService, 
 
 async def test_moderators_name_players_or_are_refused(service: GameService) -> None:
     game_id, _ = await started_game(service, "usa", players=2)
-    info = await service.game(game_id)
+    info = await service.core.game(game_id)
     for text in ODD:
         try:
             assert seat_of(info, text) in (0, 1)

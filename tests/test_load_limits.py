@@ -183,7 +183,7 @@ async def limited(tmp_path: Path) -> AsyncIterator[GameService]:
 
 
 async def open_in(service: GameService, channel: int, host: int) -> int:
-    return (await service.create_game(GUILD, channel, host, f"host {host}", "usa")).game.id
+    return (await service.lobby.create_game(GUILD, channel, host, f"host {host}", "usa")).game.id
 
 
 async def test_a_member_may_host_three_open_games(limited: GameService) -> None:
@@ -193,48 +193,48 @@ async def test_a_member_may_host_three_open_games(limited: GameService) -> None:
     assert refused.value.why is Why.MEMBER_GAME_LIMIT
     text = refusal_text(refused.value)
     assert "3 open games" in text and f"#{games[0]}" in text and "cancel" in text and "server manager" in text
-    assert await limited.active_game(20) is None  # nothing was made
+    assert await limited.reading.active_game(20) is None  # nothing was made
     await open_in(limited, 21, 101)  # another member may
-    await limited.cancel(games[0], 100)  # cancelling frees a place
+    await limited.lobby.cancel(games[0], 100)  # cancelling frees a place
     await open_in(limited, 20, 100)
     with pytest.raises(WrongState):
         await open_in(limited, 22, 100)
-    await limited.set_guild_config(GUILD, MEMBER_OPEN_GAMES, 4)  # a manager raises the limit
+    await limited.settings.set_guild_config(GUILD, MEMBER_OPEN_GAMES, 4)  # a manager raises the limit
     await open_in(limited, 22, 100)
 
 
 async def test_a_finished_game_frees_a_place(limited: GameService) -> None:
-    await limited.set_guild_config(GUILD, MEMBER_OPEN_GAMES, 1)
+    await limited.settings.set_guild_config(GUILD, MEMBER_OPEN_GAMES, 1)
     game = await open_in(limited, 10, 100)
-    await limited.join(game, 101, "Bob")
-    await limited.start(game, 100)
+    await limited.lobby.join(game, 101, "Bob")
+    await limited.lobby.start(game, 100)
     with pytest.raises(WrongState):
         await open_in(limited, 11, 100)
-    await limited.end(game, 999, True, "test")
+    await limited.moderation.end(game, 999, True, "test")
     await open_in(limited, 11, 100)
 
 
 async def test_a_server_has_at_most_its_limit_of_open_games(limited: GameService) -> None:
-    await limited.set_guild_config(GUILD, SERVER_OPEN_GAMES, 4)
+    await limited.settings.set_guild_config(GUILD, SERVER_OPEN_GAMES, 4)
     for i in range(4):
         await open_in(limited, 10 + i, 100 + i)
     with pytest.raises(WrongState) as refused:
         await open_in(limited, 20, 200)
     assert refused.value.why is Why.SERVER_GAME_LIMIT
     assert "4 open games" in refusal_text(refused.value)
-    await limited.create_game(2, 30, 200, "elsewhere", "usa")  # another server has its own count
+    await limited.lobby.create_game(2, 30, 200, "elsewhere", "usa")  # another server has its own count
     with pytest.raises(InvalidInput):
-        await limited.set_guild_config(GUILD, SERVER_OPEN_GAMES, 0)
-    assert (await limited.guild_config(GUILD)).server_open_games == 4
+        await limited.settings.set_guild_config(GUILD, SERVER_OPEN_GAMES, 0)
+    assert (await limited.settings.guild_config(GUILD)).server_open_games == 4
 
 
 async def test_a_burst_of_new_games_cannot_pass_the_limits(limited: GameService) -> None:
-    await limited.set_guild_config(GUILD, SERVER_OPEN_GAMES, 10)
+    await limited.settings.set_guild_config(GUILD, SERVER_OPEN_GAMES, 10)
     burst = [open_in(limited, 100 + i, 100) for i in range(40)]  # one member
     burst += [open_in(limited, 200 + i, 200 + i) for i in range(40)]  # many members
     results = await asyncio.gather(*burst, return_exceptions=True)
     made = [r for r in results if isinstance(r, int)]
     assert len(made) == 10
     assert all(isinstance(r, WrongState) for r in results if not isinstance(r, int))
-    hosts = [(await limited.game(g)).host_user_id for g in made]
+    hosts = [(await limited.core.game(g)).host_user_id for g in made]
     assert hosts.count(100) <= 3

@@ -50,7 +50,7 @@ async def started(service: GameService, notifier: RecordingNotifier, time: FakeT
 
 
 async def timeouts(service: GameService, game_id: int) -> list[int]:
-    return [a.details["timeouts"] for a in await service.audit(game_id) if a.action == "timeout"]
+    return [a.details["timeouts"] for a in await service.audit.audit(game_id) if a.action == "timeout"]
 
 
 def deadline_of(rows: list[TimerRow]) -> list[object]:
@@ -63,10 +63,10 @@ async def twenty_minutes_in(tmp_path: Path, time: FakeTime, notifier: RecordingN
     game_id, _ = await new_game(service, CLOCK)
     await to_play_phase(service, game_id)
     runner = await started(service, notifier, time)
-    assert await service.last_alive() == time.now
+    assert await service.timers.last_alive() == time.now
     time.advance(20 * MINUTE)
     await settle(runner, time)
-    assert await service.last_alive() == time.now  # the running bot writes its heartbeat
+    assert await service.timers.last_alive() == time.now  # the running bot writes its heartbeat
     assert notifier.reminders == []
     return game_id, runner
 
@@ -87,7 +87,7 @@ async def test_a_long_outage_moves_the_clocks_on_and_sends_the_missed_reminder(t
     (event,) = told.public
     assert event.kind is EventKind.OUTAGE
     assert "offline for 5 h" in public_text(told.game, event) and "moved on" in public_text(told.game, event)
-    outages = [a for a in await service.audit(game_id) if a.action == "outage"]
+    outages = [a for a in await service.audit.audit(game_id) if a.action == "outage"]
     assert [a.details["seconds"] for a in outages] == [5 * HOUR]
     # both reminders fell due while the bot was down: one is sent at start, with the time really left
     (reminder,) = notifier.reminders
@@ -138,7 +138,7 @@ async def test_a_short_restart_changes_nothing(tmp_path: Path) -> None:
     runner = await started(service, notifier, time)
     assert [(t.kind, t.deadline) for t in await timers(service, game_id)] == [(t.kind, t.deadline) for t in before]
     assert notifier.announced == [] and notifier.reminders == []
-    assert [a for a in await service.audit(game_id) if a.action == "outage"] == []
+    assert [a for a in await service.audit.audit(game_id) if a.action == "outage"] == []
     await runner.stop()
     await service.close()
 
@@ -155,14 +155,14 @@ async def test_a_crash_counts_the_outage_from_the_last_heartbeat(
     async def dead() -> None:
         return None
 
-    monkeypatch.setattr(runner.service, "heartbeat", dead)  # the process dies: it writes nothing more
+    monkeypatch.setattr(runner.service.timers, "heartbeat", dead)  # the process dies: it writes nothing more
     await runner.stop()
     await runner.service.close()
 
     time.advance(5 * HOUR)
     service = await open_service(tmp_path / "conductor.sqlite3", time)
     runner = await started(service, notifier, time)
-    outages = [a for a in await service.audit(game_id) if a.action == "outage"]
+    outages = [a for a in await service.audit.audit(game_id) if a.action == "outage"]
     assert [a.details["seconds"] for a in outages] == [5 * HOUR + 50]
     assert deadline_of(await timers(service, game_id)) == [time.now + timedelta(minutes=40)]
     assert await timeouts(service, game_id) == []
@@ -176,14 +176,14 @@ async def test_a_paused_game_needs_nothing(tmp_path: Path) -> None:
     service = await open_service(tmp_path / "conductor.sqlite3", time)
     game_id, _ = await new_game(service, CLOCK)
     await to_play_phase(service, game_id)
-    await service.pause(game_id, 999, "lunch")
+    await service.moderation.pause(game_id, 999, "lunch")
     runner = await started(service, notifier, time)
     await runner.stop()
     time.advance(5 * HOUR)
     runner = await started(service, notifier, time)
     assert notifier.announced == [] and notifier.reminders == []
-    assert [a for a in await service.audit(game_id) if a.action == "outage"] == []
-    await service.resume(game_id, 999, "back")
+    assert [a for a in await service.audit.audit(game_id) if a.action == "outage"] == []
+    await service.moderation.resume(game_id, 999, "back")
     assert deadline_of(await timers(service, game_id)) == [time.now + timedelta(hours=1)]
     assert await timeouts(service, game_id) == []
     await runner.stop()
@@ -207,6 +207,6 @@ async def test_a_game_that_cannot_be_moved_on_does_not_stop_the_others(
         return await real_clock(game_id)
 
     monkeypatch.setattr(service.store, "clock", clock)
-    results = await service.forgive_outage(time.now, alive)
+    results = await service.timers.forgive_outage(time.now, alive)
     assert [r.game.id for r in results] == [fine]
     await service.close()

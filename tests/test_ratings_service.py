@@ -33,7 +33,7 @@ async def finished_game(
     """A game played to its end by random legal moves (3 trains each: short)."""
     game_id, users = await started_game(service, map_name, players, trains=3)
     await play(service, game_id, 2000, random.Random(seed))
-    game = await service.engine_game(game_id)
+    game = await service.reading.engine_game(game_id)
     assert game.finished
     return game_id, users, game
 
@@ -56,10 +56,10 @@ def expected_places(game: Game) -> dict[str, int]:
 async def test_a_finished_four_player_game_updates_four_ratings_as_openskill_does(database: Database) -> None:
     service = await open_service(database)
     try:
-        await service.set_guild_config(GUILD, RATED_CASUAL, True)
+        await service.settings.set_guild_config(GUILD, RATED_CASUAL, True)
         game_id, users, game = await finished_game(service)
-        assert await service.is_rated(game_id)
-        info = await service.game(game_id)
+        assert await service.ratings.is_rated(game_id)
+        info = await service.core.game(game_id)
         places = expected_places(game)
         # the winners by the engine's own rule are exactly the first places
         assert {n for n, p in places.items() if p == 1} == set(game.winners())
@@ -71,21 +71,21 @@ async def test_a_finished_four_player_game_updates_four_ratings_as_openskill_doe
             user = info.user_of(name)
             assert user is not None
             for map_name in (None, "usa"):
-                skill = await service.rating_of(GUILD, user, map_name)
+                skill = await service.ratings.rating_of(GUILD, user, map_name)
                 assert skill is not None
                 assert skill.mu == pytest.approx(team[0].mu) and skill.sigma == pytest.approx(team[0].sigma)
         # a better place never gets a lower rating (all started equal)
         by_place = sorted(order, key=lambda n: places[n])
-        mus = [(await service.rating_of(GUILD, info.user_of(n) or 0)) for n in by_place]
+        mus = [(await service.ratings.rating_of(GUILD, info.user_of(n) or 0)) for n in by_place]
         assert all(a is not None and b is not None and a.mu >= b.mu for a, b in zip(mus, mus[1:], strict=False))
-        board = await service.leaderboard(GUILD)
+        board = await service.ratings.leaderboard(GUILD)
         assert sorted(line.user_id for line in board.lines) == sorted(users)
         assert [line.ordinal for line in board.lines] == sorted((line.ordinal for line in board.lines), reverse=True)
         assert all(line.games == 1 for line in board.lines)
         assert sum(line.wins for line in board.lines) == len(game.winners())
-        assert (await service.leaderboard(GUILD, "usa")).lines == board.lines
-        assert (await service.leaderboard(GUILD, "india")).lines == ()
-        profile = await service.profile(GUILD, users[0])
+        assert (await service.ratings.leaderboard(GUILD, "usa")).lines == board.lines
+        assert (await service.ratings.leaderboard(GUILD, "india")).lines == ()
+        profile = await service.ratings.profile(GUILD, users[0])
         mine = next(s for s in game.score() if info.user_of(s.name) == users[0])
         assert profile.games == 1 and profile.favourite_map == "usa"
         assert profile.average_score == mine.total
@@ -97,12 +97,12 @@ async def test_a_finished_four_player_game_updates_four_ratings_as_openskill_doe
 async def test_a_second_rating_of_the_same_game_changes_nothing(database: Database) -> None:
     service = await open_service(database)
     try:
-        await service.set_guild_config(GUILD, RATED_CASUAL, True)
+        await service.settings.set_guild_config(GUILD, RATED_CASUAL, True)
         game_id, _, _ = await finished_game(service, players=3)
         before = await database_fingerprint(database)
-        assert not await service.rate_game(game_id, rated=True)
-        assert not await service.rate_game(game_id, rated=True, kind="tournament")
-        assert await service.rate_pending() == 0
+        assert not await service.ratings.rate_game(game_id, rated=True)
+        assert not await service.ratings.rate_game(game_id, rated=True, kind="tournament")
+        assert await service.ratings.rate_pending() == 0
         assert await database_fingerprint(database) == before
     finally:
         await service.close()
@@ -112,13 +112,13 @@ async def test_casual_games_are_not_rated_unless_the_server_turns_it_on(database
     service = await open_service(database)
     try:
         game_id, users, _ = await finished_game(service, players=2)
-        assert not await service.is_rated(game_id)
-        assert (await service.leaderboard(GUILD)).lines == ()
-        assert (await service.profile(GUILD, users[0])).rating is None
+        assert not await service.ratings.is_rated(game_id)
+        assert (await service.ratings.leaderboard(GUILD)).lines == ()
+        assert (await service.ratings.profile(GUILD, users[0])).rating is None
         # a tournament (the caller decides) rates it whatever the server's setting
-        assert await service.rate_game(game_id, rated=True, kind="tournament")
-        assert len((await service.leaderboard(GUILD)).lines) == 2
-        assert not await service.rate_game(game_id, rated=False)
+        assert await service.ratings.rate_game(game_id, rated=True, kind="tournament")
+        assert len((await service.ratings.leaderboard(GUILD)).lines) == 2
+        assert not await service.ratings.rate_game(game_id, rated=False)
     finally:
         await service.close()
 
@@ -126,20 +126,20 @@ async def test_casual_games_are_not_rated_unless_the_server_turns_it_on(database
 async def test_an_abandoned_game_is_not_rated(database: Database) -> None:
     service = await open_service(database)
     try:
-        await service.set_guild_config(GUILD, RATED_CASUAL, True)
+        await service.settings.set_guild_config(GUILD, RATED_CASUAL, True)
         game_id, _ = await started_game(service, "usa", 3)
         await play(service, game_id, 10, random.Random(3))
-        await service.end(game_id, MOD, False, "abandoned")
-        assert not await service.rate_game(game_id, rated=True)
-        assert not await service.rate_game(game_id, rated=True, ended_by_moderator=True)
-        assert not await service.is_rated(game_id)
+        await service.moderation.end(game_id, MOD, False, "abandoned")
+        assert not await service.ratings.rate_game(game_id, rated=True)
+        assert not await service.ratings.rate_game(game_id, rated=True, ended_by_moderator=True)
+        assert not await service.ratings.is_rated(game_id)
         # scored by a moderator: only a caller that says so (a tournament's adjudication) rates it
         other, _ = await started_game(service, "usa", 3)
         await play(service, other, 10, random.Random(4))
-        await service.end(other, MOD, True, "scored as it stands")
-        assert not await service.is_rated(other)
-        assert not await service.rate_game(other, rated=True)
-        assert await service.rate_game(other, rated=True, kind="tournament", ended_by_moderator=True)
+        await service.moderation.end(other, MOD, True, "scored as it stands")
+        assert not await service.ratings.is_rated(other)
+        assert not await service.ratings.rate_game(other, rated=True)
+        assert await service.ratings.rate_game(other, rated=True, kind="tournament", ended_by_moderator=True)
     finally:
         await service.close()
 
@@ -147,23 +147,23 @@ async def test_an_abandoned_game_is_not_rated(database: Database) -> None:
 async def test_autopilot_players_are_left_out_and_members_keep_their_order(database: Database) -> None:
     service = await open_service(database)
     try:
-        await service.set_guild_config(GUILD, RATED_CASUAL, True)
-        result = await service.create_game(GUILD, 77, 100, "ann", "usa", trains=3, bots=2)
+        await service.settings.set_guild_config(GUILD, RATED_CASUAL, True)
+        result = await service.lobby.create_game(GUILD, 77, 100, "ann", "usa", trains=3, bots=2)
         game_id = result.game.id
-        await service.join(game_id, 101, "bob")
-        await service.start(game_id, 100)
+        await service.lobby.join(game_id, 101, "bob")
+        await service.lobby.start(game_id, 100)
         await play(service, game_id, 2000, random.Random(5))
-        game = await service.engine_game(game_id)
+        game = await service.reading.engine_game(game_id)
         assert game.finished
-        info = await service.game(game_id)
-        board = await service.leaderboard(GUILD)
+        info = await service.core.game(game_id)
+        board = await service.ratings.leaderboard(GUILD)
         assert sorted(line.user_id for line in board.lines) == [100, 101]
         members = [s for s in game.score() if info.user_of(s.name) in (100, 101)]
         places = placings(members, game.rules.longest_bonus > 0)
         model = PlackettLuce()
         after = model.rate([[model.rating()], [model.rating()]], ranks=[float(p) for p in places])
         for score, team in zip(members, after, strict=True):
-            skill = await service.rating_of(GUILD, info.user_of(score.name) or 0)
+            skill = await service.ratings.rating_of(GUILD, info.user_of(score.name) or 0)
             assert skill is not None and skill.mu == pytest.approx(team[0].mu)
     finally:
         await service.close()
@@ -172,14 +172,14 @@ async def test_autopilot_players_are_left_out_and_members_keep_their_order(datab
 async def test_a_handed_over_seat_counts_for_the_member_who_holds_it_at_the_end(database: Database) -> None:
     service = await open_service(database)
     try:
-        await service.set_guild_config(GUILD, RATED_CASUAL, True)
+        await service.settings.set_guild_config(GUILD, RATED_CASUAL, True)
         game_id, _ = await started_game(service, "usa", 3, trains=3)
         await play(service, game_id, 6, random.Random(6))
-        away = (await service.game(game_id)).seats[1].user_id
-        await service.replace(game_id, MOD, 1, 555, "sub", "away")
+        away = (await service.core.game(game_id)).seats[1].user_id
+        await service.moderation.replace(game_id, MOD, 1, 555, "sub", "away")
         await play(service, game_id, 2000, random.Random(7))
-        assert (await service.engine_game(game_id)).finished
-        rated = {line.user_id for line in (await service.leaderboard(GUILD)).lines}
+        assert (await service.reading.engine_game(game_id)).finished
+        rated = {line.user_id for line in (await service.ratings.leaderboard(GUILD)).lines}
         assert 555 in rated and away not in rated and len(rated) == 3
     finally:
         await service.close()
@@ -192,26 +192,28 @@ async def test_ratings_survive_a_restart_and_a_stop_before_rating_is_made_good(
     try:
         # finished before the server turned ratings on: never rated, not even at the next start
         early, _, _ = await finished_game(service, players=2, seed=8)
-        await service.set_guild_config(GUILD, RATED_CASUAL, True)
+        await service.settings.set_guild_config(GUILD, RATED_CASUAL, True)
         rated, users, _ = await finished_game(service, players=3, seed=9)
-        board = await service.leaderboard(GUILD)
+        board = await service.ratings.leaderboard(GUILD)
 
-        async def stopped(info: object, game: object) -> None:
-            return None  # the bot stopped between the last move's commit and the rating
-
-        service._finished = stopped  # type: ignore[method-assign,assignment]
+        # the bot stopped between the last move's commit and the rating: nobody hears of the end
+        service.runner.end_listeners.clear()
         late, _, _ = await finished_game(service, players=2, seed=10)
-        assert not await service.is_rated(late)
+        assert not await service.ratings.is_rated(late)
     finally:
         await service.close()
     service = await open_service(database)
     try:
-        assert (await service.leaderboard(GUILD)).lines == board.lines  # kept across the restart
-        assert await service.rate_pending() == 1
-        assert await service.is_rated(late) and await service.is_rated(rated) and not await service.is_rated(early)
-        assert await service.rate_pending() == 0
+        assert (await service.ratings.leaderboard(GUILD)).lines == board.lines  # kept across the restart
+        assert await service.ratings.rate_pending() == 1
+        assert (
+            await service.ratings.is_rated(late)
+            and await service.ratings.is_rated(rated)
+            and not await service.ratings.is_rated(early)
+        )
+        assert await service.ratings.rate_pending() == 0
         # the same members 100 and 101 played the late game too (the early one counts for nobody)
-        games = {line.user_id: line.games for line in (await service.leaderboard(GUILD)).lines}
+        games = {line.user_id: line.games for line in (await service.ratings.leaderboard(GUILD)).lines}
         assert games == {users[0]: 2, users[1]: 2, users[2]: 1}
     finally:
         await service.close()
@@ -271,10 +273,10 @@ def test_the_shown_scale() -> None:
 async def test_a_page_the_leaderboard_lacks_is_refused(service: GameService) -> None:
     for page in (0, 2, -1):
         with pytest.raises(InvalidInput):
-            await service.leaderboard(GUILD, None, page)
+            await service.ratings.leaderboard(GUILD, None, page)
     with pytest.raises(InvalidInput):
-        await service.leaderboard(GUILD, "atlantis", 1)
-    assert (await service.leaderboard(GUILD, None, 1)).pages == 1
+        await service.ratings.leaderboard(GUILD, "atlantis", 1)
+    assert (await service.ratings.leaderboard(GUILD, None, 1)).pages == 1
 
 
 async def test_the_leaderboard_turns_pages_in_rank_order(service: GameService) -> None:
@@ -283,7 +285,7 @@ async def test_the_leaderboard_turns_pages_in_rank_order(service: GameService) -
         row = await store.create_game(NewGame(GUILD, 3000 + first, 500 + first, "a", "india"))
         seats = (RatedSeat(500 + first, f"m{first}", 1, 60, 2, 2), RatedSeat(501 + first, f"m{first + 1}", 2, 10, 0, 2))
         assert await store.record_rating(RatedGame(row.id, GUILD, "india", "casual", seats), update, START)
-    one, two = await service.leaderboard(GUILD, None, 1), await service.leaderboard(GUILD, "india", 2)
+    one, two = await service.ratings.leaderboard(GUILD, None, 1), await service.ratings.leaderboard(GUILD, "india", 2)
     assert one.pages == two.pages == 2
     ordinals = [line.ordinal for line in one.lines + two.lines]
     assert ordinals == sorted(ordinals, reverse=True)
@@ -292,9 +294,9 @@ async def test_the_leaderboard_turns_pages_in_rank_order(service: GameService) -
     assert len(set(ordinals)) == 2
     assert {line.user_id for line in one.lines[:10]} == {500 + i for i in range(0, 20, 2)}  # the winners on top
     with pytest.raises(InvalidInput):
-        await service.leaderboard(GUILD, None, 3)
-    assert (await service.leaderboard(GUILD, "usa", 1)).lines == ()
-    profile = await service.profile(GUILD, 500)
+        await service.ratings.leaderboard(GUILD, None, 3)
+    assert (await service.ratings.leaderboard(GUILD, "usa", 1)).lines == ()
+    profile = await service.ratings.profile(GUILD, 500)
     assert (profile.games, profile.wins, profile.favourite_map, profile.ticket_share) == (1, 1, "india", 1.0)
     assert profile.rank == 1 and profile.rating == one.lines[0].ordinal  # the leaderboard's number and rank
 

@@ -29,7 +29,7 @@ QUIET = ClockSettings(turn_seconds=HOUR, reserve_seconds=0, reminders=())
 
 
 async def timeouts(service: GameService, game_id: int) -> list[int]:
-    return [a.details["timeouts"] for a in await service.audit(game_id) if a.action == "timeout"]
+    return [a.details["timeouts"] for a in await service.audit.audit(game_id) if a.action == "timeout"]
 
 
 async def running(service: GameService, notifier: RecordingNotifier, time: FakeTime) -> Scheduler:
@@ -48,7 +48,7 @@ async def test_a_restart_between_scheduling_and_deadline_fires_it_once(tmp_path:
     game_id, _ = await new_game(service, QUIET)
     await to_play_phase(service, game_id)
     name, _ = await mover(service, game_id)
-    moves = len((await service.engine_game(game_id)).moves)
+    moves = len((await service.reading.engine_game(game_id)).moves)
     runner = await running(service, notifier, time)
     await runner.stop()
     await service.close()
@@ -61,7 +61,7 @@ async def test_a_restart_between_scheduling_and_deadline_fires_it_once(tmp_path:
         time.advance(HOUR - down_for)
         await settle(runner, time)
     assert await timeouts(service, game_id) == [1]
-    game = await service.engine_game(game_id)
+    game = await service.reading.engine_game(game_id)
     assert len(game.moves) > moves and game.moves[moves].player == name
     assert (await mover(service, game_id))[0] != name
     # the next player's clock starts when the late deadline was handled, not at the old deadline
@@ -76,7 +76,7 @@ async def test_a_restart_between_scheduling_and_deadline_fires_it_once(tmp_path:
     runner = await running(service, notifier, time)
     assert await timeouts(service, game_id) == [1]
     seat = game.names.index(name)
-    assert (await service.clock_status(game_id)).seats[seat].timeouts == 1  # kept with the clock
+    assert (await service.reading.clock_status(game_id)).seats[seat].timeouts == 1  # kept with the clock
     assert len(notifier.announced) == 1
     await runner.stop()
     await service.close()
@@ -179,7 +179,7 @@ async def test_timers_of_a_game_that_ended_are_only_dropped(timed_service: GameS
     game_id, _ = await new_game(service, QUIET)
     await to_play_phase(service, game_id)
     await service.store.add_timer(game_id, "deadline", time.now, {"seat": 0, "wait": "turn:0"})  # a stray one
-    await service.cancel(game_id, 900, moderator=True, reason="test")
+    await service.lobby.cancel(game_id, 900, moderator=True, reason="test")
     await service.store.add_timer(game_id, "deadline", time.now, {"seat": 0, "wait": "turn:0"})
     await service.store.add_timer(None, "unknown", time.now)
     runner = Scheduler(service, notifier, sleep=time.sleep)
@@ -216,11 +216,11 @@ async def test_an_autopilot_that_fails_after_a_members_move_is_retried_by_its_ti
         raise RuntimeError("a bug in the autopilot")
 
     monkeypatch.setattr(runner, "choose_move", broken)
-    before = len((await service.engine_game(game_id)).moves)
+    before = len((await service.reading.engine_game(game_id)).moves)
     while (await mover(service, game_id))[1] == users[0]:
         result = await play_one(service, game_id)  # the member's moves go in all the same
     assert result.game.status is GameStatus.PLAYING
-    assert len((await service.engine_game(game_id)).moves) > before
+    assert len((await service.reading.engine_game(game_id)).moves) > before
     assert [t.kind for t in await timers(service, game_id)] == ["autopilot"]
     monkeypatch.setattr(runner, "choose_move", real)
     runner = Scheduler(service, notifier, sleep=time.sleep)
@@ -236,11 +236,11 @@ async def test_the_runner_hears_of_deadlines_a_moderator_action_writes(
     notifier = RecordingNotifier()
     game_id, _ = await new_game(service, QUIET)
     await to_play_phase(service, game_id)
-    await service.pause(game_id, 900, "break")
+    await service.moderation.pause(game_id, 900, "break")
     runner = await running(service, notifier, time)
     assert runner.next_deadline is None  # nothing to wait for while paused
     time.advance(10 * HOUR)
-    await service.resume(game_id, 900, "back")
+    await service.moderation.resume(game_id, 900, "back")
     await settle(runner, time)
     assert runner.next_deadline == time.now + timedelta(hours=1)
     time.advance(HOUR)

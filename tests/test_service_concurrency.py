@@ -20,7 +20,7 @@ async def game_in_play(service: GameService, players: int = 3) -> int:
     game_id, _ = await started_game(service, "usa", players)
     rng = random.Random(game_id)
     while True:
-        game = await service.engine_game(game_id)
+        game = await service.reading.engine_game(game_id)
         if game.state.phase is Phase.PLAY and game.state.pending is None:
             return game_id
         await play(service, game_id, 1, rng)
@@ -28,21 +28,21 @@ async def game_in_play(service: GameService, players: int = 3) -> int:
 
 async def test_two_clicks_on_the_same_version_apply_once(service: GameService, database: Database) -> None:
     game_id = await game_in_play(service)
-    info = await service.game(game_id)
-    game = await service.engine_game(game_id)
+    info = await service.core.game(game_id)
+    game = await service.reading.engine_game(game_id)
     player = game.names[game.state.current]
     user = info.user_of(player)
     assert user is not None
     moves_before = len(game.moves)
     outcomes = await asyncio.gather(
-        service.act(game_id, user, DrawCard(player, "deck"), expected_version=info.version),
-        service.act(game_id, user, DrawCard(player, "deck"), expected_version=info.version),
+        service.play.act(game_id, user, DrawCard(player, "deck"), expected_version=info.version),
+        service.play.act(game_id, user, DrawCard(player, "deck"), expected_version=info.version),
         return_exceptions=True,
     )
     assert sorted(type(o).__name__ for o in outcomes) == ["ActionResult", "StaleVersion"]
     rows = await stored(database, game_id)
     assert len(rows.moves) == moves_before + 1 and rows.game.version == info.version + 1
-    assert same_game(await service.engine_game(game_id), replay_rows(rows))
+    assert same_game(await service.reading.engine_game(game_id), replay_rows(rows))
 
 
 @pytest.mark.parametrize("first", ["to_move", "other"])
@@ -50,12 +50,12 @@ async def test_two_players_at_once_one_applies_the_other_is_told_why(
     service: GameService, database: Database, first: str
 ) -> None:
     game_id = await game_in_play(service)
-    info = await service.game(game_id)
-    game = await service.engine_game(game_id)
+    info = await service.core.game(game_id)
+    game = await service.reading.engine_game(game_id)
     mover = game.names[game.state.current]
     other = game.names[(game.state.current + 1) % len(game.names)]
     calls = {
-        name: service.act(game_id, info.user_of(name) or 0, DrawTickets(name), expected_version=info.version)
+        name: service.play.act(game_id, info.user_of(name) or 0, DrawTickets(name), expected_version=info.version)
         for name in (mover, other)
     }
     order = [mover, other] if first == "to_move" else [other, mover]
@@ -68,18 +68,18 @@ async def test_two_players_at_once_one_applies_the_other_is_told_why(
 
 async def test_a_double_click_without_a_version_meets_the_rules(service: GameService, database: Database) -> None:
     game_id = await game_in_play(service)
-    info = await service.game(game_id)
-    game = await service.engine_game(game_id)
+    info = await service.core.game(game_id)
+    game = await service.reading.engine_game(game_id)
     player = game.names[game.state.current]
     user = info.user_of(player) or 0
     outcomes = await asyncio.gather(
-        service.act(game_id, user, {"draw": "tickets"}),
-        service.act(game_id, user, {"draw": "tickets"}),
+        service.play.act(game_id, user, {"draw": "tickets"}),
+        service.play.act(game_id, user, {"draw": "tickets"}),
         return_exceptions=True,
     )
     assert isinstance(outcomes[0], ActionResult)
     assert isinstance(outcomes[1], RuleViolation) and "choose which drawn tickets to keep" in str(outcomes[1])
-    after = await service.engine_game(game_id)
+    after = await service.reading.engine_game(game_id)
     assert after.state.pending is Pending.KEEP and len(after.moves) == len(game.moves) + 1
 
 
@@ -88,13 +88,13 @@ async def test_two_processes_on_one_database_cannot_both_apply(database: Databas
     second = await open_service(database)
     try:
         game_id = await game_in_play(first)
-        await second.engine_game(game_id)  # both now hold the game as it is
-        game = await first.engine_game(game_id)
+        await second.reading.engine_game(game_id)  # both now hold the game as it is
+        game = await first.reading.engine_game(game_id)
         player = game.names[game.state.current]
-        user = (await first.game(game_id)).user_of(player) or 0
+        user = (await first.core.game(game_id)).user_of(player) or 0
         outcomes = await asyncio.gather(
-            first.act(game_id, user, DrawCard(player, "deck")),
-            second.act(game_id, user, DrawCard(player, "deck")),
+            first.play.act(game_id, user, DrawCard(player, "deck")),
+            second.play.act(game_id, user, DrawCard(player, "deck")),
             return_exceptions=True,
         )
         assert sorted(type(o).__name__ for o in outcomes) == ["ActionResult", "StaleVersion"]
@@ -103,7 +103,7 @@ async def test_two_processes_on_one_database_cannot_both_apply(database: Databas
         assert await play(loser, game_id, 2, random.Random(0)) == 2
         rows = await stored(database, game_id)
         assert len(rows.moves) == len(game.moves) + 3
-        assert same_game(await loser.engine_game(game_id), replay_rows(rows))
+        assert same_game(await loser.reading.engine_game(game_id), replay_rows(rows))
     finally:
         await first.close()
         await second.close()
@@ -143,10 +143,10 @@ async def gated_service(database: Database) -> tuple[GameService, GatedStore]:
 
 
 async def next_move(service: GameService, game_id: int) -> tuple[int, Move, int]:
-    game = await service.engine_game(game_id)
+    game = await service.reading.engine_game(game_id)
     move = random_move(game, random.Random(len(game.moves)))
     assert move is not None
-    info = await service.game(game_id)
+    info = await service.core.game(game_id)
     return info.user_of(move.player) or 0, move, info.version
 
 
@@ -157,15 +157,15 @@ async def test_a_slow_game_does_not_hold_up_the_others(database: Database) -> No
         quick, _ = await started_game(service, "india", 3)
         store.held_game = slow
         user, move, version = await next_move(service, slow)
-        held = asyncio.create_task(service.act(slow, user, move, expected_version=version))
+        held = asyncio.create_task(service.play.act(slow, user, move, expected_version=version))
         await asyncio.wait_for(store.entered.wait(), 10)
         # the same game waits behind its action in flight ...
-        same_game_again = asyncio.create_task(service.act(slow, user, move, expected_version=version))
+        same_game_again = asyncio.create_task(service.play.act(slow, user, move, expected_version=version))
         # ... while another game plays several moves and is read, untouched by it
         for _ in range(5):
             q_user, q_move, q_version = await next_move(service, quick)
-            await asyncio.wait_for(service.act(quick, q_user, q_move, expected_version=q_version), 10)
-        await asyncio.wait_for(service.public_view(quick), 10)
+            await asyncio.wait_for(service.play.act(quick, q_user, q_move, expected_version=q_version), 10)
+        await asyncio.wait_for(service.reading.public_view(quick), 10)
         assert not held.done() and not same_game_again.done()
         store.gate.set()
         assert isinstance(await held, ActionResult)
@@ -182,20 +182,20 @@ async def test_a_cancelled_caller_does_not_cut_an_action_in_half(database: Datab
         game_id, _ = await started_game(service, "usa", 2)
         store.held_game = game_id
         user, move, version = await next_move(service, game_id)
-        caller = asyncio.create_task(service.act(game_id, user, move, expected_version=version))
+        caller = asyncio.create_task(service.play.act(game_id, user, move, expected_version=version))
         await asyncio.wait_for(store.entered.wait(), 10)
         caller.cancel()
         with pytest.raises(asyncio.CancelledError):
             await caller
         store.gate.set()
         # the action finished behind the caller's back, and the service knows it
-        after = await service.engine_game(game_id)
+        after = await service.reading.engine_game(game_id)
         assert after.moves == [move]
-        assert (await service.game(game_id)).version == version + 1
+        assert (await service.core.game(game_id)).version == version + 1
         rows = await stored(database, game_id)
         assert same_game(after, replay_rows(rows))
         user, move, version = await next_move(service, game_id)
-        await service.act(game_id, user, move, expected_version=version)
+        await service.play.act(game_id, user, move, expected_version=version)
     finally:
         await service.close()
 
@@ -207,4 +207,4 @@ async def test_many_games_in_parallel(service: GameService, database: Database) 
     for game_id, count in zip(games, made, strict=True):
         rows = await stored(database, game_id)
         assert len(rows.moves) == count
-        assert same_game(await service.engine_game(game_id), replay_rows(rows))
+        assert same_game(await service.reading.engine_game(game_id), replay_rows(rows))

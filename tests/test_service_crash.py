@@ -88,7 +88,7 @@ async def check(db: Database, seen: dict[tuple[int, int], dict[str, Any]], caplo
             if stored.game.seed is None:
                 continue  # a lobby: nothing dealt yet
             assert stored.snapshot is not None and stored.snapshot.move_count == len(stored.moves)
-            assert same_game(await service.engine_game(row.id), replay_rows(stored))
+            assert same_game(await service.reading.engine_game(row.id), replay_rows(stored))
             total += len(stored.moves)
             logged = {m.index: m.move for m in stored.moves}
             for (game_id, index), move in seen.items():

@@ -96,10 +96,10 @@ async def test_a_bad_snapshot_is_replaced_by_a_replay_of_the_log(
     caplog.set_level(logging.WARNING, logger="bot.service")
     service = await open_service(db)
     try:
-        loaded = await service.engine_game(game_id)
+        loaded = await service.reading.engine_game(game_id)
         assert same_game(loaded, replay_rows(game))
         assert f"game #{game_id}: snapshot not used" in caplog.text and REBUILT in caplog.text
-        assert same_game(await service.engine_game(other_id), replay_rows(other))
+        assert same_game(await service.reading.engine_game(other_id), replay_rows(other))
         # it plays on from the rebuilt game
         assert await play(service, game_id, 3, random.Random(3)) == 3
     finally:
@@ -112,7 +112,7 @@ async def test_a_bad_snapshot_is_replaced_by_a_replay_of_the_log(
     caplog.clear()
     service = await open_service(db)
     try:
-        assert same_game(await service.engine_game(game_id), restored)
+        assert same_game(await service.reading.engine_game(game_id), restored)
     finally:
         await service.close()
     assert REBUILT not in caplog.text
@@ -124,7 +124,7 @@ async def test_a_good_snapshot_is_used_without_a_replay(tmp_path: Path, caplog: 
     caplog.set_level(logging.WARNING, logger="bot.service")
     service = await open_service(db)
     try:
-        assert same_game(await service.engine_game(game_id), replay_rows(await stored(db, game_id)))
+        assert same_game(await service.reading.engine_game(game_id), replay_rows(await stored(db, game_id)))
     finally:
         await service.close()
     assert REBUILT not in caplog.text
@@ -147,10 +147,10 @@ async def test_a_move_log_that_does_not_replay_is_reported_and_still_exportable(
     service = await open_service(db)
     try:
         with refused(GameDamaged, f"game #{game_id}: stored move {len(rows.moves)} cannot be replayed"):
-            await service.engine_game(game_id)
+            await service.reading.engine_game(game_id)
         with pytest.raises(GameDamaged):
-            await service.public_view(game_id)
-        record = (await service.export_record(game_id, 99, moderator=True)).record
+            await service.reading.public_view(game_id)
+        record = (await service.audit.export_record(game_id, 99, moderator=True)).record
         assert record["moves"][-1] == bad
         assert await play(service, other_id, 2, random.Random(0)) == 2  # other games are not affected
     finally:
@@ -172,6 +172,6 @@ async def test_an_unreadable_stored_move_is_reported(tmp_path: Path) -> None:
     service = await open_service(db)
     try:
         with refused(GameDamaged, f"stored move {len(rows.moves)} is unreadable"):
-            await service.engine_game(game_id)
+            await service.reading.engine_game(game_id)
     finally:
         await service.close()

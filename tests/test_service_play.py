@@ -37,14 +37,14 @@ from maps import MAP_NAMES, WILD, load_board
 
 
 async def random_step(service: GameService, game_id: int, rng: random.Random) -> ActionResult | None:
-    game = await service.engine_game(game_id)
+    game = await service.reading.engine_game(game_id)
     move = random_move(game, rng)
     if move is None:
         return None
-    info = await service.game(game_id)
+    info = await service.core.game(game_id)
     user = info.user_of(move.player)
     assert user is not None
-    return await service.act(game_id, user, move, expected_version=info.version)
+    return await service.play.act(game_id, user, move, expected_version=info.version)
 
 
 @pytest.mark.parametrize("map_name", MAP_NAMES)
@@ -57,12 +57,12 @@ async def test_a_whole_game_on_every_map(service: GameService, database: Databas
         last = result
     assert last is not None and last.game.status is GameStatus.FINISHED and last.waiting is None
     scores = next(e for e in last.public if e.kind == "final_scores")
-    game = await service.engine_game(game_id)
+    game = await service.reading.engine_game(game_id)
     assert isinstance(scores.data, FinalScores)
     assert list(scores.data.winners) == game.winners()
     assert [s.total for s in scores.data.scores] == [s.total for s in game.score()]
     # the record anyone may now export replays to the very same game
-    record = (await service.export_record(game_id)).record
+    record = (await service.audit.export_record(game_id)).record
     replayed = replay(parse_record(json.loads(json.dumps(record))))
     assert same_game(replayed, game)
     assert outcome(replayed)["winners"] == list(scores.data.winners)
@@ -71,11 +71,11 @@ async def test_a_whole_game_on_every_map(service: GameService, database: Databas
         {"player": s.player, "user_id": s.user_id, "display_name": s.display_name} for s in last.game.seats
     ]
     assert same_game(replay_rows(await stored(database, game_id)), game)
-    view = await service.public_view(game_id)
+    view = await service.reading.public_view(game_id)
     assert view.table is not None and view.table.scores is not None
     assert view.table.finished and list(view.table.scores.winners) == game.winners()
     with refused(WrongState, "finished"):
-        await service.act(game_id, users[0], {"draw": "deck"})
+        await service.play.act(game_id, users[0], {"draw": "deck"})
 
 
 def facts(event: PublicEvent) -> dict[str, Any]:
@@ -122,10 +122,10 @@ async def test_every_refused_move_gives_the_engines_message_and_changes_nothing(
         for stage in range(4):
             for _ in range(rng.randrange(1, 25) if stage else 0):
                 await random_step(service, game_id, rng)
-            game = await service.engine_game(game_id)
+            game = await service.reading.engine_game(game_id)
             if game.finished:
                 break
-            info = await service.game(game_id)
+            info = await service.core.game(game_id)
             before = await database_fingerprint(database)
             for player, move in illegal_moves(game, rng):
                 parsed: Move | None = None
@@ -139,58 +139,58 @@ async def test_every_refused_move_gives_the_engines_message_and_changes_nothing(
                 user = info.user_of(player)
                 assert user is not None
                 with pytest.raises(RuleViolation) as caught:
-                    await service.act(game_id, user, move, expected_version=info.version)
+                    await service.play.act(game_id, user, move, expected_version=info.version)
                 assert str(caught.value) == str(expected)
                 assert isinstance(caught.value, NotYourTurn) == isinstance(expected, NotYourTurnError)
                 assert caught.value.reason.__class__ is expected.__class__
                 checked += 1
             assert await database_fingerprint(database) == before
-            assert same_game(await service.engine_game(game_id), game)
-            assert (await service.game(game_id)).version == info.version
+            assert same_game(await service.reading.engine_game(game_id), game)
+            assert (await service.core.game(game_id)).version == info.version
             # and the game goes on from the same version
             assert await random_step(service, game_id, rng) is not None
     assert checked > 100
 
 
 async def test_who_may_move_and_when(service: GameService, database: Database) -> None:
-    lobby = (await service.create_game(1, 99, 100, "a", "usa")).game.id
+    lobby = (await service.lobby.create_game(1, 99, 100, "a", "usa")).game.id
     with refused(WrongState, "not started"):
-        await service.act(lobby, 100, {"draw": "deck"})
+        await service.play.act(lobby, 100, {"draw": "deck"})
     game_id, users = await started_game(service, "usa", 2)
-    game = await service.engine_game(game_id)
-    info = await service.game(game_id)
+    game = await service.reading.engine_game(game_id)
+    info = await service.core.game(game_id)
     before = await database_fingerprint(database)
     with pytest.raises(NotAPlayer):
-        await service.act(game_id, 555, {"draw": "deck"})
+        await service.play.act(game_id, 555, {"draw": "deck"})
     alice, bob = (info.seats[0], info.seats[1])
     assert alice.player is not None and bob.player is not None
     keep = game.legal_moves(bob.player)[0]
     with refused(NotAllowed, f"You play as {alice.player}"):
-        await service.act(game_id, alice.user_id, keep)
+        await service.play.act(game_id, alice.user_id, keep)
     with refused(NotAllowed, f"cannot make a move for {bob.player}"):
-        await service.act(game_id, alice.user_id, {"player": bob.player, "keep": []})
+        await service.play.act(game_id, alice.user_id, {"player": bob.player, "keep": []})
     with refused(InvalidInput, "engine move or its record form"):
-        await service.act(game_id, alice.user_id, "draw deck")  # type: ignore[arg-type]
+        await service.play.act(game_id, alice.user_id, "draw deck")  # type: ignore[arg-type]
     with refused(StaleVersion, "moved on") as stale:
-        await service.act(game_id, bob.user_id, keep, expected_version=info.version - 1)
+        await service.play.act(game_id, bob.user_id, keep, expected_version=info.version - 1)
     assert (stale.value.expected, stale.value.actual) == (info.version - 1, info.version)
     with refused(InvalidInput, "version"):
-        await service.act(game_id, bob.user_id, keep, expected_version="3")  # type: ignore[arg-type]
+        await service.play.act(game_id, bob.user_id, keep, expected_version="3")  # type: ignore[arg-type]
     assert await database_fingerprint(database) == before
-    done = await service.act(game_id, bob.user_id, keep, expected_version=info.version)
+    done = await service.play.act(game_id, bob.user_id, keep, expected_version=info.version)
     assert done.version == info.version + 1
     assert users == [100, 101]
 
 
 async def test_a_move_may_leave_out_its_player(service: GameService) -> None:
     game_id, _ = await started_game(service, "usa", 2)
-    info = await service.game(game_id)
-    game = await service.engine_game(game_id)
+    info = await service.core.game(game_id)
+    game = await service.reading.engine_game(game_id)
     seat = info.seats[0]
     assert seat.player is not None
     offered = game.player(seat.player).offered or []
     refs = [game.board.tickets[t].ref() for t in offered[:2]]
-    result = await service.act(game_id, seat.user_id, {"keep": refs})
+    result = await service.play.act(game_id, seat.user_id, {"keep": refs})
     assert result.public[0].kind == "keep" and result.public[0].player == seat.player
     kept = result.private_for(seat.user_id)[0].data
     assert isinstance(kept, TicketsKept) and list(kept.kept) == offered[:2]
@@ -219,12 +219,12 @@ async def test_the_public_view_depends_on_nothing_secret(service: GameService) -
     for map_name in MAP_NAMES:
         game_id, _ = await started_game(service, map_name, 3)
         while True:
-            game = await service.engine_game(game_id)
+            game = await service.reading.engine_game(game_id)
             if game.finished:
                 break
-            info = await service.game(game_id)
+            info = await service.core.game(game_id)
             view = public_view(info, game)
-            assert view == await service.public_view(game_id)
+            assert view == await service.reading.public_view(game_id)
             for _ in range(2):
                 assert public_view(info, scrambled(game, rng)) == view
             compared += 1
@@ -265,11 +265,11 @@ async def test_private_events_go_to_the_player_who_acted_and_tell_the_truth(serv
     game_id, _ = await started_game(service, "usa", 3)
     drawn = 0
     for _ in range(200):
-        before = await service.engine_game(game_id)
+        before = await service.reading.engine_game(game_id)
         result = await random_step(service, game_id, rng)
         if result is None:
             break
-        after = await service.engine_game(game_id)
+        after = await service.reading.engine_game(game_id)
         for note in result.private:
             seat = result.game.seat_of(note.user_id)
             assert seat is not None and seat.player == result.public[0].player
@@ -287,11 +287,11 @@ async def test_the_private_view_shows_own_cards_and_moves_that_work(service: Gam
         game_id, _ = await started_game(service, map_name, 3)
         for _ in range(rng.randrange(5, 60)):
             await random_step(service, game_id, rng)
-        game = await service.engine_game(game_id)
-        info = await service.game(game_id)
+        game = await service.reading.engine_game(game_id)
+        info = await service.core.game(game_id)
         for seat in info.seats:
             assert seat.player is not None and seat.seat is not None
-            view = await service.private_view(game_id, seat.user_id)
+            view = await service.reading.private_view(game_id, seat.user_id)
             mine = game.state.players[seat.seat]
             assert view.hand == {c: n for c, n in mine.hand.items() if n}
             assert [t.id for t in view.tickets] == mine.tickets
@@ -317,18 +317,18 @@ async def test_the_private_view_shows_own_cards_and_moves_that_work(service: Gam
 
 
 async def test_records_are_for_everyone_after_the_end_and_for_moderators_any_time(service: GameService) -> None:
-    lobby = (await service.create_game(1, 98, 100, "a", "usa")).game.id
+    lobby = (await service.lobby.create_game(1, 98, 100, "a", "usa")).game.id
     with refused(WrongState, "never started"):
-        await service.export_record(lobby, 99, moderator=True)
+        await service.audit.export_record(lobby, 99, moderator=True)
     game_id, _ = await started_game(service, "amsterdam", 2)
     rng = random.Random(2)
     for _ in range(20):
         await random_step(service, game_id, rng)
     with refused(NotAllowed, "once the game is over"):
-        await service.export_record(game_id)
-    record = (await service.export_record(game_id, 99, moderator=True)).record
-    assert same_game(replay(parse_record(record)), await service.engine_game(game_id))
+        await service.audit.export_record(game_id)
+    record = (await service.audit.export_record(game_id, 99, moderator=True)).record
+    assert same_game(replay(parse_record(record)), await service.reading.engine_game(game_id))
     assert record["conductor"]["status"] == "playing"
-    await service.cancel(game_id, 1, moderator=True)
-    cancelled = (await service.export_record(game_id)).record
+    await service.lobby.cancel(game_id, 1, moderator=True)
+    cancelled = (await service.audit.export_record(game_id)).record
     assert cancelled["conductor"]["status"] == "cancelled"

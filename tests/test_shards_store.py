@@ -126,11 +126,11 @@ async def test_a_shard_forgives_its_own_outage_only(database: Database) -> None:
     service = await open_timed(database, time)
     try:
         game_id, _ = await new_game(service, ClockSettings(turn_seconds=HOUR, reserve_seconds=0))
-        guild = (await service.game(game_id)).guild_id
+        guild = (await service.core.game(game_id)).guild_id
         mine = Shards(2, ((guild >> 22) % 2,))
         other = Shards(2, (1 - mine.ids[0],))
-        assert await service.forgive_outage(T0 + timedelta(hours=3), T0, other) == []
-        moved = await service.forgive_outage(T0 + timedelta(hours=3), T0, mine)
+        assert await service.timers.forgive_outage(T0 + timedelta(hours=3), T0, other) == []
+        moved = await service.timers.forgive_outage(T0 + timedelta(hours=3), T0, mine)
         assert [r.game.id for r in moved] == [game_id]
     finally:
         await service.close()
@@ -153,7 +153,7 @@ async def test_two_processes_fire_a_due_timer_once(pg_url: str) -> None:
         for _ in range(5):  # both at once, again and again: whatever is due is taken by one of them
             await asyncio.gather(*(r.run_due() for r in runners))
         timeouts = [e for e in await first.store.audit_log(game_id) if e.action == "timeout"]
-        seats = len((await first.engine_game(game_id)).waiting_for())
+        seats = len((await first.reading.engine_game(game_id)).waiting_for())
         assert len(timeouts) == seats == 2  # setup: both seats wait and time out, once each
         announced = [r for n in notes for r in n.announced]
         assert len(announced) == seats
@@ -167,22 +167,22 @@ async def test_the_open_game_limits_hold_across_processes(pg_url: str) -> None:
     services = [await GameService.open(database, rng=random.Random(k)) for k in range(2)]
     try:
         guild = guild_on(0)
-        await services[0].set_guild_config(guild, SERVER_OPEN_GAMES, 3)
-        await services[0].set_guild_config(guild, MEMBER_OPEN_GAMES, 10)
+        await services[0].settings.set_guild_config(guild, SERVER_OPEN_GAMES, 3)
+        await services[0].settings.set_guild_config(guild, MEMBER_OPEN_GAMES, 10)
 
         async def open_one(k: int) -> bool:
             try:
-                await services[k % 2].create_game(guild, 7000 + k, 500 + k, f"host{k}", "usa")
+                await services[k % 2].lobby.create_game(guild, 7000 + k, 500 + k, f"host{k}", "usa")
             except WrongState:
                 return False
             return True
 
         opened = await asyncio.gather(*(open_one(k) for k in range(10)))
         assert sum(opened) == 3
-        await services[0].set_guild_config(guild, MEMBER_OPEN_GAMES, 1)
-        await services[0].set_guild_config(guild, SERVER_OPEN_GAMES, 50)
+        await services[0].settings.set_guild_config(guild, MEMBER_OPEN_GAMES, 1)
+        await services[0].settings.set_guild_config(guild, SERVER_OPEN_GAMES, 50)
         hosted = await asyncio.gather(
-            *(services[k % 2].create_game(guild, 8000 + k, 999, "host", "usa") for k in range(6)),
+            *(services[k % 2].lobby.create_game(guild, 8000 + k, 999, "host", "usa") for k in range(6)),
             return_exceptions=True,
         )
         assert sum(1 for h in hosted if not isinstance(h, BaseException)) == 1

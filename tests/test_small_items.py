@@ -52,15 +52,15 @@ def test_a_tournament_on_the_servers_clock_says_that_clock() -> None:
 async def test_leaving_a_running_tournament_says_to_ask_a_moderator(database: Database) -> None:
     service = await open_service(database)
     try:
-        info = await service.create_tournament(
+        info = await service.tournaments.registration.create_tournament(
             GUILD, CHANNEL, MOD, "Cup", TournamentSettings(("usa",), 1, clock=NO_CLOCK)
         )
-        await service.open_registration(info.id, MOD)
+        await service.tournaments.registration.open_registration(info.id, MOD)
         for user in USERS:
-            await service.join_tournament(info.id, user, f"p{user}")
-        await service.start_round(info.id, MOD, Threads())
+            await service.tournaments.registration.join_tournament(info.id, user, f"p{user}")
+        await service.tournaments.rounds.start_round(info.id, MOD, Threads())
         with pytest.raises(ServiceError) as refused:
-            await service.leave_tournament(info.id, USERS[0])
+            await service.tournaments.registration.leave_tournament(info.id, USERS[0])
         assert refused.value.why is Why.TOURNAMENT_IS
         for language, words in ((Language.EN, "ask one of its moderators"), (Language.SV, "moderator")):
             with speaking(language):
@@ -68,7 +68,7 @@ async def test_leaving_a_running_tournament_says_to_ask_a_moderator(database: Da
             assert words in text and "/ttrtour" in text, text
         # someone who is not in it is told just that
         with pytest.raises(ServiceError) as stranger:
-            await service.leave_tournament(info.id, 999)
+            await service.tournaments.registration.leave_tournament(info.id, 999)
         assert stranger.value.why is Why.TOURNAMENT_IS and "leaving" not in stranger.value.facts
     finally:
         await service.close()

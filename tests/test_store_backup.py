@@ -30,7 +30,7 @@ async def check_copy(path: Path) -> int:
             stored = await service.store.stored_game(row.id)
             assert stored is not None and stored.snapshot is not None
             assert stored.snapshot.move_count == len(stored.moves)
-            assert same_game(await service.engine_game(row.id), replay_rows(stored))
+            assert same_game(await service.reading.engine_game(row.id), replay_rows(stored))
             moves += len(stored.moves)
     finally:
         await service.close()

@@ -51,7 +51,7 @@ async def lobbies(service: GameService, count: int) -> list[tuple[int, int]]:
     """`count` lobbies in servers of their own: (game id, version)."""
     out = []
     for i in range(count):
-        created = await service.create_game(500 + i, 700 + i, 100 + i, f"host{i}", "usa")
+        created = await service.lobby.create_game(500 + i, 700 + i, 100 + i, f"host{i}", "usa")
         out.append((created.game.id, created.game.version))
     return out
 
@@ -64,12 +64,12 @@ async def test_moves_of_many_games_at_once_share_commits_and_all_are_stored(db: 
         for _ in range(3):
             calls = []
             for game_id in games:
-                game = await service.engine_game(game_id)
+                game = await service.reading.engine_game(game_id)
                 move = random_move(game, rng)
                 assert move is not None
-                user = (await service.game(game_id)).user_of(move.player)
+                user = (await service.core.game(game_id)).user_of(move.player)
                 assert user is not None
-                calls.append(service.act(game_id, user, move))
+                calls.append(service.play.act(game_id, user, move))
             groups.clear()
             await asyncio.gather(*calls)
             assert max(groups) > 1  # they did go together
@@ -77,7 +77,7 @@ async def test_moves_of_many_games_at_once_share_commits_and_all_are_stored(db: 
         for game_id in games:
             rows = await stored(db, game_id)
             assert len(rows.moves) >= 3
-            assert same_game(await service.engine_game(game_id), replay_rows(rows))
+            assert same_game(await service.reading.engine_game(game_id), replay_rows(rows))
     finally:
         await service.close()
 
@@ -174,23 +174,23 @@ async def test_a_pause_written_by_another_process_stops_the_next_move(db: Path) 
         game_id, _ = await started_game(service)
         rng = random.Random(3)
         for _ in range(4):  # the clock is now the one this service last wrote
-            game = await service.engine_game(game_id)
+            game = await service.reading.engine_game(game_id)
             move = random_move(game, rng)
             assert move is not None
-            await service.act(game_id, (await service.game(game_id)).user_of(move.player) or 0, move)
-        await other.pause(game_id, 900, "checking")
-        game = await service.engine_game(game_id)
+            await service.play.act(game_id, (await service.core.game(game_id)).user_of(move.player) or 0, move)
+        await other.moderation.pause(game_id, 900, "checking")
+        game = await service.reading.engine_game(game_id)
         move = random_move(game, rng)
         assert move is not None
         before = len((await stored(db, game_id)).moves)
         with refused(WrongState, "paused"):
-            await service.act(game_id, (await service.game(game_id)).user_of(move.player) or 0, move)
+            await service.play.act(game_id, (await service.core.game(game_id)).user_of(move.player) or 0, move)
         assert len((await stored(db, game_id)).moves) == before
-        await other.resume(game_id, 900, "done")
-        user = (await service.game(game_id)).user_of(move.player) or 0
+        await other.moderation.resume(game_id, 900, "done")
+        user = (await service.core.game(game_id)).user_of(move.player) or 0
         with refused(StaleVersion, "."):  # the resume moved the game on elsewhere: refused, harmlessly, as always
-            await service.act(game_id, user, move)
-        await service.act(game_id, user, move)
+            await service.play.act(game_id, user, move)
+        await service.play.act(game_id, user, move)
         assert len((await stored(db, game_id)).moves) == before + 1
     finally:
         await other.close()

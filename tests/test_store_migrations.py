@@ -139,7 +139,7 @@ async def test_a_first_schema_database_upgrades_itself_and_its_games_play_on(tmp
 
     service = await open_service(path)
     try:
-        loaded = await service.engine_game(7)
+        loaded = await service.reading.engine_game(7)
         assert same_game(loaded, game)
         # what the second migration added works on the upgraded database
         timer = await service.store.add_timer(7, "turn", datetime.now(UTC) + timedelta(hours=1))
@@ -147,12 +147,12 @@ async def test_a_first_schema_database_upgrades_itself_and_its_games_play_on(tmp
         await service.store.add_message(7, "board", 2, 555)
         assert [m.message_id for m in await service.store.messages(7)] == [555]
         # and the old game goes on
-        view = await service.public_view(7)
+        view = await service.reading.public_view(7)
         assert view.table is not None and view.table.to_move is not None
         to_move = view.table.to_move
         assert to_move.user_id is not None
-        moves = (await service.engine_game(7)).legal_moves(to_move.player)
-        await service.act(7, to_move.user_id, moves[0], expected_version=view.version)
+        moves = (await service.reading.engine_game(7)).legal_moves(to_move.player)
+        await service.play.act(7, to_move.user_id, moves[0], expected_version=view.version)
     finally:
         await service.close()
     conn = sqlite3.connect(path)
@@ -162,7 +162,7 @@ async def test_a_first_schema_database_upgrades_itself_and_its_games_play_on(tmp
     assert len(rows.moves) == len(game.moves) + 1
     service = await open_service(path)
     try:
-        assert same_game(await service.engine_game(7), replay_rows(rows))
+        assert same_game(await service.reading.engine_game(7), replay_rows(rows))
     finally:
         await service.close()
 

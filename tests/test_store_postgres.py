@@ -84,17 +84,17 @@ async def test_the_same_click_from_two_processes_gives_one_move(pg_url: str, tmp
         rng = random.Random(5)
         for _ in range(3):  # past the deal's ticket choices, into play
             for _ in range(3):
-                game = await service.engine_game(game_id)
+                game = await service.reading.engine_game(game_id)
                 move = random_move(game, rng)
                 assert move is not None
-                info = await service.game(game_id)
+                info = await service.core.game(game_id)
                 user = info.user_of(move.player)
                 assert user is not None
-                await service.act(game_id, user, move, expected_version=info.version)
-        game = await service.engine_game(game_id)
+                await service.play.act(game_id, user, move, expected_version=info.version)
+        game = await service.reading.engine_game(game_id)
         move = random_move(game, rng)
         assert move is not None
-        info = await service.game(game_id)
+        info = await service.core.game(game_id)
         user = info.user_of(move.player)
         assert user is not None
         before = len(game.moves)
@@ -178,12 +178,14 @@ async def _played_sqlite(path: Path) -> tuple[int, int]:
         for map_name in ("usa", "switzerland", "san_francisco"):
             game_id, _ = await started_game(service, map_name)
             total += await play(service, game_id, 25, rng)
-        await service.create_game(1, 99_999, 100, "p0", "india")  # a lobby, nothing to replay
-        await service.undo(game_id, 7, 2, "test")
+        await service.lobby.create_game(1, 99_999, 100, "p0", "india")  # a lobby, nothing to replay
+        await service.moderation.undo(game_id, 7, 2, "test")
         await service.store.set_guild_setting(1, "turn_seconds", 3600)
-        tournament = await service.create_tournament(1, 88_888, 7, "Spring cup", TournamentSettings(("usa",), 2))
-        await service.open_registration(tournament.id, 7)
-        await service.join_tournament(tournament.id, 100, "p0")
+        tournament = await service.tournaments.registration.create_tournament(
+            1, 88_888, 7, "Spring cup", TournamentSettings(("usa",), 2)
+        )
+        await service.tournaments.registration.open_registration(tournament.id, 7)
+        await service.tournaments.registration.join_tournament(tournament.id, 100, "p0")
         return 4, total - 2
     finally:
         await service.close()

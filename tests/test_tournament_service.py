@@ -72,14 +72,16 @@ async def play_humans(service: GameService, info: TournamentInfo, humans: Iterab
         for table in current.tables:
             if table.game_id is None:
                 continue
-            game_info = await service.game(table.game_id)
+            game_info = await service.core.game(table.game_id)
             if not game_info.status.active:
                 continue
-            game = await service.engine_game(table.game_id)
+            game = await service.reading.engine_game(table.game_id)
             for name in game.waiting_for():
                 user = game_info.user_of(name)
                 if user in wanted:
-                    await service.act(table.game_id, user, choose_move(game, name), expected_version=game_info.version)
+                    await service.play.act(
+                        table.game_id, user, choose_move(game, name), expected_version=game_info.version
+                    )
                     made += 1
                     progress = True
                     break
@@ -102,20 +104,22 @@ async def test_ten_player_tournament_of_three_rounds_on_two_maps(database: Datab
         maps=("usa", "india", "usa"), rounds=3, clock=NO_CLOCK, autopilot=tuple(USERS[3:]), trains=8
     )
     assert settings.table_size == 4
-    info = await service.create_tournament(GUILD, CHANNEL, MOD, "  Autumn   Cup ", settings, "the autumn cup")
+    info = await service.tournaments.registration.create_tournament(
+        GUILD, CHANNEL, MOD, "  Autumn   Cup ", settings, "the autumn cup"
+    )
     assert (info.name, info.status, info.registration_open) == ("Autumn Cup", TournamentStatus.REGISTRATION, False)
     with refused(Why.REGISTRATION_CLOSED):
-        await service.join_tournament(info.id, USERS[0], "p0")
-    await service.open_registration(info.id, MOD)
+        await service.tournaments.registration.join_tournament(info.id, USERS[0], "p0")
+    await service.tournaments.registration.open_registration(info.id, MOD)
     for i, user in enumerate(USERS):
-        joined = await service.join_tournament(info.id, user, f"p{i}")
+        joined = await service.tournaments.registration.join_tournament(info.id, user, f"p{i}")
         assert joined.status is ParticipantStatus.REGISTERED
     with refused(Why.ALREADY_REGISTERED):
-        await service.join_tournament(info.id, USERS[0], "p0")
-    await service.close_registration(info.id, MOD)
+        await service.tournaments.registration.join_tournament(info.id, USERS[0], "p0")
+    await service.tournaments.registration.close_registration(info.id, MOD)
 
     # ----- round 1 on usa: 4 + 3 + 3; the tables of autopilot seats only are played out at once
-    started = await service.start_round(info.id, MOD, threads, reason="go")
+    started = await service.tournaments.rounds.start_round(info.id, MOD, threads, reason="go")
     version = started.tournament.version
     check_round(started.tournament, 1, set(USERS), [4, 3, 3])
     assert [(p.round, p.table_no, p.map, p.channel_id) for p in threads.plans] == [
@@ -125,64 +129,66 @@ async def test_ten_player_tournament_of_three_rounds_on_two_maps(database: Datab
     ]
     for table in started.round.tables:
         assert table.game_id is not None and table.channel_id is not None
-        game = await service.game(table.game_id)
+        game = await service.core.game(table.game_id)
         assert game.channel_id == table.channel_id and game.map == "usa"
         assert tuple(s.user_id for s in game.seats) == table.seats, "seats in the drawn order"
         assert table.status is (TableStatus.PLAYING if set(table.seats) & set(HUMANS) else TableStatus.DONE)
     with refused(Why.ROUND_RUNNING):
-        await service.start_round(info.id, MOD, threads)
+        await service.tournaments.rounds.start_round(info.id, MOD, threads)
     with refused(Why.TOURNAMENT_CHANGED):
-        await service.start_round(info.id, MOD, threads, expected_version=version - 1)
+        await service.tournaments.rounds.start_round(info.id, MOD, threads, expected_version=version - 1)
     assert len(threads.plans) == 3, "a refused start opened nothing"
 
     # a substitute takes human 0's seat and standing; human 1 drops (the autopilot plays their seat on)
-    sub = await service.substitute(info.id, MOD, HUMANS[0], SUBSTITUTE, "sub", "had to leave")
+    sub = await service.tournaments.sanctions.substitute(info.id, MOD, HUMANS[0], SUBSTITUTE, "sub", "had to leave")
     assert sub.game_id is not None
-    seat = (await service.game(sub.game_id)).seat_of(SUBSTITUTE)
+    seat = (await service.core.game(sub.game_id)).seat_of(SUBSTITUTE)
     assert seat is not None and not seat.autopilot
-    assert (await service.game(sub.game_id)).seat_of(HUMANS[0]) is None
+    assert (await service.core.game(sub.game_id)).seat_of(HUMANS[0]) is None
     with refused(Why.ALREADY_IN_TOURNAMENT):
-        await service.substitute(info.id, MOD, HUMANS[2], SUBSTITUTE, "sub")
-    dropped = await service.drop(info.id, MOD, HUMANS[1], "no show")
+        await service.tournaments.sanctions.substitute(info.id, MOD, HUMANS[2], SUBSTITUTE, "sub")
+    dropped = await service.tournaments.sanctions.drop(info.id, MOD, HUMANS[1], "no show")
     assert dropped.status is ParticipantStatus.DROPPED
     with refused(Why.NOT_ACTIVE):
-        await service.drop(info.id, MOD, HUMANS[1], "again")
+        await service.tournaments.sanctions.drop(info.id, MOD, HUMANS[1], "again")
     humans = [SUBSTITUTE, HUMANS[2]]
-    assert await play_humans(service, await service.tournament(info.id), humans, moves=4) == 4
+    assert await play_humans(service, await service.tournaments.desk.tournament(info.id), humans, moves=4) == 4
 
     # ----- restart mid-round: a new service on the same database goes on from the store alone
     await service.close()
     service = await open_service(database, seed=4)
     try:
-        info = await service.tournament(info.id)
+        info = await service.tournaments.desk.tournament(info.id)
         assert info.current is not None and info.current.status is RoundStatus.RUNNING
         await play_humans(service, info, humans)
-        info = await service.tournament(info.id)
+        info = await service.tournaments.desk.tournament(info.id)
         assert info.rounds[0].status is RoundStatus.COMPLETE
         assert all(t.status is TableStatus.DONE for t in info.rounds[0].tables)
 
         # ----- round 2 on india: 9 players (the dropped one out, the substitute in), 3 + 3 + 3
-        second = await service.start_round(info.id, MOD, threads)
+        second = await service.tournaments.rounds.start_round(info.id, MOD, threads)
         active = (set(USERS) - {HUMANS[0], HUMANS[1]}) | {SUBSTITUTE}
         check_round(second.tournament, 2, active, [3, 3, 3])
         assert second.round.map == "india"
         human_tables = [t for t in second.round.tables if t.status is TableStatus.PLAYING]
         assert human_tables, "the humans' tables wait for them"
         for k, table in enumerate(human_tables):
-            await service.adjudicate(info.id, MOD, 2, table.table_no, score=k == 0, reason="overdue")
-        info = await service.tournament(info.id)
+            await service.tournaments.sanctions.adjudicate(
+                info.id, MOD, 2, table.table_no, score=k == 0, reason="overdue"
+            )
+        info = await service.tournaments.desk.tournament(info.id)
         assert info.rounds[1].status is RoundStatus.COMPLETE
         with refused(Why.TABLE_OVER):
-            await service.adjudicate(info.id, MOD, 2, human_tables[0].table_no, score=True)
+            await service.tournaments.sanctions.adjudicate(info.id, MOD, 2, human_tables[0].table_no, score=True)
 
         # ----- round 3 on usa, played out; then the tournament is finished
-        third = await service.start_round(info.id, MOD, threads)
+        third = await service.tournaments.rounds.start_round(info.id, MOD, threads)
         check_round(third.tournament, 3, active, [3, 3, 3])
         await play_humans(service, third.tournament, humans)
-        info = await service.tournament(info.id)
+        info = await service.tournaments.desk.tournament(info.id)
         assert info.status is TournamentStatus.FINISHED
         with refused(Why.TOURNAMENT_IS):
-            await service.start_round(info.id, MOD, threads)
+            await service.tournaments.rounds.start_round(info.id, MOD, threads)
 
         await check_results(service, info)
     finally:
@@ -200,8 +206,8 @@ async def check_results(service: GameService, info: TournamentInfo) -> None:
         for table in r.tables:
             assert table.game_id is not None
             games.append(table.game_id)
-            game = await service.engine_game(table.game_id)
-            game_info = await service.game(table.game_id)
+            game = await service.reading.engine_game(table.game_id)
+            game_info = await service.core.game(table.game_id)
             totals = game.score()
             places = placings(totals, game.rules.longest_bonus > 0)
             n = len(totals)
@@ -214,8 +220,8 @@ async def check_results(service: GameService, info: TournamentInfo) -> None:
                 points[user] = points.get(user, Fraction(0)) + share
                 scores[user] = scores.get(user, 0) + total.total
                 tickets[user] = tickets.get(user, 0) + total.completed
-            assert await service.is_rated(table.game_id)
-    lines = await service.standings(info.id)
+            assert await service.ratings.is_rated(table.game_id)
+    lines = await service.tournaments.results.standings(info.id)
     assert {line.user_id for line in lines} == set(points)
     for line in lines:
         assert (line.place_points, line.score, line.tickets) == (
@@ -229,13 +235,13 @@ async def check_results(service: GameService, info: TournamentInfo) -> None:
     sub_line = next(line for line in lines if line.user_id == SUBSTITUTE)
     assert sub_line.games == 3, "the substitute carries on the standing of the player replaced"
 
-    text = await service.standings_csv(info.id)
+    text = await service.tournaments.export.standings_csv(info.id)
     rows = list(csv.DictReader(io.StringIO(text)))
     assert [int(row["user_id"]) for row in rows] == [line.user_id for line in lines]
     assert [int(row["score"]) for row in rows] == [line.score for line in lines]
     assert all(Fraction(row["place_points"]) == line.place_points for row, line in zip(rows, lines, strict=True))
 
-    archive = zipfile.ZipFile(io.BytesIO(await service.export_archive(info.id)))
+    archive = zipfile.ZipFile(io.BytesIO(await service.tournaments.export.export_archive(info.id)))
     names = archive.namelist()
     assert "standings.csv" in names and "tournament.json" in names
     assert archive.read("standings.csv").decode() == text
@@ -251,7 +257,7 @@ async def check_results(service: GameService, info: TournamentInfo) -> None:
     summary = json.loads(archive.read("tournament.json"))
     assert [len(r["tables"]) for r in summary["rounds"]] == [3, 3, 3]
 
-    actions = [a["action"] for a in await service.tournament_audit(info.id)]
+    actions = [a["action"] for a in await service.tournaments.export.tournament_audit(info.id)]
     assert actions.count("join") == 10 and actions.count("start_round") == 3
     assert actions.count("table_result") == 9
     assert {"create", "open_registration", "close_registration", "substitute", "drop", "adjudicate"} <= set(actions)
@@ -277,143 +283,143 @@ async def test_settings_refusals(service: GameService) -> None:
     assert TournamentSettings(maps=("usa",), rounds=2).table_size == 4
     ok = TournamentSettings(maps=("usa",), rounds=1)
     with refused(Why.BAD_TOURNAMENT_NAME):
-        await service.create_tournament(GUILD, CHANNEL, MOD, "   ", ok)
+        await service.tournaments.registration.create_tournament(GUILD, CHANNEL, MOD, "   ", ok)
     with refused(Why.BAD_ID):
-        await service.create_tournament(GUILD, -1, MOD, "Cup", ok)
+        await service.tournaments.registration.create_tournament(GUILD, -1, MOD, "Cup", ok)
     with refused(Why.NO_SUCH_TOURNAMENT):
-        await service.tournament(12345)
-    assert await service.tournaments(GUILD) == []
+        await service.tournaments.desk.tournament(12345)
+    assert await service.tournaments.desk.tournaments(GUILD) == []
 
 
 async def test_waiting_list_check_in_and_re_pairing(service: GameService) -> None:
     threads = Threads()
     settings = TournamentSettings(maps=("usa",), rounds=2, cap=8, checkin=True, clock=NO_CLOCK, final_table=3)
-    info = await service.create_tournament(GUILD, CHANNEL, MOD, "Spring", settings)
-    await service.open_registration(info.id, MOD)
+    info = await service.tournaments.registration.create_tournament(GUILD, CHANNEL, MOD, "Spring", settings)
+    await service.tournaments.registration.open_registration(info.id, MOD)
     with refused(Why.REGISTRATION_ALREADY):
-        await service.open_registration(info.id, MOD)
-    statuses = [(await service.join_tournament(info.id, u, f"p{u}")).status for u in USERS]
+        await service.tournaments.registration.open_registration(info.id, MOD)
+    statuses = [(await service.tournaments.registration.join_tournament(info.id, u, f"p{u}")).status for u in USERS]
     assert statuses == [ParticipantStatus.REGISTERED] * 8 + [ParticipantStatus.WAITLISTED] * 2
-    left = await service.leave_tournament(info.id, USERS[2])
+    left = await service.tournaments.registration.leave_tournament(info.id, USERS[2])
     assert left.promoted == USERS[8], "the first on the waiting list gets the place"
     with refused(Why.NOT_REGISTERED):
-        await service.leave_tournament(info.id, USERS[2])
+        await service.tournaments.registration.leave_tournament(info.id, USERS[2])
     # a tournament with check-in starts only after the window
     with refused(Why.TOURNAMENT_IS):
-        await service.start_round(info.id, MOD, threads)
+        await service.tournaments.rounds.start_round(info.id, MOD, threads)
     with refused(Why.CHECKIN_CLOSED):
-        await service.check_in(info.id, USERS[0])
-    await service.open_checkin(info.id, MOD)
+        await service.tournaments.registration.check_in(info.id, USERS[0])
+    await service.tournaments.registration.open_checkin(info.id, MOD)
     with refused(Why.TOURNAMENT_IS):
-        await service.join_tournament(info.id, 300, "late")
+        await service.tournaments.registration.join_tournament(info.id, 300, "late")
     registered = [u for u in USERS if u not in (USERS[2], USERS[9])]
     for user in registered[:-1]:
-        await service.check_in(info.id, user)
+        await service.tournaments.registration.check_in(info.id, user)
     with refused(Why.NOT_REGISTERED):
-        await service.check_in(info.id, USERS[9])  # still waiting
+        await service.tournaments.registration.check_in(info.id, USERS[9])  # still waiting
     with refused(Why.ALREADY_REGISTERED):
-        await service.check_in(info.id, USERS[0])
+        await service.tournaments.registration.check_in(info.id, USERS[0])
 
-    before = await service.tournament(info.id)
+    before = await service.tournaments.desk.tournament(info.id)
     for bad in (
-        service.substitute(info.id, MOD, USERS[0], 301, "x"),  # not running yet
-        service.adjudicate(info.id, MOD, 1, 1, score=True),
-        service.drop(info.id, MOD, 999, "who"),
+        service.tournaments.sanctions.substitute(info.id, MOD, USERS[0], 301, "x"),  # not running yet
+        service.tournaments.sanctions.adjudicate(info.id, MOD, 1, 1, score=True),
+        service.tournaments.sanctions.drop(info.id, MOD, 999, "who"),
     ):
         with pytest.raises(ServiceError):
             await bad
-    assert (await service.tournament(info.id)).version == before.version, "refusals change nothing"
+    assert (await service.tournaments.desk.tournament(info.id)).version == before.version, "refusals change nothing"
 
-    started = await service.start_round(info.id, MOD, threads)
+    started = await service.tournaments.rounds.start_round(info.id, MOD, threads)
     assert started.not_checked_in == (registered[-1],)
     check_round(started.tournament, 1, set(registered[:-1]), [4, 3])
     old_games = [t.game_id for t in started.round.tables]
 
     # nobody moved yet (members keep their tickets first): the round can be paired again
-    again = await service.repair_round(info.id, MOD, threads, reason="wrong map")
+    again = await service.tournaments.rounds.repair_round(info.id, MOD, threads, reason="wrong map")
     assert again.repaired and again.round.attempt == 2
     check_round(again.tournament, 1, set(registered[:-1]), [4, 3])
     for game_id in old_games:
         assert game_id is not None
-        assert not (await service.game(game_id)).status.active
+        assert not (await service.core.game(game_id)).status.active
     assert not set(old_games) & {t.game_id for t in again.round.tables}
     assert len(threads.plans) == 4
 
     # a member's move: no more re-pairing
     table = again.round.tables[0]
     assert table.game_id is not None
-    game = await service.engine_game(table.game_id)
+    game = await service.reading.engine_game(table.game_id)
     name = game.waiting_for()[0]
-    game_info = await service.game(table.game_id)
+    game_info = await service.core.game(table.game_id)
     user = game_info.user_of(name)
     assert user is not None
-    await service.act(table.game_id, user, choose_move(game, name))
+    await service.play.act(table.game_id, user, choose_move(game, name))
     with refused(Why.ROUND_HAS_MOVES):
-        await service.repair_round(info.id, MOD, threads)
+        await service.tournaments.rounds.repair_round(info.id, MOD, threads)
     with refused(Why.NO_SUCH_TABLE):
-        await service.adjudicate(info.id, MOD, 1, 9, score=True)
+        await service.tournaments.sanctions.adjudicate(info.id, MOD, 1, 9, score=True)
 
     # the moderator settles both tables by the autopilot; round 2, then the final table of the top 3
     for t in again.round.tables:
-        await service.adjudicate(info.id, MOD, 1, t.table_no, score=False)
-    second = await service.start_round(info.id, MOD, threads)
+        await service.tournaments.sanctions.adjudicate(info.id, MOD, 1, t.table_no, score=False)
+    second = await service.tournaments.rounds.start_round(info.id, MOD, threads)
     assert second.repeats == 0 or second.repeats >= 0
     for t in second.round.tables:
-        await service.adjudicate(info.id, MOD, 2, t.table_no, score=False)
-    ranked = [line.user_id for line in await service.standings(info.id)]
-    final = await service.start_round(info.id, MOD, threads)
+        await service.tournaments.sanctions.adjudicate(info.id, MOD, 2, t.table_no, score=False)
+    ranked = [line.user_id for line in await service.tournaments.results.standings(info.id)]
+    final = await service.tournaments.rounds.start_round(info.id, MOD, threads)
     assert final.round.final and len(final.round.tables) == 1
     assert set(final.round.tables[0].seats) == set(ranked[:3])
-    await service.adjudicate(info.id, MOD, 3, 1, score=True)
-    done = await service.tournament(info.id)
+    await service.tournaments.sanctions.adjudicate(info.id, MOD, 3, 1, score=True)
+    done = await service.tournaments.desk.tournament(info.id)
     assert done.status is TournamentStatus.FINISHED
     with refused(Why.TOURNAMENT_IS):
-        await service.start_round(info.id, MOD, threads)
+        await service.tournaments.rounds.start_round(info.id, MOD, threads)
 
 
 async def test_disqualified_player_leaves_the_standings(service: GameService) -> None:
     threads = Threads()
     settings = TournamentSettings(maps=("usa",), rounds=2, clock=NO_CLOCK, autopilot=tuple(USERS[:6]), rated=False)
-    info = await service.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
-    await service.open_registration(info.id, MOD)
+    info = await service.tournaments.registration.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
+    await service.tournaments.registration.open_registration(info.id, MOD)
     for user in USERS[:6]:
-        await service.join_tournament(info.id, user, f"p{user}")
-    started = await service.start_round(info.id, MOD, threads)
+        await service.tournaments.registration.join_tournament(info.id, user, f"p{user}")
+    started = await service.tournaments.rounds.start_round(info.id, MOD, threads)
     assert started.round.status is RoundStatus.COMPLETE, "autopilot tables play out at once"
     for table in started.round.tables:
-        assert table.game_id is not None and not await service.is_rated(table.game_id), "not a rated tournament"
-    lines = await service.standings(info.id)
+        assert table.game_id is not None and not await service.ratings.is_rated(table.game_id), "not a rated tournament"
+    lines = await service.tournaments.results.standings(info.id)
     assert len(lines) == 6
     cheat = lines[0].user_id
-    await service.disqualify(info.id, MOD, cheat, "cheating")
-    after = await service.standings(info.id)
+    await service.tournaments.sanctions.disqualify(info.id, MOD, cheat, "cheating")
+    after = await service.tournaments.results.standings(info.id)
     assert [line.user_id for line in after] == [line.user_id for line in lines[1:]]
     assert after[0].rank == 1
-    second = await service.start_round(info.id, MOD, threads)
+    second = await service.tournaments.rounds.start_round(info.id, MOD, threads)
     check_round(second.tournament, 2, set(USERS[:6]) - {cheat}, [3, 2])
     assert second.tournament.status is TournamentStatus.FINISHED
     with refused(Why.TOURNAMENT_IS):
-        await service.disqualify(info.id, MOD, after[0].user_id, "late")
+        await service.tournaments.sanctions.disqualify(info.id, MOD, after[0].user_id, "late")
 
 
 async def test_overdue_tables_after_the_round_deadline(timed_service: GameService, time: FakeTime) -> None:
     service = timed_service
     settings = TournamentSettings(maps=("india",), rounds=1, clock=NO_CLOCK, round_deadline_minutes=30)
-    info = await service.create_tournament(GUILD, CHANNEL, MOD, "Quick", settings)
-    await service.open_registration(info.id, MOD)
+    info = await service.tournaments.registration.create_tournament(GUILD, CHANNEL, MOD, "Quick", settings)
+    await service.tournaments.registration.open_registration(info.id, MOD)
     for user in USERS[:5]:
-        await service.join_tournament(info.id, user, f"p{user}")
-    started = await service.start_round(info.id, MOD, Threads())
+        await service.tournaments.registration.join_tournament(info.id, user, f"p{user}")
+    started = await service.tournaments.rounds.start_round(info.id, MOD, Threads())
     assert started.round.deadline == time.now + timedelta(minutes=30)
     assert sorted(len(t.seats) for t in started.round.tables) == [2, 3]
     time.advance(29 * 60)
-    assert await service.overdue_tables(info.id) == ()
+    assert await service.tournaments.deadlines.overdue_tables(info.id) == ()
     time.advance(2 * 60)
-    overdue = await service.overdue_tables(info.id)
+    overdue = await service.tournaments.deadlines.overdue_tables(info.id)
     assert [t.table_no for t in overdue] == [1, 2]
-    await service.adjudicate(info.id, MOD, 1, 1, score=True, reason="overdue")
-    assert [t.table_no for t in await service.overdue_tables(info.id)] == [2]
-    result = await service.tournament(info.id)
+    await service.tournaments.sanctions.adjudicate(info.id, MOD, 1, 1, score=True, reason="overdue")
+    assert [t.table_no for t in await service.tournaments.deadlines.overdue_tables(info.id)] == [2]
+    result = await service.tournaments.desk.tournament(info.id)
     assert result.rounds[0].tables[0].status is TableStatus.DONE
     assert result.status is TournamentStatus.RUNNING
 
@@ -425,23 +431,23 @@ async def test_a_double_click_starts_a_round_once(database: Database) -> None:
     )  # two processes, one database
     try:
         settings = TournamentSettings(maps=("usa",), rounds=2, clock=NO_CLOCK)
-        info = await first.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
-        await first.open_registration(info.id, MOD)
+        info = await first.tournaments.registration.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
+        await first.tournaments.registration.open_registration(info.id, MOD)
         for user in USERS[:6]:
-            await first.join_tournament(info.id, user, f"p{user}")
-        version = (await first.tournament(info.id)).version
+            await first.tournaments.registration.join_tournament(info.id, user, f"p{user}")
+        version = (await first.tournaments.desk.tournament(info.id)).version
         threads = Threads()
         outcomes = await asyncio.gather(
-            first.start_round(info.id, MOD, threads, expected_version=version),
-            first.start_round(info.id, MOD, threads, expected_version=version),
-            second.start_round(info.id, MOD, threads, expected_version=version),
+            first.tournaments.rounds.start_round(info.id, MOD, threads, expected_version=version),
+            first.tournaments.rounds.start_round(info.id, MOD, threads, expected_version=version),
+            second.tournaments.rounds.start_round(info.id, MOD, threads, expected_version=version),
             return_exceptions=True,
         )
         started = [o for o in outcomes if not isinstance(o, BaseException)]
         refusals = [o for o in outcomes if isinstance(o, BaseException)]
         assert len(started) == 1 and len(refusals) == 2
         assert all(isinstance(o, ServiceError) and o.why is Why.TOURNAMENT_CHANGED for o in refusals)
-        after = await second.tournament(info.id)
+        after = await second.tournaments.desk.tournament(info.id)
         assert len(after.rounds) == 1 and len(threads.plans) == len(after.rounds[0].tables) == 2
         games = [t.game_id for t in after.rounds[0].tables]
         assert len(set(games)) == 2 and None not in games
@@ -449,12 +455,16 @@ async def test_a_double_click_starts_a_round_once(database: Database) -> None:
         # a table's result is recorded once, whoever sees its game end
         table = after.rounds[0].tables[0]
         assert table.game_id is not None
-        await first.end(table.game_id, MOD, True, "scored")
-        seen = await second.table_result(table.game_id)  # the recorded result, read back (not recorded again)
+        await first.moderation.end(table.game_id, MOD, True, "scored")
+        seen = await second.tournaments.results.table_result(
+            table.game_id
+        )  # the recorded result, read back (not recorded again)
         assert seen is not None and seen.game_id == table.game_id and seen.finishes
-        assert seen == await first.table_result(table.game_id)
-        assert [t.status for t in (await second.tournament(info.id)).rounds[0].tables][0] is TableStatus.DONE
-        audit = [a["action"] for a in await second.tournament_audit(info.id)]
+        assert seen == await first.tournaments.results.table_result(table.game_id)
+        assert [t.status for t in (await second.tournaments.desk.tournament(info.id)).rounds[0].tables][
+            0
+        ] is TableStatus.DONE
+        audit = [a["action"] for a in await second.tournaments.export.tournament_audit(info.id)]
         assert audit.count("table_result") == 1 and audit.count("start_round") == 1
     finally:
         await first.close()
@@ -464,23 +474,26 @@ async def test_a_double_click_starts_a_round_once(database: Database) -> None:
 async def test_an_id_that_cannot_be_a_tournament_is_none(service: GameService) -> None:
     for bad in (0, -5, True, "7", 1 << 70):
         with refused(Why.NO_SUCH_TOURNAMENT):
-            await service.tournament(bad)  # type: ignore[arg-type]
+            await service.tournaments.desk.tournament(bad)  # type: ignore[arg-type]
 
 
 async def test_a_refusal_about_someone_else_names_them(service: GameService) -> None:
     """Dropping, disqualifying or substituting someone not in the tournament is refused with that member's id
     (said as their name, not "you"); a member's own leave or check-in of a tournament they are not in says "you"."""
     settings = TournamentSettings(maps=("usa",), rounds=1, clock=NO_CLOCK, checkin=True)
-    info = await service.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
-    await service.open_registration(info.id, MOD)
+    info = await service.tournaments.registration.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
+    await service.tournaments.registration.open_registration(info.id, MOD)
     for user in USERS[:4]:
-        await service.join_tournament(info.id, user, f"p{user}")
+        await service.tournaments.registration.join_tournament(info.id, user, f"p{user}")
     with refused(Why.NOT_REGISTERED) as own:
-        await service.leave_tournament(info.id, 999)
+        await service.tournaments.registration.leave_tournament(info.id, 999)
     assert "user_id" not in own.value.facts
     with speaking(Language.EN):
         assert refusal_text(own.value) == "You are not registered for this tournament."
-    for bad in (service.drop(info.id, MOD, 999, "who"), service.disqualify(info.id, MOD, 999, "who")):
+    for bad in (
+        service.tournaments.sanctions.drop(info.id, MOD, 999, "who"),
+        service.tournaments.sanctions.disqualify(info.id, MOD, 999, "who"),
+    ):
         with refused(Why.NOT_REGISTERED) as other:
             await bad
         assert other.value.facts["user_id"] == 999
@@ -488,14 +501,14 @@ async def test_a_refusal_about_someone_else_names_them(service: GameService) -> 
             assert refusal_text(other.value) == "<@999> is not registered in this tournament."
             named = NotAPlayer(Why.NOT_REGISTERED, {**other.value.facts, "name": "Ann *B*"})
             assert refusal_text(named) == "Ann \\*B\\* is not registered in this tournament."
-    await service.open_checkin(info.id, MOD)
+    await service.tournaments.registration.open_checkin(info.id, MOD)
     for user in USERS[:4]:
-        await service.check_in(info.id, user)
-    await service.start_round(info.id, MOD, Threads())
+        await service.tournaments.registration.check_in(info.id, user)
+    await service.tournaments.rounds.start_round(info.id, MOD, Threads())
     with refused(Why.NOT_REGISTERED) as other:
-        await service.substitute(info.id, MOD, 999, SUBSTITUTE, "sub")
+        await service.tournaments.sanctions.substitute(info.id, MOD, 999, SUBSTITUTE, "sub")
     assert other.value.facts["user_id"] == 999
-    assert (await service.tournament(info.id)).participant(SUBSTITUTE) is None
+    assert (await service.tournaments.desk.tournament(info.id)).participant(SUBSTITUTE) is None
 
 
 async def test_a_finished_table_s_result_is_read_back(service: GameService) -> None:
@@ -504,19 +517,19 @@ async def test_a_finished_table_s_result_is_read_back(service: GameService) -> N
     only with the table recorded last."""
     threads = Threads()
     settings = TournamentSettings(maps=("usa",), rounds=2, clock=NO_CLOCK, autopilot=tuple(USERS[:6]), rated=False)
-    info = await service.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
-    await service.open_registration(info.id, MOD)
+    info = await service.tournaments.registration.create_tournament(GUILD, CHANNEL, MOD, "Cup", settings)
+    await service.tournaments.registration.open_registration(info.id, MOD)
     for user in USERS[:6]:
-        await service.join_tournament(info.id, user, f"p{user}")
+        await service.tournaments.registration.join_tournament(info.id, user, f"p{user}")
     for number in (1, 2):
-        started = await service.start_round(info.id, MOD, threads)
+        started = await service.tournaments.rounds.start_round(info.id, MOD, threads)
         assert started.round.status is RoundStatus.COMPLETE, "autopilot tables play out at once"
         results = []
         for table in started.round.tables:
             assert table.game_id is not None and table.status is TableStatus.DONE
-            result = await service.table_result(table.game_id)
+            result = await service.tournaments.results.table_result(table.game_id)
             assert result is not None, "a recorded table's result is read back"
-            assert result == await service.table_result(table.game_id)
+            assert result == await service.tournaments.results.table_result(table.game_id)
             assert (result.tournament_id, result.round, result.table_no, result.game_id) == (
                 info.id,
                 number,
@@ -540,4 +553,4 @@ async def test_a_finished_table_s_result_is_read_back(service: GameService) -> N
                     f.score,
                     f.tickets_done,
                 )
-    assert results[0].standings == await service.standings(info.id)
+    assert results[0].standings == await service.tournaments.results.standings(info.id)

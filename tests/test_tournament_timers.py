@@ -30,11 +30,11 @@ THREADS = Threads()  # fresh thread ids for every table of every test (a channel
 async def running(service: GameService, players: int, minutes: int | None = 30) -> TournamentInfo:
     """A one-round tournament on India of `players` members (nobody moves), its round running."""
     settings = TournamentSettings(maps=("india",), rounds=1, clock=NO_CLOCK, round_deadline_minutes=minutes)
-    info = await service.create_tournament(GUILD, CHANNEL, MOD, "Quick", settings)
-    await service.open_registration(info.id, MOD)
+    info = await service.tournaments.registration.create_tournament(GUILD, CHANNEL, MOD, "Quick", settings)
+    await service.tournaments.registration.open_registration(info.id, MOD)
     for user in USERS[:players]:
-        await service.join_tournament(info.id, user, f"p{user}")
-    started = await service.start_round(info.id, MOD, THREADS)
+        await service.tournaments.registration.join_tournament(info.id, user, f"p{user}")
+    started = await service.tournaments.rounds.start_round(info.id, MOD, THREADS)
     return started.tournament
 
 
@@ -44,15 +44,15 @@ async def test_a_rounds_deadline_tells_its_overdue_tables_once(timed_service: Ga
     r = info.rounds[0]
     [timer] = await gameless(service)
     assert timer.kind == TimerKind.ROUND_DEADLINE and timer.deadline == r.deadline
-    assert await service.due_timers(time.now) == []
+    assert await service.timers.due_timers(time.now) == []
     time.advance(31 * 60)
-    [due] = await service.due_timers(time.now)
-    outcome = await service.fire_timer(due)
+    [due] = await service.timers.due_timers(time.now)
+    outcome = await service.timers.fire_timer(due)
     assert outcome.overdue is not None and outcome.game is None
     assert outcome.overdue.tournament.id == info.id and outcome.overdue.round.round == 1
     assert [t.table_no for t in outcome.overdue.tables] == [1, 2]
     assert await gameless(service) == []
-    again = await service.fire_timer(due)  # another process had it too
+    again = await service.timers.fire_timer(due)  # another process had it too
     assert again.overdue is None
 
 
@@ -63,10 +63,10 @@ async def test_no_deadline_no_timer_and_a_finished_round_tells_nothing(
     await running(service, 3, minutes=None)
     assert await gameless(service) == []
     info = await running(service, 3)
-    await service.adjudicate(info.id, MOD, 1, 1, score=True, reason="done early")
+    await service.tournaments.sanctions.adjudicate(info.id, MOD, 1, 1, score=True, reason="done early")
     time.advance(31 * 60)
-    [due] = await service.due_timers(time.now)
-    assert (await service.fire_timer(due)).overdue is None
+    [due] = await service.timers.due_timers(time.now)
+    assert (await service.timers.fire_timer(due)).overdue is None
     assert await gameless(service) == []
 
 
@@ -74,7 +74,7 @@ async def test_a_repaired_round_has_its_own_deadline(timed_service: GameService,
     service = timed_service
     info = await running(service, 5)
     time.advance(10 * 60)
-    repaired = await service.repair_round(info.id, MOD, THREADS, reason="wrong seats")
+    repaired = await service.tournaments.rounds.repair_round(info.id, MOD, THREADS, reason="wrong seats")
     timers = {(t.kind, t.data.get("attempt")): t for t in await gameless(service)}
     assert set(timers) == {
         (TimerKind.ROUND_DEADLINE, 1),
@@ -83,11 +83,11 @@ async def test_a_repaired_round_has_its_own_deadline(timed_service: GameService,
     }
     assert timers[TimerKind.ROUND_DEADLINE, 2].deadline == repaired.round.deadline
     time.advance(25 * 60)  # the first attempt's deadline: nothing to tell
-    for due in await service.due_timers(time.now):
-        assert (await service.fire_timer(due)).overdue is None
+    for due in await service.timers.due_timers(time.now):
+        assert (await service.timers.fire_timer(due)).overdue is None
     time.advance(10 * 60)
-    [due] = await service.due_timers(time.now)
-    outcome = await service.fire_timer(due)
+    [due] = await service.timers.due_timers(time.now)
+    outcome = await service.timers.fire_timer(due)
     assert outcome.overdue is not None and outcome.overdue.round.attempt == 2
 
 
@@ -103,27 +103,27 @@ async def test_a_repairing_stopped_by_a_crash_ends_the_old_games_when_the_servic
         async def crash(*args: object, **kwargs: object) -> None:
             raise RuntimeError("the bot stopped here")
 
-        monkeypatch.setattr(service, "cancel", crash)
+        monkeypatch.setattr(service.lobby, "cancel", crash)
         with pytest.raises(RuntimeError, match="stopped here"):
-            await service.repair_round(info.id, MOD, THREADS, reason="wrong seats")
+            await service.tournaments.rounds.repair_round(info.id, MOD, THREADS, reason="wrong seats")
         monkeypatch.undo()
     finally:
         await service.close()
     service = await open_service(database)
     try:
-        after = await service.tournament(info.id)
+        after = await service.tournaments.desk.tournament(info.id)
         assert after.rounds[0].attempt == 2
         for game_id in old:
-            assert game_id is not None and (await service.game(game_id)).status.active
-        due = [t for t in await service.due_timers(service.now()) if t.kind == TimerKind.REPAIR_CLEANUP]
+            assert game_id is not None and (await service.core.game(game_id)).status.active
+        due = [t for t in await service.timers.due_timers(service.core.now()) if t.kind == TimerKind.REPAIR_CLEANUP]
         assert len(due) == 1
-        await service.fire_timer(due[0])
+        await service.timers.fire_timer(due[0])
         for game_id in old:
-            assert game_id is not None and not (await service.game(game_id)).status.active
+            assert game_id is not None and not (await service.core.game(game_id)).status.active
         assert await gameless(service) != [] and all(
             t.kind == TimerKind.ROUND_DEADLINE for t in await gameless(service)
         )
-        started = await service.start_round(info.id, MOD, THREADS)  # opens the new tables
+        started = await service.tournaments.rounds.start_round(info.id, MOD, THREADS)  # opens the new tables
         assert all(t.game_id is not None and t.game_id not in old for t in started.round.tables)
     finally:
         await service.close()

@@ -50,11 +50,11 @@ async def test_a_game_against_the_autopilot_goes_on_after_a_restart(tmp_path: Pa
         assert first.world is not None and first.bot is not None
         world = first.world
         assert [m.user.name for m in world.members] == ["Alex", "Robin", "Sam"]
-        game = await first.bot.service.active_game(world.channel.id)
+        game = await first.bot.service.reading.active_game(world.channel.id)
         assert game is not None and game.map == "india" and game.status.value != "lobby"  # started
         assert sum(1 for seat in game.seats if seat.user_id <= 0) == 2  # the autopilot's seats
         # the bot's clock is the simulated one, and that is the wall clock: a day's deadline reads as one
-        assert abs((first.bot.service.now() - datetime.now(UTC)).total_seconds()) < 60
+        assert abs((first.bot.service.core.now() - datetime.now(UTC)).total_seconds()) < 60
         due = deadline_of(stage_message(world)) - datetime.now(UTC)
         assert timedelta(hours=12) < due < timedelta(days=3), due
         ids = (world.guild.id, world.channel.id, world.person.id, tuple(m.id for m in world.friends))
@@ -70,7 +70,7 @@ async def test_a_game_against_the_autopilot_goes_on_after_a_restart(tmp_path: Pa
         world = second.world
         assert (world.guild.id, world.channel.id, world.person.id, tuple(m.id for m in world.friends)) == ids
         assert "already open in #games: it goes on" in out.getvalue()
-        again = await second.bot.service.active_game(world.channel.id)
+        again = await second.bot.service.reading.active_game(world.channel.id)
         assert again is not None and again.id == game.id  # the same game, no new one
         # the new simulated Discord has the game's message again, with its buttons, for the same game
         message = stage_message(world)
@@ -81,7 +81,7 @@ async def test_a_game_against_the_autopilot_goes_on_after_a_restart(tmp_path: Pa
         panel = next(m for m in replies(clicked) if custom_ids(m))
         menu = custom_ids(panel)[0]
         await world.person.select(panel, [o["value"] for o in select_options(panel, menu)], custom_id=menu)
-        running = await second.bot.service.active_game(world.channel.id)
+        running = await second.bot.service.reading.active_game(world.channel.id)
         assert running is not None and running.status.value == "playing"
         turn = stage_message(world)
         assert f"<@{world.person.id}>" in turn.content and "Draw from deck" in str(turn.components)
@@ -186,7 +186,7 @@ async def test_a_game_the_bot_refuses_to_open_is_said_with_its_reason(tmp_path: 
     await tryout.start()
     try:
         assert tryout.bot is not None and tryout.world is not None
-        assert await tryout.bot.service.active_game(tryout.world.channel.id) is None
+        assert await tryout.bot.service.reading.active_game(tryout.world.channel.id) is None
         said = out.getvalue()
         assert "No game was opened: " in said and "autopilot" in said, said
         assert not tryout.game_open

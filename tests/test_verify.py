@@ -165,23 +165,23 @@ async def test_the_service_publishes_the_commitment_at_the_start_and_the_head_an
     service: GameService,
 ) -> None:
     users = [100, 101]
-    created = await service.create_game(GUILD, 7001, users[0], "p0", "amsterdam")
-    await service.join(created.game.id, users[1], "p1")
-    start = await service.start(created.game.id, users[0])
+    created = await service.lobby.create_game(GUILD, 7001, users[0], "p0", "amsterdam")
+    await service.lobby.join(created.game.id, users[1], "p1")
+    start = await service.lobby.start(created.game.id, users[0])
     game_id = created.game.id
     started = next(e.data for e in start.public if e.kind is EventKind.STARTED)
     assert isinstance(started, Started)
     rng = random.Random(5)
     last = None
-    while (game := await service.engine_game(game_id)) and (move := random_move(game, rng)) is not None:
-        info = await service.game(game_id)
+    while (game := await service.reading.engine_game(game_id)) and (move := random_move(game, rng)) is not None:
+        info = await service.core.game(game_id)
         user = info.user_of(move.player)
         assert user is not None
-        last = await service.act(game_id, user, move, expected_version=info.version)
+        last = await service.play.act(game_id, user, move, expected_version=info.version)
     assert last is not None
     scores = next(e.data for e in last.public if e.kind is EventKind.FINAL_SCORES)
     assert isinstance(scores, FinalScores)
-    record = (await service.export_record(game_id)).record
+    record = (await service.audit.export_record(game_id)).record
     assert started.commitment == record["conductor"]["verification"]["commitment"]
     assert scores.head == record["conductor"]["verification"]["head"] and scores.seed == str(record["seed"])
     assert verify(json.loads(json.dumps(record)), posted_commitment=started.commitment, posted_head=scores.head).ok
@@ -191,36 +191,38 @@ async def test_a_game_a_moderator_ends_with_scores_is_final_and_shows_its_seed(s
     """Scored as it stood, every player's tickets are shown: the end is final (no reopening), so the seed is shown
     with the head. An abandoned game shows neither: it may still be reopened."""
     game_id, users = await started_game(service, "usa", 2)
-    ended = await service.end(game_id, 999, True, "stuck")
+    ended = await service.moderation.end(game_id, 999, True, "stuck")
     scores = next(e.data for e in ended.public if e.kind is EventKind.FINAL_SCORES)
-    record = (await service.export_record(game_id)).record
+    record = (await service.audit.export_record(game_id)).record
     assert isinstance(scores, FinalScores) and scores.seed == str(record["seed"]) and scores.head is not None
     assert verify(json.loads(json.dumps(record)), posted_head=scores.head).ok
     abandoned, _ = await started_game(service, "usa", 2)
-    assert all(e.kind is not EventKind.FINAL_SCORES for e in (await service.end(abandoned, 999, False, "x")).public)
+    assert all(
+        e.kind is not EventKind.FINAL_SCORES for e in (await service.moderation.end(abandoned, 999, False, "x")).public
+    )
 
 
 async def _finished_game_record(service: GameService, trains: int | None) -> tuple[dict[str, Any], str, str]:
     """A game played to its end through the service: its exported record, and the commitment and head it posted."""
     users = [100, 101, 102]
-    created = await service.create_game(GUILD, 7002, users[0], "ann", "usa", trains=trains)
+    created = await service.lobby.create_game(GUILD, 7002, users[0], "ann", "usa", trains=trains)
     for i, user in enumerate(users[1:], start=1):
-        await service.join(created.game.id, user, f"p{i}")
-    start = await service.start(created.game.id, users[0])
+        await service.lobby.join(created.game.id, user, f"p{i}")
+    start = await service.lobby.start(created.game.id, users[0])
     game_id = created.game.id
     started = next(e.data for e in start.public if e.kind is EventKind.STARTED)
     assert isinstance(started, Started)
     rng = random.Random(11)
     last = None
-    while (game := await service.engine_game(game_id)) and (move := random_move(game, rng)) is not None:
-        info = await service.game(game_id)
+    while (game := await service.reading.engine_game(game_id)) and (move := random_move(game, rng)) is not None:
+        info = await service.core.game(game_id)
         user = info.user_of(move.player)
         assert user is not None
-        last = await service.act(game_id, user, move, expected_version=info.version)
+        last = await service.play.act(game_id, user, move, expected_version=info.version)
     assert last is not None
     scores = next(e.data for e in last.public if e.kind is EventKind.FINAL_SCORES)
     assert isinstance(scores, FinalScores) and scores.head is not None
-    record = json.loads(json.dumps((await service.export_record(game_id)).record))
+    record = json.loads(json.dumps((await service.audit.export_record(game_id)).record))
     return record, started.commitment, scores.head
 
 
@@ -290,17 +292,17 @@ def test_a_game_committed_before_the_setup_was_covered_still_verifies_and_says_s
 async def test_the_commitment_names_the_members_who_held_the_seats_at_the_start(service: GameService) -> None:
     """A seat given to another member later changes neither the commitment the setup shows nor the record's."""
     users = [100, 101]
-    created = await service.create_game(GUILD, 7003, users[0], "p0", "india")
-    await service.join(created.game.id, users[1], "p1")
+    created = await service.lobby.create_game(GUILD, 7003, users[0], "p0", "india")
+    await service.lobby.join(created.game.id, users[1], "p1")
     game_id = created.game.id
-    start = await service.start(game_id, users[0])
+    start = await service.lobby.start(game_id, users[0])
     started = next(e.data for e in start.public if e.kind is EventKind.STARTED)
     assert isinstance(started, Started)
-    assert (await service.stage(game_id)).commitment == started.commitment
-    await service.replace(game_id, 999, 0, 555, "newcomer", "left")
-    await service.replace(game_id, 999, 0, 556, "another", "left too")
-    assert (await service.stage(game_id)).commitment == started.commitment  # still the setup: shown again
-    record = json.loads(json.dumps((await service.export_record(game_id, 999, moderator=True)).record))
+    assert (await service.stages.stage(game_id)).commitment == started.commitment
+    await service.moderation.replace(game_id, 999, 0, 555, "newcomer", "left")
+    await service.moderation.replace(game_id, 999, 0, 556, "another", "left too")
+    assert (await service.stages.stage(game_id)).commitment == started.commitment  # still the setup: shown again
+    record = json.loads(json.dumps((await service.audit.export_record(game_id, 999, moderator=True)).record))
     assert record["conductor"]["seats"][0]["user_id"] == 556
     assert record["conductor"]["verification"]["commitment"] == started.commitment
     assert verify(record, posted_commitment=started.commitment).ok

@@ -33,7 +33,7 @@ SUGGESTED = ("30m", "1h", "6h", "12h", "1d", "2d", "3d", "7d")
 async def game_here(service: GameService, interaction: discord.Interaction) -> GameInfo | None:
     """The lobby or running game of the channel an interaction comes from, if any (no refusal: for autocompletes)."""
     channel = interaction.channel_id
-    return None if channel is None else await service.active_game(channel)
+    return None if channel is None else await service.reading.active_game(channel)
 
 
 async def is_moderator(service: GameService, interaction: discord.Interaction) -> bool:
@@ -41,7 +41,7 @@ async def is_moderator(service: GameService, interaction: discord.Interaction) -
     if interaction.guild_id is None:
         return False
     roles = [r.id for r in interaction.user.roles] if isinstance(interaction.user, discord.Member) else []
-    config = await service.guild_config(interaction.guild_id)
+    config = await service.settings.guild_config(interaction.guild_id)
     return may_moderate(config, role_ids=roles, manage_guild=interaction.permissions.manage_guild)
 
 

@@ -120,8 +120,8 @@ class ConfigCog(TtrCog):
                     raise Refusal(away_too_long_text(MAX_AWAY_SECONDS))
                 changes.append((AWAY_SECONDS, most))
             for key, value in changes:
-                await self.service.set_guild_config(guild, key, value)
-            config = await self.service.guild_config(guild)
+                await self.service.settings.set_guild_config(guild, key, value)
+            config = await self.service.settings.guild_config(guild)
             answer = f"{settings_answer(config)}\n{server_language_text(config, await self.languages.server(guild))}"
             if moderator_role is not None:
                 answer = f"{answer}\n\n{role_step_text()}"

@@ -66,7 +66,7 @@ class LobbyCog(TtrCog):
             clock = None
             if turn_time is not None or reserve is not None or timeout_policy is not None:
                 assert interaction.guild_id is not None
-                default = (await self.service.guild_config(interaction.guild_id)).clock
+                default = (await self.service.settings.guild_config(interaction.guild_id)).clock
                 clock = game_clock(default, turn_time, reserve, timeout_policy)
             await self.lobby.new(
                 interaction, map, max_players, trains, clock=clock, bots=bots or 0, bots_level=bots_level

@@ -99,7 +99,7 @@ class ModerationCog(ModeratorBase):
     @app_commands.choices(public=PUBLIC_CHOICES)
     async def pause(self, interaction: discord.Interaction, reason: Reason, public: str | None = None) -> None:
         async def work(info: GameInfo) -> None:
-            result = await self.service.pause(info.id, interaction.user.id, reason)
+            result = await self.service.moderation.pause(info.id, interaction.user.id, reason)
             answer = paused_answer(info.id)
             await self.done(interaction, result, reason, answer, public=is_public(public), clock=True)
 
@@ -110,7 +110,7 @@ class ModerationCog(ModeratorBase):
     @app_commands.choices(public=PUBLIC_CHOICES)
     async def resume(self, interaction: discord.Interaction, reason: Reason, public: str | None = None) -> None:
         async def work(info: GameInfo) -> None:
-            result = await self.service.resume(info.id, interaction.user.id, reason)
+            result = await self.service.moderation.resume(info.id, interaction.user.id, reason)
             answer = resumed_answer(info.id)
             await self.done(interaction, result, reason, answer, public=is_public(public), refresh=True)
 
@@ -137,7 +137,7 @@ class ModerationCog(ModeratorBase):
             if seconds is None:
                 raise Refusal(no_extra_time_text())
             seat = None if player is None else seat_of(info, player)
-            result = await self.service.extend(info.id, interaction.user.id, seconds, reason, seat)
+            result = await self.service.moderation.extend(info.id, interaction.user.id, seconds, reason, seat)
             answer = extended_answer([public_text(result.game, e) for e in result.public if e.kind in NOTES])
             await self.done(interaction, result, reason, answer, public=is_public(public), clock=True)
 
@@ -163,7 +163,9 @@ class ModerationCog(ModeratorBase):
                 raise Refusal(bot_member_text())
             seat = seat_of(info, player)
             moderator = interaction.user.id
-            result = await self.service.replace(info.id, moderator, seat, member.id, member.display_name, reason)
+            result = await self.service.moderation.replace(
+                info.id, moderator, seat, member.id, member.display_name, reason
+            )
             answer = replaced_answer(member.mention, str(info.seats[seat].player), info.id)
             await self.done(interaction, result, reason, answer, public=is_public(public), refresh=True)
 
@@ -183,7 +185,7 @@ class ModerationCog(ModeratorBase):
         async def work(info: GameInfo) -> None:
             seat = seat_of(info, player)
             on = state == "on"
-            result = await self.service.set_autopilot(
+            result = await self.service.moderation.set_autopilot(
                 info.id, seat, on, moderator_user_id=interaction.user.id, reason=reason
             )
             answer = autopilot_answer(str(info.seats[seat].player), info.id, on=on)
@@ -209,7 +211,7 @@ class ModerationCog(ModeratorBase):
 
         async def work(info: GameInfo) -> None:
             moderator = interaction.user.id
-            preview = await self.service.undo_preview(info.id, moderator, count)
+            preview = await self.service.moderation.undo_preview(info.id, moderator, count)
             facts = {"public": is_public(public), "version": preview.version, "count": count}
             token = self.pending.add(UNDO, moderator, info.id, reason, **facts)
             text = undo_preview_text(load_board(info.map).rules, preview)
@@ -232,7 +234,7 @@ class ModerationCog(ModeratorBase):
             facts = {"public": is_public(public), "score": scored}
             token = self.pending.add(END, interaction.user.id, info.id, reason, **facts)
             hours = REOPEN_SECONDS // 3600
-            counted = await self.service.counted_when_ended(info.id)
+            counted = await self.service.finality.counted_when_ended(info.id)
             text = end_question_text(info.id, info.title, scored=scored, reopen_hours=hours, counted=counted)
             await private(interaction, text, view=confirm_buttons(END, token))
 
@@ -255,15 +257,15 @@ class ModerationCog(ModeratorBase):
                 if choice != CONFIRM:
                     await private(interaction, end_cancelled_answer(game))
                     return
-                counted = await self.service.counted_when_ended(game)
-                result = await self.service.end(game, mod, pending.score, why)
+                counted = await self.service.finality.counted_when_ended(game)
+                result = await self.service.moderation.end(game, mod, pending.score, why)
                 answer = ended_answer(game, scored=pending.score, counted=counted)
                 await self.done(interaction, result, why, answer, public=pending.public)
                 return
             if choice != CONFIRM:
                 await private(interaction, undo_cancelled_answer(game))
                 return
-            result = await self.service.undo(game, mod, pending.count, why, version=pending.version)
+            result = await self.service.moderation.undo(game, mod, pending.count, why, version=pending.version)
             answer = undone_answer(pending.count, game)
             await self.done(interaction, result, why, answer, public=pending.public, refresh=True)
 
@@ -286,7 +288,7 @@ class ModerationCog(ModeratorBase):
         async def work() -> None:
             await self.check(interaction)
             info = await server_game(self.service, interaction, game)
-            result = await self.service.reopen(info.id, interaction.user.id, reason)
+            result = await self.service.reopen.reopen(info.id, interaction.user.id, reason)
             answer = reopened_answer(info.id)
             await self.done(interaction, result, reason, answer, public=is_public(public), refresh=True)
 
@@ -324,7 +326,7 @@ class ModerationCog(ModeratorBase):
     )
     async def log(self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None) -> None:
         async def log_file(info: GameInfo) -> tuple[discord.File, ModLogEntry | None]:
-            read = await self.service.read_log(info.id, interaction.user.id, reason or "")
+            read = await self.service.audit.read_log(info.id, interaction.user.id, reason or "")
             ids = {e.user_id for e in read.entries if e.user_id is not None}
             text = log_text(read.game, read.entries, await member_names(interaction, ids))
             data = (text or empty_log_text()).encode("utf-8")
@@ -341,7 +343,7 @@ class ModerationCog(ModeratorBase):
         self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None
     ) -> None:
         async def json_file(info: GameInfo) -> tuple[discord.File, ModLogEntry | None]:
-            read = await self.service.export_record(
+            read = await self.service.audit.export_record(
                 info.id, interaction.user.id, moderator=True, reason=reason or "", audit_after_end=True
             )
             return record_file(info, read.record), read.mod_log

@@ -77,7 +77,7 @@ class PlayCog(TtrCog):
             rules = load_board(info.map).rules
             choices = []
             with speaking(reader_language(interaction)):
-                for source in await self.service.card_draws(info.id, interaction.user.id):
+                for source in await self.service.choices.card_draws(info.id, interaction.user.id):
                     name = deck_choice() if source == "deck" else card_name(rules, source).capitalize()
                     choices.append(app_commands.Choice(name=name, value=source))
             typed = current.casefold().strip()
@@ -108,7 +108,7 @@ class PlayCog(TtrCog):
         """Only the routes this player can claim now."""
         try:
             info = await self._my_game(interaction)
-            routes = (await self.service.claim_choices(info.id, interaction.user.id)).listed()
+            routes = (await self.service.choices.claim_choices(info.id, interaction.user.id)).listed()
             board = load_board(info.map)
             with speaking(reader_language(interaction)):
                 choices = [
@@ -146,7 +146,7 @@ class PlayCog(TtrCog):
             if info.status.active:
                 await self.controls.handle(interaction, info, Request(Action.HAND))
                 return
-            table = (await self.service.public_view(info.id)).table
+            table = (await self.service.reading.public_view(info.id)).table
             if table is None or table.scores is None:
                 raise Refusal(no_scores_text(info.id))
             await private(interaction, final_tickets_text(info, load_board(info.map).rules, table.scores))
@@ -166,10 +166,10 @@ class PlayCog(TtrCog):
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
             info = await viewed_game(self.service, interaction, game)
-            view = await self.service.public_view(info.id)
+            view = await self.service.reading.public_view(info.id)
             clock: list[str] = []
             if info.started and info.status.active:
-                clock = status_lines(await self.service.clock_status(info.id), seat_labels(info))
+                clock = status_lines(await self.service.reading.clock_status(info.id), seat_labels(info))
             await private(interaction, status_text(info, view, load_board(info.map).rules, clock))
 
         await guarded(interaction, work)
@@ -194,7 +194,7 @@ class PlayCog(TtrCog):
             info = await viewed_game(self.service, interaction, game)
             if info.status is GameStatus.LOBBY:
                 raise Refusal(nothing_yet_text(started=False))
-            lines = history_lines(info, await self.service.history(info.id))
+            lines = history_lines(info, await self.service.reading.history(info.id))
             if not lines:
                 raise Refusal(nothing_yet_text(started=True))
             texts = pages(lines)
@@ -227,10 +227,10 @@ class PlayCog(TtrCog):
 
             async def show(page: int) -> Page:
                 with speaking(language):
-                    frame = await self.service.replay_frame(info.id, page, labels, words=words)
+                    frame = await self.service.replays.replay_frame(info.id, page, labels, words=words)
                     return replay_caption(info.id, frame.turn, frame.turns), image_file(frame.image, "board.png")
 
-            first = await self.service.replay_frame(info.id, turn, labels, words=words)
+            first = await self.service.replays.replay_frame(info.id, turn, labels, words=words)
             await send_pages(interaction, first.turns + 1, first.turn, show, REPLAY_BUTTONS)
 
         await guarded(interaction, work)
@@ -241,7 +241,7 @@ class PlayCog(TtrCog):
         async def work() -> None:
             info = await server_game(self.service, interaction, game)
             moderator = await is_moderator(self.service, interaction)
-            read = await self.service.export_record(info.id, interaction.user.id, moderator=moderator)
+            read = await self.service.audit.export_record(info.id, interaction.user.id, moderator=moderator)
             file = record_file(info, read.record)
             await private(interaction, file_caption("record", info.id, info.status.value), file=file)
             if read.mod_log is not None:  # a moderator's read of a running game

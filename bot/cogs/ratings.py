@@ -35,10 +35,12 @@ class RatingsCog(TtrCog):
         async def work() -> None:
             guild = interaction.guild_id
             assert guild is not None
-            first = await self.service.leaderboard(guild, map, 1 if page is None else page)
+            first = await self.service.ratings.leaderboard(guild, map, 1 if page is None else page)
 
             async def show(index: int) -> Page:
-                board = first if index == first.page - 1 else await self.service.leaderboard(guild, map, index + 1)
+                board = (
+                    first if index == first.page - 1 else await self.service.ratings.leaderboard(guild, map, index + 1)
+                )
                 return leaderboard_text(board), None
 
             await send_pages(interaction, first.pages, first.page - 1, show, leaderboard_buttons())
@@ -52,7 +54,7 @@ class RatingsCog(TtrCog):
             guild = interaction.guild_id
             assert guild is not None
             who: discord.Member | discord.User = member if member is not None else interaction.user
-            found = await self.service.profile(guild, who.id)
+            found = await self.service.ratings.profile(guild, who.id)
             await private(interaction, profile_text(found, who.display_name))
 
         await guarded(interaction, work)

@@ -79,19 +79,19 @@ class TournamentCog(TourCog):
         if interaction.user.bot:
             raise Refusal(bot_member_text())
         name = getattr(interaction.user, "display_name", interaction.user.name)
-        done = await self.service.join_tournament(info.id, interaction.user.id, name)
+        done = await self.service.tournaments.registration.join_tournament(info.id, interaction.user.id, name)
         await private(interaction, joined_answer(done.tournament, done.status))
         await self.desk.tell_promoted(info, done.tournament)
         return done.tournament
 
     async def _leave(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
-        done = await self.service.leave_tournament(info.id, interaction.user.id)
+        done = await self.service.tournaments.registration.leave_tournament(info.id, interaction.user.id)
         await private(interaction, left_answer(done.tournament))
         await self.desk.tell_promoted(info, done.tournament)
         return done.tournament
 
     async def _check_in(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
-        done = await self.service.check_in(info.id, interaction.user.id)
+        done = await self.service.tournaments.registration.check_in(info.id, interaction.user.id)
         await private(interaction, checked_in_answer(done.tournament))
         return done.tournament
 
@@ -108,7 +108,7 @@ class TournamentCog(TourCog):
         """A press on a tournament message's button."""
 
         async def work() -> None:
-            info = await self.service.tournament(tournament_id)
+            info = await self.service.tournaments.desk.tournament(tournament_id)
             if info.guild_id != interaction.guild_id:
                 raise Refusal(no_such_tournament_text(f"#{tournament_id}"))
             after = await self._player_action(action, interaction, info)
@@ -151,7 +151,7 @@ class TournamentCog(TourCog):
     @app_commands.describe(tournament=TOURNAMENT)
     async def standings(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            lines = await self.service.standings(info.id)
+            lines = await self.service.tournaments.results.standings(info.id)
             parts = chunks(standings_lines(info, lines))
             image = await standings_image(info, lines, highlight=interaction.user.id)
             for index, part in enumerate(parts):
@@ -167,7 +167,7 @@ class TournamentCog(TourCog):
     @app_commands.describe(tournament=TOURNAMENT)
     async def info(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            server = await self.service.guild_config(info.guild_id)
+            server = await self.service.settings.guild_config(info.guild_id)
             await private(interaction, info_text(info, info.channel_id, server.clock))
 
         await self._run(interaction, tournament, work)
@@ -205,7 +205,7 @@ class TournamentDeskCog(TourCog):
             assert guild is not None and channel is not None
             if map is None and maps is None:
                 raise Refusal(bad_maps_text("", MAP_NAMES))
-            default = (await self.service.guild_config(guild)).clock
+            default = (await self.service.settings.guild_config(guild)).clock
             asked = SettingsAsked(
                 rounds=rounds,
                 map_=map,
@@ -222,7 +222,9 @@ class TournamentDeskCog(TourCog):
                 trains=trains,
             )
             settings = self._settings(None, default, asked)
-            info = await self.service.create_tournament(guild, channel, interaction.user.id, name, settings)
+            info = await self.service.tournaments.registration.create_tournament(
+                guild, channel, interaction.user.id, name, settings
+            )
             await self.desk.post_message(info)
             await private(interaction, created_answer(info))
 
@@ -251,7 +253,7 @@ class TournamentDeskCog(TourCog):
         trains: app_commands.Range[int, MIN_TRAINS_OPTION, MAX_TRAINS_OPTION] | None = None,
     ) -> None:
         async def work(info: TournamentInfo) -> None:
-            default = (await self.service.guild_config(info.guild_id)).clock
+            default = (await self.service.settings.guild_config(info.guild_id)).clock
             asked = SettingsAsked(
                 rounds=rounds,
                 map_=map,
@@ -268,7 +270,7 @@ class TournamentDeskCog(TourCog):
                 trains=trains,
             )
             settings = self._settings(info.settings, default, asked)
-            after = await self.service.configure_tournament(
+            after = await self.service.tournaments.registration.configure_tournament(
                 info.id, interaction.user.id, settings, name=name, expected_version=info.version
             )
             await self.desk.refresh_message(after)
@@ -286,11 +288,11 @@ class TournamentDeskCog(TourCog):
         async def work(info: TournamentInfo) -> None:
             user = interaction.user.id
             if state == "open":
-                after = await self.service.open_registration(info.id, user)
+                after = await self.service.tournaments.registration.open_registration(info.id, user)
             elif state == "checkin":
-                after = await self.service.open_checkin(info.id, user)
+                after = await self.service.tournaments.registration.open_checkin(info.id, user)
             else:
-                after = await self.service.close_registration(info.id, user)
+                after = await self.service.tournaments.registration.close_registration(info.id, user)
             await self.desk.show(after)
             await self._public(after, await self._server_words(after, lambda: status_line(after)))
             await private(interaction, registration_answer(after, state))
@@ -303,7 +305,7 @@ class TournamentDeskCog(TourCog):
     @app_commands.describe(reason=WHY, tournament=TOURNAMENT)
     async def cancel(self, interaction: discord.Interaction, reason: Reason, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            after = await self.service.cancel_tournament(info.id, interaction.user.id, reason)
+            after = await self.service.tournaments.registration.cancel_tournament(info.id, interaction.user.id, reason)
             await self.desk.refresh_message(after)
             await self._public(info, await self._server_words(info, lambda: moderator_line("cancel", info)))
             await private(interaction, cancelled_answer(after))
@@ -316,7 +318,7 @@ class TournamentDeskCog(TourCog):
     @app_commands.describe(tournament=TOURNAMENT)
     async def audit(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            entries = await self.service.tournament_audit(info.id)
+            entries = await self.service.tournaments.export.tournament_audit(info.id)
             text = audit_text(info, entries)
             data = io.BytesIO(text.encode("utf-8"))
             parts = chunks(text.split("\n"))
@@ -337,8 +339,8 @@ class TournamentDeskCog(TourCog):
     @app_commands.describe(tournament=TOURNAMENT)
     async def export(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            csv_text = await self.service.standings_csv(info.id)
-            archive = await self.service.export_archive(info.id, interaction.user.id)
+            csv_text = await self.service.tournaments.export.standings_csv(info.id)
+            archive = await self.service.tournaments.export.export_archive(info.id, interaction.user.id)
             files = [
                 discord.File(io.BytesIO(csv_text.encode("utf-8")), filename=f"tournament-{info.id}-standings.csv"),
                 discord.File(io.BytesIO(archive), filename=f"tournament-{info.id}.zip"),
@@ -361,7 +363,7 @@ class TournamentRoundsCog(TourCog):
     ) -> None:
         async def work(info: TournamentInfo) -> None:
             try:
-                started = await self.service.start_round(
+                started = await self.service.tournaments.rounds.start_round(
                     info.id, interaction.user.id, self.desk.open_table, reason=reason or ""
                 )
             except discord.Forbidden:
@@ -378,7 +380,7 @@ class TournamentRoundsCog(TourCog):
     async def repair(self, interaction: discord.Interaction, reason: Reason, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
             try:
-                started = await self.service.repair_round(
+                started = await self.service.tournaments.rounds.repair_round(
                     info.id, interaction.user.id, self.desk.open_table, reason=reason
                 )
             except discord.Forbidden:
@@ -410,7 +412,7 @@ class TournamentRoundsCog(TourCog):
             found = info.participant(player.id)
             old = found.display_name if found is not None else player.display_name
             with naming(player.id, old):
-                done = await self.service.substitute(
+                done = await self.service.tournaments.sanctions.substitute(
                     info.id, interaction.user.id, player.id, member.id, member.display_name, reason
                 )
             await self.desk.deliver(done.results, interaction=interaction, refresh=True)
@@ -437,7 +439,9 @@ class TournamentRoundsCog(TourCog):
             found = info.participant(player.id)
             name = found.display_name if found is not None else player.display_name
             with naming(player.id, name):
-                done = await self.service.drop(info.id, interaction.user.id, player.id, reason, disqualify=disqualify)
+                done = await self.service.tournaments.sanctions.drop(
+                    info.id, interaction.user.id, player.id, reason, disqualify=disqualify
+                )
             await self.desk.deliver(done.results, interaction=interaction)
             action = "disqualify" if disqualify else "drop"
             line = await self._server_words(info, lambda: moderator_line(action, info, player=name))
@@ -475,7 +479,9 @@ class TournamentRoundsCog(TourCog):
             found = info.participant(player.id)
             name = found.display_name if found is not None else player.display_name
             with naming(player.id, name):
-                done = await self.service.reinstate(info.id, interaction.user.id, player.id, reason)
+                done = await self.service.tournaments.sanctions.reinstate(
+                    info.id, interaction.user.id, player.id, reason
+                )
             line = await self._server_words(info, lambda: moderator_line("reinstate", info, player=name))
             await self._public(info, line)
             await self.desk.refresh_message(done.tournament)
@@ -505,7 +511,7 @@ class TournamentRoundsCog(TourCog):
     ) -> None:
         async def work(info: TournamentInfo) -> None:
             scored = score == "yes"
-            done = await self.service.adjudicate(
+            done = await self.service.tournaments.sanctions.adjudicate(
                 info.id, interaction.user.id, round, table, score=scored, reason=reason
             )
             await self.desk.deliver(done.results, interaction=interaction, refresh=True)

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.service.checks import check_id
+from bot.service.core import ServiceCore
 from bot.service.errors import IdKind, NotAllowed, NotFound, Why, WrongState
 from bot.service.events import PublicEvent
 from bot.service.finality import REOPEN_SECONDS, Finality
@@ -67,7 +68,11 @@ class LogRead:
     mod_log: ModLogEntry
 
 
-class AuditService(Finality):
+class AuditService:
+    def __init__(self, core: ServiceCore, finality: Finality) -> None:
+        self.core = core
+        self.finality = finality
+
     async def _moderator_read(
         self, stored: StoredGame, reader_user_id: int, action: AuditAction, reason: str, *, final: bool
     ) -> ModLogEntry:
@@ -79,11 +84,11 @@ class AuditService(Finality):
             ended = not stored.game.status.active  # ended, but it may still be reopened
             raise NotAllowed(Why.SEATED_MODERATOR, {"game_id": game_id, "what": what, "ended": ended})
         why = reason.strip()
-        await self.store.add_audit(game_id, NewAudit(reader_user_id, action, {}, why, self.now()))
+        await self.core.store.add_audit(game_id, NewAudit(reader_user_id, action, {}, why, self.core.now()))
         return ModLogEntry(GameInfo.of(stored.game, stored.seats), action, reader_user_id, why)
 
     async def _stored(self, game_id: int) -> StoredGame:
-        stored = await self.store.stored_game(game_id)
+        stored = await self.core.store.stored_game(game_id)
         if stored is None:
             raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id})
         return stored
@@ -113,7 +118,7 @@ class AuditService(Finality):
             if stored.game.seed is None:
                 raise WrongState(Why.NO_RECORD)
             info = GameInfo.of(stored.game, stored.seats)
-            final = await self._over_for_good(info)
+            final = await self.finality.over_for_good(info)
             audited = moderator and (not final or audit_after_end)
             if stored.game.status.active and not moderator:
                 raise NotAllowed(Why.RECORD_NOT_YET)
@@ -123,10 +128,10 @@ class AuditService(Finality):
             if audited:
                 assert reader_user_id is not None
                 entry = await self._moderator_read(stored, reader_user_id, AuditAction.EXPORT, reason, final=final)
-            record = record_of(stored, await self.store.audit_log(game_id))
+            record = record_of(stored, await self.core.store.audit_log(game_id))
             return RecordRead(info, record, entry)
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def read_log(self, game_id: int, moderator_user_id: int, reason: str = "") -> LogRead:
         """The full log (`log`) for a moderator (checked by the caller) not seated in the running game; audited."""
@@ -134,35 +139,35 @@ class AuditService(Finality):
 
         async def work() -> LogRead:
             stored = await self._stored(game_id)
-            final = await self._over_for_good(GameInfo.of(stored.game, stored.seats))
+            final = await self.finality.over_for_good(GameInfo.of(stored.game, stored.seats))
             entry = await self._moderator_read(stored, moderator_user_id, AuditAction.READ_LOG, reason, final=final)
-            return LogRead(await self._info(game_id), await self._log(game_id), entry)
+            return LogRead(await self.core.info(game_id), await self._log(game_id), entry)
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def note_read(self, game_id: int, moderator_user_id: int, action: str, reason: str = "") -> ModLogEntry:
         """Audit a moderator reading a game (its log, its record) without changing it; the moderators' log entry."""
         moderator_user_id = check_id(moderator_user_id, IdKind.MODERATOR)
         why = reason.strip()
-        entry = NewAudit(moderator_user_id, AuditAction(action), {}, why, self.now())
+        entry = NewAudit(moderator_user_id, AuditAction(action), {}, why, self.core.now())
         try:
-            await self.store.add_audit(game_id, entry)
+            await self.core.store.add_audit(game_id, entry)
         except UnknownGame:
             raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id}) from None
-        return ModLogEntry(await self.game(game_id), AuditAction(action), moderator_user_id, why)
+        return ModLogEntry(await self.core.game(game_id), AuditAction(action), moderator_user_id, why)
 
     async def audit(self, game_id: int) -> list[AuditRow]:
         """Every moderator action and timeout of the game: who, what, when, why."""
-        return await self._locked(game_id, lambda: self.store.audit_log(game_id))
+        return await self.core.locked(game_id, lambda: self.core.store.audit_log(game_id))
 
     async def log(self, game_id: int) -> list[LogEntry]:
         """The full log for moderators: moves with times and actors, moves taken back, moderator actions, timeouts."""
-        return await self._locked(game_id, lambda: self._log(game_id))
+        return await self.core.locked(game_id, lambda: self._log(game_id))
 
     async def _log(self, game_id: int) -> list[LogEntry]:
         """The full log; the caller holds the game's lock."""
-        live = await self._live(game_id)
-        stored = await self.store.stored_game(game_id)
+        live = await self.core.live(game_id)
+        stored = await self.core.store.stored_game(game_id)
         if stored is None:
             raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id})
         info, game = live.info, live.game
@@ -176,7 +181,7 @@ class AuditService(Finality):
                     row.created_at, LogKind.MOVE, row.user_id, Actor(row.actor), player, move.events, row.move, data
                 )
                 entries.append((row.created_at, 1, row.index, entry))
-        for undone in await self.store.undone_moves(game_id):
+        for undone in await self.core.store.undone_moves(game_id):
             player = str(undone.move.get("player", "?"))
             data = {"index": undone.index, "undo": undone.audit_id}
             entry = LogEntry(
@@ -189,7 +194,7 @@ class AuditService(Finality):
                 data=data,
             )
             entries.append((undone.created_at, 1, undone.index, entry))
-        for done in await self.store.audit_log(game_id):
+        for done in await self.core.store.audit_log(game_id):
             action = AuditAction(done.action)
             details = {k: v for k, v in done.details.items() if k != UNDONE_MOVES}  # never the moves' secrets
             entry = LogEntry(done.created_at, action, done.moderator_user_id, data=details, reason=done.reason)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.service.core import ServiceCore
 from bot.service.dealt import dealt_game, seated
 from bot.service.errors import InvalidInput, Why
 from bot.service.kinds import Must
@@ -136,15 +137,19 @@ def _route(board: Board, route_id: int) -> Route:
     return board.routes[route_id]
 
 
-class MoveChoices(PlayService):
+class MoveChoices:
+    def __init__(self, core: ServiceCore, play: PlayService) -> None:
+        self.core = core
+        self.play = play
+
     async def card_draws(self, game_id: int, user_id: int) -> tuple[str, ...]:
         """Where this player may draw a card from now: "deck" and face-up colours (none when it is not their turn)."""
-        dealt = await dealt_game(self, game_id)
+        dealt = await dealt_game(self.core, game_id)
         _, player, _ = seated(dealt.info, user_id)
         return tuple(dealt.game.card_draws(player))
 
     async def claim_choices(self, game_id: int, user_id: int) -> ClaimChoices:
-        dealt = await dealt_game(self, game_id)
+        dealt = await dealt_game(self.core, game_id)
         game = dealt.game
         _, player, _ = seated(dealt.info, user_id)
         refusal = _turn_refusal(game, player)
@@ -167,7 +172,7 @@ class MoveChoices(PlayService):
     async def route_claim(self, game_id: int, user_id: int, route_ids: Sequence[int]) -> RouteClaim:
         """A claim of one of the routes a player named (one text may name two tracks), from one read of the game:
         the first they can claim now with its payments and souvenirs, or why they cannot claim the first."""
-        dealt = await dealt_game(self, game_id)
+        dealt = await dealt_game(self.core, game_id)
         game = dealt.game
         _, player, seat = seated(dealt.info, user_id)
         routes = [_route(game.board, route_id) for route_id in route_ids]
@@ -196,14 +201,14 @@ class MoveChoices(PlayService):
     ) -> ActionResult:
         """Claim a route by its id, paying `pay` (None: the default payment, `RouteChoice.default_payment`),
         taking the souvenir at `souvenir` where there is a choice."""
-        dealt = await dealt_game(self, game_id)
+        dealt = await dealt_game(self.core, game_id)
         _, player, _ = seated(dealt.info, user_id)
         game = dealt.game
         route = _route(game.board, route_id)
         if pay is None:  # a route the player cannot claim now is paid with nothing: the move refuses it
             option = next((o for o in game.claim_options(player) if o.route.id == route_id), None)
             pay = Counter() if option is None else RouteChoice(route, tuple(option.payments), ()).default_payment()
-        return await self.act(game_id, user_id, game.claim_for(player, route, pay, souvenir), expected_version)
+        return await self.play.act(game_id, user_id, game.claim_for(player, route, pay, souvenir), expected_version)
 
 
 def _route_refusal(game: Game, seat: int, route: Route) -> ClaimRefusal:

@@ -17,23 +17,19 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any, Self, TypeVar
+from typing import Any, TypeVar
 
 from bot.service.checks import check_id
 from bot.service.errors import IdKind, NotFound, StaleVersion, Why
 from bot.service.loading import LiveGame, load
 from bot.service.models import GameInfo
-from bot.service.results import TimerOutcome
 from bot.store import (
     ClockRow,
-    Database,
     NewTimer,
     Shards,
     Store,
-    TimerRow,
     UnknownGame,
     VersionConflict,
-    open_store,
 )
 from engine import Game
 
@@ -62,32 +58,17 @@ class ServiceCore:
         # the shards this process serves (their servers' timers, outages, stage messages); None: every server
         self.shards = shards
         # seat order and seeds must not be predictable by players
-        self._rng = rng if rng is not None else random.SystemRandom()
+        self.rng = rng if rng is not None else random.SystemRandom()
         self._cache: OrderedDict[int, LiveGame] = OrderedDict()
         self._cache_size = cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._clock = clock if clock is not None else utc_now
         self._timer_listeners: list[Callable[[datetime], None]] = []
         # each seat's game right after its last move, for catch-up digests without a replay (a cache only)
-        self._after_last_move: dict[int, dict[int, Game]] = {}
+        self.after_last_move: dict[int, dict[int, Game]] = {}
         # each game's clock as last committed by this service (a cache only: the store holds the truth,
         # and any write but a move drops it, so it is read again)
-        self._clocks: dict[int, ClockRow] = {}
-
-    @classmethod
-    async def open(
-        cls,
-        database: Database,
-        *,
-        rng: random.Random | None = None,
-        cache_size: int = 1000,
-        clock: Callable[[], datetime] | None = None,
-        shards: Shards | None = None,
-    ) -> Self:
-        """The service on an SQLite database file (created if missing) or a `postgresql://` URL.
-
-        `shards`: the shards this process runs (None: one process for every server)."""
-        return cls(await open_store(database), rng=rng, cache_size=cache_size, clock=clock, shards=shards)
+        self.committed_clocks: dict[int, ClockRow] = {}
 
     async def close(self) -> None:
         await self.store.close()
@@ -109,7 +90,7 @@ class ServiceCore:
         if listener in self._timer_listeners:
             self._timer_listeners.remove(listener)
 
-    def _timers_written(self, timers: Sequence[NewTimer] | None) -> None:
+    def timers_written(self, timers: Sequence[NewTimer] | None) -> None:
         if not timers:
             return
         soonest = min(t.deadline for t in timers)
@@ -118,13 +99,6 @@ class ServiceCore:
                 listener(soonest)
             except Exception:
                 log.exception("a timer listener failed")
-
-    async def _fire_gameless(self, timer: TimerRow) -> TimerOutcome:
-        """Handle a due timer of no game: the part of the service it belongs to does (the tournaments' round
-        deadlines); one that nothing handles is deleted."""
-        log.warning("timer %d (%s) has nothing to handle it; deleted", timer.id, timer.kind)
-        await self.store.delete_timer(timer.id)
-        return TimerOutcome(None)
 
     # ----- locking and the cache ---------------------------------------------------
 
@@ -135,7 +109,7 @@ class ServiceCore:
             self._locks[game_id] = lock
         return lock
 
-    async def _locked(self, game_id: int, work: Callable[[], Awaitable[T]]) -> T:
+    async def locked(self, game_id: int, work: Callable[[], Awaitable[T]]) -> T:
         """Run `work` under the game's lock, to its end even if the caller is cancelled.
 
         A cancelled Discord interaction must not stop an action between the
@@ -151,20 +125,20 @@ class ServiceCore:
         task.add_done_callback(_retrieve)
         return await asyncio.shield(task)
 
-    def _remember(self, game_id: int, live: LiveGame) -> None:
+    def remember(self, game_id: int, live: LiveGame) -> None:
         self._cache[game_id] = live
         self._cache.move_to_end(game_id)
         while len(self._cache) > self._cache_size:
             dropped, _ = self._cache.popitem(last=False)
-            self._after_last_move.pop(dropped, None)
-            self._clocks.pop(dropped, None)
+            self.after_last_move.pop(dropped, None)
+            self.committed_clocks.pop(dropped, None)
 
-    def _forget(self, game_id: int) -> None:
+    def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
-        self._after_last_move.pop(game_id, None)
-        self._clocks.pop(game_id, None)
+        self.after_last_move.pop(game_id, None)
+        self.committed_clocks.pop(game_id, None)
 
-    async def _stored_clock(self, game_id: int) -> ClockRow:
+    async def stored_clock(self, game_id: int) -> ClockRow:
         """The game's clock as stored: from memory if this service committed it last, else read.
 
         One from memory may be behind another process's change: a move made
@@ -172,14 +146,14 @@ class ServiceCore:
         (`NewMove.expected_clock`). A paused clock, which refuses moves by
         itself, is always read, and never kept.
         """
-        clock = self._clocks.get(game_id)
+        clock = self.committed_clocks.get(game_id)
         if clock is None or clock.paused_at is not None:
             clock = await self.store.clock(game_id)
             if clock.paused_at is None:
-                self._clocks[game_id] = clock
+                self.committed_clocks[game_id] = clock
         return clock
 
-    async def _live(self, game_id: int) -> LiveGame:
+    async def live(self, game_id: int) -> LiveGame:
         """The game as committed; the caller holds its lock."""
         live = self._cache.get(game_id)
         if live is not None:
@@ -195,33 +169,33 @@ class ServiceCore:
                 await self.store.save_snapshot(game_id, stored.game.version, len(stored.moves), loaded.fresh_snapshot)
             except VersionConflict:
                 pass  # someone else moved on meanwhile; their snapshot is the newer one
-        self._remember(game_id, loaded.live)
+        self.remember(game_id, loaded.live)
         return loaded.live
 
-    async def _info(self, game_id: int) -> GameInfo:
-        return (await self._live(game_id)).info
+    async def info(self, game_id: int) -> GameInfo:
+        return (await self.live(game_id)).info
 
-    async def _fresh_info(self, game_id: int) -> GameInfo:
-        self._forget(game_id)
-        return await self._info(game_id)
+    async def fresh_info(self, game_id: int) -> GameInfo:
+        self.forget(game_id)
+        return await self.info(game_id)
 
-    async def _write(self, game_id: int, write: Callable[[], Awaitable[int]]) -> int:
+    async def write(self, game_id: int, write: Callable[[], Awaitable[int]]) -> int:
         """A versioned store write; a version conflict means someone else came first."""
-        self._clocks.pop(game_id, None)  # the write may change the clock; a move puts it back once committed
+        self.committed_clocks.pop(game_id, None)  # the write may change the clock; a move puts it back once committed
         try:
             return await write()
         except VersionConflict:
-            self._forget(game_id)
+            self.forget(game_id)
             raise StaleVersion(game_id, None, None) from None
         except UnknownGame:
-            self._forget(game_id)
+            self.forget(game_id)
             raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id}) from None
         except BaseException:
-            self._forget(game_id)  # the database may hold more than the cache knows
+            self.forget(game_id)  # the database may hold more than the cache knows
             raise
 
     async def game(self, game_id: int) -> GameInfo:
-        return await self._locked(game_id, lambda: self._info(game_id))
+        return await self.locked(game_id, lambda: self.info(game_id))
 
 
 def _retrieve(task: asyncio.Task[Any]) -> None:

@@ -28,12 +28,12 @@ async def dealt_game(core: ServiceCore, game_id: int) -> Dealt:
     """The game as committed, read under its lock; WrongState before the deal."""
 
     async def work() -> Dealt:
-        live = await core._live(game_id)
+        live = await core.live(game_id)
         if live.game is None:
             raise WrongState(Why.NOT_DEALT)
         return Dealt(live.info, live.game.copy(), live.actors)
 
-    return await core._locked(game_id, work)
+    return await core.locked(game_id, work)
 
 
 def seated(info: GameInfo, user_id: int) -> tuple[SeatInfo, str, int]:

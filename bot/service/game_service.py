@@ -1,35 +1,49 @@
-"""The game service: every way to change or read a game, for any front end.
+"""The game service, assembled: every way to change or read a game, for any front end.
 
-One class made of one part per concern, each in its own module:
+The service is a set of parts, each an object of its own module that is
+given, here and only here, the parts it uses; the front end uses the parts
+it needs (`service.lobby.join(...)`, `service.tournaments.rounds.start_round(...)`).
 
-- core.py: the store, each game's lock, the cache of live games, versioned writes
-- runner.py: one action's moves, the autopilot's moves after it, the result
-- lobby.py: create, join, leave, seat autopilot players, cancel, start
-- play.py: a member's move
-- reading.py: lookups, views, waiting, history, digest, clock status
-- timers.py: what the scheduler (bot/scheduler.py) hands over when a timer is due
-- moderation.py: pause, resume, extend, replace, autopilot, undo, end
-- reopen.py: a game a moderator ended runs again as it was, for a while
-- audit.py: the record and the full log (moderators' reads audited), the audit entries
-- settings.py: each server's settings and who may moderate
-- choices.py: what a player may choose now (card draws, routes to claim), why a claim cannot be made; a claim by route
-- stages.py: the stage a game is in, as its stage message shows it
-- images.py: the board and a player's private view, drawn off the event loop
-- replay.py: the public board after any completed turn
-- ratings.py: per-server OpenSkill ratings of finished games, the leaderboard, profiles
-- front_records.py: what the Discord front end keeps: its messages, DM refusals, the commands last synced
-- tournaments/service.py: tournaments (before ratings.py, so that a tournament's game is rated as a tournament
-  game), itself one part per concern over tournaments/tour_core.py: registration.py, rounds.py (Swiss rounds of
-  tables, each a game), results.py, sanctions.py, export.py
+- core (core.py): the store, each game's lock, the cache of live games, versioned writes, the clock
+- runner (runner.py): one action's moves, the autopilot's moves after it, the result; tells the
+  end-of-game listeners (game_end.py)
+- settings (settings.py): each server's settings and who may moderate; members (member_settings.py):
+  each member's own settings and held DMs
+- lobby (lobby.py): create, join, leave, seat autopilot players, cancel, start
+- play (play.py): a member's move; choices (choices.py): what a player may choose now, why a claim
+  cannot be made, a claim by route
+- reading (reading.py): lookups, views, waiting, history, digest, clock status
+- timers (timers.py): what the scheduler (bot/scheduler.py) hands over when a timer is due
+- moderation (moderation.py): pause, resume, extend, replace, autopilot, undo, end;
+  reopen (reopen.py): a game a moderator ended runs again, for a while
+- finality (finality.py): whether an ended game is over for good (its secrets may be shown)
+- audit (audit.py): the record and the full log (moderators' reads audited), the audit entries
+- images (images.py), stages (stages.py), replays (replay.py): the board, a player's private view,
+  the stage message's view, the public board after any turn, drawn off the event loop
+- ratings (ratings.py): per-server OpenSkill ratings of finished games, the leaderboard, profiles
+- front (front_records.py): what the Discord front end keeps: its messages, DM refusals, commands synced
+- tournaments (tournaments/service.py): the tournament desk, itself made of parts
 
-Everything it returns is data (bot/service/results.py, events.py, views.py);
+When a game ends, the runner tells its listeners in this order: the
+tournaments first (a table's result is recorded, rated as a tournament game,
+and the end goes no further), then ratings (a casual game is rated if the
+server rates them). Due timers of no game go to the tournaments' deadlines.
+
+Everything the parts return is data (results.py, events.py, views.py);
 bot/present words it.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from datetime import datetime
+from typing import Self
+
 from bot.service.audit import AuditService
 from bot.service.choices import MoveChoices
+from bot.service.core import ServiceCore
+from bot.service.finality import Finality
 from bot.service.front_records import FrontRecords
 from bot.service.images import Images
 from bot.service.lobby import LobbyService
@@ -40,26 +54,67 @@ from bot.service.ratings import RatingsService
 from bot.service.reading import ReadingService
 from bot.service.reopen import ReopenService
 from bot.service.replay import Replays
+from bot.service.runner import Runner
+from bot.service.settings import SettingsService
 from bot.service.stages import Stages
 from bot.service.timers import TimerService
-from bot.service.tournaments.service import TournamentService
+from bot.service.tournaments.service import Tournaments
+from bot.store import Database, Shards, Store, open_store
 
 
-class GameService(
-    TournamentService,
-    RatingsService,
-    LobbyService,
-    MoveChoices,
-    PlayService,
-    ReadingService,
-    TimerService,
-    ModerationService,
-    ReopenService,
-    AuditService,
-    Stages,
-    Replays,
-    Images,
-    FrontRecords,
-    MemberSettingsService,
-):
-    """Create, join, start and play games; read views; moderate; export records. Knows nothing of Discord."""
+class GameService:
+    """Create, join, start and play games; read views; moderate; tournaments; ratings. Knows nothing of Discord."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        rng: random.Random | None = None,
+        cache_size: int = 1000,
+        clock: Callable[[], datetime] | None = None,
+        shards: Shards | None = None,
+    ) -> None:
+        self.core = core = ServiceCore(store, rng=rng, cache_size=cache_size, clock=clock, shards=shards)
+        self.store = store
+        self.runner = runner = Runner(core)
+        self.settings = settings = SettingsService(core)
+        self.members = MemberSettingsService(core)
+        self.finality = finality = Finality(core)
+        self.lobby = lobby = LobbyService(core, runner, settings)
+        self.play = play = PlayService(core, runner)
+        self.choices = MoveChoices(core, play)
+        self.reading = ReadingService(core, runner)
+        self.timers = timers = TimerService(core, runner)
+        self.moderation = moderation = ModerationService(core, runner)
+        self.reopen = ReopenService(core, runner, finality)
+        self.audit = AuditService(core, finality)
+        self.images = images = Images(core)
+        self.stages = Stages(core, images)
+        self.replays = Replays(core, images)
+        self.front = FrontRecords(core)
+        self.ratings = ratings = RatingsService(core, settings)
+        self.tournaments = tournaments = Tournaments(
+            core, lobby=lobby, moderation=moderation, ratings=ratings, finality=finality
+        )
+        # when a game ends: its tournament first (which takes a table's end), then the casual ratings
+        runner.end_listeners.extend([tournaments.results, ratings])
+        timers.gameless.append(tournaments.deadlines)
+
+    @classmethod
+    async def open(
+        cls,
+        database: Database,
+        *,
+        rng: random.Random | None = None,
+        cache_size: int = 1000,
+        clock: Callable[[], datetime] | None = None,
+        shards: Shards | None = None,
+    ) -> Self:
+        """The service on an SQLite database file (created if missing) or a `postgresql://` URL.
+
+        `shards`: the shards this process runs (None: one process for every server)."""
+        return cls(await open_store(database), rng=rng, cache_size=cache_size, clock=clock, shards=shards)
+
+    async def close(self) -> None:
+        await self.images.close()
+        await self.core.close()

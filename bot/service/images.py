@@ -28,8 +28,10 @@ log = logging.getLogger(__name__)
 RENDER_WORKERS = 1  # images drawn at once (each holds a thread; drawing is CPU work)
 
 
-class Images(ServiceCore):
-    _render_queue: RenderQueue | None = None
+class Images:
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+        self._render_queue: RenderQueue | None = None
 
     @property
     def renders(self) -> RenderQueue:
@@ -41,7 +43,6 @@ class Images(ServiceCore):
     async def close(self) -> None:
         if self._render_queue is not None:
             await self._render_queue.stop()
-        await super().close()
 
     async def warm_up(self, *, words: ImageWords) -> list[str]:
         """Build every map's static layer now, off the event loop: the maps of running games first.
@@ -52,7 +53,7 @@ class Images(ServiceCore):
         layer being built waits for that one only. Returns the maps in the
         order they were built.
         """
-        rows = await self.store.games_with_status(ACTIVE)
+        rows = await self.core.store.games_with_status(ACTIVE)
         active = [row.map for row in rows]
         order = list(dict.fromkeys([*(m for m in active if m in MAP_NAMES), *MAP_NAMES]))
         started = time.perf_counter()
@@ -63,7 +64,7 @@ class Images(ServiceCore):
 
     async def board_image(self, game_id: int, labels: Mapping[int, str], *, words: ImageWords) -> RenderedImage:
         """The board as everyone sees it; `labels` names the seats (seat number -> label)."""
-        dealt = await dealt_game(self, game_id)
+        dealt = await dealt_game(self.core, game_id)
         key = ("board", game_id, dealt.info.version, words.language)
         return await self.renders.render(game_id, key, partial(render_board, dealt.game, labels, words=words))
 
@@ -71,7 +72,7 @@ class Images(ServiceCore):
         self, game_id: int, user_id: int, labels: Mapping[int, str], *, words: ImageWords
     ) -> RenderedImage:
         """The board with this member's own cards and tickets: for their eyes only."""
-        dealt = await dealt_game(self, game_id)
+        dealt = await dealt_game(self.core, game_id)
         _, _, seat = seated(dealt.info, user_id)
         key = ("hand", game_id, dealt.info.version, user_id, words.language)
         draw = partial(render_private, dealt.game, seat, labels, words=words)

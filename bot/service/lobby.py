@@ -11,6 +11,7 @@ from bot.service import clock as clocks
 from bot.service.announce import dealt
 from bot.service.checks import check_id, check_name, check_version, clean_reason
 from bot.service.clock import ClockSettings
+from bot.service.core import ServiceCore
 from bot.service.errors import ChannelBusy, GameFull, IdKind, InvalidInput, NotAllowed, NotAPlayer, Why, WrongState
 from bot.service.events import Cancelled, Created, HostChanged, Joined, Left, PublicEvent, Started
 from bot.service.kinds import AuditAction, EventKind
@@ -77,16 +78,16 @@ def check_room(info: GameInfo) -> None:
         raise GameFull(Why.FULL, {"seats": info.max_players})
 
 
-class LobbyService(SettingsService, Runner):
-    _opening_locks: dict[int, asyncio.Lock]
+class LobbyService:
+    def __init__(self, core: ServiceCore, runner: Runner, settings: SettingsService) -> None:
+        self.core = core
+        self.runner = runner
+        self.settings = settings
+        self._opening_locks: dict[int, asyncio.Lock] = {}
 
     def _opening_lock(self, guild_id: int) -> asyncio.Lock:
         """The lock under which a server's games are counted and a new one is opened."""
-        try:
-            locks = self._opening_locks
-        except AttributeError:
-            locks = self._opening_locks = {}
-        return locks.setdefault(guild_id, asyncio.Lock())
+        return self._opening_locks.setdefault(guild_id, asyncio.Lock())
 
     @staticmethod
     def _limit_refusal(exc: OpenGamesLimit) -> WrongState:
@@ -97,7 +98,7 @@ class LobbyService(SettingsService, Runner):
 
     async def _hosted_lobby(self, game_id: int, user_id: int, refusal: Why) -> GameInfo:
         """The game, if it is a lobby `user_id` hosts (else NotAllowed with `refusal`); the caller holds its lock."""
-        info = await self._info(game_id)
+        info = await self.core.info(game_id)
         if info.status is not GameStatus.LOBBY:
             raise not_in_lobby(info)
         if user_id != info.host_user_id:
@@ -141,7 +142,7 @@ class LobbyService(SettingsService, Runner):
         seats = check_options(map_name, max_players, trains)
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < seats:
             raise InvalidInput(Why.BAD_BOTS, {"seats": seats, "value": bots})
-        config = await self.guild_config(guild_id)
+        config = await self.settings.guild_config(guild_id)
         level = config.autopilot_level if bots_level is None else check_level("bots_level", bots_level)
         if clock is None:
             clock = config.clock
@@ -170,7 +171,7 @@ class LobbyService(SettingsService, Runner):
                     server_limit=config.server_open_games if check_limits else None,
                     member_limit=config.member_open_games if check_limits else None,
                 )
-                row = await self.store.create_game(new)
+                row = await self.core.store.create_game(new)
             except StoreChannelBusy as exc:
                 raise ChannelBusy(exc.game_id) from None
             except OpenGamesLimit as exc:
@@ -178,17 +179,17 @@ class LobbyService(SettingsService, Runner):
         if bots:
 
             async def seat_bots() -> None:
-                info = await self._info(row.id)
+                info = await self.core.info(row.id)
                 version = info.version
                 for k in range(1, bots + 1):
                     if len(info.seats) + k > info.max_players:
                         break  # someone joined meanwhile
-                    add = partial(self.store.add_seat, row.id, version, -k, bot_name(k))
-                    version = await self._write(row.id, add)
-                self._forget(row.id)
+                    add = partial(self.core.store.add_seat, row.id, version, -k, bot_name(k))
+                    version = await self.core.write(row.id, add)
+                self.core.forget(row.id)
 
-            await self._locked(row.id, seat_bots)
-        info = await self.game(row.id)
+            await self.core.locked(row.id, seat_bots)
+        info = await self.core.game(row.id)
         event = PublicEvent(EventKind.CREATED, Created(name, map_name, seats, bots), None, host_user_id)
         return ActionResult(info, (event,))
 
@@ -201,12 +202,12 @@ class LobbyService(SettingsService, Runner):
             check_room(info)
             k = next(k for k in range(1, info.max_players + 1) if info.seat_of(-k) is None)
             name = bot_name(k)
-            await self._write(game_id, lambda: self.store.add_seat(game_id, info.version, -k, name))
-            after = await self._fresh_info(game_id)
+            await self.core.write(game_id, lambda: self.core.store.add_seat(game_id, info.version, -k, name))
+            after = await self.core.fresh_info(game_id)
             joined = Joined(name, len(after.seats), after.max_players, autopilot=True)
             return ActionResult(after, (PublicEvent(EventKind.JOINED, joined, None, -k),))
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def remove_bot(self, game_id: int, user_id: int, bot_user_id: int) -> ActionResult:
         """The host takes an autopilot player out of the lobby again."""
@@ -217,37 +218,39 @@ class LobbyService(SettingsService, Runner):
             seat = info.seat_of(bot_user_id)
             if seat is None or not seat.bot:
                 raise NotAPlayer(Why.NO_SUCH_BOT)
-            await self._write(game_id, lambda: self.store.remove_seat(game_id, info.version, bot_user_id, None))
-            after = await self._fresh_info(game_id)
+            await self.core.write(
+                game_id, lambda: self.core.store.remove_seat(game_id, info.version, bot_user_id, None)
+            )
+            after = await self.core.fresh_info(game_id)
             left = PublicEvent(EventKind.LEFT, Left(seat.display_name, autopilot=True))
             return ActionResult(after, (left,))
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def join(self, game_id: int, user_id: int, display_name: str) -> ActionResult:
         user_id = check_id(user_id, IdKind.USER)
         name = check_name(display_name)
 
         async def work() -> ActionResult:
-            info = await self._info(game_id)
+            info = await self.core.info(game_id)
             if info.status is not GameStatus.LOBBY:
                 raise not_in_lobby(info)
             if info.seat_of(user_id) is not None:
                 raise WrongState(Why.ALREADY_JOINED)
             check_room(info)
-            await self._write(game_id, lambda: self.store.add_seat(game_id, info.version, user_id, name))
-            after = await self._fresh_info(game_id)
+            await self.core.write(game_id, lambda: self.core.store.add_seat(game_id, info.version, user_id, name))
+            after = await self.core.fresh_info(game_id)
             joined = Joined(name, len(after.seats), after.max_players)
             return ActionResult(after, (PublicEvent(EventKind.JOINED, joined, None, user_id),))
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def leave(self, game_id: int, user_id: int) -> ActionResult:
         """Leave a lobby; a leaving host hands the game to the next to have joined, or cancels it if alone."""
         user_id = check_id(user_id, IdKind.USER)
 
         async def work() -> ActionResult:
-            info = await self._info(game_id)
+            info = await self.core.info(game_id)
             if info.status is not GameStatus.LOBBY:
                 raise WrongState(Why.LEAVE_STARTED) if info.status.active else not_in_lobby(info)
             seat = info.seat_of(user_id)
@@ -257,16 +260,20 @@ class LobbyService(SettingsService, Runner):
             others = [s for s in info.seats if s.user_id != user_id and not s.bot]
             events = [PublicEvent(EventKind.LEFT, Left(seat.display_name), None, user_id)]
             if not others:
-                await self._write(game_id, lambda: self.store.set_status(game_id, info.version, GameStatus.CANCELLED))
+                await self.core.write(
+                    game_id, lambda: self.core.store.set_status(game_id, info.version, GameStatus.CANCELLED)
+                )
                 events.append(PublicEvent(EventKind.CANCELLED, Cancelled(nobody_left=True)))
-                return ActionResult(await self._fresh_info(game_id), tuple(events))
+                return ActionResult(await self.core.fresh_info(game_id), tuple(events))
             new_host = others[0].user_id if user_id == info.host_user_id else None
-            await self._write(game_id, lambda: self.store.remove_seat(game_id, info.version, user_id, new_host))
+            await self.core.write(
+                game_id, lambda: self.core.store.remove_seat(game_id, info.version, user_id, new_host)
+            )
             if new_host is not None:
                 events.append(PublicEvent(EventKind.HOST_CHANGED, HostChanged(others[0].display_name), None, new_host))
-            return ActionResult(await self._fresh_info(game_id), tuple(events))
+            return ActionResult(await self.core.fresh_info(game_id), tuple(events))
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def cancel(self, game_id: int, user_id: int, *, moderator: bool = False, reason: str = "") -> ActionResult:
         """The host cancels a lobby; a moderator (checked by the caller) any active game (audited, with `reason`)."""
@@ -274,7 +281,7 @@ class LobbyService(SettingsService, Runner):
         reason = clean_reason(reason)
 
         async def work() -> ActionResult:
-            info = await self._info(game_id)
+            info = await self.core.info(game_id)
             if not info.status.active:
                 raise WrongState(Why.ALREADY_OVER, {"status": info.status})
             if not moderator:
@@ -282,16 +289,16 @@ class LobbyService(SettingsService, Runner):
                     raise NotAllowed(Why.ONLY_HOST_CANCELS)
                 if info.status is not GameStatus.LOBBY:
                     raise WrongState(Why.CANCEL_STARTED)
-            audit = [NewAudit(user_id, AuditAction.CANCEL, {}, reason, self.now())] if moderator else []
+            audit = [NewAudit(user_id, AuditAction.CANCEL, {}, reason, self.core.now())] if moderator else []
             change = GameChange(Writes(timers=[], audit=audit), status=GameStatus.CANCELLED)
-            await self._write(game_id, lambda: self.store.apply_change(game_id, info.version, change))
+            await self.core.write(game_id, lambda: self.core.store.apply_change(game_id, info.version, change))
             facts = Cancelled(moderator=moderator)
             event = PublicEvent(EventKind.CANCELLED, facts, None, user_id)
-            after = await self._fresh_info(game_id)
+            after = await self.core.fresh_info(game_id)
             lines = (ModLogEntry(after, AuditAction.CANCEL, user_id, reason, facts),) if moderator else ()
             return ActionResult(after, (event,), mod_log=lines)
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def start(
         self,
@@ -316,16 +323,16 @@ class LobbyService(SettingsService, Runner):
                 raise WrongState(Why.TOO_FEW, {"map": info.map, "low": rules.min_players, "joined": len(info.seats)})
             order = list(info.seats)
             if seat_order is None:
-                self._rng.shuffle(order)
+                self.core.rng.shuffle(order)
             else:
                 by_user = {s.user_id: s for s in info.seats}
                 if sorted(seat_order) != sorted(by_user):
                     raise InvalidInput(Why.BAD_SEAT_ORDER, {"value": tuple(seat_order)})
                 order = [by_user[u] for u in seat_order]
             names = unique_names([s.display_name for s in order])
-            seed = f"{self._rng.getrandbits(64):016x}"
+            seed = f"{self.core.rng.getrandbits(64):016x}"
             game = Game(load_board(info.map), names, seed, info.trains)
-            now = self.now()
+            now = self.core.now()
             clock = clocks.advance(info.clock, ClockRow(game_id), game, now)
             timers = clocks.timers(info.clock, clock, [s.autopilot for s in order], now)
             start = GameStart(
@@ -337,15 +344,15 @@ class LobbyService(SettingsService, Runner):
                 snapshot=snapshot_text(game, EMPTY_DIGEST),
                 writes=Writes(clock=clock, timers=timers),
             )
-            await self._write(game_id, lambda: self.store.start_game(game_id, info.version, start))
-            self._forget(game_id)
-            run = self._run(await self._live(game_id), clock)
+            await self.core.write(game_id, lambda: self.core.store.start_game(game_id, info.version, start))
+            self.core.forget(game_id)
+            run = self.runner.run(await self.core.live(game_id), clock)
             run.timers = timers
             posted = setup_commitment(game_setup(game, [s.user_id for s in order]))  # map, options, seats, deal
             started = Started(tuple(names), tuple(game.state.piles.face_up), posted)
             run.public.append(PublicEvent(EventKind.STARTED, started))
             run.private.extend(dealt(run.live.info, game))
-            await self._autoplay(run)  # autopilot players keep their tickets at once
-            return await self._result(run)
+            await self.runner.autoplay(run)  # autopilot players keep their tickets at once
+            return await self.runner.result(run)
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)

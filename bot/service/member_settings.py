@@ -187,24 +187,29 @@ def _away_times(data: object) -> tuple[datetime | None, datetime | None]:
     return since, until
 
 
-class MemberSettingsService(ServiceCore):
+class MemberSettingsService:
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+
     async def member_settings(self, user_id: int) -> MemberSettings:
         """A member's own settings (defaults for a member who set none; an autopilot player has the defaults)."""
         if user_id <= 0:
             return MemberSettings(user_id)
         user_id = check_id(user_id, IdKind.USER)
-        return MemberSettings.of(user_id, await self.store.member_settings(user_id))
+        return MemberSettings.of(user_id, await self.core.store.member_settings(user_id))
 
     async def set_confirmations(self, user_id: int, on: bool) -> MemberSettings:
         """Turn a member's confirmations on or off."""
         user_id = check_id(user_id, IdKind.USER)
-        await self.store.set_member_setting(user_id, CONFIRMATIONS, bool(on))
+        await self.core.store.set_member_setting(user_id, CONFIRMATIONS, bool(on))
         return await self.member_settings(user_id)
 
     async def set_language(self, user_id: int, language: Language | None) -> MemberSettings:
         """Set the language of a member's private texts; None: their Discord client's again."""
         user_id = check_id(user_id, IdKind.USER)
-        await self.store.set_member_setting(user_id, LANGUAGE, None if language is None else Language(language).value)
+        await self.core.store.set_member_setting(
+            user_id, LANGUAGE, None if language is None else Language(language).value
+        )
         return await self.member_settings(user_id)
 
     async def set_turn_dms(self, user_id: int, turn_dms: TurnDms, wait: int = 0) -> MemberSettings:
@@ -217,19 +222,19 @@ class MemberSettingsService(ServiceCore):
             if type(wait) is not int or not MIN_TURN_DM_WAIT <= wait <= MAX_TURN_DM_WAIT:
                 raise ValueError(f"a turn DM's wait is {MIN_TURN_DM_WAIT} to {MAX_TURN_DM_WAIT} seconds")
             value = wait
-        await self.store.set_member_setting(user_id, TURN_DMS, value)
+        await self.core.store.set_member_setting(user_id, TURN_DMS, value)
         return await self.member_settings(user_id)
 
     async def set_reminders(self, user_id: int, on: bool) -> MemberSettings:
         """Turn a member's clock reminders on (the default) or off."""
         user_id = check_id(user_id, IdKind.USER)
-        await self.store.set_member_setting(user_id, REMINDERS, None if on else False)
+        await self.core.store.set_member_setting(user_id, REMINDERS, None if on else False)
         return await self.member_settings(user_id)
 
     async def set_quiet_hours(self, user_id: int, quiet: QuietHours | None) -> MemberSettings:
         """Set a member's quiet hours; None: none."""
         user_id = check_id(user_id, IdKind.USER)
-        await self.store.set_member_setting(user_id, QUIET_HOURS, None if quiet is None else quiet.to_json())
+        await self.core.store.set_member_setting(user_id, QUIET_HOURS, None if quiet is None else quiet.to_json())
         return await self.member_settings(user_id)
 
     async def set_away(self, user_id: int, seconds: int | None) -> MemberSettings:
@@ -239,14 +244,14 @@ class MemberSettingsService(ServiceCore):
         if seconds is not None:
             if type(seconds) is not int or seconds <= 0:
                 raise ValueError("an away lasts a positive number of seconds")
-            now = self.now()
+            now = self.core.now()
             value = {"since": now.isoformat(), "until": (now + timedelta(seconds=seconds)).isoformat()}
-        await self.store.set_member_setting(user_id, AWAY, value)
+        await self.core.store.set_member_setting(user_id, AWAY, value)
         return await self.member_settings(user_id)
 
     async def autopilot_moves_for(self, game_id: int, user_id: int, first: int) -> list[PlayedFor]:
         """What the autopilot did for the member's seat from move `first` on, as the moves told it then."""
-        live = await self._live(game_id)
+        live = await self.core.live(game_id)
         info, game = live.info, live.game
         seat = next((i for i, s in enumerate(info.seats) if s.user_id == user_id), None)
         if game is None or seat is None:
@@ -268,7 +273,7 @@ class MemberSettingsService(ServiceCore):
 
     async def seat_wait(self, game_id: int, user_id: int) -> str | None:
         """The wait (like "turn:12") in which the game waits for the member's own seat now; None if it does not."""
-        live = await self._live(game_id)
+        live = await self.core.live(game_id)
         info, game = live.info, live.game
         if game is None or not info.status.active:
             return None
@@ -284,22 +289,22 @@ class MemberSettingsService(ServiceCore):
     ) -> int:
         """Keep a direct message to send at `due_at`."""
         user_id = check_id(user_id, IdKind.USER)
-        return await self.store.hold_message(user_id, game_id, kind, wait, text, due_at)
+        return await self.core.store.hold_message(user_id, game_id, kind, wait, text, due_at)
 
     async def due_dms(self, now: datetime) -> list[HeldRow]:
         """The held direct messages due at `now`."""
-        return await self.store.due_held_messages(now)
+        return await self.core.store.due_held_messages(now)
 
     async def held_dms(self, user_id: int) -> list[HeldRow]:
         """A member's held direct messages."""
-        return await self.store.held_messages(user_id)
+        return await self.core.store.held_messages(user_id)
 
     async def take_held_dm(self, held_id: int) -> bool:
         """Take a held message (to send or drop it); False if another process took it."""
-        return await self.store.take_held_message(held_id)
+        return await self.core.store.take_held_message(held_id)
 
     async def remember_client_locale(self, user_id: int, locale: str) -> None:
         """Keep the Discord locale a member's client sent last (for DMs sent later); an odd one is not kept."""
         user_id = check_id(user_id, IdKind.USER)
         if 0 < len(locale) <= MAX_LOCALE_LENGTH:
-            await self.store.set_member_setting(user_id, CLIENT_LOCALE, locale)
+            await self.core.store.set_member_setting(user_id, CLIENT_LOCALE, locale)

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from bot.service import clock as clocks
 from bot.service.audit import UNDONE_MOVES
 from bot.service.checks import check_flag, check_id, check_name, clean_reason, seat_number
+from bot.service.core import ServiceCore
 from bot.service.errors import IdKind, InvalidInput, Why, WrongState
 from bot.service.events import (
     AutopilotSet,
@@ -32,6 +33,7 @@ from bot.service.events import (
     SeatTaken,
     Undone,
 )
+from bot.service.game_end import GameEnd
 from bot.service.kinds import AuditAction, EventKind
 from bot.service.loading import LiveGame, status_of
 from bot.service.models import is_bot
@@ -57,7 +59,11 @@ def _undo_count(game: Game, moves: int) -> int:
     return count
 
 
-class ModerationService(Runner):
+class ModerationService:
+    def __init__(self, core: ServiceCore, runner: Runner) -> None:
+        self.core = core
+        self.runner = runner
+
     async def _moderate(
         self,
         game_id: int,
@@ -70,27 +76,27 @@ class ModerationService(Runner):
         reason = clean_reason(reason)
 
         async def locked() -> T:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             if not live.info.status.active:
                 raise WrongState(Why.GAME_IS, {"status": live.info.status})
             if live.game is None:
                 raise WrongState(Why.NOT_STARTED)
             return await work(live, live.game, moderator_user_id, reason)
 
-        return await self._locked(game_id, locked)
+        return await self.core.locked(game_id, locked)
 
     async def pause(self, game_id: int, moderator_user_id: int, reason: str) -> ActionResult:
         """Stop the clocks: no deadlines or reminders, no moves (the autopilot waits too) until `resume`."""
 
         async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
-            run = self._run(live, await self.store.clock(game_id))
+            run = self.runner.run(live, await self.core.store.clock(game_id))
             if run.clock.paused_at is not None:
                 raise WrongState(Why.ALREADY_PAUSED)
-            now = self.now()
+            now = self.core.now()
             clock = replace(run.clock, paused_at=now, paused_by=mod)
             # the game itself does not change: open menus and buttons stay good (a move waits for `resume`)
-            await self._change(live, clock, audit=NewAudit(mod, AuditAction.PAUSE, {}, why, now), bump=False)
-            info = await self._fresh_info(game_id)
+            await self.runner.change(live, clock, audit=NewAudit(mod, AuditAction.PAUSE, {}, why, now), bump=False)
+            info = await self.core.fresh_info(game_id)
             event = PublicEvent(EventKind.PAUSED, Paused(why), None, mod)
             return ActionResult(info, (event,), mod_log=(ModLogEntry(info, AuditAction.PAUSE, mod, why),))
 
@@ -100,21 +106,23 @@ class ModerationService(Runner):
         """Start the clocks again; every deadline moves on by the time the game was paused."""
 
         async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
-            stored = await self.store.clock(game_id)
+            stored = await self.core.store.clock(game_id)
             if stored.paused_at is None:
                 raise WrongState(Why.NOT_PAUSED)
-            now = self.now()
+            now = self.core.now()
             paused_for = (now - stored.paused_at).total_seconds()
-            clock = clocks.resumed(self._run(live, stored).clock, now)
+            clock = clocks.resumed(self.runner.run(live, stored).clock, now)
             details = {"paused_seconds": round(paused_for, 3)}
             audit = NewAudit(mod, AuditAction.RESUME, details, why, now)
-            await self._change(live, clock, audit=audit)  # the turn message is posted again: the old one goes stale
-            run = self._run(await self._live(game_id), clock)
+            await self.runner.change(
+                live, clock, audit=audit
+            )  # the turn message is posted again: the old one goes stale
+            run = self.runner.run(await self.core.live(game_id), clock)
             run.waits_before = {}  # everyone who must act now hears it
             run.public.append(PublicEvent(EventKind.RESUMED, Resumed(why, paused_for), None, mod))
             run.mod_log.append(ModLogEntry(run.live.info, AuditAction.RESUME, mod, why))
-            await self._autoplay(run)
-            return await self._result(run)
+            await self.runner.autoplay(run)
+            return await self.runner.result(run)
 
         return await self._moderate(game_id, moderator_user_id, reason, work)
 
@@ -132,7 +140,7 @@ class ModerationService(Runner):
                 raise WrongState(Why.NO_CLOCK)
             if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds <= clocks.MAX_SECONDS:
                 raise InvalidInput(Why.BAD_EXTENSION, {"high": clocks.MAX_SECONDS, "value": seconds})
-            clock = self._run(live, await self.store.clock(game_id)).clock
+            clock = self.runner.run(live, await self.core.store.clock(game_id)).clock
             if seat is None:
                 targets = [c.seat for c in clock.seats if c.wait is not None and not info.seats[c.seat].autopilot]
             else:
@@ -142,13 +150,13 @@ class ModerationService(Runner):
                 targets = [seat]
             if not targets:
                 raise WrongState(Why.NOBODY_TO_EXTEND)
-            now = self.now()
+            now = self.core.now()
             for target in targets:
                 clock = clocks.extended(info.clock, clock, target, seconds, now)
             names = [game.names[t] for t in targets]
             details = {"seconds": seconds, "seats": targets, "player": ", ".join(names)}
             audit = NewAudit(mod, AuditAction.EXTEND, details, why, now)
-            await self._change(live, clock, audit=audit, bump=False)
+            await self.runner.change(live, clock, audit=audit, bump=False)
             facts = Extended(seconds, tuple(names), why)
             event = PublicEvent(EventKind.EXTENDED, facts, None, mod)
             line = ModLogEntry(info, AuditAction.EXTEND, mod, why, facts)
@@ -180,8 +188,8 @@ class ModerationService(Runner):
             assert old.player is not None
             if info.seat_of(new_user_id) is not None:
                 raise WrongState(Why.ALREADY_PLAYS)
-            now = self.now()
-            stored = self._run(live, await self.store.clock(game_id)).clock
+            now = self.core.now()
+            stored = self.runner.run(live, await self.core.store.clock(game_id)).clock
             clock = clocks.advance(info.clock, stored, game, now, restart=[seat])
             clock = clocks.with_seat(clock, replace(clock.seat(seat), timeouts=0))
             details = {
@@ -194,8 +202,8 @@ class ModerationService(Runner):
             }
             update = SeatUpdate(seat, new_user_id, new_name, autopilot=False)
             audit = NewAudit(mod, AuditAction.REPLACE, details, why, now)
-            await self._change(live, clock, audit=audit, seats=[update])
-            after = await self._live(game_id)
+            await self.runner.change(live, clock, audit=audit, seats=[update])
+            after = await self.core.live(game_id)
             info = after.info
             facts = Replaced(seat, old.player, old.user_id, old.display_name, new_user_id, new_name, why)
             run = Run(after, clock, {c.seat: c.wait for c in stored.seats if c.seat != seat})
@@ -206,7 +214,7 @@ class ModerationService(Runner):
                 taken = SeatTaken(seat, old.player, new_name)
                 run.private.append(PrivateEvent(old.user_id, EventKind.SEAT_TAKEN, taken))
             run.mod_log.append(ModLogEntry(info, AuditAction.REPLACE, mod, why, facts))
-            return await self._result(run)
+            return await self.runner.result(run)
 
         return await self._moderate(game_id, moderator_user_id, reason, work)
 
@@ -224,19 +232,19 @@ class ModerationService(Runner):
                 raise WrongState(Why.BOT_HAS_NO_MEMBER)
             if sitter.autopilot == on:
                 raise WrongState(Why.ALREADY_AUTOPILOT if on else Why.NOT_AUTOPILOT, {"player": sitter.player})
-            now = self.now()
-            stored = self._run(live, await self.store.clock(game_id)).clock
+            now = self.core.now()
+            stored = self.runner.run(live, await self.core.store.clock(game_id)).clock
             clock = stored if on else clocks.advance(info.clock, stored, game, now, restart=[seat])
             details = {"seat": seat, "player": sitter.player, "user_id": sitter.user_id, "on": on}
             audit = NewAudit(mod, AuditAction.AUTOPILOT, details, why, now)
-            await self._change(live, clock, audit=audit, seats=[SeatUpdate(seat, autopilot=on)])
-            run = self._run(await self._live(game_id), clock)
+            await self.runner.change(live, clock, audit=audit, seats=[SeatUpdate(seat, autopilot=on)])
+            run = self.runner.run(await self.core.live(game_id), clock)
             run.waits_before = {c.seat: c.wait for c in stored.seats if on or c.seat != seat}
             facts = AutopilotSet(seat, sitter.player, sitter.user_id, sitter.display_name, on, why)
             run.public.append(PublicEvent(EventKind.AUTOPILOT, facts, sitter.player, sitter.user_id))
             run.mod_log.append(ModLogEntry(run.live.info, AuditAction.AUTOPILOT, mod, why, facts))
-            await self._autoplay(run)
-            return await self._result(run)
+            await self.runner.autoplay(run)
+            return await self.runner.result(run)
 
         return await self._moderate(game_id, moderator_user_id, reason, work)
 
@@ -268,22 +276,22 @@ class ModerationService(Runner):
                 raise WrongState(Why.UNDO_OUTDATED)
             keep = count - moves
             earlier = game.replay_until(keep)
-            now = self.now()
-            stored = self._run(live, await self.store.clock(game_id)).clock
+            now = self.core.now()
+            stored = self.runner.run(live, await self.core.store.clock(game_id)).clock
             clock = clocks.advance(info.clock, stored, earlier, now, restart=range(len(game.names)))
             undone = [move_to_json(m) for m in game.moves[keep:]]
             details = {"moves": moves, "from": count, "to": keep, UNDONE_MOVES: undone}
             snapshot = snapshot_text(earlier, moves_digest(earlier.moves))
             audit = NewAudit(mod, AuditAction.UNDO, details, why, now)
-            await self._change(live, clock, audit=audit, status=status_of(earlier), undo=Undo(keep, snapshot))
-            run = self._run(await self._live(game_id), clock)
+            await self.runner.change(live, clock, audit=audit, status=status_of(earlier), undo=Undo(keep, snapshot))
+            run = self.runner.run(await self.core.live(game_id), clock)
             run.waits_before = {}
             to_move = earlier.to_move()
             facts = Undone(moves, count, keep, None if to_move is None else to_move.player, why)
             run.public.append(PublicEvent(EventKind.UNDONE, facts, None, mod))
             run.mod_log.append(ModLogEntry(run.live.info, AuditAction.UNDO, mod, why, facts))
-            await self._autoplay(run)
-            return await self._result(run)
+            await self.runner.autoplay(run)
+            return await self.runner.result(run)
 
         return await self._moderate(game_id, moderator_user_id, reason, work)
 
@@ -296,13 +304,13 @@ class ModerationService(Runner):
         check_flag(score, "score")
 
         async def work() -> ActionResult:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             info, game = live.info, live.game
             if not info.status.active:
                 raise WrongState(Why.GAME_IS, {"status": info.status})
             if game is None and score:
                 raise WrongState(Why.NOTHING_TO_SCORE)
-            now = self.now()
+            now = self.core.now()
             status = GameStatus.FINISHED if score else GameStatus.CANCELLED
             facts = Ended(score, why)
             events = [PublicEvent(EventKind.ENDED, facts)]
@@ -313,19 +321,19 @@ class ModerationService(Runner):
                 details["winners"] = list(scores.winners)
                 details["totals"] = {r.player: r.total for r in scores.scores}
                 events.append(PublicEvent(EventKind.FINAL_SCORES, scores))
-            stored = None if game is None else self._run(live, await self.store.clock(game_id)).clock
+            stored = None if game is None else self.runner.run(live, await self.core.store.clock(game_id)).clock
             if stored is not None:
                 details[CLOCK] = clock_data(stored)  # for `reopen`
             audit = NewAudit(moderator_user_id, AuditAction.END, details, why, now)
             if game is None or stored is None:
                 change = GameChange(Writes(timers=[], audit=[audit]), status=status)
-                await self._write(game_id, lambda: self.store.apply_change(game_id, info.version, change))
+                await self.core.write(game_id, lambda: self.core.store.apply_change(game_id, info.version, change))
             else:
                 clock = clocks.advance(info.clock, stored, game, now, active=False)
-                await self._change(live, clock, audit=audit, status=status)
-            after = await self._fresh_info(game_id)
-            await self._ended_by_moderator(after, game)
+                await self.runner.change(live, clock, audit=audit, status=status)
+            after = await self.core.fresh_info(game_id)
+            await self.runner.game_ended(GameEnd(after, game, by_moderator=True))
             line = ModLogEntry(after, AuditAction.END, moderator_user_id, why, facts)
             return ActionResult(after, tuple(events), mod_log=(line,))
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.service.checks import check_id, check_version
+from bot.service.core import ServiceCore
 from bot.service.errors import IdKind, InvalidInput, NotAllowed, NotAPlayer, RuleViolation, Why, WrongState
 from bot.service.kinds import Actor
 from bot.service.results import ActionResult
@@ -15,7 +16,11 @@ from engine import GameError, Move
 from engine.moves import move_from_json
 
 
-class PlayService(Runner):
+class PlayService:
+    def __init__(self, core: ServiceCore, runner: Runner) -> None:
+        self.core = core
+        self.runner = runner
+
     async def act(
         self,
         game_id: int,
@@ -32,7 +37,7 @@ class PlayService(Runner):
         user_id = check_id(user_id, IdKind.USER)
 
         async def attempt() -> ActionResult:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             info, game = live.info, live.game
             if info.status is GameStatus.LOBBY or game is None:
                 raise WrongState(Why.NOT_STARTED)
@@ -41,18 +46,18 @@ class PlayService(Runner):
             seat = info.seat_of(user_id)
             if seat is None or seat.player is None:
                 raise NotAPlayer(Why.NOT_PLAYING)
-            clock = await self._stored_clock(game_id)
+            clock = await self.core.stored_clock(game_id)
             if clock.paused_at is not None:
                 raise WrongState(Why.PAUSED)
             if seat.autopilot:
                 raise NotAllowed(Why.AUTOPILOT_SEAT)
             check_version(info, expected_version)
             parsed = parse_move(move, seat.player)
-            run = self._run(live, clock)
+            run = self.runner.run(live, clock)
             # the clock may come from memory: the move's own transaction checks that the store still has it
-            await self._step(run, parsed, actor=Actor.PLAYER, user_id=user_id, expected_clock=clock)
-            await self._autoplay(run)
-            return await self._result(run)
+            await self.runner.step(run, parsed, actor=Actor.PLAYER, user_id=user_id, expected_clock=clock)
+            await self.runner.autoplay(run)
+            return await self.runner.result(run)
 
         async def work() -> ActionResult:
             try:
@@ -61,7 +66,7 @@ class PlayService(Runner):
                 # changed by another process (a pause, more time) since this one wrote it: read the store again
                 return await attempt()
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
 
 def parse_move(move: object, player: str) -> Move:

@@ -36,10 +36,11 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 from bot.service.checks import check_id
+from bot.service.core import ServiceCore
 from bot.service.errors import IdKind, InvalidInput, Why
+from bot.service.game_end import GameEnd
 from bot.service.models import GameInfo, is_bot
 from bot.service.names import known_name
-from bot.service.runner import Runner
 from bot.service.settings import RATED_CASUAL, SettingsService
 from bot.store import GameStatus
 from bot.store.rating_rows import OVERALL, RatedGame, RatedSeat, RatingRow, Skill
@@ -150,8 +151,12 @@ class Profile:
         return None if self.tickets_total == 0 else self.tickets_done / self.tickets_total
 
 
-class RatingsService(SettingsService, Runner):
+class RatingsService:
     """Rate finished games once, and read the server's leaderboards and members' profiles."""
+
+    def __init__(self, core: ServiceCore, settings: SettingsService) -> None:
+        self.core = core
+        self.settings = settings
 
     async def rate_game(
         self, game_id: int, *, rated: bool, kind: str = "casual", ended_by_moderator: bool = False
@@ -164,10 +169,10 @@ class RatingsService(SettingsService, Runner):
         """
         if not rated:
             return False
-        live = await self._locked(game_id, lambda: self._live(game_id))
-        return await self._rate(live.info, live.game, kind, ended_by_moderator=ended_by_moderator)
+        live = await self.core.locked(game_id, lambda: self.core.live(game_id))
+        return await self.rate(live.info, live.game, kind, ended_by_moderator=ended_by_moderator)
 
-    async def _rate(self, info: GameInfo, game: Game | None, kind: str, *, ended_by_moderator: bool = False) -> bool:
+    async def rate(self, info: GameInfo, game: Game | None, kind: str, *, ended_by_moderator: bool = False) -> bool:
         if game is None or info.status is not GameStatus.FINISHED:
             return False
         if not game.finished and not ended_by_moderator:
@@ -175,22 +180,28 @@ class RatingsService(SettingsService, Runner):
         seats = rated_seats(info, game)
         if len(seats) < 2:
             seats = ()
-        return await self.store.record_rating(RatedGame(info.id, info.guild_id, info.map, kind, seats), update, START)
+        return await self.core.store.record_rating(
+            RatedGame(info.id, info.guild_id, info.map, kind, seats), update, START
+        )
 
-    async def _finished(self, info: GameInfo, game: Game) -> None:
-        """An action ended the game by the rules (the caller holds the game's lock): rate it if the server
-        rates casual games."""
+    async def game_ended(self, end: GameEnd) -> bool:
+        """A game ended (the caller holds its lock): one ended by the rules is rated if the server rates casual
+        games (a tournament's table never comes here: the tournaments take its end first)."""
+        info, game = end.info, end.game
+        if end.by_moderator or game is None:
+            return False
         try:
-            config = await self.guild_config(info.guild_id)
+            config = await self.settings.guild_config(info.guild_id)
             if config.rated_casual:
-                await self._rate(info, game, "casual")
+                await self.rate(info, game, "casual")
         except Exception:
             log.exception("game #%d: could not rate it now; it is rated at the next start", info.id)
+        return False
 
     async def rate_pending(self) -> int:
         """Rate the finished games a stop left unrated (see the module's notes); how many were rated."""
         done = 0
-        for game_id in await self.store.finished_unrated_since_setting(RATED_CASUAL):
+        for game_id in await self.core.store.finished_unrated_since_setting(RATED_CASUAL):
             try:
                 done += await self.rate_game(game_id, rated=True)
             except Exception:
@@ -203,20 +214,20 @@ class RatingsService(SettingsService, Runner):
         if map_name is not None and map_name not in MAP_NAMES:
             raise InvalidInput(Why.UNKNOWN_MAP, {"map": map_name, "maps": MAP_NAMES})
         key = OVERALL if map_name is None else map_name
-        count = await self.store.ratings_count(guild_id, key)
+        count = await self.core.store.ratings_count(guild_id, key)
         pages = max(1, math.ceil(count / PAGE_SIZE))
         if isinstance(page, bool) or not isinstance(page, int) or not 1 <= page <= pages:
             raise InvalidInput(Why.BAD_PAGE, {"page": page, "pages": pages})
         # every row, so that members with the same number share a rank across pages (a server's members: few)
-        lines = ranked(await self.store.ratings_page(guild_id, key, 0, count)) if count else []
+        lines = ranked(await self.core.store.ratings_page(guild_id, key, 0, count)) if count else []
         return Leaderboard(guild_id, map_name, page, pages, tuple(lines[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]))
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """A member's rating and record in the server's rated games."""
         guild_id = check_id(guild_id, IdKind.SERVER)
         user_id = check_id(user_id, IdKind.USER)
-        ratings = {r.map: r for r in await self.store.member_ratings(guild_id, user_id)}
-        results = await self.store.member_results(guild_id, user_id)
+        ratings = {r.map: r for r in await self.core.store.member_ratings(guild_id, user_id)}
+        results = await self.core.store.member_results(guild_id, user_id)
         overall = ratings.get(OVERALL)
         counts: dict[str, tuple[int, int]] = {}
         for r in results:
@@ -238,18 +249,18 @@ class RatingsService(SettingsService, Runner):
 
     async def _overall_line(self, guild_id: int, user_id: int) -> LeaderLine | None:
         """The member's line of the overall leaderboard (number and rank as the leaderboard shows them)."""
-        count = await self.store.ratings_count(guild_id, OVERALL)
-        lines = ranked(await self.store.ratings_page(guild_id, OVERALL, 0, count)) if count else []
+        count = await self.core.store.ratings_count(guild_id, OVERALL)
+        lines = ranked(await self.core.store.ratings_page(guild_id, OVERALL, 0, count)) if count else []
         return next((line for line in lines if line.user_id == user_id), None)
 
     async def rating_of(self, guild_id: int, user_id: int, map_name: str | None = None) -> Skill | None:
         """A member's rating (overall, or of one map) as OpenSkill has it; None if unrated."""
         key = OVERALL if map_name is None else map_name
-        found = [r for r in await self.store.member_ratings(guild_id, user_id) if r.map == key]
+        found = [r for r in await self.core.store.member_ratings(guild_id, user_id) if r.map == key]
         return found[0].skill if found else None
 
     async def is_rated(self, game_id: int) -> bool:
-        return await self.store.is_rated(check_id(game_id, IdKind.GAME))
+        return await self.core.store.is_rated(check_id(game_id, IdKind.GAME))
 
 
 def ranked(rows: Sequence[RatingRow]) -> list[LeaderLine]:

@@ -9,6 +9,7 @@ from datetime import datetime
 from bot.service import clock as clocks
 from bot.service.checks import check_id
 from bot.service.clock import ClockSettings
+from bot.service.core import ServiceCore
 from bot.service.digest import Digest, digest
 from bot.service.errors import IdKind, NotAPlayer, Why, WrongState
 from bot.service.history import Stage, stages
@@ -46,41 +47,45 @@ class ClockStatus:
     seats: tuple[SeatClock, ...]
 
 
-class ReadingService(Runner):
+class ReadingService:
+    def __init__(self, core: ServiceCore, runner: Runner) -> None:
+        self.core = core
+        self.runner = runner
+
     async def active_game(self, channel_id: int) -> GameInfo | None:
         """The lobby or running game in a channel, if any."""
-        row = await self.store.active_game(check_id(channel_id, IdKind.CHANNEL))
-        return None if row is None else GameInfo.of(row, await self.store.seats(row.id))
+        row = await self.core.store.active_game(check_id(channel_id, IdKind.CHANNEL))
+        return None if row is None else GameInfo.of(row, await self.core.store.seats(row.id))
 
     async def games_of_user(self, user_id: int, *, active_only: bool = True) -> list[GameInfo]:
         statuses = ACTIVE if active_only else set(GameStatus)
-        rows = await self.store.games_of_user(check_id(user_id, IdKind.USER), statuses)
-        return [GameInfo.of(row, await self.store.seats(row.id)) for row in rows]
+        rows = await self.core.store.games_of_user(check_id(user_id, IdKind.USER), statuses)
+        return [GameInfo.of(row, await self.core.store.seats(row.id)) for row in rows]
 
     async def engine_game(self, game_id: int) -> Game:
         """A copy of the engine's game (for drawing the board, tools, tests); secrets included."""
 
         async def work() -> Game:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             if live.game is None:
                 raise WrongState(Why.NOT_DEALT)
             return live.game.copy()
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def public_view(self, game_id: int) -> PublicView:
         async def work() -> PublicView:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             return public_view(live.info, live.game)
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def private_view(self, game_id: int, user_id: int) -> PrivateView:
         """What one player sees: their hand, tickets and the moves open to them."""
         user_id = check_id(user_id, IdKind.USER)
 
         async def work() -> PrivateView:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             seat = live.info.seat_of(user_id)
             if seat is None:
                 raise NotAPlayer(Why.NOT_PLAYING)
@@ -88,51 +93,51 @@ class ReadingService(Runner):
                 raise WrongState(Why.NOT_DEALT)
             return private_view(live.info, live.game, seat.seat)
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def waiting(self, game_id: int) -> Waiting | None:
         async def work() -> Waiting | None:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             return None if live.game is None else waiting_of(live.info, live.game)
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def history(self, game_id: int) -> tuple[Stage, ...]:
         """Every stage so far with the public events of its moves and who made them (nothing before the deal)."""
 
         async def work() -> tuple[Stage, ...]:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             if live.game is None:
                 return ()
             # a replay of the whole game: off the event loop (the cached game is never changed in place)
             return await asyncio.to_thread(stages, live.info, live.game, live.actors)
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def digest(self, game_id: int, user_id: int) -> Digest:
         """What changed since this player's own last turn: for them alone (it names their tickets)."""
         user_id = check_id(user_id, IdKind.USER)
 
         async def work() -> Digest:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             seat = live.info.seat_of(user_id)
             if seat is None or seat.seat is None:
                 raise NotAPlayer(Why.NOT_PLAYING)
             if live.game is None:
                 raise WrongState(Why.NOT_STARTED)
-            earlier = self._after_last_move.get(game_id, {}).get(seat.seat)
+            earlier = self.core.after_last_move.get(game_id, {}).get(seat.seat)
             return digest(live.info, live.game, seat.seat, live.actors, earlier)
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)
 
     async def clock_status(self, game_id: int) -> ClockStatus:
         """The clock as anyone may see it: settings, paused or not, and each seat's deadline, reserve and timeouts."""
 
         async def work() -> ClockStatus:
-            live = await self._live(game_id)
-            stored = await self.store.clock(game_id)
+            live = await self.core.live(game_id)
+            stored = await self.core.store.clock(game_id)
             info = live.info
-            clock = self._run(live, stored).clock
+            clock = self.runner.run(live, stored).clock
             seats = []
             for sitter in info.seats:
                 if sitter.seat is None:
@@ -156,4 +161,4 @@ class ReadingService(Runner):
             paused = clock.paused_at is not None
             return ClockStatus(info.id, info.clock, paused, clock.paused_at, clock.paused_by, tuple(seats))
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)

@@ -16,12 +16,14 @@ from typing import Any
 
 from bot.service import clock as clocks
 from bot.service.checks import check_id, clean_reason
+from bot.service.core import ServiceCore
 from bot.service.errors import IdKind
 from bot.service.events import PublicEvent, Reopened
 from bot.service.finality import REOPEN_SECONDS, Finality, last_end
 from bot.service.kinds import AuditAction, EventKind
 from bot.service.loading import status_of
 from bot.service.results import ActionResult, ModLogEntry
+from bot.service.runner import Runner
 from bot.store import ClockRow, GameChange, GameStatus, NewAudit, SeatClockRow, Writes
 
 __all__ = ["CLOCK", "REOPEN_SECONDS", "ReopenService", "clock_data", "clock_of", "last_end"]
@@ -73,7 +75,12 @@ def clock_of(game_id: int, data: dict[str, Any]) -> ClockRow:
     return ClockRow(game_id, _moment(data["paused_at"]), data["paused_by"], seats)
 
 
-class ReopenService(Finality):
+class ReopenService:
+    def __init__(self, core: ServiceCore, runner: Runner, finality: Finality) -> None:
+        self.core = core
+        self.runner = runner
+        self.finality = finality
+
     async def reopen(self, game_id: int, moderator_user_id: int, reason: str) -> ActionResult:
         """Run a game a moderator ended again, exactly as it was, within REOPEN_SECONDS of the end.
 
@@ -86,33 +93,33 @@ class ReopenService(Finality):
         why = clean_reason(reason)
 
         async def work() -> ActionResult:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             info, game = live.info, live.game
-            reopenable = await self._reopenable(info)
+            reopenable = await self.finality.reopenable(info)
             ended, over_for = reopenable.ended, reopenable.over_for
-            now = self.now()
+            now = self.core.now()
             facts = Reopened(over_for.total_seconds(), why)
             event = PublicEvent(EventKind.REOPENED, facts, None, moderator_user_id)
             details = {"ended_seconds": round(over_for.total_seconds(), 3)}
             audit = NewAudit(moderator_user_id, AuditAction.REOPEN, details, why, now)
             if game is None:
                 change = GameChange(Writes(audit=[audit]), status=GameStatus.LOBBY)
-                await self._write(game_id, lambda: self.store.apply_change(game_id, info.version, change))
-                after = await self._fresh_info(game_id)
+                await self.core.write(game_id, lambda: self.core.store.apply_change(game_id, info.version, change))
+                after = await self.core.fresh_info(game_id)
                 line = ModLogEntry(after, AuditAction.REOPEN, moderator_user_id, why, facts)
                 return ActionResult(after, (event,), mod_log=(line,))
             kept = ended.details.get(CLOCK)
             if isinstance(kept, dict):
                 clock = clocks.forgiven(clock_of(game_id, kept), over_for)
             else:  # ended before ends kept the clock: whoever must act starts a fresh turn
-                stored = await self.store.clock(game_id)
+                stored = await self.core.store.clock(game_id)
                 clock = clocks.advance(info.clock, stored, game, now, restart=range(len(game.names)))
-            await self._change(live, clock, audit=audit, status=status_of(game))
-            run = self._run(await self._live(game_id), clock)
+            await self.runner.change(live, clock, audit=audit, status=status_of(game))
+            run = self.runner.run(await self.core.live(game_id), clock)
             run.waits_before = {}  # everyone who must act now hears it
             run.public.append(event)
             run.mod_log.append(ModLogEntry(run.live.info, AuditAction.REOPEN, moderator_user_id, why, facts))
-            await self._autoplay(run)
-            return await self._result(run)
+            await self.runner.autoplay(run)
+            return await self.runner.result(run)
 
-        return await self._locked(game_id, work)
+        return await self.core.locked(game_id, work)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 
+from bot.service.core import ServiceCore
 from bot.service.dealt import dealt_game
 from bot.service.errors import Why, WrongState
 from bot.service.history import stage_key
@@ -54,14 +55,18 @@ def _frame(game: Game, over: bool, turn: int, labels: Mapping[int, str], words: 
     return ReplayFrame(turn, len(ends) - 1, image)
 
 
-class Replays(Images):
+class Replays:
+    def __init__(self, core: ServiceCore, images: Images) -> None:
+        self.core = core
+        self.images = images
+
     async def replay_frame(
         self, game_id: int, turn: int | None, labels: Mapping[int, str], *, words: ImageWords
     ) -> ReplayFrame:
         """The public board after turn `turn` (None: the last completed turn); `labels` names the seats."""
-        dealt = await dealt_game(self, game_id)
+        dealt = await dealt_game(self.core, game_id)
         over = dealt.game.finished or not dealt.info.status.active
         if turn is None:
             turn = len(await asyncio.to_thread(turn_ends, dealt.game, over)) - 1
         key = ("replay", game_id, dealt.info.version, turn, words.language)
-        return await self.renders.render(game_id, key, partial(_frame, dealt.game, over, turn, labels, words))
+        return await self.images.renders.render(game_id, key, partial(_frame, dealt.game, over, turn, labels, words))

@@ -20,6 +20,7 @@ from bot.service.core import ServiceCore
 from bot.service.digest import digest
 from bot.service.errors import RuleViolation
 from bot.service.events import PrivateEvent, PublicEvent
+from bot.service.game_end import GameEnd, GameEndListener, tell
 from bot.service.kinds import Actor, Must, TimerKind
 from bot.service.loading import LiveGame, status_of
 from bot.service.member_settings import MemberSettings
@@ -67,28 +68,33 @@ class Run:
     away: frozenset[int] = frozenset()  # waiting seats whose members are away: the autopilot plays them now
 
 
-class Runner(ServiceCore):
+class Runner:
     """Moves, the autopilot's run after them, non-move changes with their timers, and results."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+        # told when a game ends, in this order (bot/service/assemble.py registers them)
+        self.end_listeners: list[GameEndListener] = []
 
     async def away_seats(self, info: GameInfo, game: Game | None) -> frozenset[int]:
         """The seats the game waits for whose members are away, in a casual game of a server that allows it: the
         autopilot plays them at once (bot/service/runner.py). A tournament's games never."""
         if game is None or not info.status.active:
             return frozenset()
-        now = self.now()
+        now = self.core.now()
         away: dict[int, MemberSettings] = {}
         for name in game.waiting_for():
             seat = game.seat(name)
             sitter = info.seats[seat]
             if sitter.autopilot or sitter.user_id <= 0:
                 continue
-            settings = MemberSettings.of(sitter.user_id, await self.store.member_settings(sitter.user_id))
+            settings = MemberSettings.of(sitter.user_id, await self.core.store.member_settings(sitter.user_id))
             if settings.away_at(now):
                 away[seat] = settings
         if not away:
             return frozenset()
-        most = GuildConfig.of(info.guild_id, await self.store.guild_settings(info.guild_id)).away_seconds
-        if most <= 0 or await self.store.table_of_game(info.id) is not None:
+        most = GuildConfig.of(info.guild_id, await self.core.store.guild_settings(info.guild_id)).away_seconds
+        if most <= 0 or await self.core.store.table_of_game(info.id) is not None:
             return frozenset()
         return frozenset(seat for seat, settings in away.items() if settings.away_at(now, most))
 
@@ -96,17 +102,17 @@ class Runner(ServiceCore):
         """A member just went away: in each of their running games that waits for them now (and lets the autopilot
         play for them), the autopilot plays at once. The results, to announce as any action's."""
         results = []
-        for row in await self.store.games_of_user(user_id, ACTIVE):
+        for row in await self.core.store.games_of_user(user_id, ACTIVE):
 
             async def work(game_id: int = row.id) -> ActionResult | None:
-                live = await self._live(game_id)
-                run = self._run(live, await self.store.clock(game_id))
-                if await self._autoplay(run) == 0:
+                live = await self.core.live(game_id)
+                run = self.run(live, await self.core.store.clock(game_id))
+                if await self.autoplay(run) == 0:
                     return None
-                return await self._result(run)
+                return await self.result(run)
 
             try:
-                result = await self._locked(row.id, work)
+                result = await self.core.locked(row.id, work)
             except Exception:
                 log.exception("game #%d: the autopilot could not play for user %d who went away", row.id, user_id)
                 continue
@@ -114,14 +120,14 @@ class Runner(ServiceCore):
                 results.append(result)
         return results
 
-    def _run(self, live: LiveGame, clock: ClockRow) -> Run:
+    def run(self, live: LiveGame, clock: ClockRow) -> Run:
         """Begin an action on the game as committed; the clock is brought in line with it (a no-op if stored so)."""
         stored = clock
         if live.game is not None:
-            clock = clocks.advance(live.info.clock, clock, live.game, self.now(), active=live.info.status.active)
+            clock = clocks.advance(live.info.clock, clock, live.game, self.core.now(), active=live.info.status.active)
         return Run(live, clock, {c.seat: c.wait for c in clock.seats}, stored)
 
-    async def _step(
+    async def step(
         self,
         run: Run,
         move: Move,
@@ -145,7 +151,7 @@ class Runner(ServiceCore):
             raise RuleViolation.of(exc) from None
         moves_hash = extend_digest(run.live.digest, move)
         status = status_of(after)
-        now = self.now()
+        now = self.core.now()
         clock = clocks.advance(info.clock, run.clock, after, now, active=status.active)
         away = await self.away_seats(info, after) if status.active else frozenset()
         flags = [s.autopilot or seat in away for seat, s in enumerate(info.seats)]
@@ -164,13 +170,13 @@ class Runner(ServiceCore):
             writes=writes,
             expected_clock=expected_clock,
         )
-        version = await self._write(info.id, lambda: self.store.append_move(info.id, info.version, entry))
+        version = await self.core.write(info.id, lambda: self.core.store.append_move(info.id, info.version, entry))
         new_info = replace(info, version=version, status=status)
         run.live = LiveGame(new_info, after, moves_hash, (*run.live.actors, actor))
-        self._remember(info.id, run.live)
-        self._after_last_move.setdefault(info.id, {})[after.seat(move.player)] = after
+        self.core.remember(info.id, run.live)
+        self.core.after_last_move.setdefault(info.id, {})[after.seat(move.player)] = after
         if clock.paused_at is None:
-            self._clocks[info.id] = clock  # committed: written with the move, or the same as stored
+            self.core.committed_clocks[info.id] = clock  # committed: written with the move, or the same as stored
         run.clock = run.stored_clock = clock
         if timers is not None:
             run.timers = timers
@@ -194,7 +200,7 @@ class Runner(ServiceCore):
                 return seat
         return None
 
-    async def _autoplay(
+    async def autoplay(
         self,
         run: Run,
         *,
@@ -222,7 +228,7 @@ class Runner(ServiceCore):
             try:
                 # the autopilot thinks off the event loop (the strong level takes up to a few hundred ms)
                 move = await asyncio.to_thread(choose_move, game, game.names[seat], run.live.info.level_of(seat))
-                await self._step(run, move, actor=actor, user_id=None, claim_timer=claim_timer, audit=audit)
+                await self.step(run, move, actor=actor, user_id=None, claim_timer=claim_timer, audit=audit)
             except Exception:
                 if not after_action:
                     raise
@@ -233,7 +239,7 @@ class Runner(ServiceCore):
         log.warning("game #%d: stopped after %d autopilot moves; its timer plays on", run.live.info.id, made)
         return made
 
-    async def _change(
+    async def change(
         self,
         live: LiveGame,
         clock: ClockRow,
@@ -257,28 +263,25 @@ class Runner(ServiceCore):
             if update.autopilot is not None:
                 flags[update.seat] = update.autopilot or is_bot(update.user_id or info.seats[update.seat].user_id)
         active = (status or info.status).active
-        timers = clocks.timers(info.clock, clock, flags, self.now(), active=active, owed=owed)
+        timers = clocks.timers(info.clock, clock, flags, self.core.now(), active=active, owed=owed)
         writes = Writes(clock, timers, claim_timer, [audit] if audit else [], seats)
         change = GameChange(writes, status, undo, bump)
-        await self._write(info.id, lambda: self.store.apply_change(info.id, info.version, change))
+        await self.core.write(info.id, lambda: self.core.store.apply_change(info.id, info.version, change))
         if bump:
-            self._forget(info.id)
-        self._timers_written(timers)
+            self.core.forget(info.id)
+        self.core.timers_written(timers)
         return timers
 
-    async def _finished(self, info: GameInfo, game: Game) -> None:
-        """Called after an action that leaves the game ended by the rules, under its lock (ratings.py rates it once)."""
+    async def game_ended(self, end: GameEnd) -> None:
+        """Tell the end-of-game listeners (bot/service/game_end.py) that the game ended; the caller holds its lock."""
+        await tell(self.end_listeners, end)
 
-    async def _ended_by_moderator(self, info: GameInfo, game: Game | None) -> None:
-        """Called after a moderator ended the game (scored: `info.status` finished; abandoned: cancelled), under its
-        lock (a tournament records its table: bot/service/tournaments/results.py)."""
-
-    async def _result(self, run: Run) -> ActionResult:
+    async def result(self, run: Run) -> ActionResult:
         info, game = run.live.info, run.live.game
         if game is not None and game.finished and info.status is GameStatus.FINISHED:
-            await self._finished(info, game)
+            await self.game_ended(GameEnd(info, game, by_moderator=False))
         notices = self._notices(run)
-        self._timers_written(run.timers)
+        self.core.timers_written(run.timers)
         waiting = None if game is None else waiting_of(info, game)
         return ActionResult(
             info,
@@ -307,7 +310,7 @@ class Runner(ServiceCore):
 
     def _notice(self, info: GameInfo, game: Game, c: SeatClockRow, actors: Sequence[Actor]) -> TurnNotice:
         # the digest is worked out when the notice is read, from these committed games (never changed again)
-        earlier = self._after_last_move.get(info.id, {}).get(c.seat)
+        earlier = self.core.after_last_move.get(info.id, {}).get(c.seat)
         seat, moved_by = c.seat, tuple(actors)
         to_move = game.to_move()
         must = None if to_move is None else Must(to_move.must)
@@ -315,7 +318,7 @@ class Runner(ServiceCore):
             info.seats[c.seat].user_id,
             clocks.deadline(info.clock, c),
             must,
-            self.now(),
+            self.core.now(),
             build=lambda: digest(info, game, seat, moved_by, earlier),
         )
 

@@ -176,19 +176,22 @@ def may_moderate(config: GuildConfig, *, role_ids: Collection[int], manage_guild
     return manage_guild or (config.moderator_role_id is not None and config.moderator_role_id in role_ids)
 
 
-class SettingsService(ServiceCore):
+class SettingsService:
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+
     # the open-game limits (per member, per server) of servers that set none
     default_open_games: tuple[int, int] = DEFAULT_OPEN_GAMES
 
     async def guild_config(self, guild_id: int) -> GuildConfig:
         """The server's settings: moderator role, moderators' log channel, clock defaults, open-game limits."""
         guild_id = check_id(guild_id, IdKind.SERVER)
-        return GuildConfig.of(guild_id, await self.store.guild_settings(guild_id), self.default_open_games)
+        return GuildConfig.of(guild_id, await self.core.store.guild_settings(guild_id), self.default_open_games)
 
     async def set_guild_config(self, guild_id: int, key: str, value: Any) -> GuildConfig:
         """Set one server setting (None goes back to the default); InvalidInput for a bad key or value."""
         guild_id = check_id(guild_id, IdKind.SERVER)
-        await self.store.set_guild_setting(guild_id, key, check_setting(key, value))
+        await self.core.store.set_guild_setting(guild_id, key, check_setting(key, value))
         return await self.guild_config(guild_id)
 
     async def check_moderator(

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 
+from bot.service.core import ServiceCore
 from bot.service.dealt import Dealt, dealt_game
 from bot.service.history import Stage, stage_key, stages
 from bot.service.images import Images
@@ -70,7 +71,11 @@ def _view(dealt: Dealt, with_history: bool, image: ImageAsk | None, commitment: 
     )
 
 
-class Stages(Images):
+class Stages:
+    def __init__(self, core: ServiceCore, images: Images) -> None:
+        self.core = core
+        self.images = images
+
     async def stage(
         self, game_id: int, *, history: bool = False, image: ImageAsk | None = None, commitment: bool = False
     ) -> StageView:
@@ -78,12 +83,14 @@ class Stages(Images):
         those seat labels and words; with `commitment` the deal's commitment past the setup too (for the start
         message, written once more when the choice is over). WrongState before the deal.
         """
-        dealt = await dealt_game(self, game_id)
+        dealt = await dealt_game(self.core, game_id)
         committed = ""
         if commitment or stage_key(dealt.game, dealt.info.status) == "setup":  # the start message shows it
-            committed = posted_commitment(dealt.info, dealt.game, await self.store.audit_log(game_id))
+            committed = posted_commitment(dealt.info, dealt.game, await self.core.store.audit_log(game_id))
         if image is None:
             return await asyncio.to_thread(_view, dealt, history, image, committed)
         # the image every player waits for: urgent in the render queue
         key = ("stage", game_id, dealt.info.version, history, image[1].language)
-        return await self.renders.render(game_id, key, partial(_view, dealt, history, image, committed), urgent=True)
+        return await self.images.renders.render(
+            game_id, key, partial(_view, dealt, history, image, committed), urgent=True
+        )

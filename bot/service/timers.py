@@ -16,8 +16,10 @@ import logging
 from dataclasses import replace
 from datetime import datetime, timedelta
 from functools import partial
+from typing import Protocol
 
 from bot.service import clock as clocks
+from bot.service.core import ServiceCore
 from bot.service.errors import NotFound, StaleVersion
 from bot.service.events import Outage, PublicEvent, Timeout
 from bot.service.kinds import GAME_TIMERS, AuditAction, EventKind, ReminderPhase, TimeoutPolicy, TimerKind
@@ -41,31 +43,43 @@ def _claim_only(timer_id: int) -> GameChange:
     return GameChange(Writes(claim_timer=timer_id), bump=False)
 
 
-class TimerService(Runner):
+class GamelessTimers(Protocol):
+    async def fire_gameless(self, timer: TimerRow) -> TimerOutcome | None:
+        """Handle a due timer of no game if it is one of this part's; None if not."""
+        ...
+
+
+class TimerService:
+    def __init__(self, core: ServiceCore, runner: Runner) -> None:
+        self.core = core
+        self.runner = runner
+        # who handles a due timer of no game (the tournaments' round deadlines), asked in order (set when assembled)
+        self.gameless: list[GamelessTimers] = []
+
     async def next_timer(self) -> TimerRow | None:
         """The timer due soonest, of any game of this process's shards."""
-        return await self.store.next_timer(self.shards)
+        return await self.core.store.next_timer(self.core.shards)
 
     async def due_timers(self, now: datetime) -> list[TimerRow]:
         """Every timer of this process's shards due at `now`, soonest first."""
-        return await self.store.due_timers(now, self.shards)
+        return await self.core.store.due_timers(now, self.core.shards)
 
     async def postpone_timer(self, timer_id: int, deadline: datetime) -> None:
         """Try a timer again later (its handling failed)."""
-        await self.store.postpone_timer(timer_id, deadline)
+        await self.core.store.postpone_timer(timer_id, deadline)
 
     async def heartbeat(self) -> None:
         """Note that the bot is running now (a note per shard of this process)."""
-        now = self.now()
-        if self.shards is None:
-            await self.store.set_alive_at(now)
+        now = self.core.now()
+        if self.core.shards is None:
+            await self.core.store.set_alive_at(now)
             return
-        for shard in self.shards.each():
-            await self.store.set_alive_at(now, shard.heartbeat_key)
+        for shard in self.core.shards.each():
+            await self.core.store.set_alive_at(now, shard.heartbeat_key)
 
     async def last_alive(self, shard: Shards | None = None) -> datetime | None:
         """When the bot (the process running `shard`, one shard) last noted it was running (None: never)."""
-        return await self.store.alive_at(heartbeat_key(shard))
+        return await self.core.store.alive_at(heartbeat_key(shard))
 
     async def forgive_outage(
         self, started_at: datetime, last_alive: datetime | None, shard: Shards | None = None
@@ -87,11 +101,11 @@ class TimerService(Runner):
         if outage.total_seconds() < MIN_OUTAGE_SECONDS:
             return []
         results = []
-        for row in await self.store.games_with_status(ACTIVE):
+        for row in await self.core.store.games_with_status(ACTIVE):
             if shard is not None and not shard.owns(row.guild_id):
                 continue
             try:
-                result = await self._locked(row.id, partial(self._forgive, row.id, started_at, outage))
+                result = await self.core.locked(row.id, partial(self._forgive, row.id, started_at, outage))
             except (StaleVersion, NotFound):
                 continue  # moved on or gone meanwhile: its clock is as the change left it
             except Exception:
@@ -102,19 +116,29 @@ class TimerService(Runner):
         return results
 
     async def _forgive(self, game_id: int, started_at: datetime, outage: timedelta) -> ActionResult | None:
-        live = await self._live(game_id)
+        live = await self.core.live(game_id)
         info, game = live.info, live.game
-        stored = await self.store.clock(game_id)
+        stored = await self.core.store.clock(game_id)
         if game is None or not info.status.active or not info.clock.enabled or stored.paused_at is not None:
             return None
         if all(c.since is None for c in stored.seats):
             return None
         owed = {c.seat: i for c in stored.seats if (i := clocks.owed_reminder(info.clock, c, started_at)) is not None}
         seconds = round(outage.total_seconds(), 3)
-        audit = NewAudit(None, AuditAction.OUTAGE, {"seconds": seconds}, OUTAGE_REASON, self.now())
-        await self._change(live, clocks.forgiven(stored, outage), audit=audit, bump=False, owed=owed)
+        audit = NewAudit(None, AuditAction.OUTAGE, {"seconds": seconds}, OUTAGE_REASON, self.core.now())
+        await self.runner.change(live, clocks.forgiven(stored, outage), audit=audit, bump=False, owed=owed)
         event = PublicEvent(EventKind.OUTAGE, Outage(seconds))
         return ActionResult(info, (event,), (), waiting_of(info, game))
+
+    async def _fire_gameless(self, timer: TimerRow) -> TimerOutcome:
+        """A due timer of no game: the part it belongs to handles it; one that nothing handles is deleted."""
+        for handler in self.gameless:
+            outcome = await handler.fire_gameless(timer)
+            if outcome is not None:
+                return outcome
+        log.warning("timer %d (%s) has nothing to handle it; deleted", timer.id, timer.kind)
+        await self.core.store.delete_timer(timer.id)
+        return TimerOutcome(None)
 
     async def fire_timer(self, timer: TimerRow) -> TimerOutcome:
         """Handle a due timer, once: its effect commits together with the timer's deletion.
@@ -127,14 +151,14 @@ class TimerService(Runner):
             return await self._fire_gameless(timer)
         if timer.kind not in GAME_TIMERS:
             log.warning("timer %d (%s) has nothing to handle it; deleted", timer.id, timer.kind)
-            await self.store.delete_timer(timer.id)
+            await self.core.store.delete_timer(timer.id)
             return TimerOutcome(None)
         game_id = timer.game_id
 
         async def work() -> TimerOutcome:
-            live = await self._live(game_id)
+            live = await self.core.live(game_id)
             info, game = live.info, live.game
-            clock = await self.store.clock(game_id)
+            clock = await self.core.store.clock(game_id)
             seat = timer.data.get("seat")
             current = clock.seat(seat) if isinstance(seat, int) and game and 0 <= seat < len(game.names) else None
             if (
@@ -145,29 +169,29 @@ class TimerService(Runner):
                 or current.wait is None
                 or current.wait != timer.data.get("wait")
             ):
-                await self._write(
+                await self.core.write(
                     game_id,
-                    lambda: self.store.apply_change(game_id, info.version, _claim_only(timer.id)),
+                    lambda: self.core.store.apply_change(game_id, info.version, _claim_only(timer.id)),
                 )
                 return TimerOutcome(info)
             if timer.kind == TimerKind.REMINDER:
                 return await self._remind(live, clock, current, timer)
             if timer.kind == TimerKind.AUTOPILOT:
-                run = self._run(live, clock)
-                if await self._autoplay(run, claim_timer=timer.id, after_action=False) == 0:
-                    await self._write(
-                        game_id, lambda: self.store.apply_change(game_id, info.version, _claim_only(timer.id))
+                run = self.runner.run(live, clock)
+                if await self.runner.autoplay(run, claim_timer=timer.id, after_action=False) == 0:
+                    await self.core.write(
+                        game_id, lambda: self.core.store.apply_change(game_id, info.version, _claim_only(timer.id))
                     )
                     return TimerOutcome(info)
-                return TimerOutcome(run.live.info, await self._result(run))
+                return TimerOutcome(run.live.info, await self.runner.result(run))
             return await self._timeout(live, clock, current, timer)
 
         try:
-            return await self._locked(game_id, work)
+            return await self.core.locked(game_id, work)
         except (TimerGone, StaleVersion):
             return TimerOutcome(None)  # handled elsewhere, or the game moved on: a timer still due is seen again
         except NotFound:
-            await self.store.delete_timer(timer.id)
+            await self.core.store.delete_timer(timer.id)
             return TimerOutcome(None)
 
     async def _remind(self, live: LiveGame, clock: ClockRow, c: SeatClockRow, timer: TimerRow) -> TimerOutcome:
@@ -176,11 +200,11 @@ class TimerService(Runner):
         reminded = replace(c, reminded=max(c.reminded, (index if isinstance(index, int) else 0) + 1))
         after = clocks.with_seat(clock, reminded)
         change = GameChange(Writes(clock=after, claim_timer=timer.id), bump=False)
-        await self._write(info.id, lambda: self.store.apply_change(info.id, info.version, change))
+        await self.core.write(info.id, lambda: self.core.store.apply_change(info.id, info.version, change))
         sitter = info.seats[c.seat]
         if sitter.autopilot:
             return TimerOutcome(info)
-        now = self.now()
+        now = self.core.now()
         turn_over = (
             info.clock.turn_seconds is not None
             and c.since is not None
@@ -196,7 +220,7 @@ class TimerService(Runner):
     async def _timeout(self, live: LiveGame, clock: ClockRow, c: SeatClockRow, timer: TimerRow) -> TimerOutcome:
         info, game = live.info, live.game
         assert game is not None
-        now = self.now()
+        now = self.core.now()
         seat = c.seat
         player = game.names[seat]
         sitter = info.seats[seat]
@@ -209,14 +233,14 @@ class TimerService(Runner):
         event = PublicEvent(EventKind.TIMEOUT, facts, player, sitter.user_id)
         line = ModLogEntry(info, AuditAction.TIMEOUT, None, "", facts)
         if policy is TimeoutPolicy.AUTOPILOT:
-            run = self._run(live, clock)
+            run = self.runner.run(live, clock)
             run.stored_clock = None  # the timeout is not written yet: it goes with the autopilot's first move
             run.public.append(event)
             if timeouts >= clocks.REPORT_TIMEOUTS_FROM:
                 run.mod_log.append(line)
-            if await self._autoplay(run, claim_timer=timer.id, audit=(audit,), after_action=False) == 0:
-                await self._change(live, clock, audit=audit, bump=False, claim_timer=timer.id)
-            return TimerOutcome(run.live.info, await self._result(run), mod_log=tuple(run.mod_log))
-        await self._change(live, clock, audit=audit, bump=False, claim_timer=timer.id)
+            if await self.runner.autoplay(run, claim_timer=timer.id, audit=(audit,), after_action=False) == 0:
+                await self.runner.change(live, clock, audit=audit, bump=False, claim_timer=timer.id)
+            return TimerOutcome(run.live.info, await self.runner.result(run), mod_log=tuple(run.mod_log))
+        await self.runner.change(live, clock, audit=audit, bump=False, claim_timer=timer.id)
         result = ActionResult(info, (event,), (), waiting_of(info, game), (), (line,))
         return TimerOutcome(info, result, mod_log=(line,))

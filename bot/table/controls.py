@@ -217,7 +217,7 @@ class Controls:
             return version
         if self.play.unanswered.pending(info.id, user_id, info.version):
             return version  # the answer to the first card failed: a tap again is taken for a retry, not a second card
-        waiting = await self.service.waiting(info.id)
+        waiting = await self.service.reading.waiting(info.id)
         if waiting is not None and waiting.must is Must.DRAW and user_id in waiting.user_ids:
             return None
         return version

@@ -39,11 +39,11 @@ async def offer_image(service: GameService, info: GameInfo, user: int) -> tuple[
     None when nothing is offered to them now, or if the image could not be drawn (the choice works without it).
     """
     try:
-        view = await service.private_view(info.id, user)
+        view = await service.reading.private_view(info.id, user)
         if not (view.your_move and view.must is Must.KEEP and view.offered):
             return None
         words = image_words(current_language())
-        image = await service.hand_image(info.id, user, seat_labels(info), words=words)
+        image = await service.images.hand_image(info.id, user, seat_labels(info), words=words)
     except Exception:
         log.warning("game #%d: the ticket offer's image for user %d failed", info.id, user, exc_info=True)
         return None
@@ -62,7 +62,7 @@ async def panel(service: GameService, info: GameInfo, user: int) -> Panel:
         return not_started_text(), None
     if not info.status.active:
         return game_is_text(info.id, info.status.value), None
-    view = await service.private_view(info.id, user)
+    view = await service.reading.private_view(info.id, user)
     if not view.your_move or view.options is None:
         return await waiting_text(service, info), None
     rules = load_board(info.map).rules
@@ -76,7 +76,7 @@ async def panel(service: GameService, info: GameInfo, user: int) -> Panel:
         )
     if must is Must.DRAW:
         return second_draw_prompt(), panels.draw_view(info.id, version, rules, options.card_draws)
-    table = (await service.public_view(info.id)).table
+    table = (await service.reading.public_view(info.id)).table
     assert table is not None  # the game is dealt
     if must is Must.TUNNEL:
         assert table.tunnel is not None

@@ -195,7 +195,7 @@ class Delivery:
         info = entry.game
         with speaking(await self.public(info)):
             text = mod_line(entry)
-        config = await self.service.guild_config(info.guild_id)
+        config = await self.service.settings.guild_config(info.guild_id)
         if config.mod_log_channel_id is None:
             log.info("game #%d: no moderators' log channel set; not posted: %s", info.id, text)
             return
@@ -239,7 +239,7 @@ class Delivery:
         except discord.HTTPException:
             log.warning("game #%d: could not post a reminder for user %d", info.id, user_id, exc_info=True)
             return
-        await self.service.remember_message(info.id, REMINDER, info.channel_id, message.id)
+        await self.service.front.remember_message(info.id, REMINDER, info.channel_id, message.id)
 
     async def _send_played_for(self, result: ActionResult, *, skip: int | None) -> None:
         """What the autopilot did for each member (their time ran out, or their seat is handed to it): by DM only,
@@ -256,8 +256,8 @@ class Delivery:
 
     async def away_summary(self, user_id: int, game_id: int, first: int) -> str | None:
         """What the autopilot played for a member while they were away, from move `first` on: one DM, summed up."""
-        info = await self.service.game(game_id)
-        moves = await self.service.autopilot_moves_for(game_id, user_id, first)
+        info = await self.service.core.game(game_id)
+        moves = await self.service.members.autopilot_moves_for(game_id, user_id, first)
         if not moves:
             return None
         url = message_url(info, await self.stage.latest(game_id))

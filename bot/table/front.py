@@ -29,7 +29,7 @@ class Front:
 
     @classmethod
     def build(cls, client: discord.Client, service: GameService) -> Front:
-        notifier = Notifier(client, service)
+        notifier = Notifier(client, service.core, service.members, service.front)
         languages = Languages(client, service)
         stage = StageMessages(client, service, notifier, languages=languages)
         delivery = Delivery(client, service, notifier, stage, Outbox(client), languages)

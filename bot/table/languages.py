@@ -47,7 +47,7 @@ class Languages:
         if guild_id is None:
             return DEFAULT_LANGUAGE
         try:
-            config = await self.service.guild_config(guild_id)
+            config = await self.service.settings.guild_config(guild_id)
         except Exception:
             log.warning("could not read the language of server %s; English meanwhile", guild_id, exc_info=True)
             return DEFAULT_LANGUAGE
@@ -66,7 +66,7 @@ class Languages:
         if user_id <= 0:
             return await self.server(guild_id)
         try:
-            settings = await self.service.member_settings(user_id)
+            settings = await self.service.members.member_settings(user_id)
         except Exception:
             log.warning("could not read the language of user %d", user_id, exc_info=True)
             return await self.server(guild_id)
@@ -77,9 +77,9 @@ class Languages:
         user = interaction.user.id
         locale = locale_code(interaction.locale)
         try:
-            settings = await self.service.member_settings(user)
+            settings = await self.service.members.member_settings(user)
             if settings.client_locale != locale:
-                await self.service.remember_client_locale(user, locale)
+                await self.service.members.remember_client_locale(user, locale)
         except Exception:
             log.warning("could not read or keep the language of user %d", user, exc_info=True)
             settings = MemberSettings(user)

@@ -79,7 +79,7 @@ class Lobby:
         (playing at `bots_level`, None for the server's autopilot level)."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
-        result = await self.service.create_game(
+        result = await self.service.lobby.create_game(
             interaction.guild_id,
             interaction.channel_id,
             user.id,
@@ -102,27 +102,27 @@ class Lobby:
     async def join(self, interaction: discord.Interaction, info: GameInfo | None = None) -> None:
         """`info`: the game of the lobby message's button (by default the channel's game)."""
         info = info or await channel_game(self.service, interaction)
-        result = await self.service.join(info.id, interaction.user.id, interaction.user.display_name)
+        result = await self.service.lobby.join(info.id, interaction.user.id, interaction.user.display_name)
         await self.announce(info, result)
         await private(interaction, joined_text(info.id))
 
     async def leave(self, interaction: discord.Interaction, info: GameInfo | None = None) -> None:
         """`info`: the game of the lobby message's button (by default the channel's game)."""
         info = info or await channel_game(self.service, interaction)
-        result = await self.service.leave(info.id, interaction.user.id)
+        result = await self.service.lobby.leave(info.id, interaction.user.id)
         await self.announce(info, result)
         await private(interaction, you_left_text(info.id))
 
     async def cancel(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)
-        result = await self.service.cancel(info.id, interaction.user.id)
+        result = await self.service.lobby.cancel(info.id, interaction.user.id)
         await self.announce(info, result, lobby=False)
         await private(interaction, cancelled_text(info.id))
 
     async def start(self, interaction: discord.Interaction, info: GameInfo | None = None) -> None:
         """`info`: the game of the lobby message's button (by default the channel's game)."""
         info = info or await channel_game(self.service, interaction)
-        result = await self.service.start(info.id, interaction.user.id)
+        result = await self.service.lobby.start(info.id, interaction.user.id)
         await self.delivery.deliver(result, actor=interaction.user.id, interaction=interaction)
         text, view = await decisions.panel(self.service, result.game, interaction.user.id)
         offer = await decisions.offer_image(self.service, result.game, interaction.user.id)
@@ -132,7 +132,7 @@ class Lobby:
 
     async def add_bot(self, interaction: discord.Interaction) -> None:
         info = await channel_game(self.service, interaction)
-        result = await self.service.add_bot(info.id, interaction.user.id)
+        result = await self.service.lobby.add_bot(info.id, interaction.user.id)
         await self.announce(info, result)
         await private(interaction, bot_seated_text(info.id))
 
@@ -149,6 +149,6 @@ class Lobby:
             if not found:
                 raise Refusal(no_such_bot_text(name, [s.display_name for s in bots]))
             seat = found[0]
-        result = await self.service.remove_bot(info.id, interaction.user.id, seat.user_id)
+        result = await self.service.lobby.remove_bot(info.id, interaction.user.id, seat.user_id)
         await self.announce(info, result)
         await private(interaction, left_text(seat.display_name, info.id))

@@ -43,7 +43,7 @@ class LobbyMessage:
             content = "\n".join([*([head] if head else []), lobby_text(info)])[:2000]
             view = lobby_view(info.id, info.version)
         message = await self._channel(info).send(content, view=view, allowed_mentions=discord.AllowedMentions.none())
-        await self.service.remember_message(info.id, LOBBY, info.channel_id, message.id)
+        await self.service.front.remember_message(info.id, LOBBY, info.channel_id, message.id)
 
     async def refresh(self, game_id: int, head: Sequence[str] | None = None) -> bool:
         """The lobby message as the game now stands: its list of players, or no buttons once the lobby is over.
@@ -51,10 +51,10 @@ class LobbyMessage:
         `head`: what happened last (in the server's language), in place of the message's first lines. True if a
         lobby message was brought up to date in place.
         """
-        rows = await self.service.posted_messages(game_id, LOBBY)
+        rows = await self.service.front.posted_messages(game_id, LOBBY)
         if not rows:
             return False
-        info = await self.service.game(game_id)
+        info = await self.service.core.game(game_id)
         language = await self.languages.server(info.guild_id)
         updated = False
         for row in rows:
@@ -78,7 +78,7 @@ class LobbyMessage:
             except discord.HTTPException:
                 log.warning("game #%d: could not update the lobby message %d", game_id, row.message_id, exc_info=True)
                 continue
-            await self.service.forget_message(row.message_id)
+            await self.service.front.forget_message(row.message_id)
         return updated
 
     async def close(self, info: GameInfo) -> None:

@@ -27,7 +27,7 @@ from maps import load_board
 async def channel_game(service: GameService, interaction: discord.Interaction) -> GameInfo:
     """The active game of the channel the command was used in."""
     channel_id = interaction.channel_id
-    info = None if channel_id is None else await service.active_game(channel_id)
+    info = None if channel_id is None else await service.reading.active_game(channel_id)
     if info is None:
         await _refuse_no_game(service, interaction)
     current_game.set(info.id)
@@ -35,7 +35,7 @@ async def channel_game(service: GameService, interaction: discord.Interaction) -
 
 
 async def _refuse_no_game(service: GameService, interaction: discord.Interaction) -> NoReturn:
-    mine = await service.games_of_user(interaction.user.id)
+    mine = await service.reading.games_of_user(interaction.user.id)
     raise Refusal(no_game_here_text([(g.id, g.channel_id) for g in mine[:3]]))
 
 
@@ -45,10 +45,10 @@ async def viewed_game(service: GameService, interaction: discord.Interaction, ga
     if game_id is not None:
         return await server_game(service, interaction, game_id)
     channel_id = interaction.channel_id
-    info = None if channel_id is None else await service.active_game(channel_id)
+    info = None if channel_id is None else await service.reading.active_game(channel_id)
     if info is None and channel_id is not None:
-        latest = await service.latest_game_id(channel_id)
-        info = None if latest is None else await service.game(latest)
+        latest = await service.front.latest_game_id(channel_id)
+        info = None if latest is None else await service.core.game(latest)
         if info is not None and not info.started:
             info = None  # cancelled before it started: nothing to look at
     if info is None:
@@ -60,7 +60,7 @@ async def viewed_game(service: GameService, interaction: discord.Interaction, ga
 async def component_game(service: GameService, interaction: discord.Interaction, game_id: int) -> GameInfo:
     """The game a button or menu belongs to, refused outside that game's channel."""
     current_game.set(game_id)
-    info = await service.game(game_id)
+    info = await service.core.game(game_id)
     if interaction.channel_id != info.channel_id:
         raise Refusal(played_elsewhere_text(info.id, info.channel_id))
     return info
@@ -70,12 +70,12 @@ async def server_game(service: GameService, interaction: discord.Interaction, ga
     """Game `game_id` of this server, or the latest game played in this channel."""
     if game_id is None:
         channel = interaction.channel_id
-        game_id = None if channel is None else await service.latest_game_id(channel)
+        game_id = None if channel is None else await service.front.latest_game_id(channel)
         if game_id is None:
             raise Refusal(never_played_here_text())
     current_game.set(game_id)
     try:
-        info = await service.game(game_id)
+        info = await service.core.game(game_id)
     except NotFound:
         raise Refusal(no_such_game_text(game_id)) from None
     if info.guild_id != interaction.guild_id:
@@ -87,11 +87,11 @@ async def viewable_choices(
     service: GameService, interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     """What the `game` option offers, newest first: this channel's latest game and the member's games here."""
-    ids = await service.games_of_user(interaction.user.id, active_only=False)
+    ids = await service.reading.games_of_user(interaction.user.id, active_only=False)
     games = {g.id: g for g in ids if g.guild_id == interaction.guild_id}
-    latest = None if interaction.channel_id is None else await service.latest_game_id(interaction.channel_id)
+    latest = None if interaction.channel_id is None else await service.front.latest_game_id(interaction.channel_id)
     if latest is not None and latest not in games:
-        games[latest] = await service.game(latest)
+        games[latest] = await service.core.game(latest)
     typed = current.strip().lstrip("#")
     return [
         app_commands.Choice(name=game_choice_name(g.id, g.title, g.status.value), value=g.id)
@@ -112,7 +112,7 @@ def player_of(info: GameInfo, user_id: int) -> str:
 
 async def waiting_text(service: GameService, info: GameInfo) -> str:
     """Whom the game waits for, and for what."""
-    waiting = await service.waiting(info.id)
+    waiting = await service.reading.waiting(info.id)
     if waiting is None:
         return game_over_text()
     return waiting_for_text(load_board(info.map).rules, waiting.players, waiting.must)

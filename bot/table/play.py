@@ -103,7 +103,9 @@ class Play:
     ) -> None:
         """Make one move for the member, answer them privately, and update the channel."""
         user = interaction.user.id
-        await self._acted(interaction, info, lambda: self.service.act(info.id, user, move, expected_version=version))
+        await self._acted(
+            interaction, info, lambda: self.service.play.act(info.id, user, move, expected_version=version)
+        )
 
     async def _acted(
         self, interaction: discord.Interaction, info: GameInfo, move: Callable[[], Awaitable[ActionResult]]
@@ -113,7 +115,7 @@ class Play:
         try:
             result = await move()
         except StaleVersion:
-            text, view = await decisions.panel(self.service, await self.service.game(info.id), user)
+            text, view = await decisions.panel(self.service, await self.service.core.game(info.id), user)
             await private(interaction, stale_text(text), view=view)
             return
         except NotYourTurn:
@@ -154,7 +156,7 @@ class Play:
         url = message_url(info, None)
         try:
             url = message_url(info, await self.delivery.stage.latest(info.id))
-            text, view = await decisions.panel(self.service, await self.service.game(info.id), user)
+            text, view = await decisions.panel(self.service, await self.service.core.game(info.id), user)
             await private(interaction, move_counted_text(info.id, url, said, text), view=view)
             return
         except Exception:
@@ -187,13 +189,13 @@ class Play:
         card = parse_draw(rules, text)
         if card is None:
             player_of(info, interaction.user.id)
-            draws = await self.service.card_draws(info.id, interaction.user.id)
+            draws = await self.service.choices.card_draws(info.id, interaction.user.id)
             raise Refusal(not_drawable_text(text, [card_name(rules, c) for c in draws if c != "deck"]))
         return card
 
     async def draw_tickets(self, interaction: discord.Interaction, info: GameInfo, version: int | None) -> None:
         player_of(info, interaction.user.id)  # refuses before the game starts
-        view = await self.service.private_view(info.id, interaction.user.id)
+        view = await self.service.reading.private_view(info.id, interaction.user.id)
         if view.your_move and view.must is Must.KEEP:  # already offered (or the start): show the choice again
             await self.show_panel(interaction, info)
             return
@@ -213,7 +215,7 @@ class Play:
         player_of(info, interaction.user.id)
         if info.status is GameStatus.LOBBY:
             raise Refusal(not_started_text())
-        view = await self.service.private_view(info.id, interaction.user.id)
+        view = await self.service.reading.private_view(info.id, interaction.user.id)
         offered = view.offered
         if not offered:
             raise Refusal(no_tickets_offered_text(info.title))
@@ -240,7 +242,7 @@ class Play:
     ) -> RouteClaim:
         """The claim asked for as the service sees it now; refused before the move is tried as `RouteClaim.refused`."""
         player_of(info, interaction.user.id)
-        claim = await self.service.route_claim(info.id, interaction.user.id, ask.routes)
+        claim = await self.service.choices.route_claim(info.id, interaction.user.id, ask.routes)
         refuse_claim(info, claim.refused(paid=paid))
         return claim
 
@@ -267,18 +269,20 @@ class Play:
         await self._acted(
             interaction,
             info,
-            lambda: self.service.claim(info.id, user, route.id, pay, souvenir=souvenir, expected_version=version),
+            lambda: self.service.choices.claim(
+                info.id, user, route.id, pay, souvenir=souvenir, expected_version=version
+            ),
         )
 
     async def claim_menu(self, interaction: discord.Interaction, info: GameInfo) -> None:
         """The routes the member may claim now, in menus."""
         player_of(info, interaction.user.id)
-        choices = await self.service.claim_choices(info.id, interaction.user.id)
+        choices = await self.service.choices.claim_choices(info.id, interaction.user.id)
         refuse_claim(info, choices.refusal)
         rules = load_board(info.map).rules
         if not choices.routes:
             raise Refusal(nothing_claimable_text(rules))
-        current = await self.service.game(info.id)
+        current = await self.service.core.game(info.id)
         view = panels.route_view(info.id, current.version, rules, choices.listed())
         await private(interaction, claimable_text(len(choices.listed()), rules), view=view)
 
@@ -287,7 +291,7 @@ class Play:
     async def choose_spot(self, interaction: discord.Interaction, info: GameInfo, symbol: str, version: int) -> None:
         """Where the chosen tourist stack goes."""
         player_of(info, interaction.user.id)
-        view = await self.service.private_view(info.id, interaction.user.id)
+        view = await self.service.reading.private_view(info.id, interaction.user.id)
         if not view.your_move or view.must is not Must.PLACE or view.options is None or view.options.place is None:
             raise Refusal(not_your_turn_text(await waiting_text(self.service, info)))
         if symbol not in view.options.place.symbols:
@@ -301,9 +305,9 @@ class Play:
         player_of(info, interaction.user.id)
         if info.status is GameStatus.LOBBY:
             raise Refusal(not_started_text())
-        view = await self.service.private_view(info.id, interaction.user.id)
+        view = await self.service.reading.private_view(info.id, interaction.user.id)
         labels = seat_labels(info)
-        image = await self.service.hand_image(
+        image = await self.service.images.hand_image(
             info.id, interaction.user.id, labels, words=image_words(current_language())
         )
         text = hand_text(load_board(info.map).rules, view)
@@ -314,5 +318,5 @@ class Play:
             await private(interaction, lobby_text(info))
             return
         words = image_words(current_language())  # a private answer: in the reader's language
-        image = await self.service.board_image(info.id, seat_labels(info), words=words)
+        image = await self.service.images.board_image(info.id, seat_labels(info), words=words)
         await private(interaction, board_caption(info.id), file=image_file(image, "board.png"))

@@ -169,7 +169,7 @@ class StageMessages:
 
     async def latest(self, game_id: int) -> int | None:
         """The newest stage message of the game (the one whose buttons count), if any."""
-        rows = [m for m in await self.service.posted_messages(game_id) if is_stage(m.kind)]
+        rows = [m for m in await self.service.front.posted_messages(game_id) if is_stage(m.kind)]
         return rows[-1].message_id if rows else None
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -196,16 +196,16 @@ class StageMessages:
         the member to move gets a short DM with the link.
         """
         async with self._lock(game_id):
-            info = await self.service.game(game_id)
+            info = await self.service.core.game(game_id)
             if not info.started or info.status is GameStatus.CANCELLED:
                 return False
             language = await self.languages.server(info.guild_id)
-            rows = [m for m in await self.service.posted_messages(game_id) if is_stage(m.kind)]
+            rows = [m for m in await self.service.front.posted_messages(game_id) if is_stage(m.kind)]
             generation = max((stage_generation(m.kind) for m in rows), default=0)
             if refresh and rows:
                 generation += 1
             posted = {m.kind: m for m in rows}
-            now = await self.service.stage(game_id)
+            now = await self.service.stages.stage(game_id)
             key = generation_key(now.key, generation)
             if key in posted:
                 if now.key == "setup":
@@ -215,7 +215,7 @@ class StageMessages:
             with speaking(language):  # a public message: the server's language
                 labels = seat_labels(info)
                 image = (labels, self.languages.images(language))
-                view = await self.service.stage(game_id, history=now.key != "setup", image=image)
+                view = await self.service.stages.stage(game_id, history=now.key != "setup", image=image)
                 key = generation_key(view.key, generation)
                 if key in posted:
                     return False  # the game moved on meanwhile, to a stage that has its message
@@ -224,7 +224,7 @@ class StageMessages:
         for row in rows:  # all older than the new message: none of their buttons counts any more
             if row.buttons and stage_base(row.kind) == "setup" and view.key != "setup":
                 # the choice is over: the start message says so, without "still choosing" and its deadline
-                await self._refresh_setup(row.message_id, await self.service.stage(game_id, commitment=True))
+                await self._refresh_setup(row.message_id, await self.service.stages.stage(game_id, commitment=True))
             if row.buttons:
                 await self.take_off_buttons(info, row)
         await self.clear_reminders(info)
@@ -243,11 +243,13 @@ class StageMessages:
         message = await channel.send(**kwargs)
         # marked in the write that records it: if the bot stops before a newer message takes its buttons off,
         # the next start finds it marked and takes them off then (`sweep`)
-        await self.service.remember_message(info.id, key, info.channel_id, message.id, buttons=buttons is not None)
+        await self.service.front.remember_message(
+            info.id, key, info.channel_id, message.id, buttons=buttons is not None
+        )
         if view.key == "final" and view.table.scores is not None:
             for extra in chunks(breakdown_lines(load_board(info.map), view.table.scores)):
                 more = await channel.send(extra, allowed_mentions=discord.AllowedMentions.none())
-                await self.service.remember_message(info.id, "breakdown", info.channel_id, more.id)
+                await self.service.front.remember_message(info.id, "breakdown", info.channel_id, more.id)
         log.info("game #%d: posted %s (message %d)", info.id, key, message.id)
         return message
 
@@ -306,12 +308,12 @@ class StageMessages:
     async def recover(self) -> None:
         """After a start or a reconnection: post every running game's stage message that is missing, then take
         the buttons off every older stage message that may still carry them (`sweep`), finished games too."""
-        for game_id in await self.service.running_games():
+        for game_id in await self.service.front.running_games():
             current_game.set(game_id)
             before = await self.latest(game_id)
             if await self.publish_safely(game_id):  # the stage's message was missing: was it posted unrecorded?
                 await self.strip_unrecorded(game_id, before)
-        for game_id in await self.service.games_with_buttons():
+        for game_id in await self.service.front.games_with_buttons():
             current_game.set(game_id)
             try:
                 await self.sweep(game_id)
@@ -329,8 +331,8 @@ class StageMessages:
         would keep live-looking buttons. If Discord fails, they stay (and only
         say they are out of date).
         """
-        info = await self.service.game(game_id)
-        known = {m.message_id for m in await self.service.posted_messages(game_id)}
+        info = await self.service.core.game(game_id)
+        known = {m.message_id for m in await self.service.front.posted_messages(game_id)}
         me = self.client.user
         try:
             async for message in self.channel(info).history(
@@ -354,8 +356,8 @@ class StageMessages:
         edited once per sweep; one that was deleted or cannot be edited is
         given up on.
         """
-        info = await self.service.game(game_id)
-        rows = [m for m in await self.service.posted_messages(game_id) if is_stage(m.kind)]
+        info = await self.service.core.game(game_id)
+        rows = [m for m in await self.service.front.posted_messages(game_id) if is_stage(m.kind)]
         live = rows[-1].message_id if rows and info.started and info.status.active else None
         for row in rows:
             if row.buttons and row.message_id != live:
@@ -374,7 +376,7 @@ class StageMessages:
         """The clock's line of a stage message: the deadline of whoever must act, or that the game is paused."""
         if not info.clock.enabled or not info.status.active:
             return ""
-        status = await self.service.clock_status(info.id)
+        status = await self.service.reading.clock_status(info.id)
         if status.paused:
             return paused_line()
         seats = [s for s in status.seats if s.waiting and not s.autopilot]
@@ -387,7 +389,7 @@ class StageMessages:
 
     async def refresh_clock(self, game_id: int) -> None:
         """Bring the clock's line of the current stage message up to date (after a pause, an extension, a timeout)."""
-        info = await self.service.game(game_id)
+        info = await self.service.core.game(game_id)
         message_id = await self.latest(game_id)
         if message_id is None or not info.started or not info.status.active:
             return
@@ -431,7 +433,7 @@ class StageMessages:
                 error.status,
                 error.text or "",
             )
-        await self.service.buttons_gone(row.message_id)
+        await self.service.front.buttons_gone(row.message_id)
 
     async def _refresh_setup(self, message_id: int, view: StageView) -> None:
         """The setup message again, with who is still choosing now (once nobody is: what comes next)."""
@@ -451,7 +453,7 @@ class StageMessages:
 
     async def clear_reminders(self, info: GameInfo) -> None:
         """Delete the game's reminders from the channel (a new stage message or a newer reminder replaces them)."""
-        for row in await self.service.posted_messages(info.id, REMINDER):
+        for row in await self.service.front.posted_messages(info.id, REMINDER):
             channel = self.client.get_partial_messageable(row.channel_id, guild_id=info.guild_id)
             try:
                 await channel.get_partial_message(row.message_id).delete()
@@ -460,7 +462,7 @@ class StageMessages:
             except discord.HTTPException:
                 log.warning("game #%d: could not delete reminder %d", info.id, row.message_id, exc_info=True)
                 continue
-            await self.service.forget_message(row.message_id)
+            await self.service.front.forget_message(row.message_id)
 
     async def _tell_who_acts(
         self, view: StageView, url: str, notices: Sequence[TurnNotice] | None, *, first: bool

@@ -201,7 +201,7 @@ class TryOut:
         await env.start()
         if options.language is not None:
             for member in world.members:
-                await bot.service.set_language(member.id, options.language)
+                await bot.service.members.set_language(member.id, options.language)
         if options.game is not None:
             await self._open_game(options.game)
         await self._open_page()
@@ -209,13 +209,15 @@ class TryOut:
     async def _open_game(self, game: GameRequest) -> None:
         assert self.env is not None and self.world is not None and self.bot is not None
         world = self.world
-        running = await self.bot.service.active_game(world.channel.id)
+        running = await self.bot.service.reading.active_game(world.channel.id)
         if running is not None:
             self.say(f"A game (#{running.id}) is already open in #games: it goes on; no new game is opened.")
             self.game_open = True
             return
         opened = await world.person.slash(world.channel, "ttr new", map=game.map, bots=game.bots, bots_level=game.level)
-        if await self.bot.service.active_game(world.channel.id) is None:  # refused: say why, as the bot answered
+        if (
+            await self.bot.service.reading.active_game(world.channel.id) is None
+        ):  # refused: say why, as the bot answered
             answers = [opened.response, *opened.followups]
             said = " ".join(m.content for m in answers if m is not None and m.content)
             self.say(f"No game was opened: {said or 'the bot gave no answer.'}")

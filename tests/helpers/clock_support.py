@@ -66,7 +66,7 @@ class RecordingNotifier:
 
 async def open_service(path: Database, time: FakeTime, seed: int = 0) -> GameService:
     service = await GameService.open(path, rng=random.Random(seed), clock=time)
-    service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)  # these tests host many games
+    service.settings.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)  # these tests host many games
     return service
 
 
@@ -81,31 +81,31 @@ async def new_game(
 ) -> tuple[int, list[int]]:
     """A started game with members 100, 101, ... (100 hosts) and `bots` autopilot players."""
     users = [100 + i for i in range(players)]
-    created = await service.create_game(
+    created = await service.lobby.create_game(
         GUILD, next(_channels), users[0], "p0", map_name, max_players=max_players, clock=clock, bots=bots
     )
     game_id = created.game.id
     for i, user in enumerate(users[1:], start=1):
-        await service.join(game_id, user, f"p{i}")
-    await service.start(game_id, users[0])
+        await service.lobby.join(game_id, user, f"p{i}")
+    await service.lobby.start(game_id, users[0])
     return game_id, users
 
 
 async def play_one(service: GameService, game_id: int) -> ActionResult:
     """One sensible legal move by the member who must act (the autopilot's choice, made as a player)."""
-    game = await service.engine_game(game_id)
-    info = await service.game(game_id)
+    game = await service.reading.engine_game(game_id)
+    info = await service.core.game(game_id)
     name = game.waiting_for()[0]
     user = info.user_of(name)
     assert user is not None and user > 0
-    return await service.act(game_id, user, choose_move(game, name), expected_version=info.version)
+    return await service.play.act(game_id, user, choose_move(game, name), expected_version=info.version)
 
 
 async def play_until(service: GameService, game_id: int, done: Any, limit: int = 500) -> None:
     """Members play until `done(game, info)` holds."""
     for _ in range(limit):
-        game = await service.engine_game(game_id)
-        info = await service.game(game_id)
+        game = await service.reading.engine_game(game_id)
+        info = await service.core.game(game_id)
         if done(game, info):
             return
         await play_one(service, game_id)
@@ -123,8 +123,8 @@ async def to_play_phase(service: GameService, game_id: int) -> None:
 
 async def mover(service: GameService, game_id: int) -> tuple[str, int]:
     """The player to move and their user id."""
-    game = await service.engine_game(game_id)
-    info = await service.game(game_id)
+    game = await service.reading.engine_game(game_id)
+    info = await service.core.game(game_id)
     to_move = game.to_move()
     assert to_move is not None
     user = info.user_of(to_move.player)
@@ -144,6 +144,6 @@ async def settle(scheduler: Scheduler, time: FakeTime, timeout: float = 10.0) ->
         await asyncio.sleep(0.002)
         quiet = scheduler.idle and not scheduler.woken
         if quiet and (scheduler.next_deadline is None or scheduler.next_deadline > time.now):
-            if not await scheduler.service.due_timers(time.now):
+            if not await scheduler.service.timers.due_timers(time.now):
                 return
         assert loop.time() < give_up, "the scheduler never settled"

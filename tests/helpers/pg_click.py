@@ -23,13 +23,13 @@ from engine.moves import move_from_json
 async def main(database: str, game_id: int, user: int, version: int, move_text: str, go: Path) -> None:
     service = await GameService.open(parse_database(database))
     try:
-        await service.game(game_id)  # loaded and connected before the start signal
+        await service.core.game(game_id)  # loaded and connected before the start signal
         print("ready", flush=True)
         deadline = time.monotonic() + 30
         while not go.exists() and time.monotonic() < deadline:
             await asyncio.sleep(0.001)
         try:
-            await service.act(game_id, user, move_from_json(json.loads(move_text)), expected_version=version)
+            await service.play.act(game_id, user, move_from_json(json.loads(move_text)), expected_version=version)
         except ServiceError as exc:
             print(f"refused {type(exc).__name__}", flush=True)
         else:

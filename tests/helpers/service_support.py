@@ -49,7 +49,7 @@ async def open_service(path: Database, seed: int = 0, **kwargs: Any) -> GameServ
 
 def unlimited(service: GameService) -> GameService:
     """The service with no practical limit on open games, unless a server sets one."""
-    service.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)
+    service.settings.default_open_games = (MAX_OPEN_GAMES, MAX_OPEN_GAMES)
     return service
 
 
@@ -58,25 +58,25 @@ async def started_game(
 ) -> tuple[int, list[int]]:
     """A game past the deal, with users 100, 101, ... (user 100 hosts); its id and the users."""
     users = user_ids(players)
-    result = await service.create_game(GUILD, next(_channels), users[0], "p0", map_name, trains=trains)
+    result = await service.lobby.create_game(GUILD, next(_channels), users[0], "p0", map_name, trains=trains)
     game_id = result.game.id
     for i, user in enumerate(users[1:], start=1):
-        await service.join(game_id, user, f"p{i}")
-    await service.start(game_id, users[0])
+        await service.lobby.join(game_id, user, f"p{i}")
+    await service.lobby.start(game_id, users[0])
     return game_id, users
 
 
 async def play(service: GameService, game_id: int, moves: int, rng: random.Random) -> int:
     """Up to `moves` random legal moves through the service; how many were made."""
     for made in range(moves):
-        game = await service.engine_game(game_id)
+        game = await service.reading.engine_game(game_id)
         move = random_move(game, rng)
         if move is None:
             return made
-        info = await service.game(game_id)
+        info = await service.core.game(game_id)
         user = info.user_of(move.player)
         assert user is not None
-        await service.act(game_id, user, move, expected_version=info.version)
+        await service.play.act(game_id, user, move, expected_version=info.version)
     return moves
 
 

@@ -23,8 +23,10 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from bot.service.core import ServiceCore
 from bot.service.errors import NotFound, ServiceError
 from bot.service.kinds import TimerKind
+from bot.service.lobby import LobbyService
 from bot.service.results import TimerOutcome
 from bot.service.tournaments.models import OverdueTables, Table, TournamentInfo
 from bot.service.tournaments.tour_core import TourCore
@@ -48,20 +50,26 @@ def cleanup_timer(tournament_id: int, games: list[int], moderator_user_id: int, 
     return NewTimer(TimerKind.REPAIR_CLEANUP, at, data)
 
 
-class TourTimers(TourCore):
+class TourTimers:
     """A round's deadline (the overdue tables), a re-paired round's old games ended."""
 
-    async def _fire_gameless(self, timer: TimerRow) -> TimerOutcome:
+    def __init__(self, core: ServiceCore, lobby: LobbyService, desk: TourCore) -> None:
+        self.core = core
+        self.lobby = lobby
+        self.desk = desk
+
+    async def fire_gameless(self, timer: TimerRow) -> TimerOutcome | None:
+        """A round's deadline or a re-pairing's clean-up; None for any other timer."""
         if timer.kind == TimerKind.ROUND_DEADLINE:
             notice = await self._deadline_passed(timer.data)
-            if not await self.store.delete_timer(timer.id):
+            if not await self.core.store.delete_timer(timer.id):
                 return TimerOutcome(None)  # handled elsewhere
             return TimerOutcome(None, overdue=notice)
         if timer.kind == TimerKind.REPAIR_CLEANUP:
             await self.end_replaced_games(timer.data)
-            await self.store.delete_timer(timer.id)
+            await self.core.store.delete_timer(timer.id)
             return TimerOutcome(None)
-        return await super()._fire_gameless(timer)
+        return None
 
     async def _deadline_passed(self, data: Mapping[str, Any]) -> OverdueTables | None:
         tid, round_no, attempt = data.get("tournament_id"), data.get("round"), data.get("attempt")
@@ -70,18 +78,18 @@ class TourTimers(TourCore):
             return None
         assert isinstance(tid, int)
         try:
-            info = await self.tournament(tid)
+            info = await self.desk.tournament(tid)
         except NotFound:
             return None
         r = info.current
         if r is None or r.round != round_no or r.attempt != attempt:
             return None  # paired again since (its own deadline has its own timer), or gone
-        tables = overdue(info, self.now())
+        tables = overdue(info, self.core.now())
         return OverdueTables(info, r, tables) if tables else None
 
     async def overdue_tables(self, tournament_id: int) -> tuple[Table, ...]:
         """The running round's tables still playing past the round's deadline."""
-        return overdue(await self.tournament(tournament_id), self.now())
+        return overdue(await self.desk.tournament(tournament_id), self.core.now())
 
     async def end_replaced_games(self, data: Mapping[str, Any]) -> int:
         """Cancel the games of a re-paired round's old tables that are still open; how many were."""
@@ -96,10 +104,10 @@ class TourTimers(TourCore):
             if not isinstance(game_id, int):
                 continue
             try:
-                info = await self.game(game_id)
+                info = await self.core.game(game_id)
                 if not info.status.active:
                     continue
-                await self.cancel(
+                await self.lobby.cancel(
                     game_id, moderator, moderator=True, reason=reason if isinstance(reason, str) else REPAIR_REASON
                 )
                 ended += 1

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from bot.service.core import ServiceCore
 from bot.service.finality import Finality
 from bot.service.models import GameInfo
 from bot.service.record import record_of
@@ -19,14 +20,21 @@ from bot.service.tournaments.models import (
     StandingLine,
 )
 from bot.service.tournaments.results import TourResults, standing_lines
+from bot.service.tournaments.tour_core import TourCore
 
 
-class TourExport(TourResults, Finality):
+class TourExport:
     """The audit, the standings as CSV, the archive (of the results: results.py)."""
+
+    def __init__(self, core: ServiceCore, finality: Finality, desk: TourCore, results: TourResults) -> None:
+        self.core = core
+        self.finality = finality
+        self.desk = desk
+        self.results = results
 
     async def tournament_audit(self, tournament_id: int) -> list[dict[str, Any]]:
         """Every tournament action, oldest first: who, what, details, reason, when."""
-        await self._data(tournament_id)
+        await self.desk.data(tournament_id)
         return [
             {
                 "id": a.id,
@@ -36,12 +44,12 @@ class TourExport(TourResults, Finality):
                 "reason": a.reason,
                 "at": a.created_at.isoformat(),
             }
-            for a in await self.store.tournament_audit(tournament_id)
+            for a in await self.core.store.tournament_audit(tournament_id)
         ]
 
     async def standings_csv(self, tournament_id: int) -> str:
         """The standings as CSV text (one header line)."""
-        lines = await self.standings(tournament_id)
+        lines = await self.results.standings(tournament_id)
         return _csv(lines)
 
     async def export_archive(self, tournament_id: int, moderator_user_id: int | None = None) -> bytes:
@@ -49,8 +57,8 @@ class TourExport(TourResults, Finality):
         every game of the tournament that is over for good (games/round-R-table-T-game-G.json), each carrying
         its verification chain. Games that run or could still be reopened are left out: their records would show
         their hands and decks (bot/service/finality.py)."""
-        info = await self.tournament(tournament_id)
-        lines = tuple(standing_lines(await self._data(tournament_id)))
+        info = await self.desk.tournament(tournament_id)
+        lines = tuple(standing_lines(await self.desk.data(tournament_id)))
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             archive.writestr("standings.csv", _csv(lines))
@@ -96,12 +104,12 @@ class TourExport(TourResults, Finality):
                 for x in r.tables:
                     if x.game_id is None:
                         continue
-                    stored = await self.store.stored_game(x.game_id)
+                    stored = await self.core.store.stored_game(x.game_id)
                     if stored is None or stored.game.seed is None:
                         continue
-                    if not await self._over_for_good(GameInfo.of(stored.game, stored.seats)):
+                    if not await self.finality.over_for_good(GameInfo.of(stored.game, stored.seats)):
                         continue
-                    record = record_of(stored, await self.store.audit_log(x.game_id))
+                    record = record_of(stored, await self.core.store.audit_log(x.game_id))
                     name = f"games/round-{r.round}-table-{x.table_no}-game-{x.game_id}.json"
                     archive.writestr(name, json.dumps(record, ensure_ascii=False))
         return buffer.getvalue()

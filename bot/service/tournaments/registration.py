@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.service.checks import check_flag, check_id, check_name, clean_reason
+from bot.service.core import ServiceCore
 from bot.service.errors import (
     IdKind,
     InvalidInput,
@@ -40,8 +41,12 @@ from bot.store.tournament_rows import (
 )
 
 
-class TourRegistration(TourCore):
+class TourRegistration:
     """Create, configure, open and close registration, join, leave, check in, cancel."""
+
+    def __init__(self, core: ServiceCore, desk: TourCore) -> None:
+        self.core = core
+        self.desk = desk
 
     # ----- create and configure -------------------------------------------------------
 
@@ -62,11 +67,13 @@ class TourRegistration(TourCore):
         why = clean_reason(reason)
         if not isinstance(settings, TournamentSettings):
             raise InvalidInput(Why.BAD_MAP_LIST, {"rounds": None, "value": type(settings).__name__})
-        audit = self._audit(moderator_user_id, TourAction.CREATE, {"name": title, "settings": settings.to_json()}, why)
-        row = await self.store.create_tournament(
+        audit = self.desk.audit_entry(
+            moderator_user_id, TourAction.CREATE, {"name": title, "settings": settings.to_json()}, why
+        )
+        row = await self.core.store.create_tournament(
             NewTournament(guild_id, channel_id, title, moderator_user_id, settings.to_json(), audit)
         )
-        return self._info_of(await self._data(row.id))
+        return self.desk.info_of(await self.desk.data(row.id))
 
     async def configure_tournament(
         self,
@@ -95,12 +102,12 @@ class TourRegistration(TourCore):
             writes = promotions(after)
             if writes:
                 details["promoted"] = [w.user_id for w in writes]
-            audit = self._audit(moderator_user_id, TourAction.CONFIGURE, details, why)
+            audit = self.desk.audit_entry(moderator_user_id, TourAction.CONFIGURE, details, why)
             change = TournamentChange(settings=settings.to_json(), name=title, participants=writes, audit=[audit])
-            await self._tour_change(data, change)
-            return self._info_of(await self._data(data.tournament.id))
+            await self.desk.change(data, change)
+            return self.desk.info_of(await self.desk.data(data.tournament.id))
 
-        result: TournamentInfo = await self._locked_tour(tournament_id, expected_version, work)
+        result: TournamentInfo = await self.desk.locked_tour(tournament_id, expected_version, work)
         return result
 
     # ----- registration and check-in ------------------------------------------------
@@ -118,11 +125,13 @@ class TourRegistration(TourCore):
             if data.tournament.registration_open == open_:
                 raise WrongState(Why.REGISTRATION_ALREADY, {"tournament_id": data.tournament.id, "open": open_})
             action = TourAction.OPEN_REGISTRATION if open_ else TourAction.CLOSE_REGISTRATION
-            change = TournamentChange(registration_open=open_, audit=[self._audit(moderator_user_id, action, {}, why)])
-            await self._tour_change(data, change)
-            return self._info_of(await self._data(data.tournament.id))
+            change = TournamentChange(
+                registration_open=open_, audit=[self.desk.audit_entry(moderator_user_id, action, {}, why)]
+            )
+            await self.desk.change(data, change)
+            return self.desk.info_of(await self.desk.data(data.tournament.id))
 
-        result: TournamentInfo = await self._locked_tour(tournament_id, None, work)
+        result: TournamentInfo = await self.desk.locked_tour(tournament_id, None, work)
         return result
 
     async def open_registration(self, tournament_id: int, moderator_user_id: int, reason: str = "") -> TournamentInfo:
@@ -157,12 +166,12 @@ class TourRegistration(TourCore):
             full = still_waiting or (settings.cap is not None and registered >= settings.cap)
             status = ParticipantStatus.WAITLISTED if full else ParticipantStatus.REGISTERED
             details = {"user_id": user_id, "name": name, "status": status.value, "promoted": promoted}
-            audit = self._audit(user_id, TourAction.JOIN, details)
+            audit = self.desk.audit_entry(user_id, TourAction.JOIN, details)
             writes.append(ParticipantWrite(user_id, name, status))
-            await self._tour_change(data, TournamentChange(participants=writes, audit=[audit]))
-            return await self._action(t.id, TourAction.JOIN, user_id, promoted=promoted[0] if promoted else None)
+            await self.desk.change(data, TournamentChange(participants=writes, audit=[audit]))
+            return await self.desk.action(t.id, TourAction.JOIN, user_id, promoted=promoted[0] if promoted else None)
 
-        result: TournamentAction = await self._locked_tour(tournament_id, None, work)
+        result: TournamentAction = await self.desk.locked_tour(tournament_id, None, work)
         return result
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> TournamentAction:
@@ -185,11 +194,11 @@ class TourRegistration(TourCore):
             promoted = moved_up[0].user_id if moved_up else None
             writes += moved_up
             details = {"user_id": user_id, "name": found.display_name, "was": found.status.value, "promoted": promoted}
-            audit = self._audit(user_id, TourAction.LEAVE, details)
-            await self._tour_change(data, TournamentChange(participants=writes, audit=[audit]))
-            return await self._action(t.id, TourAction.LEAVE, user_id, promoted=promoted)
+            audit = self.desk.audit_entry(user_id, TourAction.LEAVE, details)
+            await self.desk.change(data, TournamentChange(participants=writes, audit=[audit]))
+            return await self.desk.action(t.id, TourAction.LEAVE, user_id, promoted=promoted)
 
-        result: TournamentAction = await self._locked_tour(tournament_id, None, work)
+        result: TournamentAction = await self.desk.locked_tour(tournament_id, None, work)
         return result
 
     async def open_checkin(self, tournament_id: int, moderator_user_id: int, reason: str = "") -> TournamentInfo:
@@ -202,12 +211,12 @@ class TourRegistration(TourCore):
             require_status(data, (TournamentStatus.REGISTRATION,))
             if not TournamentSettings.from_json(t.settings).checkin:
                 raise WrongState(Why.NO_CHECKIN, {"tournament_id": t.id})
-            audit = self._audit(moderator_user_id, TourAction.OPEN_CHECKIN, {}, why)
+            audit = self.desk.audit_entry(moderator_user_id, TourAction.OPEN_CHECKIN, {}, why)
             change = TournamentChange(status=TournamentStatus.CHECKIN, registration_open=False, audit=[audit])
-            await self._tour_change(data, change)
-            return self._info_of(await self._data(t.id))
+            await self.desk.change(data, change)
+            return self.desk.info_of(await self.desk.data(t.id))
 
-        result: TournamentInfo = await self._locked_tour(tournament_id, None, work)
+        result: TournamentInfo = await self.desk.locked_tour(tournament_id, None, work)
         return result
 
     async def check_in(self, tournament_id: int, user_id: int) -> TournamentAction:
@@ -225,11 +234,11 @@ class TourRegistration(TourCore):
                     raise WrongState(Why.ALREADY_REGISTERED, {"tournament_id": t.id, "status": found.status})
                 raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": t.id})
             write = ParticipantWrite(user_id, found.display_name, ParticipantStatus.CHECKED_IN)
-            audit = self._audit(user_id, TourAction.CHECK_IN, {"user_id": user_id})
-            await self._tour_change(data, TournamentChange(participants=[write], audit=[audit]))
-            return await self._action(t.id, TourAction.CHECK_IN, user_id)
+            audit = self.desk.audit_entry(user_id, TourAction.CHECK_IN, {"user_id": user_id})
+            await self.desk.change(data, TournamentChange(participants=[write], audit=[audit]))
+            return await self.desk.action(t.id, TourAction.CHECK_IN, user_id)
 
-        result: TournamentAction = await self._locked_tour(tournament_id, None, work)
+        result: TournamentAction = await self.desk.locked_tour(tournament_id, None, work)
         return result
 
     async def cancel_tournament(self, tournament_id: int, moderator_user_id: int, reason: str = "") -> TournamentInfo:
@@ -239,12 +248,12 @@ class TourRegistration(TourCore):
 
         async def work(data: TournamentData) -> TournamentInfo:
             require_status(data, (*BEFORE_START, TournamentStatus.RUNNING))
-            audit = self._audit(moderator_user_id, TourAction.CANCEL, {}, why)
+            audit = self.desk.audit_entry(moderator_user_id, TourAction.CANCEL, {}, why)
             change = TournamentChange(status=TournamentStatus.CANCELLED, registration_open=False, audit=[audit])
-            await self._tour_change(data, change)
-            return self._info_of(await self._data(data.tournament.id))
+            await self.desk.change(data, change)
+            return self.desk.info_of(await self.desk.data(data.tournament.id))
 
-        result: TournamentInfo = await self._locked_tour(tournament_id, None, work)
+        result: TournamentInfo = await self.desk.locked_tour(tournament_id, None, work)
         return result
 
 

@@ -17,12 +17,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.service.checks import check_id
+from bot.service.core import ServiceCore
 from bot.service.errors import (
     IdKind,
 )
+from bot.service.game_end import GameEnd
 from bot.service.models import GameInfo
 from bot.service.names import known_name
-from bot.service.ratings import placings
+from bot.service.ratings import RatingsService, placings
 from bot.service.tournaments.models import (
     StandingLine,
     TableFinishInfo,
@@ -51,44 +53,42 @@ from engine import Game
 log = logging.getLogger(__name__)
 
 
-class TourResults(TourCore):
+class TourResults:
     """Record tables whose games ended, catch up after a restart, the standings."""
+
+    def __init__(self, core: ServiceCore, ratings: RatingsService, desk: TourCore) -> None:
+        self.core = core
+        self.ratings = ratings
+        self.desk = desk
 
     # ----- results --------------------------------------------------------------------
 
-    async def _finished(self, info: GameInfo, game: Game) -> None:
-        """A game ended by the rules: a tournament table's result is recorded; any other game goes on to ratings."""
+    async def game_ended(self, end: GameEnd) -> bool:
+        """A game ended: a tournament table's result is recorded, and its end is taken (a table is never rated
+        as a casual game); any other game's end goes on to the next listener (ratings)."""
+        info = end.info
         try:
-            table = await self.store.table_of_game(info.id)
+            table = await self.core.store.table_of_game(info.id)
         except Exception:
             log.exception("game #%d: could not look up its tournament table; recorded at the next read", info.id)
-            return
+            return True
         if table is None:
-            await super()._finished(info, game)
-            return
+            return False
         try:
-            await self._record_table(table, info, game)
+            await self._record_table(table, info, end.game)
         except Exception:
             log.exception("game #%d: could not record its tournament table now; recorded at the next read", info.id)
-
-    async def _ended_by_moderator(self, info: GameInfo, game: Game | None) -> None:
-        await super()._ended_by_moderator(info, game)
-        try:
-            table = await self.store.table_of_game(info.id)
-            if table is not None:
-                await self._record_table(table, info, game)
-        except Exception:
-            log.exception("game #%d: could not record its tournament table now; recorded at the next read", info.id)
+        return True
 
     async def _record_table(self, table: TableRow, info: GameInfo, game: Game | None) -> TableResult | None:
         """Record an ended game's table (once), rate it if the tournament is rated; None if the game is not over."""
         if info.status.active:
             return None
-        tournament = await self.store.tournament(table.tournament_id)
+        tournament = await self.core.store.tournament(table.tournament_id)
         if tournament is None:
             return None
         settings = TournamentSettings.from_json(tournament.settings)
-        rounds = {r.round: r for r in (await self._data(tournament.id)).rounds}
+        rounds = {r.round: r for r in (await self.desk.data(tournament.id)).rounds}
         this_round = rounds.get(table.round)
         finishes: list[TableFinish] = []
         names: dict[int, str] = {}
@@ -105,7 +105,7 @@ class TourResults(TourCore):
             finishes = [TableFinish(f.player, f.place, points[f.player], f.score, f.tickets) for f in results]
         rated = False
         if finishes and settings.rated:
-            rated = await self._rate(
+            rated = await self.ratings.rate(
                 info, game, "tournament", ended_by_moderator=not (game is not None and game.finished)
             )
         last = this_round is not None and (
@@ -127,13 +127,13 @@ class TourResults(TourCore):
                 for f in finishes
             ],
         }
-        audit = self._audit(None, TourAction.TABLE_RESULT, details)
-        recorded = await self.store.record_table_result(
+        audit = self.desk.audit_entry(None, TourAction.TABLE_RESULT, details)
+        recorded = await self.core.store.record_table_result(
             tournament.id, table.round, table.table_no, finishes, audit, last
         )
         if not recorded.recorded:
             return None
-        after = await self._data(tournament.id)
+        after = await self.desk.data(tournament.id)
         return TableResult(
             tournament.id,
             table.round,
@@ -154,15 +154,15 @@ class TourResults(TourCore):
         now if the game ended and its table is not recorded yet, else as it was recorded (`recorded_result`); None
         if the game is no tournament's table or is still being played."""
         game_id = check_id(game_id, IdKind.GAME)
-        table = await self.store.table_of_game(game_id)
+        table = await self.core.store.table_of_game(game_id)
         if table is None:
             return None
         if table.status is TableStatus.PLAYING:
-            live = await self._live_locked(game_id)
+            live = await self.desk.live_locked(game_id)
             result = await self._record_table(table, live.info, live.game)
             if result is not None:
                 return result
-            table = await self.store.table_of_game(game_id)  # recorded meanwhile, or still being played
+            table = await self.core.store.table_of_game(game_id)  # recorded meanwhile, or still being played
             if table is None or table.status is TableStatus.PLAYING:
                 return None
         return await self._recorded_result(table)
@@ -171,7 +171,7 @@ class TourResults(TourCore):
         """A recorded table's result as the store keeps it. `round_complete` / `tournament_finished`: its table was
         the last of its round / of the tournament to be recorded (the tournament's audit says the order), so only
         that table's announcement says the round or the tournament is over; the standings are today's."""
-        data = await self._data(table.tournament_id)
+        data = await self.desk.data(table.tournament_id)
         game_id = table.game_id
         if game_id is None:
             return None
@@ -184,7 +184,7 @@ class TourResults(TourCore):
         )
         recorded = [
             a.details
-            for a in await self.store.tournament_audit(data.tournament.id)
+            for a in await self.core.store.tournament_audit(data.tournament.id)
             if a.action == TourAction.TABLE_RESULT.value
         ]
         of_round = [d for d in recorded if d.get("round") == table.round]
@@ -196,7 +196,7 @@ class TourResults(TourCore):
             table.table_no,
             game_id,
             finishes,
-            bool(finishes) and await self.is_rated(game_id),
+            bool(finishes) and await self.ratings.is_rated(game_id),
             this_round is not None and this_round.status is RoundStatus.COMPLETE and last_of_round,
             data.tournament.status is TournamentStatus.FINISHED and last_of_all,
             tuple(standing_lines(data)),
@@ -204,13 +204,13 @@ class TourResults(TourCore):
 
     async def catch_up(self, tournament_id: int) -> list[TableResult]:
         """Record every table whose game ended without its result recorded (after a restart); what was recorded."""
-        return await self._catch_up(await self._data(tournament_id))
+        return await self.record_ended(await self.desk.data(tournament_id))
 
-    async def _catch_up(self, data: TournamentData) -> list[TableResult]:
+    async def record_ended(self, data: TournamentData) -> list[TableResult]:
         out = []
         for row in data.tables:
             if row.status is TableStatus.PLAYING and row.game_id is not None:
-                live = await self._live_locked(row.game_id)
+                live = await self.desk.live_locked(row.game_id)
                 if not live.info.status.active:
                     result = await self._record_table(row, live.info, live.game)
                     if result is not None:
@@ -221,7 +221,7 @@ class TourResults(TourCore):
         """The standings now: place points, then game score, tickets completed, opponents' strength
         (bot/service/tournaments/standings.py); disqualified players left out."""
         await self.catch_up(tournament_id)
-        return tuple(standing_lines(await self._data(tournament_id)))
+        return tuple(standing_lines(await self.desk.data(tournament_id)))
 
 
 def standing_lines(data: TournamentData, *, keep_all: bool = False) -> list[StandingLine]:

@@ -16,12 +16,15 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.service.checks import check_id, clean_reason
+from bot.service.core import ServiceCore
 from bot.service.errors import (
     IdKind,
     ServiceError,
     Why,
     WrongState,
 )
+from bot.service.lobby import LobbyService
+from bot.service.moderation import ModerationService
 from bot.service.tournaments.deadlines import REPAIR_REASON, cleanup_timer, deadline_timer
 from bot.service.tournaments.models import (
     RoundStarted,
@@ -67,8 +70,14 @@ class _Paired:
     repaired: bool = False
 
 
-class TourRounds(TourCore):
+class TourRounds:
     """Start, open and re-pair rounds (each with its deadline's timer: deadlines.py)."""
+
+    def __init__(self, core: ServiceCore, lobby: LobbyService, moderation: ModerationService, desk: TourCore) -> None:
+        self.core = core
+        self.lobby = lobby
+        self.moderation = moderation
+        self.desk = desk
 
     # ----- rounds ---------------------------------------------------------------------
 
@@ -119,14 +128,14 @@ class TourRounds(TourCore):
                 active = [w.user_id for w in writes if w.status is ParticipantStatus.ACTIVE]
             else:
                 active = [p.user_id for p in data.participants if p.status is ParticipantStatus.ACTIVE]
-            seed = f"{t.id}-{number}-1-{self._rng.getrandbits(48):012x}"
+            seed = f"{t.id}-{number}-1-{self.core.rng.getrandbits(48):012x}"
             order = self._ranked(data, active, seed)
             if final:
                 assert settings.final_table is not None
                 order = order[: settings.final_table]
             map_name = settings.map_of(number)
             tables, repeats = self._pair(data, order, settings, map_name, seed, final)
-            now = self.now()
+            now = self.core.now()
             deadline = (
                 None
                 if settings.round_deadline_minutes is None
@@ -143,7 +152,7 @@ class TourRounds(TourCore):
                 "repeats": repeats,
                 "not_checked_in": not_checked_in,
             }
-            audit = self._audit(moderator_user_id, TourAction.START_ROUND, details, why)
+            audit = self.desk.audit_entry(moderator_user_id, TourAction.START_ROUND, details, why)
             timers = [] if deadline is None else [deadline_timer(t.id, number, 1, deadline)]
             change = TournamentChange(
                 status=TournamentStatus.RUNNING,
@@ -153,12 +162,12 @@ class TourRounds(TourCore):
                 audit=[audit],
                 timers=timers,
             )
-            await self._tour_change(data, change)
-            self._timers_written(timers)
+            await self.desk.change(data, change)
+            self.core.timers_written(timers)
             return _Paired(number, repeats, tuple(not_checked_in))
 
-        async with self._round_lock(tournament_id):
-            paired: _Paired = await self._locked_tour(tournament_id, expected_version, work)
+        async with self.desk.round_lock(tournament_id):
+            paired: _Paired = await self.desk.locked_tour(tournament_id, expected_version, work)
             return await self._open_round(tournament_id, paired, open_channel, moderator_user_id)
 
     def _ranked(self, data: TournamentData, active: Sequence[int], seed: str) -> list[int]:
@@ -215,7 +224,7 @@ class TourRounds(TourCore):
         """Open the round's tables not open yet: each table's thread by the front (`open_channel`), outside the
         tournament's lock (a Discord failure leaves the round paired, and the next `start_round` opens on), then
         its game under the lock."""
-        info = self._info_of(await self._data(tournament_id))
+        info = self.desk.info_of(await self.desk.data(tournament_id))
         r = next(x for x in info.rounds if x.round == paired.round)
         for table in r.tables:
             if table.status not in (TableStatus.PENDING, TableStatus.PLAYING):
@@ -236,14 +245,14 @@ class TourRounds(TourCore):
                 channel_id = check_id(await open_channel(plan), IdKind.CHANNEL)
 
             async def seat(data: TournamentData, table_no: int = table.table_no, channel_id: int = channel_id) -> None:
-                await self._open_table(self._info_of(data), paired.round, table_no, channel_id, moderator_user_id)
+                await self._open_table(self.desk.info_of(data), paired.round, table_no, channel_id, moderator_user_id)
 
-            await self._locked_tour(tournament_id, None, seat)
+            await self.desk.locked_tour(tournament_id, None, seat)
 
         async def caught_up(data: TournamentData) -> TournamentData:
             return data  # the games that ended meanwhile recorded
 
-        after = self._info_of(await self._locked_tour(tournament_id, None, caught_up))
+        after = self.desk.info_of(await self.desk.locked_tour(tournament_id, None, caught_up))
         started = next(x for x in after.rounds if x.round == paired.round)
         return RoundStarted(after, started, paired.repeats, paired.not_checked_in, repaired=paired.repaired)
 
@@ -259,12 +268,12 @@ class TourRounds(TourCore):
             return
         if table.channel_id is not None:
             channel_id = table.channel_id
-        elif not await self.store.set_table_channel(tid, r.round, table.table_no, channel_id):
+        elif not await self.core.store.set_table_channel(tid, r.round, table.table_no, channel_id):
             return  # another process opened it meanwhile
         game_id = table.game_id
         host, host_name = table.seats[0], table.names[0]
         if game_id is None:
-            created = await self.create_game(
+            created = await self.lobby.create_game(
                 info.guild_id,
                 channel_id,
                 host,
@@ -277,15 +286,15 @@ class TourRounds(TourCore):
                 holder_names=True,
             )
             game_id = created.game.id
-            if not await self.store.set_table_game(tid, r.round, table.table_no, game_id):
-                await self.cancel(game_id, host)
+            if not await self.core.store.set_table_game(tid, r.round, table.table_no, game_id):
+                await self.lobby.cancel(game_id, host)
                 return
-        game = await self.game(game_id)
+        game = await self.core.game(game_id)
         if game.status is GameStatus.LOBBY:
             for user, name in zip(table.seats, table.names, strict=True):
                 if game.seat_of(user) is None:
-                    game = (await self.join(game_id, user, name)).game
-            game = (await self.start(game_id, host, seat_order=table.seats)).game
+                    game = (await self.lobby.join(game_id, user, name)).game
+            game = (await self.lobby.start(game_id, host, seat_order=table.seats)).game
         if not game.status.active:
             return
         autopilot = set(info.settings.autopilot) | {
@@ -295,10 +304,10 @@ class TourRounds(TourCore):
         }
         for seat in game.seats:
             if seat.user_id in autopilot and not seat.autopilot and seat.seat is not None:
-                current = await self.game(game_id)
+                current = await self.core.game(game_id)
                 if not current.status.active:
                     return
-                await self.set_autopilot(
+                await self.moderation.set_autopilot(
                     game_id, seat.seat, True, moderator_user_id=moderator_user_id, reason="tournament autopilot"
                 )
 
@@ -334,7 +343,7 @@ class TourRounds(TourCore):
                     )
             settings = TournamentSettings.from_json(t.settings)
             attempt = current.attempt + 1
-            seed = f"{t.id}-{current.round}-{attempt}-{self._rng.getrandbits(48):012x}"
+            seed = f"{t.id}-{current.round}-{attempt}-{self.core.rng.getrandbits(48):012x}"
             players = [u for row in tables for u in row.seats]
             active = {p.user_id for p in data.participants if p.status is ParticipantStatus.ACTIVE}
             players = [u for u in players if u in active]
@@ -343,7 +352,7 @@ class TourRounds(TourCore):
             paired, repeats = self._pair(
                 _without_round(data, current.round), order, settings, current.map, seed, current.final
             )
-            now = self.now()
+            now = self.core.now()
             deadline = (
                 None
                 if settings.round_deadline_minutes is None
@@ -359,35 +368,35 @@ class TourRounds(TourCore):
                 "repeats": repeats,
                 "cancelled_games": cancelled,
             }
-            audit = self._audit(moderator_user_id, TourAction.REPAIR, details, why)
+            audit = self.desk.audit_entry(moderator_user_id, TourAction.REPAIR, details, why)
             # the old games are cancelled below; if the bot stops first, this timer cancels them at its next start
             reason = why or REPAIR_REASON
             timers = [cleanup_timer(t.id, cancelled, moderator_user_id, reason, now)] if cancelled else []
             if deadline is not None:
                 timers.append(deadline_timer(t.id, current.round, attempt, deadline))
             try:
-                await self._tour_change(data, TournamentChange(round=new_round, audit=[audit], timers=timers))
+                await self.desk.change(data, TournamentChange(round=new_round, audit=[audit], timers=timers))
             except StoreError as exc:
                 if isinstance(exc, VersionConflict):
                     raise
                 raise WrongState(
                     Why.ROUND_HAS_MOVES, {"tournament_id": t.id, "round": current.round, "game_id": None}
                 ) from exc
-            self._timers_written(timers)
+            self.core.timers_written(timers)
             for game_id in cancelled:
                 try:
-                    await self.cancel(game_id, moderator_user_id, moderator=True, reason=reason)
+                    await self.lobby.cancel(game_id, moderator_user_id, moderator=True, reason=reason)
                 except ServiceError:
                     log.warning("tournament #%d: game #%d of a re-paired round was over already", t.id, game_id)
             return _Paired(current.round, repeats, repaired=True)
 
-        async with self._round_lock(tournament_id):
-            paired: _Paired = await self._locked_tour(tournament_id, expected_version, work)
+        async with self.desk.round_lock(tournament_id):
+            paired: _Paired = await self.desk.locked_tour(tournament_id, expected_version, work)
             return await self._open_round(tournament_id, paired, open_channel, moderator_user_id)
 
     async def _member_moved(self, game_id: int) -> bool:
         """Has a member's seat (not an autopilot player's) made a move in the game?"""
-        live = await self._live_locked(game_id)
+        live = await self.desk.live_locked(game_id)
         if live.game is None:
             return False
         return any(not live.info.seats[live.game.seat(m.player)].bot for m in live.game.moves)

@@ -8,6 +8,7 @@ disqualified player's running seat goes to the autopilot.
 from __future__ import annotations
 
 from bot.service.checks import check_flag, check_id, check_name, clean_reason
+from bot.service.core import ServiceCore
 from bot.service.errors import (
     IdKind,
     NotAPlayer,
@@ -15,6 +16,7 @@ from bot.service.errors import (
     Why,
     WrongState,
 )
+from bot.service.moderation import ModerationService
 from bot.service.tournaments.models import (
     TournamentAction,
     TournamentSettings,
@@ -40,8 +42,13 @@ from bot.store.tournament_rows import (
 )
 
 
-class TourSanctions(TourCore):
+class TourSanctions:
     """Substitute, drop, disqualify, adjudicate."""
+
+    def __init__(self, core: ServiceCore, moderation: ModerationService, desk: TourCore) -> None:
+        self.core = core
+        self.moderation = moderation
+        self.desk = desk
 
     async def substitute(
         self,
@@ -80,16 +87,16 @@ class TourSanctions(TourCore):
                 "new_name": new_name,
                 "game_id": None if running is None else running[0],
             }
-            audit = self._audit(moderator_user_id, TourAction.SUBSTITUTE, details, why)
-            await self._tour_change(data, TournamentChange(participants=writes, audit=[audit]))
+            audit = self.desk.audit_entry(moderator_user_id, TourAction.SUBSTITUTE, details, why)
+            await self.desk.change(data, TournamentChange(participants=writes, audit=[audit]))
             results = []
             if running is not None:
                 results.append(
-                    await self.replace(
+                    await self.moderation.replace(
                         running[0], moderator_user_id, running[1], new_user_id, new_name, why or "tournament substitute"
                     )
                 )
-            return await self._action(
+            return await self.desk.action(
                 t.id,
                 TourAction.SUBSTITUTE,
                 new_user_id,
@@ -97,7 +104,7 @@ class TourSanctions(TourCore):
                 results=tuple(results),
             )
 
-        result: TournamentAction = await self._locked_tour(tournament_id, expected_version, work)
+        result: TournamentAction = await self.desk.locked_tour(tournament_id, expected_version, work)
         return result
 
     async def drop(
@@ -151,19 +158,19 @@ class TourSanctions(TourCore):
                 writes += moved_up
                 promoted = moved_up[0].user_id if moved_up else None
                 details["promoted"] = promoted
-            audit = self._audit(moderator_user_id, action, details, why)
-            await self._tour_change(data, TournamentChange(participants=writes, audit=[audit]))
+            audit = self.desk.audit_entry(moderator_user_id, action, details, why)
+            await self.desk.change(data, TournamentChange(participants=writes, audit=[audit]))
             results = []
             if running is not None:
                 game_id, seat = running
-                info = await self.game(game_id)
+                info = await self.core.game(game_id)
                 if info.status.active and not info.seats[seat].autopilot:
                     results.append(
-                        await self.set_autopilot(
+                        await self.moderation.set_autopilot(
                             game_id, seat, True, moderator_user_id=moderator_user_id, reason=why or action.value
                         )
                     )
-            return await self._action(
+            return await self.desk.action(
                 t.id,
                 action,
                 user_id,
@@ -172,7 +179,7 @@ class TourSanctions(TourCore):
                 results=tuple(results),
             )
 
-        result: TournamentAction = await self._locked_tour(tournament_id, expected_version, work)
+        result: TournamentAction = await self.desk.locked_tour(tournament_id, expected_version, work)
         return result
 
     async def disqualify(
@@ -220,19 +227,19 @@ class TourSanctions(TourCore):
                 "was": found.status.value,
                 "status": status.value,
             }
-            audit = self._audit(moderator_user_id, TourAction.REINSTATE, details, why)
+            audit = self.desk.audit_entry(moderator_user_id, TourAction.REINSTATE, details, why)
             write = ParticipantWrite(user_id, found.display_name, status)
-            await self._tour_change(data, TournamentChange(participants=[write], audit=[audit]))
-            return await self._action(t.id, TourAction.REINSTATE, user_id)
+            await self.desk.change(data, TournamentChange(participants=[write], audit=[audit]))
+            return await self.desk.action(t.id, TourAction.REINSTATE, user_id)
 
-        result: TournamentAction = await self._locked_tour(tournament_id, expected_version, work)
+        result: TournamentAction = await self.desk.locked_tour(tournament_id, expected_version, work)
         return result
 
     async def _running_seat(self, data: TournamentData, user_id: int) -> tuple[int, int] | None:
         """The running game of the current round where `user_id` holds a seat, and the seat."""
         for row in data.tables:
             if row.status is TableStatus.PLAYING and row.game_id is not None:
-                info = await self.game(row.game_id)
+                info = await self.core.game(row.game_id)
                 seat = info.seat_of(user_id)
                 if info.status.active and seat is not None and seat.seat is not None:
                     return row.game_id, seat.seat
@@ -265,20 +272,22 @@ class TourSanctions(TourCore):
                 )
             game_id = row.game_id
             details = {"round": round_no, "table": table_no, "game_id": game_id, "score": score}
-            audit = self._audit(moderator_user_id, TourAction.ADJUDICATE, details, why)
-            await self._tour_change(data, TournamentChange(audit=[audit]))
+            audit = self.desk.audit_entry(moderator_user_id, TourAction.ADJUDICATE, details, why)
+            await self.desk.change(data, TournamentChange(audit=[audit]))
             results = []
             if score:
-                results.append(await self.end(game_id, moderator_user_id, True, why or "tournament adjudication"))
+                results.append(
+                    await self.moderation.end(game_id, moderator_user_id, True, why or "tournament adjudication")
+                )
             else:
-                info = await self.game(game_id)
+                info = await self.core.game(game_id)
                 for seat in info.seats:
-                    current = await self.game(game_id)
+                    current = await self.core.game(game_id)
                     if not current.status.active:
                         break
                     if seat.seat is not None and not current.seats[seat.seat].autopilot:
                         results.append(
-                            await self.set_autopilot(
+                            await self.moderation.set_autopilot(
                                 game_id,
                                 seat.seat,
                                 True,
@@ -286,9 +295,9 @@ class TourSanctions(TourCore):
                                 reason=why or "tournament adjudication",
                             )
                         )
-            return await self._action(t.id, TourAction.ADJUDICATE, None, game_id=game_id, results=tuple(results))
+            return await self.desk.action(t.id, TourAction.ADJUDICATE, None, game_id=game_id, results=tuple(results))
 
-        result: TournamentAction = await self._locked_tour(tournament_id, None, work)
+        result: TournamentAction = await self.desk.locked_tour(tournament_id, None, work)
         return result
 
 

@@ -1,9 +1,9 @@
 """The tournament desk: create and configure, registration, check-in, rounds, results, moderation, export.
 
-A part of the game service (mixed into `GameService` like the other parts). It
-writes no sentences: everything it returns is typed data (models.py) and every
-refusal a `ServiceError` with a `Why`. One class made of one part per concern,
-each in its own module, over a shared core:
+A part of the game service (`GameService.tournaments`). It writes no
+sentences: everything it returns is typed data (models.py) and every refusal
+a `ServiceError` with a `Why`. One object per concern, each in its own
+module, over a shared core, put together by `Tournaments`:
 
 - tour_core.py: each tournament's lock, loading it, versioned changes, audit entries
 - registration.py: create, configure, registration (cap, waiting list), join, leave, check-in, cancel
@@ -27,8 +27,8 @@ each in its own module, over a shared core:
   tournament's lock: the round is paired and recorded under it first, and a
   Discord failure leaves it so, to be opened on. Participants listed in
   `settings.autopilot` and dropped ones get their seat played by the autopilot.
-- **Results.** When a table's game ends (by the rules: `_finished`; by a
-  moderator: `_ended_by_moderator`) its result is recorded once: places after
+- **Results.** When a table's game ends (results.py is the first of the
+  service's end-of-game listeners: bot/service/game_end.py) its result is recorded once: places after
   the game's own tie-breaks (ratings.placings), place points shared on ties
   (standings.place_points); the game is rated as a tournament game if the
   tournament is rated; the round is complete with its last table and the
@@ -39,17 +39,40 @@ each in its own module, over a shared core:
 
 from __future__ import annotations
 
+from bot.service.core import ServiceCore
+from bot.service.finality import Finality
+from bot.service.lobby import LobbyService
+from bot.service.moderation import ModerationService
+from bot.service.ratings import RatingsService
 from bot.service.tournaments.deadlines import TourTimers
 from bot.service.tournaments.export import TourExport
 from bot.service.tournaments.registration import TourRegistration
 from bot.service.tournaments.results import TourResults
 from bot.service.tournaments.rounds import TourRounds
 from bot.service.tournaments.sanctions import TourSanctions
-from bot.service.tournaments.tour_core import OpenChannel, TourAction
+from bot.service.tournaments.tour_core import OpenChannel, TourAction, TourCore
 
 
-class TournamentService(TourRegistration, TourRounds, TourSanctions, TourExport, TourTimers, TourResults):
-    """Tournaments of many tables: each table one game of this service."""
+class Tournaments:
+    """Tournaments of many tables, each table one game of the service: the parts, each given what it uses."""
+
+    def __init__(
+        self,
+        core: ServiceCore,
+        *,
+        lobby: LobbyService,
+        moderation: ModerationService,
+        ratings: RatingsService,
+        finality: Finality,
+    ) -> None:
+        self.desk = TourCore(core)
+        self.results = TourResults(core, ratings, self.desk)
+        self.desk.catch_up = self.results.record_ended
+        self.registration = TourRegistration(core, self.desk)
+        self.rounds = TourRounds(core, lobby, moderation, self.desk)
+        self.sanctions = TourSanctions(core, moderation, self.desk)
+        self.export = TourExport(core, finality, self.desk, self.results)
+        self.deadlines = TourTimers(core, lobby, self.desk)
 
 
-__all__ = ["OpenChannel", "TourAction", "TournamentService"]
+__all__ = ["OpenChannel", "TourAction", "Tournaments"]

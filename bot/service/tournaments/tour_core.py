@@ -16,6 +16,7 @@ from functools import partial
 from typing import Any
 
 from bot.service.checks import MAX_ID, check_id
+from bot.service.core import ServiceCore
 from bot.service.errors import (
     IdKind,
     InvalidInput,
@@ -25,10 +26,7 @@ from bot.service.errors import (
     WrongState,
 )
 from bot.service.loading import LiveGame
-from bot.service.lobby import LobbyService
-from bot.service.moderation import ModerationService
 from bot.service.names import known_name
-from bot.service.ratings import RatingsService
 from bot.service.tournaments.models import (
     Participant,
     Round,
@@ -53,6 +51,8 @@ from bot.store.tournament_rows import (
 
 # the front opens a table's thread and says its channel id
 OpenChannel = Callable[[TablePlan], Awaitable[int]]
+# records every table of a tournament whose game ended without its result recorded; what it recorded
+CatchUp = Callable[[TournamentData], Awaitable[list[TableResult]]]
 
 REGISTERED = (ParticipantStatus.REGISTERED, ParticipantStatus.CHECKED_IN)
 # a moderator's sanction: it stays (no leave and join again) until a moderator reinstates the player
@@ -82,38 +82,34 @@ class TourAction(StrEnum):
     REINSTATE = "reinstate"
 
 
-class TourCore(RatingsService, LobbyService, ModerationService):
+class TourCore:
     """What every part of the tournament desk shares: locks, loading, versioned changes, audit entries."""
 
-    _tour_locks: dict[int, asyncio.Lock]
-    _round_locks: dict[int, asyncio.Lock]
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+        self._tour_locks: dict[int, asyncio.Lock] = {}
+        self._round_locks: dict[int, asyncio.Lock] = {}
+        # records the tables whose games ended without their result recorded (results.py; set when assembled)
+        self.catch_up: CatchUp = _nothing_to_catch_up
 
     def _tour_lock(self, tournament_id: int) -> asyncio.Lock:
-        try:
-            locks = self._tour_locks
-        except AttributeError:
-            locks = self._tour_locks = {}
-        return locks.setdefault(tournament_id, asyncio.Lock())
+        return self._tour_locks.setdefault(tournament_id, asyncio.Lock())
 
-    def _round_lock(self, tournament_id: int) -> asyncio.Lock:
+    def round_lock(self, tournament_id: int) -> asyncio.Lock:
         """Held while a round of the tournament is paired and its tables opened (threads by the front, games):
         one opening at a time, while every other call on the tournament goes on between its steps."""
-        try:
-            locks = self._round_locks
-        except AttributeError:
-            locks = self._round_locks = {}
-        return locks.setdefault(tournament_id, asyncio.Lock())
+        return self._round_locks.setdefault(tournament_id, asyncio.Lock())
 
     # ----- reading ------------------------------------------------------------------
 
-    async def _data(self, tournament_id: int) -> TournamentData:
+    async def data(self, tournament_id: int) -> TournamentData:
         tournament_id = check_tournament_id(tournament_id)
-        data = await self.store.tournament_data(tournament_id)
+        data = await self.core.store.tournament_data(tournament_id)
         if data is None:
             raise NotFound(Why.NO_SUCH_TOURNAMENT, {"tournament_id": tournament_id})
         return data
 
-    def _info_of(self, data: TournamentData) -> TournamentInfo:
+    def info_of(self, data: TournamentData) -> TournamentInfo:
         t = data.tournament
         settings = TournamentSettings.from_json(t.settings)
         names = {p.user_id: known_name(p.display_name, p.user_id) for p in data.participants}
@@ -167,17 +163,17 @@ class TourCore(RatingsService, LobbyService, ModerationService):
 
     async def tournament(self, tournament_id: int) -> TournamentInfo:
         """The tournament as it stands (any game that ended meanwhile recorded first)."""
-        await self._catch_up(await self._data(tournament_id))
-        return self._info_of(await self._data(tournament_id))
+        await self.catch_up(await self.data(tournament_id))
+        return self.info_of(await self.data(tournament_id))
 
     async def tournaments(self, guild_id: int) -> list[TournamentInfo]:
         """The server's tournaments, newest first."""
         guild_id = check_id(guild_id, IdKind.SERVER)
         out = []
-        for row in await self.store.tournaments_of_guild(guild_id):
-            data = await self.store.tournament_data(row.id)
+        for row in await self.core.store.tournaments_of_guild(guild_id):
+            data = await self.core.store.tournament_data(row.id)
             if data is not None:
-                out.append(self._info_of(data))
+                out.append(self.info_of(data))
         return out
 
     async def recent_tournaments(
@@ -186,25 +182,25 @@ class TourCore(RatingsService, LobbyService, ModerationService):
         """The server's newest tournaments in one of `statuses`, newest first, at most `limit`: one query, for
         autocomplete (`tournaments` reads each tournament whole)."""
         guild_id = check_id(guild_id, IdKind.SERVER)
-        return await self.store.recent_tournaments(guild_id, tuple(statuses), limit)
+        return await self.core.store.recent_tournaments(guild_id, tuple(statuses), limit)
 
     # ----- writing ------------------------------------------------------------------
 
-    async def _tour_change(self, data: TournamentData, change: TournamentChange) -> int:
+    async def change(self, data: TournamentData, change: TournamentChange) -> int:
         tid = data.tournament.id
         try:
-            return await self.store.change_tournament(tid, data.tournament.version, change)
+            return await self.core.store.change_tournament(tid, data.tournament.version, change)
         except VersionConflict:
             raise TournamentChanged(tid) from None
         except UnknownTournament:
             raise NotFound(Why.NO_SUCH_TOURNAMENT, {"tournament_id": tid}) from None
 
-    def _audit(
+    def audit_entry(
         self, user_id: int | None, action: TourAction, details: dict[str, Any], reason: str = ""
     ) -> NewTournamentAudit:
-        return NewTournamentAudit(user_id, action.value, details, reason, self.now())
+        return NewTournamentAudit(user_id, action.value, details, reason, self.core.now())
 
-    async def _locked_tour(
+    async def locked_tour(
         self, tournament_id: int, expected_version: int | None, work: Callable[[TournamentData], Awaitable[Any]]
     ) -> Any:
         """Run `work` on the tournament under its lock, after recording games that ended meanwhile."""
@@ -214,27 +210,27 @@ class TourCore(RatingsService, LobbyService, ModerationService):
         ):
             raise InvalidInput(Why.BAD_VERSION, {"value": expected_version})
         async with self._tour_lock(tournament_id):
-            await self._catch_up(await self._data(tournament_id))
-            data = await self._data(tournament_id)
+            await self.catch_up(await self.data(tournament_id))
+            data = await self.data(tournament_id)
             if expected_version is not None and expected_version != data.tournament.version:
                 raise TournamentChanged(tournament_id)
             return await work(data)
 
-    async def _action(
+    async def action(
         self, tournament_id: int, action: TourAction, user_id: int | None, **extra: Any
     ) -> TournamentAction:
-        info = self._info_of(await self._data(tournament_id))
+        info = self.info_of(await self.data(tournament_id))
         participant = None if user_id is None else info.participant(user_id)
         return TournamentAction(
             info, action.value, user_id, status=None if participant is None else participant.status, **extra
         )
 
-    async def _live_locked(self, game_id: int) -> LiveGame:
-        return await self._locked(game_id, partial(self._live, game_id))
+    async def live_locked(self, game_id: int) -> LiveGame:
+        return await self.core.locked(game_id, partial(self.core.live, game_id))
 
-    async def _catch_up(self, data: TournamentData) -> list[TableResult]:
-        """Record every table whose game ended without its result recorded (results.py); what was recorded."""
-        raise NotImplementedError
+
+async def _nothing_to_catch_up(data: TournamentData) -> list[TableResult]:
+    return []
 
 
 # ----- helpers --------------------------------------------------------------------------
