@@ -73,8 +73,8 @@ async def test_a_double_click_without_a_version_meets_the_rules(service: GameSer
     player = game.names[game.state.current]
     user = info.user_of(player) or 0
     outcomes = await asyncio.gather(
-        service.play.act(game_id, user, {"draw": "tickets"}),
-        service.play.act(game_id, user, {"draw": "tickets"}),
+        service.play.act(game_id, user, DrawTickets(player)),
+        service.play.act(game_id, user, DrawTickets(player)),
         return_exceptions=True,
     )
     assert isinstance(outcomes[0], ActionResult)

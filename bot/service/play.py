@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Sequence
 
 from bot.service.checks import check_id, check_version
 from bot.service.core import ServiceCore
-from bot.service.errors import IdKind, InvalidInput, NotAllowed, NotAPlayer, RuleViolation, Why, WrongState
+from bot.service.errors import IdKind, InvalidInput, NotAllowed, NotAPlayer, Why, WrongState
 from bot.service.kinds import Actor
 from bot.service.results import ActionResult
 from bot.service.runner import Runner
 from bot.store import ClockChanged, GameStatus
-from engine import GameError, Move
-from engine.moves import move_from_json
+from engine import Move
+from engine.moves import Keep, TicketRef
 
 
 class PlayService:
@@ -25,14 +24,13 @@ class PlayService:
         self,
         game_id: int,
         user_id: int,
-        move: Move | Mapping[str, Any],
+        move: Move,
         expected_version: int | None = None,
     ) -> ActionResult:
-        """Make one move for the player seated as `user_id`.
+        """Make one move (an engine move) for the player seated as `user_id`.
 
-        `move` is an engine move or its record form (the "player" key may be
-        left out). With `expected_version`, the move is refused with
-        StaleVersion unless the game is still at that version.
+        With `expected_version`, the move is refused with StaleVersion unless
+        the game is still at that version. Claims by route: choices.py's `claim`.
         """
         user_id = check_id(user_id, IdKind.USER)
 
@@ -68,18 +66,25 @@ class PlayService:
 
         return await self.core.locked(game_id, work)
 
+    async def keep(
+        self, game_id: int, user_id: int, ticket_ids: Sequence[int], expected_version: int | None = None
+    ) -> ActionResult:
+        """Keep the offered tickets `ticket_ids` (the board's ticket numbers), named as the game's rules name them."""
+
+        async def refs() -> tuple[TicketRef, ...]:
+            game = (await self.core.live(game_id)).game
+            if game is None:
+                raise WrongState(Why.NOT_STARTED)
+            return tuple(game.ticket_ref(t) for t in ticket_ids if 0 <= t < len(game.board.tickets))
+
+        kept = await self.core.locked(game_id, refs)
+        seat = (await self.core.game(game_id)).seat_of(check_id(user_id, IdKind.USER))
+        player = "" if seat is None or seat.player is None else seat.player
+        return await self.act(game_id, user_id, Keep(player, kept), expected_version)
+
 
 def parse_move(move: object, player: str) -> Move:
-    """An engine move of `player` from a move or its record form; NotAllowed for another player's move."""
-    if isinstance(move, Mapping):
-        data = dict(move)
-        claimed = data.setdefault("player", player)
-        if claimed != player:
-            raise NotAllowed(Why.NOT_YOUR_SEAT, {"player": player, "claimed": claimed})
-        try:
-            return move_from_json(data)
-        except GameError as exc:
-            raise RuleViolation.of(exc) from None
+    """`move` if it is an engine move of `player`; NotAllowed for another player's move."""
     if isinstance(move, Move):
         if move.player != player:
             raise NotAllowed(Why.NOT_YOUR_SEAT, {"player": player, "claimed": move.player})

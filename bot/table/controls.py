@@ -30,6 +30,7 @@ from bot.table.stage import StageMessages
 from bot.table.unanswered import asked
 from bot.views.ids import Action, ComponentId
 from bot.views.lobby import LobbyAction
+from engine.moves import DrawCard, Pass, PlaceStack, TunnelPay, payment_of
 from maps import load_board
 
 
@@ -75,11 +76,11 @@ async def _draw(play: Play, interaction: discord.Interaction, info: GameInfo, re
     source = request.arg(0)
     if source in ("", "none"):
         raise Refusal(no_card_there_text())
-    await play.act(interaction, info, {"draw": source}, request.version)
+    await play.act(interaction, info, lambda player: DrawCard(player, source), request.version)
 
 
 async def _pass(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    await play.act(interaction, info, {"pass": True}, request.version)
+    await play.act(interaction, info, Pass, request.version)
 
 
 async def _claim(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
@@ -99,8 +100,8 @@ async def _tickets_ok(play: Play, interaction: discord.Interaction, info: GameIn
 
 async def _tunnel(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
     choice = request.arg(0)
-    pay = None if choice == "giveup" else dict(parse_pay_code(choice))
-    await play.act(interaction, info, {"tunnel": pay}, request.version)
+    pay = None if choice == "giveup" else payment_of(parse_pay_code(choice))
+    await play.act(interaction, info, lambda player: TunnelPay(player, pay), request.version)
 
 
 async def _setup_keep(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
@@ -153,8 +154,8 @@ async def _symbol(play: Play, interaction: discord.Interaction, info: GameInfo, 
 
 
 async def _spot(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    move = {"place": {"symbol": request.arg(0), "at": request.value()}}
-    await play.act(interaction, info, move, request.version)
+    symbol, at = request.arg(0), request.value()
+    await play.act(interaction, info, lambda player: PlaceStack(player, symbol, at), request.version)
 
 
 HANDLERS: Mapping[Action, Handler] = {

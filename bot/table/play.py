@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
@@ -45,6 +44,7 @@ from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_dra
 from bot.table.unanswered import UnansweredMoves
 from bot.views import panels
 from bot.views.ids import pay_code
+from engine.moves import DrawTickets, Move
 from maps import load_board
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,10 @@ SAID_PRIVATELY = frozenset(
         EventKind.PLACE_STACKS,
     }
 )
+
+
+# a move the front makes for a member: the engine move, given the player they play (bot/table/lookup.py)
+MakeMove = Callable[[str], Move]
 
 
 @dataclass(frozen=True)
@@ -98,13 +102,14 @@ class Play:
 
     # ----- making a move -------------------------------------------------------------
 
-    async def act(
-        self, interaction: discord.Interaction, info: GameInfo, move: Mapping[str, Any], version: int | None
-    ) -> None:
-        """Make one move for the member, answer them privately, and update the channel."""
+    async def act(self, interaction: discord.Interaction, info: GameInfo, move: MakeMove, version: int | None) -> None:
+        """Make one move for the member (`move`: the engine move, given the player they play), answer them
+        privately, and update the channel."""
         user = interaction.user.id
         await self._acted(
-            interaction, info, lambda: self.service.play.act(info.id, user, move, expected_version=version)
+            interaction,
+            info,
+            lambda: self.service.play.act(info.id, user, move(player_of(info, user)), expected_version=version),
         )
 
     async def _acted(
@@ -199,14 +204,13 @@ class Play:
         if view.your_move and view.must is Must.KEEP:  # already offered (or the start): show the choice again
             await self.show_panel(interaction, info)
             return
-        await self.act(interaction, info, {"draw": "tickets"}, version)
+        await self.act(interaction, info, DrawTickets, version)
 
     async def keep(self, interaction: discord.Interaction, info: GameInfo, ids: list[int], version: int | None) -> None:
-        board = load_board(info.map)
-        refs = [board.tickets[t].ref() for t in ids if 0 <= t < len(board.tickets)]
         # the choice at the start is made by everyone at once: their keeps move the version, so none is checked
         expected = None if info.status is GameStatus.SETUP else version
-        await self.act(interaction, info, {"keep": refs}, expected)
+        user = interaction.user.id
+        await self._acted(interaction, info, lambda: self.service.play.keep(info.id, user, ids, expected))
 
     async def kept_numbers(
         self, interaction: discord.Interaction, info: GameInfo, numbers: str

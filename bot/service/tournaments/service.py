@@ -7,7 +7,7 @@ module, over a shared core, put together by `Tournaments`:
 
 - tour_core.py: each tournament's lock, loading it, versioned changes, audit entries
 - registration.py: create, configure, registration (cap, waiting list), join, leave, check-in, cancel
-- rounds.py: pair a round, open its tables, re-pair it
+- rounds.py: start a round, re-pair it; round_plan.py: who sits at which table; tables.py: open a round's tables
 - deadlines.py: a round's deadline (its overdue tables told), a re-paired round's old games ended after a crash
 - results.py: a table's game that ended is recorded once (and rated), catch-up after a restart, standings
 - sanctions.py: substitute, drop, disqualify (a sanction stays until `reinstate` lifts it), adjudicate
@@ -50,6 +50,7 @@ from bot.service.tournaments.registration import TourRegistration
 from bot.service.tournaments.results import TourResults
 from bot.service.tournaments.rounds import TourRounds
 from bot.service.tournaments.sanctions import TourSanctions
+from bot.service.tournaments.tables import TableOpener
 from bot.service.tournaments.tour_core import OpenChannel, TourAction, TourCore
 
 
@@ -69,7 +70,8 @@ class Tournaments:
         self.results = TourResults(core, ratings, self.desk)
         self.desk.catch_up = self.results.record_ended
         self.registration = TourRegistration(core, self.desk)
-        self.rounds = TourRounds(core, lobby, moderation, self.desk)
+        self.tables = TableOpener(core, lobby, moderation, self.desk)
+        self.rounds = TourRounds(core, lobby, self.desk, self.tables)
         self.sanctions = TourSanctions(core, moderation, self.desk)
         self.export = TourExport(core, finality, self.desk, self.results)
         self.deadlines = TourTimers(core, lobby, self.desk)
