@@ -32,11 +32,16 @@ from bot.clock_notifier import ClockNotifier
 from bot.cogs.config import ConfigCog
 from bot.cogs.lobby import LobbyCog
 from bot.cogs.member_settings import MemberSettingsCog
+from bot.cogs.mod_base import ttrmod_group
+from bot.cogs.mod_clock import ModClockCog
+from bot.cogs.mod_reads import ModReadsCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ratings import RatingsCog
 from bot.cogs.tour_base import ttrtour_group
-from bot.cogs.tournaments import TournamentCog, TournamentDeskCog, TournamentRoundsCog
+from bot.cogs.tour_desk import TournamentDeskCog, TournamentRecordsCog
+from bot.cogs.tour_players import TournamentCog
+from bot.cogs.tour_rounds import TournamentRoundsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
 from bot.command_words import CommandTranslator
 from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
@@ -163,12 +168,16 @@ class ConductorBot(commands.Bot):
                 ConfigCog(ttr, front),
             ],
         )
-        await self.add_cog(ModerationCog(front))
+        ttrmod = ttrmod_group()
+        await add_ttr_cogs(
+            self, ttrmod, [ModClockCog(ttrmod, front), ModerationCog(ttrmod, front), ModReadsCog(ttrmod, front)]
+        )
         await add_ttr_cogs(
             self,
             ttrtour,
             [
                 TournamentDeskCog(ttrtour, front, desk),
+                TournamentRecordsCog(ttrtour, front, desk),
                 TournamentRoundsCog(ttrtour, front, desk),
                 TournamentCog(ttrtour, front, desk),
             ],

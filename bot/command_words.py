@@ -102,10 +102,14 @@ def _cog_classes() -> list[type[Any]]:
     from bot.cogs.config import ConfigCog
     from bot.cogs.lobby import LobbyCog
     from bot.cogs.member_settings import MemberSettingsCog
+    from bot.cogs.mod_clock import ModClockCog
+    from bot.cogs.mod_reads import ModReadsCog
     from bot.cogs.moderation import ModerationCog
     from bot.cogs.play import PlayCog
     from bot.cogs.ratings import RatingsCog
-    from bot.cogs.tournaments import TournamentCog, TournamentDeskCog, TournamentRoundsCog
+    from bot.cogs.tour_desk import TournamentDeskCog, TournamentRecordsCog
+    from bot.cogs.tour_players import TournamentCog
+    from bot.cogs.tour_rounds import TournamentRoundsCog
 
     return [
         LobbyCog,
@@ -113,8 +117,11 @@ def _cog_classes() -> list[type[Any]]:
         MemberSettingsCog,
         RatingsCog,
         ConfigCog,
+        ModClockCog,
         ModerationCog,
+        ModReadsCog,
         TournamentDeskCog,
+        TournamentRecordsCog,
         TournamentRoundsCog,
         TournamentCog,
     ]
@@ -122,10 +129,15 @@ def _cog_classes() -> list[type[Any]]:
 
 def tree_commands() -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
     """The top-level commands and groups of the bot (its subcommands are read from their classes, not copied)."""
+    from bot.cogs.mod_base import ttrmod_group
     from bot.cogs.tour_base import ttrtour_group
     from bot.cogs.ttr import ttr_group
 
-    found: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = [ttr_group(), ttrtour_group()]
+    found: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = [
+        ttr_group(),
+        ttrtour_group(),
+        ttrmod_group(),
+    ]
     for cog in _cog_classes():
         found += cog.__cog_app_commands__
     return found

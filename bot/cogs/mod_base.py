@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import discord
-from discord.ext import commands
+from discord import app_commands
 
 from bot.cogs.common import game_here, is_moderator
+from bot.cogs.ttr import TtrCog
 from bot.present.events import public_text
 from bot.present.i18n import speaking
 from bot.present.mod_answers import (
@@ -22,10 +23,22 @@ from bot.table.delivery import NOTES
 from bot.table.front import Front
 
 
-class ModeratorBase(commands.Cog):
-    """The moderation cog's checks and delivery (it adds the commands)."""
+def ttrmod_group() -> app_commands.Group:
+    """`/ttrmod`, shown by Discord to members who may manage the server (each command checks again)."""
+    return app_commands.Group(
+        name="ttrmod",
+        description="Game moderators: pause, extend, replace, autopilot, undo, end, reopen, log, export",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
 
-    def __init__(self, front: Front) -> None:
+
+class ModeratorBase(TtrCog):
+    """What the `/ttrmod` cogs share (the commands are theirs): the moderators' check and how results are told.
+    Like the `/ttr` cogs (bot/cogs/ttr.py), each moves its commands into the one `/ttrmod` group."""
+
+    def __init__(self, ttrmod: app_commands.Group, front: Front) -> None:
+        super().__init__(ttrmod)
         self.service = front.service
         self.delivery = front.delivery
         self.stage = front.stage

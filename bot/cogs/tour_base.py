@@ -1,9 +1,10 @@
 """What the `/ttrtour` cogs share: the group, finding the tournament, the moderators' check, the settings options.
 
-`/ttrtour` is one command group shared by three cogs (as `/ttr` is, bot/cogs/ttr.py): `TournamentCog`
-(players and anyone: join, leave, check in, the standings, the info, the buttons), `TournamentDeskCog`
-(moderators: create, configure, registration, cancel, audit, export) and `TournamentRoundsCog` (moderators:
-start and re-pair rounds, substitute, drop, disqualify, reinstate, adjudicate), all three in bot/cogs/tournaments.py.
+`/ttrtour` is one command group shared by four cogs (as `/ttr` is, bot/cogs/ttr.py): `TournamentCog`
+(tour_players.py: players and anyone: join, leave, check in, the standings, the info, the buttons),
+`TournamentDeskCog` and `TournamentRecordsCog` (tour_desk.py: moderators: create, configure, registration,
+cancel; audit, export) and `TournamentRoundsCog` (tour_rounds.py: moderators: start and re-pair rounds,
+substitute, drop, disqualify, reinstate, adjudicate).
 
 The `tournament` option names a tournament of this server by number or name
 (the list offers its open ones); without it, the tournament of this channel
