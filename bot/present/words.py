@@ -218,39 +218,14 @@ def mandala_name() -> str:
     return pgettext("India", "Grand Tour (Mandala)")
 
 
-def merchandise_word(count: int = 1) -> str:
-    """Amsterdam's merchandise bonus card ("merchandise card"), in the number `count` asks."""
-    return npgettext("Amsterdam", "merchandise card", "merchandise cards", count)
-
-
 def merchandise_counted(count: int) -> str:
     """ "3 merchandise" (a player's merchandise cards, as the status counts them)."""
     return npgettext("Amsterdam", "{count} merchandise", "{count} merchandise", count).format(count=count)
 
 
-def souvenir_word(count: int = 1) -> str:
-    """San Francisco's souvenir (a tourist token a player took), in the number `count` asks."""
-    return npgettext("San Francisco", "souvenir", "souvenirs", count)
-
-
 def souvenirs_counted(count: int) -> str:
     """ "1 souvenir", "4 souvenirs"."""
     return npgettext("San Francisco", "{count} souvenir", "{count} souvenirs", count).format(count=count)
-
-
-def tourist_word(count: int = 2) -> str:
-    """San Francisco's tourist tokens ("tourists"): plural unless `count` is 1."""
-    return npgettext("San Francisco", "tourist", "tourists", count)
-
-
-def tourist_stack_word(count: int = 1) -> str:
-    """A stack of tourist tokens on a place ("tourist stack")."""
-    return npgettext("San Francisco", "tourist stack", "tourist stacks", count)
-
-
-def ferry_word(count: int = 1) -> str:
-    """A ferry route ("ferry"), in the number `count` asks."""
-    return npgettext("route", "ferry", "ferries", count)
 
 
 def tunnel_word(count: int = 1) -> str:
