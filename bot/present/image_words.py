@@ -14,7 +14,16 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Concatenate, ParamSpec, TypeVar
 
+from bot.present.bonus_words import (
+    kinds_counted,
+    longest_name,
+    longest_short_name,
+    mandala_name,
+    merchandise_counted,
+    souvenirs_counted,
+)
 from bot.present.i18n import _, map_, ngettext, pgettext, speaking
+from bot.present.names import map_title, mark_name, names_and, player_colour_name
 from bot.present.ties import tie_sentence
 from bot.present.words import (
     card_count,
@@ -22,18 +31,8 @@ from bot.present.words import (
     cards_counted,
     colour_name,
     ferry_spaces_counted,
-    kinds_counted,
-    longest_name,
-    longest_short_name,
-    mandala_name,
-    map_title,
-    mark_name,
-    merchandise_counted,
-    names_and,
     pieces_counted,
-    player_colour_name,
     points_counted,
-    souvenirs_counted,
     ticket_word,
     tickets_counted,
     tickets_counted_object,

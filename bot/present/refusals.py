@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from bot.present.escape import quoted, shown
 from bot.present.i18n import N_, _, map_, ngettext
+from bot.present.names import map_title_of, status_word
 from bot.present.rule_errors import rule_error_text
-from bot.present.words import map_title_of, piece_word, status_word
+from bot.present.words import piece_word
 from bot.service import ServiceError, Why
 from bot.service.errors import ClockPart, IdKind
 from engine import GameError

@@ -15,8 +15,8 @@ from typing import Any, Protocol
 from bot.present.escape import shown
 from bot.present.i18n import _, current_language, ngettext, pgettext
 from bot.present.layout import clip
+from bot.present.names import map_title_of
 from bot.present.suggestions import duration_label
-from bot.present.words import map_title_of
 from bot.service.clock import ClockSettings
 from bot.service.kinds import Language
 from bot.service.tournaments.models import (
