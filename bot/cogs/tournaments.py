@@ -35,7 +35,8 @@ from bot.cogs.tour_base import (
     setting_options,
 )
 from bot.present.layout import chunks
-from bot.present.tournaments import (
+from bot.present.tournament_announcements import moderator_line
+from bot.present.tournament_answers import (
     adjudicated_answer,
     audit_text,
     bad_maps_text,
@@ -46,19 +47,17 @@ from bot.present.tournaments import (
     created_answer,
     dropped_answer,
     export_caption,
-    info_text,
     joined_answer,
     left_answer,
-    moderator_line,
     no_such_tournament_text,
     no_threads_text,
     registration_answer,
     reinstated_answer,
     round_started_answer,
-    standings_lines,
-    status_line,
     substituted_answer,
 )
+from bot.present.tournament_message import info_text, status_line
+from bot.present.tournament_standings import standings_lines
 from bot.replies import Refusal, guarded, image_file, private
 from bot.service.tournaments.models import TournamentInfo
 from bot.table.front import Front
