@@ -35,6 +35,7 @@ from maps import MAP_NAMES, WILD, load_board
 LOCALE = Path(__file__).parent.parent / "bot" / "present" / "locale"
 MODULES = (
     "refusals",
+    "tournament_refusals",
     "answers",
     "lookup",
     "decisions",
