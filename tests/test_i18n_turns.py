@@ -5,7 +5,7 @@ public and private event sentences, history, status, hand, final message,
 score breakdown and an undo preview are written in sv and fi, and checked:
 no English sentence of these modules is left, no placeholder is left unfilled,
 and the words of each map's rulebook appear. The counted nouns of
-bot/present/words.py are checked for 1, 2 and 5 against a table written here.
+bot/present/words.py and bonus_words.py are checked for 1, 2 and 5 against a table written here.
 """
 
 from __future__ import annotations
