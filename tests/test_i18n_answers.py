@@ -35,6 +35,7 @@ from maps import MAP_NAMES, WILD, load_board
 LOCALE = Path(__file__).parent.parent / "bot" / "present" / "locale"
 MODULES = (
     "refusals",
+    "tournament_refusals",
     "answers",
     "lookup",
     "decisions",
@@ -461,7 +462,8 @@ def test_a_must_in_the_waiting_text_is_filled() -> None:
 
 def test_map_titles_statuses_and_levels_are_in_the_language_spoken() -> None:
     from bot.present import mod_answers, moves, status
-    from bot.present.words import drawn_card_name, map_title_of
+    from bot.present.names import map_title_of
+    from bot.present.words import drawn_card_name
     from bot.service.events import CardDrawn
     from bot.service.settings import GuildConfig
     from bot.service.views import public_view

@@ -36,6 +36,7 @@ LOCALE = Path(__file__).resolve().parent.parent / "bot" / "present" / "locale"
 # the modules whose texts this test owns (their catalogue entries, by the file that uses them)
 OWNED = (
     "bot/present/image_words.py",
+    "bot/present/alt_texts.py",
     "bot/present/clock.py",
     "bot/present/moderation.py",
     "bot/present/mod_answers.py",

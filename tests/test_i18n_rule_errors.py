@@ -22,9 +22,10 @@ import pytest
 
 from bot.present.claims import claim_refusal_text
 from bot.present.i18n import speaking
+from bot.present.names import ticket_label
 from bot.present.refusals import refusal_text
 from bot.present.rule_errors import WORDED, rule_error_text, rules_of, worded
-from bot.present.words import colour_name, ticket_label
+from bot.present.words import colour_name
 from bot.service.choices import ClaimBlock, ClaimRefusal
 from bot.service.errors import RuleViolation
 from bot.service.kinds import Language

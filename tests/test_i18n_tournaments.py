@@ -1,4 +1,4 @@
-"""The tournaments' texts (bot/present/tournaments.py, their refusals) in Swedish and Finnish, for a real tournament:
+"""The tournaments' texts (bot/present/tournament_*.py, their refusals) in Swedish and Finnish, for a real tournament:
 no English text of the catalogue left, the languages' own words there, every placeholder filled."""
 
 from __future__ import annotations
@@ -11,9 +11,27 @@ from pathlib import Path
 import pytest
 from helpers.service_support import GUILD, open_service
 
-from bot.present import tournaments as words
 from bot.present.i18n import speaking
 from bot.present.refusals import refusal_text
+from bot.present.tournament_announcements import round_lines, table_result_lines, thread_welcome
+from bot.present.tournament_answers import (
+    adjudicated_answer,
+    bad_maps_text,
+    cancelled_answer,
+    configured_answer,
+    created_answer,
+    dropped_answer,
+    export_caption,
+    joined_answer,
+    moderators_only_text,
+    registration_answer,
+    round_started_answer,
+    substituted_answer,
+    which_tournament_text,
+)
+from bot.present.tournament_message import info_text, tournament_text
+from bot.present.tournament_standings import standings_lines, standings_table
+from bot.present.tournament_words import thread_name
 from bot.service import NO_CLOCK, ServiceError, Why
 from bot.service.kinds import Language
 from bot.service.tournaments.models import (
@@ -29,7 +47,13 @@ from tools.i18n import po_path, read
 
 MOD = 900
 PLAYERS = [100 + i for i in range(6)]
-OWN = ("bot/present/tournaments.py",)
+OWN = (
+    "bot/present/tournament_words.py",
+    "bot/present/tournament_message.py",
+    "bot/present/tournament_answers.py",
+    "bot/present/tournament_announcements.py",
+    "bot/present/tournament_standings.py",
+)
 # tournament refusals (bot/present/refusals.py) and their facts, as the service gives them
 REFUSALS = [
     (Why.BAD_TOURNAMENT_NAME, {"limit": 100}),
@@ -120,29 +144,29 @@ def texts(info: TournamentInfo, started: RoundStarted, standings: tuple[Standing
         for place, (u, n) in enumerate(zip(table.seats, table.names, strict=True), start=1)
     )
     result = TableResult(info.id, 1, table.table_no, table.game_id or 1, finishes, True, True, False)
-    yield words.tournament_text(info)
-    yield words.info_text(info, info.channel_id)
-    yield "\n".join(words.round_lines(started))
-    yield words.round_started_answer(started)
-    yield words.thread_welcome(plan)
-    yield words.thread_name(1, 2, final=False)
-    yield "\n".join(words.table_result_lines(info, result))
-    yield "\n".join(words.table_result_lines(info, TableResult(info.id, 1, 2, 3, (), False, False, True)))
+    yield tournament_text(info)
+    yield info_text(info, info.channel_id)
+    yield "\n".join(round_lines(started))
+    yield round_started_answer(started)
+    yield thread_welcome(plan)
+    yield thread_name(1, 2, final=False)
+    yield "\n".join(table_result_lines(info, result))
+    yield "\n".join(table_result_lines(info, TableResult(info.id, 1, 2, 3, (), False, False, True)))
     assert standings
-    yield "\n".join(words.standings_lines(info, standings))
-    yield words.standings_table(info, standings)[3]
-    yield words.created_answer(info)
-    yield words.configured_answer(info)
-    yield words.registration_answer(info, "checkin")
-    yield words.joined_answer(info, None)
-    yield words.substituted_answer("a", "b", info)
-    yield words.dropped_answer("a", info, disqualified=True)
-    yield words.adjudicated_answer(1, 2, score=False)
-    yield words.cancelled_answer(info)
-    yield words.export_caption(info)
-    yield words.moderators_only_text()
-    yield words.which_tournament_text(["#1 cup"])
-    yield words.bad_maps_text("narnia", ["usa"])
+    yield "\n".join(standings_lines(info, standings))
+    yield standings_table(info, standings)[3]
+    yield created_answer(info)
+    yield configured_answer(info)
+    yield registration_answer(info, "checkin")
+    yield joined_answer(info, None)
+    yield substituted_answer("a", "b", info)
+    yield dropped_answer("a", info, disqualified=True)
+    yield adjudicated_answer(1, 2, score=False)
+    yield cancelled_answer(info)
+    yield export_caption(info)
+    yield moderators_only_text()
+    yield which_tournament_text(["#1 cup"])
+    yield bad_maps_text("narnia", ["usa"])
     for why, facts in REFUSALS:
         yield refusal_text(ServiceError(why, facts))
 
@@ -162,7 +186,7 @@ async def test_tournament_texts_in_swedish_and_finnish(
         english = list(texts(info, started, standings))
     with speaking(language):
         translated = list(texts(info, started, standings))
-        heading, columns, rows, alt = words.standings_table(info, [])
+        heading, columns, rows, alt = standings_table(info, [])
     assert len(english) == len(translated)
     joined = "\n".join(translated)
     for text in english_texts():

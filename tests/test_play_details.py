@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 
 from bot.present.i18n import speaking
 from bot.present.image_words import image_words
+from bot.present.names import ticket_label
 from bot.present.recap import recap_lines
 from bot.present.refusals import refusal_text
-from bot.present.words import ticket_label
 from bot.service import Actor, GameInfo, SeatInfo, ServiceError, Why
 from bot.service.choices import RouteChoice
 from bot.service.errors import IdKind

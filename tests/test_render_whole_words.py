@@ -116,7 +116,7 @@ def test_the_standings_image_cuts_no_name(language: Language, watch: Watch) -> N
     from types import SimpleNamespace
     from typing import cast
 
-    from bot.present.tournaments import standings_table
+    from bot.present.tournament_standings import standings_table
     from bot.service.tournaments.models import StandingLine, TournamentInfo
     from bot.store.tournament_rows import ParticipantStatus, TournamentStatus
     from render.standings import standings_image

@@ -14,7 +14,7 @@ from PIL import Image
 from bot.present.i18n import speaking
 from bot.present.image_words import image_words
 from bot.present.refusals import refusal_text
-from bot.present.tournaments import settings_lines
+from bot.present.tournament_message import settings_lines
 from bot.service import NO_CLOCK, ClockSettings, ServiceError, Why
 from bot.service.kinds import Language
 from bot.service.tournaments.models import TablePlan, TournamentSettings

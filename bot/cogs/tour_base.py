@@ -28,7 +28,7 @@ from bot.cogs.ttr import TtrCog
 from bot.present.i18n import speaking
 from bot.present.misread import Span
 from bot.present.mod_answers import servers_only_text
-from bot.present.tournaments import (
+from bot.present.tournament_answers import (
     bad_maps_text,
     moderators_only_text,
     no_such_tournament_text,

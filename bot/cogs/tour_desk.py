@@ -19,17 +19,17 @@ from bot.cogs.tour_base import (
     setting_options,
 )
 from bot.present.layout import chunks
-from bot.present.tournaments import (
+from bot.present.tournament_announcements import moderator_line
+from bot.present.tournament_answers import (
     audit_text,
     bad_maps_text,
     cancelled_answer,
     configured_answer,
     created_answer,
     export_caption,
-    moderator_line,
     registration_answer,
-    status_line,
 )
+from bot.present.tournament_message import status_line
 from bot.replies import Refusal, guarded, private
 from bot.service.tournaments.models import TournamentInfo
 from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION

@@ -11,15 +11,15 @@ from bot.cogs.tour_base import (
     TourCog,
 )
 from bot.present.layout import chunks
-from bot.present.tournaments import (
+from bot.present.tournament_answers import (
     bot_member_text,
     checked_in_answer,
-    info_text,
     joined_answer,
     left_answer,
     no_such_tournament_text,
-    standings_lines,
 )
+from bot.present.tournament_message import info_text
+from bot.present.tournament_standings import standings_lines
 from bot.replies import Refusal, guarded, image_file, private
 from bot.service.tournaments.models import TournamentInfo
 from bot.table.front import Front

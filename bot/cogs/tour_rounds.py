@@ -13,11 +13,11 @@ from bot.cogs.tour_base import (
     TourCog,
     naming,
 )
-from bot.present.tournaments import (
+from bot.present.tournament_announcements import moderator_line
+from bot.present.tournament_answers import (
     adjudicated_answer,
     bot_member_text,
     dropped_answer,
-    moderator_line,
     no_threads_text,
     reinstated_answer,
     round_started_answer,

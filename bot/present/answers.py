@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.present.escape import quoted
 from bot.present.i18n import _
-from bot.present.words import status_word
+from bot.present.names import status_word
 
 
 def opened_text(game_id: int) -> str:

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from bot.present.escape import shown
 from bot.present.i18n import _
-from bot.present.words import map_title_of
+from bot.present.names import map_title_of
 from bot.service import ClockSettings, ClockStatus, Reminder, TimeoutPolicy
 from bot.service.events import Outage
 from bot.service.kinds import ReminderPhase

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 
 from bot.present.cards import format_cards
 from bot.present.i18n import _, map_, ngettext, npgettext, pgettext
+from bot.present.names import status_word
 from bot.present.stage import must_text
-from bot.present.words import card_name, status_word, tickets_plural
+from bot.present.words import card_name, tickets_plural
 from bot.service import Must
 from maps import Rules
 from maps.names import symbol_name

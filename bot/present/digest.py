@@ -6,8 +6,9 @@ from bot.present.clock import time_left
 from bot.present.escape import shown
 from bot.present.events import public_text
 from bot.present.i18n import _, ngettext
+from bot.present.names import map_title_of
 from bot.present.suggestions import route_label
-from bot.present.words import card_name, map_title_of
+from bot.present.words import card_name
 from bot.service import Digest, GameInfo, PublicEvent, TurnNotice
 from maps import load_board
 

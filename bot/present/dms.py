@@ -8,7 +8,8 @@ from datetime import datetime
 from bot.present.clock import timestamp
 from bot.present.i18n import _
 from bot.present.layout import clip
-from bot.present.words import map_title_of, tickets_plural
+from bot.present.names import map_title_of
+from bot.present.words import tickets_plural
 from bot.service import GameInfo
 from maps import load_board
 

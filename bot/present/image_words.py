@@ -4,8 +4,9 @@ Images are drawn in worker threads, outside the code that asked for them, so
 the words object carries its language and speaks it in every method (each
 public method runs inside `speaking(self.language)`).
 
-Built on `bot.present.words`, so an image names a card and counts a thing as
-every other text does.
+Built on `bot.present.words` (with `bonus_words` and `names`), so an image
+names a card and counts a thing as every other text does; the sentences of the
+alt texts are written in `bot.present.alt_texts`.
 """
 
 from __future__ import annotations
@@ -14,28 +15,19 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Concatenate, ParamSpec, TypeVar
 
+from bot.present import alt_texts
+from bot.present.bonus_words import kinds_counted, longest_name, longest_short_name, mandala_name
 from bot.present.i18n import _, map_, ngettext, pgettext, speaking
+from bot.present.names import map_title, names_and
 from bot.present.ties import tie_sentence
 from bot.present.words import (
-    card_count,
     card_name,
     cards_counted,
     colour_name,
     ferry_spaces_counted,
-    kinds_counted,
-    longest_name,
-    longest_short_name,
-    mandala_name,
-    map_title,
-    mark_name,
-    merchandise_counted,
-    names_and,
     pieces_counted,
-    player_colour_name,
     points_counted,
-    souvenirs_counted,
     ticket_word,
-    tickets_counted,
     tickets_counted_object,
     tickets_plural,
     tunnel_word,
@@ -50,22 +42,6 @@ from render.words import ImageWords, LegendMark
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-
-def _counts(rules: Rules, player: PlayerState, longest: int | None = None) -> list[str]:
-    """A seat's public counts: pieces, cards, tickets, this map's extras and its longest path (if it scores one)."""
-    parts = [
-        pieces_counted(rules, player.trains),
-        cards_counted(player.cards),
-        tickets_counted(rules, len(player.tickets)),
-    ]
-    if rules.merchandise:
-        parts.append(merchandise_counted(player.merchandise))
-    if rules.tourists:
-        parts.append(souvenirs_counted(len(player.souvenirs)))
-    if longest is not None:
-        parts.append(_("longest path {length}").format(length=longest))
-    return parts
 
 
 class LocalImageWords:
@@ -83,7 +59,7 @@ class LocalImageWords:
         return card_name(rules, card)
 
     def empty_slot(self) -> str:
-        return pgettext("card slot", "empty")
+        return alt_texts.empty_slot()
 
     def route(self, route: Route) -> str:
         extra = []
@@ -100,19 +76,13 @@ class LocalImageWords:
         )
 
     def ticket(self, ticket: Ticket) -> str:
-        if ticket.is_country_ticket:
-            targets = ", ".join(f"{t.name} {t.points}" for t in ticket.targets)
-            return f"{ticket.origin} → {targets}"
-        return f"{ticket.origin} – {ticket.targets[0].name}"
+        return alt_texts.ticket_text(ticket)
 
     def tourist_symbol(self, symbol: str) -> str:
         return symbol_name(symbol)
 
     def colour_cue(self, style: PlayerStyle) -> str:
-        return f"{player_colour_name(style.name)}, {mark_name(style.mark)}"
-
-    def _seat(self, name: str, style: PlayerStyle) -> str:
-        return f"{name} ({self.colour_cue(style)})"
+        return alt_texts.colour_cue(style)
 
     # ----- what happens now ----------------------------------------------------------
 
@@ -201,7 +171,7 @@ class LocalImageWords:
         return pgettext("heading", "final score")
 
     def counts(self, rules: Rules, player: PlayerState, longest: int | None = None) -> str:
-        return " · ".join(_counts(rules, player, longest))
+        return " · ".join(alt_texts.seat_counts(rules, player, longest))
 
     def face_up_heading(self) -> str:
         return pgettext("heading", "Face-up cards")
@@ -318,81 +288,45 @@ class LocalImageWords:
         return f"{phrase}."
 
     def board_summary(self, board: Board, claimed: int) -> str:
-        if board.designed:
-            text = map_(
-                board.rules.title,
-                "{map} board (Conductor's own board for these rules), {claimed} of {total} routes claimed.",
-            )
-        else:
-            text = map_(board.rules.title, "{map} board, {claimed} of {total} routes claimed.")
-        return text.format(map=map_title(board.rules), claimed=claimed, total=len(board.routes))
+        return alt_texts.board_summary(board, claimed)
 
     def last_move_sentence(self, move: str, outlined: bool) -> str:
-        if outlined:
-            return _("Last move: {move}; it is outlined in white.").format(move=move)
-        return _("Last move: {move}.").format(move=move)
+        return alt_texts.last_move_sentence(move, outlined)
 
     def player_entry(
         self, rules: Rules, name: str, style: PlayerStyle, player: PlayerState, longest: int | None = None
     ) -> str:
-        counts = [points_counted(player.route_points), *_counts(rules, player, longest)]
-        return f"{self._seat(name, style)}: {', '.join(counts)}"
+        return alt_texts.player_entry(rules, name, style, player, longest)
 
     def players_sentence(self, entries: Sequence[str]) -> str:
-        return _("Players: {players}.").format(players="; ".join(entries))
+        return alt_texts.players_sentence(entries)
 
     def cards_sentence(self, rules: Rules, face_up: Sequence[str | None], deck: int, discard: int, tickets: int) -> str:
-        cards = ", ".join(self.empty_slot() if c is None else card_name(rules, c) for c in face_up)
-        return _("Face-up cards: {cards}. Deck {deck}, discard {discard}, {tickets} left.").format(
-            cards=cards, deck=deck, discard=discard, tickets=tickets_counted(rules, tickets)
-        )
+        return alt_texts.cards_sentence(rules, face_up, deck, discard, tickets)
 
     def stacks_sentence(self, stacks: Mapping[str, Stack]) -> str:
-        listed = [
-            _("{symbol} at {place} ({tokens})").format(
-                symbol=self.tourist_symbol(s.symbol), place=place, tokens=s.tokens
-            )
-            for place, s in sorted(stacks.items())
-        ]
-        return _("Tourist stacks: {stacks}.").format(stacks=", ".join(listed))
+        return alt_texts.stacks_sentence(stacks)
 
     def private_intro(self, rules: Rules, name: str) -> str:
-        return _("Private view for {name} on the {map} board.").format(name=name, map=map_title(rules))
+        return alt_texts.private_intro(rules, name)
 
     def hand_sentence(self, rules: Rules, hand: Mapping[str, int]) -> str:
-        cards = ", ".join(card_count(rules, c, n) for c, n in sorted(hand.items()) if n > 0)
-        if not cards:
-            return _("Your cards: none.")
-        return _("Your cards: {cards}.").format(cards=cards)
+        return alt_texts.hand_sentence(rules, hand)
 
     def ticket_entry(self, tag: str, ticket: Ticket, done: bool | None, points: int) -> str:
-        text = self.ticket(ticket)
-        if done is None:
-            return _("on offer {tag}: {ticket}").format(tag=tag, ticket=text)
-        if done:
-            return _("{tag}: {ticket}, done, +{points}").format(tag=tag, ticket=text, points=points)
-        return _("{tag}: {ticket}, not yet done, {points}").format(tag=tag, ticket=text, points=points)
+        return alt_texts.ticket_entry(tag, ticket, done, points)
 
     def tickets_sentence(self, rules: Rules, entries: Sequence[str]) -> str:
-        if not entries:
-            return _("Your {tickets}, their places ringed on the board: none.").format(tickets=tickets_plural(rules))
-        return _("Your {tickets}, their places ringed on the board: {entries}.").format(
-            tickets=tickets_plural(rules), entries="; ".join(entries)
-        )
+        return alt_texts.tickets_sentence(rules, entries)
 
     def scores_intro(self, rules: Rules, final: bool) -> str:
-        if final:
-            return _("Final scores on the {map} board.").format(map=map_title(rules))
-        return _("Scores on the {map} board if the game ended now.").format(map=map_title(rules))
+        return alt_texts.scores_intro(rules, final)
 
     def score_sentence(self, name: str, style: PlayerStyle, total: int, rows: Sequence[tuple[str, int]]) -> str:
-        listed = ", ".join(f"{label} {points:+d}" for label, points in rows)
-        return f"{self._seat(name, style)}: {total} ({listed})."
+        return alt_texts.score_sentence(name, style, total, rows)
 
     def longest_outlined(self, rules: Rules, holders: Sequence[str], length: int) -> str:
-        return _("The {longest} ({length}) of {names} is outlined in gold.").format(
-            longest=longest_name(rules), length=length, names=names_and(holders)
-        )
+        return alt_texts.longest_outlined(rules, holders, length)
 
 
 def _spoken(method: Callable[Concatenate[LocalImageWords, P], R]) -> Callable[Concatenate[LocalImageWords, P], R]:

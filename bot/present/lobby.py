@@ -5,9 +5,10 @@ from __future__ import annotations
 from bot.present.clock import clock_summary
 from bot.present.escape import shown
 from bot.present.i18n import _, ngettext, pgettext
+from bot.present.names import map_title_of
 from bot.present.seats import member_name
 from bot.present.verification import commitment_text
-from bot.present.words import map_title_of, pieces_counted
+from bot.present.words import pieces_counted
 from bot.service import GameInfo
 from bot.service.events import Cancelled, Created, HostChanged, Joined, Left, Started
 from maps import load_board

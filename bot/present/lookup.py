@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from bot.present.escape import shown
 from bot.present.i18n import _, ngettext, nmap_
-from bot.present.words import map_title_of, names_and, status_word, tickets_plural
+from bot.present.names import map_title_of, names_and, status_word
+from bot.present.words import tickets_plural
 from bot.service import Must
 from maps import Rules
 

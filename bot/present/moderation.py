@@ -10,8 +10,8 @@ from __future__ import annotations
 from bot.present.clock import duration_text
 from bot.present.escape import shown
 from bot.present.i18n import _, ngettext
+from bot.present.names import map_title_of, names_and
 from bot.present.seats import member_name
-from bot.present.words import map_title_of, names_and
 from bot.service import AuditAction, GameInfo, ModLogEntry, TimeoutPolicy
 from bot.service.events import (
     AutopilotSet,

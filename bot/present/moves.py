@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from bot.present.cards import payment_text
 from bot.present.escape import shown
 from bot.present.i18n import _, map_, ngettext, nmap_
+from bot.present.names import ticket_label
 from bot.present.seats import first_player, seat_name
 from bot.present.suggestions import route_label
 from bot.present.verification import verification_text
@@ -21,7 +22,6 @@ from bot.present.words import (
     drawn_card_name,
     pieces_counted,
     points_counted,
-    ticket_label,
     ticket_word_object,
     tickets_counted_object,
     tickets_plural,

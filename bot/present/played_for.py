@@ -14,7 +14,7 @@ from bot.present.cards import format_cards
 from bot.present.events import private_text, public_text
 from bot.present.i18n import _, ngettext
 from bot.present.layout import clip
-from bot.present.words import map_title_of
+from bot.present.names import map_title_of
 from bot.service import EventKind, GameInfo, PlayedFor
 from bot.service.events import CardDrawn
 from maps import load_board

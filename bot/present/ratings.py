@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.present.i18n import _, ngettext, pgettext
+from bot.present.names import map_title as title_of_map
 from bot.present.seats import member_name
-from bot.present.words import map_title as title_of_map
 from bot.service.ratings import Leaderboard, LeaderLine, Profile
 from maps import load_board
 

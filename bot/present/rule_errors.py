@@ -17,16 +17,8 @@ from __future__ import annotations
 from functools import cache
 
 from bot.present.i18n import _, current_language, map_, ngettext
-from bot.present.words import (
-    card_name,
-    colour_name,
-    names_and,
-    piece_word,
-    ticket_word,
-    tickets_plural,
-    wild_word,
-    wilds_plural,
-)
+from bot.present.names import names_and
+from bot.present.words import card_name, colour_name, piece_word, ticket_word, tickets_plural, wild_word, wilds_plural
 from bot.service.kinds import Language
 from engine import GameError, MapNames, Refusal
 from engine.errors import (

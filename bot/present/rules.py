@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
+from bot.present.bonus_words import longest_name
 from bot.present.i18n import _, map_
 from bot.present.layout import clip
-from bot.present.words import (
-    card_count,
-    card_name,
-    cards_counted,
-    colour_name,
-    longest_name,
-    map_title,
-    piece_word,
-    pieces_counted,
-    wild_word,
-)
+from bot.present.names import map_title
+from bot.present.words import card_count, card_name, cards_counted, colour_name, piece_word, pieces_counted, wild_word
 from maps import WILD, Board, Rules
 
 

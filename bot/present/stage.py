@@ -11,10 +11,11 @@ from collections.abc import Callable
 from bot.present.escape import shown
 from bot.present.i18n import _, map_, ngettext, pgettext
 from bot.present.layout import MESSAGE_LIMIT, clip, clip_head
+from bot.present.names import map_title_of, names_and, ticket_label
 from bot.present.seats import first_player, mention, seat_name, who
 from bot.present.ties import tie_sentence
 from bot.present.verification import commitment_text, verification_text
-from bot.present.words import map_title_of, more_cards_counted, names_and, ticket_label, tickets_plural
+from bot.present.words import more_cards_counted, tickets_plural
 from bot.service import FinalScores, GameInfo, Must
 from bot.service.scores import PlayerScore
 from bot.service.views import TableView

@@ -4,27 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.present.bonus_words import merchandise_counted, souvenirs_counted
 from bot.present.cards import format_cards
 from bot.present.escape import shown
 from bot.present.i18n import _, ngettext, nmap_
 from bot.present.layout import clip
 from bot.present.lobby import lobby_text
+from bot.present.names import map_title_of, names_and, status_word, ticket_label
 from bot.present.seats import mention, player_label, seat_name
 from bot.present.stage import breakdown_lines, must_text, ticket_result_lines
-from bot.present.words import (
-    card_name,
-    cards_counted,
-    map_title_of,
-    merchandise_counted,
-    names_and,
-    pieces_counted,
-    pieces_plural,
-    souvenirs_counted,
-    status_word,
-    ticket_label,
-    tickets_counted,
-    tickets_plural,
-)
+from bot.present.words import card_name, cards_counted, pieces_counted, pieces_plural, tickets_counted, tickets_plural
 from bot.service import GameInfo, PrivateView, PublicView
 from bot.service.scores import FinalScores, TicketLabel
 from engine import Phase

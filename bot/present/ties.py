@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.present.bonus_words import longest_name
 from bot.present.i18n import _
-from bot.present.words import longest_name, tickets_counted
+from bot.present.words import tickets_counted
 from engine import TieBreak, TieRule
 from maps import Rules
 

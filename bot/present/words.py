@@ -6,15 +6,16 @@ alt text all name a card and count a thing alike. Each map has its own words
 cards); in Swedish and Finnish they are the words of that map's rulebook
 (see `bot/present/locale/GLOSSARY.md`). Every word comes with its number:
 `ticket_word(rules, 3)` is "tickets", "biljetter" or "lippua"... as the
-language counts.
+language counts. The names of the maps' bonuses are in `bonus_words.py`, map
+titles, statuses and ticket labels in `names.py`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from bot.present.i18n import _, ngettext, npgettext, pgettext
-from maps import MAP_NAMES, WILD, Board, Rules, Ticket, load_board
+from maps import WILD, Rules
 
 Forms = Callable[[int], str]
 
@@ -180,79 +181,6 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word if word.endswith('s') else word + 's'}"
 
 
-# ---- texts2: the remaining shared game words (longest path, merchandise, tourists, ferries, tunnels)
-
-# The longest-path bonus by map title: India calls it the Indian Express (in every language, as its rulebook).
-LONGEST_NAMES: dict[str, Callable[[], str]] = {
-    "USA": lambda: pgettext("USA", "longest continuous path"),
-    "India": lambda: pgettext("India", "Indian Express"),
-    "Switzerland": lambda: pgettext("Switzerland", "longest continuous path"),
-    "Amsterdam": lambda: pgettext("Amsterdam", "longest continuous path"),
-    "San Francisco": lambda: pgettext("San Francisco", "longest continuous path"),
-}
-LONGEST_SHORT_NAMES: dict[str, Callable[[], str]] = {
-    "USA": lambda: pgettext("USA", "longest path"),
-    "India": lambda: pgettext("India", "Indian Express"),
-    "Switzerland": lambda: pgettext("Switzerland", "longest path"),
-    "Amsterdam": lambda: pgettext("Amsterdam", "longest path"),
-    "San Francisco": lambda: pgettext("San Francisco", "longest path"),
-}
-
-
-def longest_name(rules: Rules) -> str:
-    """The map's longest-path bonus ("longest continuous path", "Indian Express"), as a name (no article)."""
-    word = LONGEST_NAMES.get(rules.title)
-    return word() if word else rules.longest_name
-
-
-def longest_short_name(rules: Rules) -> str:
-    """The same, short enough for a score row ("longest path", "Indian Express")."""
-    word = LONGEST_SHORT_NAMES.get(rules.title)
-    if word:
-        return word()
-    return pgettext("USA", "longest path") if rules.longest_name == "longest continuous path" else rules.longest_name
-
-
-def mandala_name() -> str:
-    """India's bonus for connected tickets: "Grand Tour (Mandala)"."""
-    return pgettext("India", "Grand Tour (Mandala)")
-
-
-def merchandise_word(count: int = 1) -> str:
-    """Amsterdam's merchandise bonus card ("merchandise card"), in the number `count` asks."""
-    return npgettext("Amsterdam", "merchandise card", "merchandise cards", count)
-
-
-def merchandise_counted(count: int) -> str:
-    """ "3 merchandise" (a player's merchandise cards, as the status counts them)."""
-    return npgettext("Amsterdam", "{count} merchandise", "{count} merchandise", count).format(count=count)
-
-
-def souvenir_word(count: int = 1) -> str:
-    """San Francisco's souvenir (a tourist token a player took), in the number `count` asks."""
-    return npgettext("San Francisco", "souvenir", "souvenirs", count)
-
-
-def souvenirs_counted(count: int) -> str:
-    """ "1 souvenir", "4 souvenirs"."""
-    return npgettext("San Francisco", "{count} souvenir", "{count} souvenirs", count).format(count=count)
-
-
-def tourist_word(count: int = 2) -> str:
-    """San Francisco's tourist tokens ("tourists"): plural unless `count` is 1."""
-    return npgettext("San Francisco", "tourist", "tourists", count)
-
-
-def tourist_stack_word(count: int = 1) -> str:
-    """A stack of tourist tokens on a place ("tourist stack")."""
-    return npgettext("San Francisco", "tourist stack", "tourist stacks", count)
-
-
-def ferry_word(count: int = 1) -> str:
-    """A ferry route ("ferry"), in the number `count` asks."""
-    return npgettext("route", "ferry", "ferries", count)
-
-
 def tunnel_word(count: int = 1) -> str:
     """A tunnel route ("tunnel"), in the number `count` asks."""
     return npgettext("route", "tunnel", "tunnels", count)
@@ -266,11 +194,6 @@ def ferry_spaces_counted(count: int) -> str:
 def more_cards_counted(count: int) -> str:
     """ "1 more card", "2 more cards" (what a tunnel asks on top)."""
     return ngettext("{count} more card", "{count} more cards", count).format(count=count)
-
-
-def kinds_counted(count: int) -> str:
-    """ "1 kind", "3 kinds" (of tourist souvenirs)."""
-    return ngettext("{count} kind", "{count} kinds", count).format(count=count)
 
 
 # The map's tickets and pieces as a plural noun without a number ("the tickets": "biljetter", "menoliput").
@@ -302,87 +225,6 @@ def pieces_plural(rules: Rules) -> str:
     return word() if word else _english(rules.piece_name, 2)
 
 
-# ---- texts3: map titles and the lists of names the images, moderation and rules texts write
-
-# Each map's title as players call it in their language (place names stay as the board has them).
-MAP_TITLES: dict[str, Callable[[], str]] = {
-    "USA": lambda: pgettext("map", "USA"),
-    "India": lambda: pgettext("map", "India"),
-    "Switzerland": lambda: pgettext("map", "Switzerland"),
-    "Amsterdam": lambda: pgettext("map", "Amsterdam"),
-    "San Francisco": lambda: pgettext("map", "San Francisco"),
-}
-
-
-def map_title(rules: Rules) -> str:
-    """The map's title ("Switzerland", "Schweiz", "Sveitsi"); a new map's own title as it is."""
-    return map_title_of(rules.title)
-
-
-def map_title_of(title: str) -> str:
-    """A map's title by its English title (a game's `info.title`), as players call it in the language spoken."""
-    word = MAP_TITLES.get(title)
-    return word() if word else title
-
-
-def names_and(names: Sequence[str]) -> str:
-    """ "ann", "ann and bob", "ann and bob and cy" (names joined as the language joins two)."""
-    if not names:
-        return ""
-    joined = names[0]
-    for name in names[1:]:
-        joined = _("{names} and {last}").format(names=joined, last=name)
-    return joined
-
-
-# A seat's colour and the mark on its trains (render/palette.py), named in alt texts.
-PLAYER_COLOURS: dict[str, Callable[[], str]] = {
-    "blue": lambda: pgettext("player colour", "blue"),
-    "vermilion": lambda: pgettext("player colour", "vermilion"),
-    "bluish green": lambda: pgettext("player colour", "bluish green"),
-    "reddish purple": lambda: pgettext("player colour", "reddish purple"),
-    "sky blue": lambda: pgettext("player colour", "sky blue"),
-}
-MARKS: dict[str, Callable[[], str]] = {
-    "circle": lambda: pgettext("mark", "circle"),
-    "triangle": lambda: pgettext("mark", "triangle"),
-    "square": lambda: pgettext("mark", "square"),
-    "diamond": lambda: pgettext("mark", "diamond"),
-    "cross": lambda: pgettext("mark", "cross"),
-}
-
-
-def player_colour_name(colour: str) -> str:
-    word = PLAYER_COLOURS.get(colour)
-    return word() if word else colour
-
-
-def mark_name(mark: str) -> str:
-    word = MARKS.get(mark)
-    return word() if word else mark
-
-
-def souvenir_choice(symbol: str, place: str) -> str:
-    """A souvenir to choose, by its tourist symbol and the place of its stack ("Alcatraz at Pier 39")."""
-    return _("{symbol} at {place}").format(symbol=symbol, place=place)
-
-
-# ---- texts1
-
-
-def status_word(status: str) -> str:
-    """A game's status ("lobby", "playing", "finished"...) in words; an unknown one as it is."""
-    words = {
-        "lobby": lambda: pgettext("game status", "lobby"),
-        "setup": lambda: pgettext("game status", "setup"),
-        "playing": lambda: pgettext("game status", "playing"),
-        "finished": lambda: pgettext("game status", "finished"),
-        "cancelled": lambda: pgettext("game status", "cancelled"),
-    }
-    word = words.get(status)
-    return word() if word else status
-
-
 # The map's tickets and wild cards as a plural noun without a number ("the tickets", "menoliput"): a language may say
 # them otherwise than after a number (Finnish counts with the partitive, "3 menolippua").
 WILDS_PLURAL: dict[str, Callable[[], str]] = {
@@ -398,26 +240,3 @@ def wilds_plural(rules: Rules) -> str:
     """The map's wild cards, uncounted: "locomotives", "jokers", "lok", "jokerikortit"."""
     word = WILDS_PLURAL.get(rules.title)
     return word() if word else _english(rules.wild_name, 2)
-
-
-# ---- ruleerrors
-
-
-def _board_of(rules: Rules) -> Board | None:
-    return next((board for board in map(load_board, MAP_NAMES) if board.rules == rules), None)
-
-
-def ticket_label(where: Board | Rules, ticket: Ticket | int) -> str:
-    """A ticket as the board names it (`Ticket.label()`), the "to" of a country ticket in the language spoken:
-    "Bern - Basel (5)", "Genève to France 10, Italia 12"."""
-    board = where if isinstance(where, Board) else _board_of(where)
-    if isinstance(ticket, int):
-        if board is None:
-            return str(ticket)
-        found = board.tickets[ticket]
-    else:
-        found = ticket
-    if not found.is_country_ticket:
-        return found.label()
-    targets = ", ".join(f"{t.name} {t.points}" for t in found.targets)
-    return _("{origin} to {targets}").format(origin=found.origin, targets=targets)

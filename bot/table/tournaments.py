@@ -40,17 +40,11 @@ from bot.present.events import public_text
 from bot.present.i18n import speaking
 from bot.present.layout import chunks
 from bot.present.mod_answers import moderator_note
-from bot.present.tournaments import (
-    overdue_lines,
-    promoted_text,
-    round_lines,
-    standings_lines,
-    standings_table,
-    table_result_lines,
-    thread_name,
-    thread_welcome,
-    tournament_text,
-)
+from bot.present.tournament_announcements import overdue_lines, round_lines, table_result_lines, thread_welcome
+from bot.present.tournament_answers import promoted_text
+from bot.present.tournament_message import tournament_text
+from bot.present.tournament_standings import standings_lines, standings_table
+from bot.present.tournament_words import thread_name
 from bot.replies import image_file
 from bot.service import ActionResult, GameInfo, GameService
 from bot.service.tournaments.models import (

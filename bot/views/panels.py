@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
+from bot.present.bonus_words import souvenir_choice
 from bot.present.cards import CARD_EMOJI, format_cards
 from bot.present.confirm import draw_tickets_label
 from bot.present.decisions import (
@@ -31,8 +32,9 @@ from bot.present.decisions import (
     take_card_label,
     which_stack_placeholder,
 )
+from bot.present.names import ticket_label
 from bot.present.suggestions import route_label
-from bot.present.words import card_name, souvenir_choice, ticket_label
+from bot.present.words import card_name
 from bot.service.choices import RouteChoice
 from bot.service.scores import TicketLabel
 from bot.views.ids import Action, ComponentId, pay_code

@@ -15,7 +15,7 @@ from typing import Any, Protocol, Self, cast
 
 import discord
 
-from bot.present.tournaments import checkin_label, join_label, leave_label
+from bot.present.tournament_words import checkin_label, join_label, leave_label
 from bot.ratelimit import admitted
 
 PREFIX = "ttrt"
