@@ -33,7 +33,8 @@ from simcord import Env
 
 from bot.service import GameInfo, GameStatus
 from bot.service.front_records import FrontRecords, PostedMessage
-from bot.table.stage import StageMessages, is_stage
+from bot.table.old_buttons import OldButtons
+from bot.table.stage_kinds import is_stage
 from engine import Phase
 
 pytestmark = pytest.mark.parametrize("game_seed", [11])
@@ -44,16 +45,16 @@ Kill = Callable[[GameInfo], bool]
 def kill_before_stripping(monkeypatch: pytest.MonkeyPatch, when: Kill) -> list[int]:
     """The bot dies the first time it is about to take the buttons off an older stage message of a game for which
     `when(info)` holds (the new stage message is posted and recorded by then); the ids of the games it died in."""
-    real = StageMessages.take_off_buttons
+    real = OldButtons.take_off_buttons
     killed: list[int] = []
 
-    async def take_off_buttons(self: StageMessages, info: GameInfo, row: PostedMessage) -> None:
+    async def take_off_buttons(self: OldButtons, info: GameInfo, row: PostedMessage) -> None:
         if not killed and when(info):
             killed.append(info.id)
             raise asyncio.CancelledError  # nothing after this point runs, as if the process were killed here
         await real(self, info, row)
 
-    monkeypatch.setattr(StageMessages, "take_off_buttons", take_off_buttons)
+    monkeypatch.setattr(OldButtons, "take_off_buttons", take_off_buttons)
     return killed
 
 

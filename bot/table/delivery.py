@@ -161,7 +161,7 @@ class Delivery:
                 info.id, lead=notes, refresh=refresh, notices=result.notices, on_failure=tell_actor
             )
         elif info.started:  # abandoned: no stage follows, so no buttons of its stage messages count any more
-            await self.stage.sweep(info.id)
+            await self.stage.old_buttons.sweep(info.id)
         if notes and not posted:
             await self.post_lines(info, notes)
         for entry in result.mod_log:

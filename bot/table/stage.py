@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import weakref
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import Any
@@ -51,10 +50,11 @@ from bot.present.seats import pinged, seat_labels
 from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, start_text, turn_content
 from bot.replies import current_game, image_file
 from bot.service import GameInfo, GameService, GameStatus, Must, TurnNotice
-from bot.service.front_records import PostedMessage
 from bot.service.stages import StageView
 from bot.table.languages import Languages
+from bot.table.old_buttons import OldButtons
 from bot.table.outbox import Sleep, backoff
+from bot.table.stage_kinds import generation_key, is_stage, stage_base, stage_generation
 from bot.views import panels
 from bot.views.ids import Action, ComponentId
 from bot.views.items import GameButton
@@ -63,26 +63,6 @@ from maps import load_board
 log = logging.getLogger(__name__)
 
 REMINDER = "reminder"  # the kind of a reminder posted in the channel for a member who refuses DMs
-
-
-def stage_base(kind: str) -> str:
-    """The stage of a stored message kind, without its generation: "turn:5#2" -> "turn:5"."""
-    return kind.partition("#")[0]
-
-
-def stage_generation(kind: str) -> int:
-    _, sep, number = kind.partition("#")
-    return int(number) if sep and number.isdigit() else 0
-
-
-def generation_key(base: str, generation: int) -> str:
-    return base if generation == 0 else f"{base}#{generation}"
-
-
-def is_stage(kind: str) -> bool:
-    """Is a stored message kind a stage of the game (the newest one holds the live buttons)?"""
-    base = stage_base(kind)
-    return base == "setup" or base == "final" or base.startswith(("place:", "turn:"))
 
 
 def stage_content(view: StageView, lead: Sequence[str], shown: Collection[str], clock: str) -> str:
@@ -131,20 +111,6 @@ def stage_buttons(view: StageView) -> discord.ui.View | None:
     return None
 
 
-GAME_OF_ID = re.compile(r"^ttrs?:[a-z]+:(\d+):")
-
-
-def buttons_games(message: discord.Message) -> set[int]:
-    """The games whose buttons or menus a message carries (from their custom ids, bot/views/ids.py)."""
-    games: set[int] = set()
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            match = GAME_OF_ID.match(getattr(item, "custom_id", None) or "")
-            if match is not None:
-                games.add(int(match.group(1)))
-    return games
-
-
 class StageMessages:
     def __init__(
         self,
@@ -159,6 +125,7 @@ class StageMessages:
         self.service = service
         self.notifier = notifier
         self.languages = languages or Languages(client, service)
+        self.old_buttons = OldButtons(client, service.core, service.front)
         self._sleep = sleep
         self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._pending: dict[int, bool] = {}  # game -> its stage message waits to be posted (True: as a refresh)
@@ -226,7 +193,7 @@ class StageMessages:
                 # the choice is over: the start message says so, without "still choosing" and its deadline
                 await self._refresh_setup(row.message_id, await self.service.stages.stage(game_id, commitment=True))
             if row.buttons:
-                await self.take_off_buttons(info, row)
+                await self.old_buttons.take_off_buttons(info, row)
         await self.clear_reminders(info)
         await self._tell_who_acts(view, message.jump_url, notices, first=generation == 0)
         return True
@@ -312,56 +279,15 @@ class StageMessages:
             current_game.set(game_id)
             before = await self.latest(game_id)
             if await self.publish_safely(game_id):  # the stage's message was missing: was it posted unrecorded?
-                await self.strip_unrecorded(game_id, before)
+                await self.old_buttons.strip_unrecorded(game_id, before)
         for game_id in await self.service.front.games_with_buttons():
             current_game.set(game_id)
             try:
-                await self.sweep(game_id)
+                await self.old_buttons.sweep(game_id)
             except Exception:
                 log.warning(
                     "game #%d: could not look for old buttons; trying at the next start", game_id, exc_info=True
                 )
-
-    async def strip_unrecorded(self, game_id: int, after: int | None) -> None:
-        """Take the buttons off the game's messages in the channel that the store does not know (posted by a
-        process killed before it recorded them), among the 50 after the message `after` (the newest ones if None).
-
-        Only looked at when a start finds the current stage's message missing:
-        the stage was posted again just now, and a copy killed before its record
-        would keep live-looking buttons. If Discord fails, they stay (and only
-        say they are out of date).
-        """
-        info = await self.service.core.game(game_id)
-        known = {m.message_id for m in await self.service.front.posted_messages(game_id)}
-        me = self.client.user
-        try:
-            async for message in self.channel(info).history(
-                limit=50, after=None if after is None else discord.Object(after)
-            ):
-                if me is None or message.author.id != me.id or message.id in known:
-                    continue
-                if game_id in buttons_games(message):
-                    await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
-                    log.info("game #%d: took the buttons off unrecorded message %d", game_id, message.id)
-        except discord.HTTPException:
-            log.warning("game #%d: could not look for unrecorded stage messages", game_id, exc_info=True)
-
-    async def sweep(self, game_id: int) -> None:
-        """Take the buttons off every stage message of the game still marked as carrying them, but the live one.
-
-        Only the newest stage message of a game being played holds live
-        buttons; a finished or cancelled game holds none. A crash between
-        posting a stage message and taking the buttons off the one before
-        leaves the older one marked: this finds it. Each marked message is
-        edited once per sweep; one that was deleted or cannot be edited is
-        given up on.
-        """
-        info = await self.service.core.game(game_id)
-        rows = [m for m in await self.service.front.posted_messages(game_id) if is_stage(m.kind)]
-        live = rows[-1].message_id if rows and info.started and info.status.active else None
-        for row in rows:
-            if row.buttons and row.message_id != live:
-                await self.take_off_buttons(info, row)
 
     def close(self) -> None:
         """Stop the retries (the bot is closing)."""
@@ -405,35 +331,6 @@ class StageMessages:
                 await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("game #%d: could not update the clock of message %d", game_id, message_id, exc_info=True)
-
-    async def take_off_buttons(self, info: GameInfo, row: PostedMessage) -> None:
-        """Take the buttons off an older stage message (a newer one holds the live ones); words and image stay.
-
-        Done, or refused for good (the message was deleted, the bot may no
-        longer edit it: Discord answers 4xx), its mark is cleared, so it is not
-        tried again. If Discord fails (5xx), no harm: the old buttons only say
-        they are out of date, and the mark stays for the next stage message
-        or start to try again.
-        """
-        channel = self.client.get_partial_messageable(row.channel_id, guild_id=info.guild_id)
-        try:
-            await channel.get_partial_message(row.message_id).edit(
-                view=None, allowed_mentions=discord.AllowedMentions.none()
-            )
-        except discord.HTTPException as error:
-            if error.status >= 500 or error.status == 429:
-                log.warning(
-                    "game #%d: could not take the buttons off message %d", info.id, row.message_id, exc_info=True
-                )
-                return
-            log.warning(
-                "game #%d: gave up taking the buttons off message %d (Discord: %d %s)",
-                info.id,
-                row.message_id,
-                error.status,
-                error.text or "",
-            )
-        await self.service.front.buttons_gone(row.message_id)
 
     async def _refresh_setup(self, message_id: int, view: StageView) -> None:
         """The setup message again, with who is still choosing now (once nobody is: what comes next)."""
