@@ -36,7 +36,7 @@ from simcord import Env, MemberActor  # noqa: E402
 
 import render.static_layer as static_layer  # noqa: E402
 from bot import Settings, create_bot  # noqa: E402
-from bot.app import ConductorBot  # noqa: E402
+from bot.runtime.app import ConductorBot  # noqa: E402
 from maps import MAP_NAMES, load_board  # noqa: E402
 
 P50_FLOOR_MS = 100.0

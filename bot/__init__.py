@@ -10,19 +10,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bot.app import create_bot
-    from bot.settings import Settings
+    from bot.runtime.app import create_bot
+    from bot.runtime.settings import Settings
 
 __all__ = ["Settings", "create_bot"]
 
 
 def __getattr__(name: str) -> Any:
     if name == "create_bot":
-        from bot.app import create_bot
+        from bot.runtime.app import create_bot
 
         return create_bot
     if name == "Settings":
-        from bot.settings import Settings
+        from bot.runtime.settings import Settings
 
         return Settings
     raise AttributeError(f"module 'bot' has no attribute {name!r}")

@@ -2,6 +2,6 @@
 
 import sys
 
-from bot.cli import main
+from bot.commands.cli import main
 
 sys.exit(main())

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, settings
 
 import bot.service.core as service_core
 from bot import Settings, create_bot
-from bot.app import ConductorBot
+from bot.runtime.app import ConductorBot
 from bot.service import GameService
 from bot.store import Database, PostgresStore
 from tools.pg_server import PgServer, new_database_name

@@ -27,7 +27,7 @@ from simcord import Env, InteractionResult, MemberActor, ResponseMessage
 from simcord.builders import ChannelHandle, GuildHandle
 
 from bot import Settings, create_bot
-from bot.app import ConductorBot
+from bot.runtime.app import ConductorBot
 
 Message = discord.Message | ResponseMessage
 
@@ -48,7 +48,7 @@ async def restart(env: Env, settings: Settings | None = None, *, down_for: float
     step, so the downtime is simulated: the old bot's scheduler is stopped
     first (no timer of the old process fires any more; its last heartbeat is
     written), then time moves on, then the new bot starts: it moves the
-    running clocks on by the downtime (bot/scheduler.py).
+    running clocks on by the downtime (bot/runtime/scheduler.py).
     """
     old = env.bot
     assert isinstance(old, ConductorBot)

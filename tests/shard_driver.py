@@ -30,7 +30,7 @@ from discord_play import Player
 from simcord import Env
 
 from bot import Settings, create_bot
-from bot.app import ConductorBot
+from bot.runtime.app import ConductorBot
 from bot.store import Shards
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.commands.cli import main
 from bot.commands.limits import MAX_BYTES, MESSAGE_CHARS, clip
 from engine.record import replay_text
 

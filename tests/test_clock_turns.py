@@ -29,7 +29,7 @@ from helpers.service_support import refused
 from bot.present.audit import log_actor
 from bot.present.events import public_text
 from bot.present.moderation import mod_line
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 from bot.service import GameInfo, GameService, InvalidInput, NotAllowed, WrongState
 from bot.service.clock import NO_CLOCK, ClockSettings
 from bot.store import GameStatus, TimerRow

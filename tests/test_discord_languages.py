@@ -36,11 +36,11 @@ from bot.cogs.member_settings import chosen_language
 from bot.present.answers import apology_text
 from bot.present.confirm import member_settings_text
 from bot.present.i18n import LOCALE_DIR
-from bot.replies import Refusal
 from bot.service.errors import InvalidInput
 from bot.service.kinds import Language
 from bot.service.member_settings import MemberSettings
 from bot.service.settings import GuildConfig, check_setting
+from bot.table.replies import Refusal
 from engine import Game
 
 

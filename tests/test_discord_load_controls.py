@@ -22,7 +22,7 @@ from simcord import Env, InteractionResult, MemberActor
 from simcord.actors import _visible_message
 
 from bot import Settings
-from bot.app import ConductorBot
+from bot.runtime.app import ConductorBot
 from bot.service.tournaments.models import TournamentSettings
 from bot.store.tournament_rows import ParticipantStatus
 

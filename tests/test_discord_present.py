@@ -14,7 +14,6 @@ from bot.present.layout import MESSAGE_LIMIT, chunks, clip_head
 from bot.present.recap import recap_lines
 from bot.present.rules import rules_text
 from bot.present.seats import player_label, who
-from bot.replies import Refusal
 from bot.service import NO_CLOCK, Actor, ClockSettings, GameInfo, SeatInfo
 from bot.service.history import stage_key, stages
 from bot.store import GameStatus
@@ -29,6 +28,7 @@ from bot.table.parsing import (
     parse_pay_code,
     parse_reminders,
 )
+from bot.table.replies import Refusal
 from bot.table.stage import generation_key, is_stage, stage_base, stage_generation
 from bot.views.ids import BUTTON, BUTTON_TEMPLATE, Action, ComponentId, pay_code
 from engine import Game

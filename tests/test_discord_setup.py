@@ -16,8 +16,8 @@ from discord_play import Player, open_game
 from simcord import Env
 
 from bot import Settings, create_bot
-from bot.settings import SettingsError, read_env_file
-from bot.sync import command_digest, command_payload, sync_target
+from bot.runtime.settings import SettingsError, read_env_file
+from bot.runtime.sync import command_digest, command_payload, sync_target
 
 ROOT = Path(__file__).parent.parent
 

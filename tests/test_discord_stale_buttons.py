@@ -186,7 +186,7 @@ async def test_a_message_that_cannot_be_edited_is_given_up_a_flaky_one_tried_aga
     path = f"/channels/{old.channel.id}/messages/{old.id}"
     recover = fail_requests(simcord_env, "PATCH", path, status=status, code=code)
 
-    caplog.set_level(logging.WARNING, logger="bot.table.stage")
+    caplog.set_level(logging.WARNING, logger="bot.table.old_buttons")
     await restart(simcord_env)
     assert edits(simcord_env).count(path) == 1  # tried once
     gave_up = [r for r in caplog.records if "gave up taking the buttons off" in r.getMessage()]

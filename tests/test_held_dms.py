@@ -1,13 +1,13 @@
-"""Held DMs (bot/notify.py) on their own: what a release sends, drops and holds again, with a stand-in service."""
+"""Held DMs (bot/table/notify.py) on their own: what a release sends, drops and holds again, with a stand-in service."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from bot.notify import AWAY_NOTE, DmKind, Notifier
 from bot.service.member_settings import MemberSettings, QuietHours
 from bot.store import HeldRow
+from bot.table.notify import AWAY_NOTE, DmKind, Notifier
 
 NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)
 

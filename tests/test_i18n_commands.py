@@ -12,8 +12,8 @@ from discord.ext import commands
 from discord_harness import restart
 from simcord import Env
 
-import bot.command_words as command_words
-from bot.command_words import (
+import bot.cogs.command_words as command_words
+from bot.cogs.command_words import (
     CHOICE,
     COMMAND_DESCRIPTION,
     COMMAND_NAME,
@@ -23,8 +23,8 @@ from bot.command_words import (
     translated,
     valid,
 )
+from bot.runtime.sync import command_payload
 from bot.service.kinds import Language
-from bot.sync import command_payload
 from tools.i18n import po_path, read
 
 LOCALES = ("sv-SE", "fi")

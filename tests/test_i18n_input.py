@@ -22,7 +22,6 @@ from bot.present.i18n import catalogue, speaking
 from bot.present.misread import Span
 from bot.present.suggestions import duration_label, no_clock_label, no_reserve_label, route_label
 from bot.present.typed import COLOUR_WORDS, DECK_WORDS, NONE_WORDS, TIME_UNITS, WILD_WORDS, card_words, colour_words
-from bot.replies import Refusal
 from bot.service.kinds import Language
 from bot.table.parsing import (
     CardTextError,
@@ -33,6 +32,7 @@ from bot.table.parsing import (
     parse_keep_numbers,
     read_duration,
 )
+from bot.table.replies import Refusal
 from maps import MAP_NAMES, WILD, load_board
 
 BOARDS = [load_board(name) for name in MAP_NAMES]

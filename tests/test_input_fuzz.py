@@ -23,7 +23,6 @@ from hypothesis import strategies as st
 
 from bot.cogs.moderation import seat_of
 from bot.present.misread import Span
-from bot.replies import Refusal
 from bot.service import GameService, ServiceError
 from bot.table.controls import HANDLERS, Request
 from bot.table.parsing import (
@@ -39,6 +38,7 @@ from bot.table.parsing import (
     read_duration,
 )
 from bot.table.play import Play
+from bot.table.replies import Refusal
 from bot.views.ids import Action
 from maps import load_board
 

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from bot.present.refusals import refusal_text
-from bot.ratelimit import RateLimiter
 from bot.service import GameService, InvalidInput, WrongState
 from bot.service.errors import Why
 from bot.service.render_queue import RenderQueue, RenderStart
 from bot.service.settings import MEMBER_OPEN_GAMES, SERVER_OPEN_GAMES
+from bot.table.ratelimit import RateLimiter
 
 GUILD = 1
 

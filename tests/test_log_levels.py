@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.logs import DISCORD_LOGGER, PROJECT_LOGGERS, setup_logging
-from bot.settings import Settings, SettingsError
+from bot.runtime.logs import DISCORD_LOGGER, PROJECT_LOGGERS, setup_logging
+from bot.runtime.settings import Settings, SettingsError
 
 WATCHED = ("", *PROJECT_LOGGERS, DISCORD_LOGGER, "discord.http", "discord.gateway", "discord.client")
 
@@ -44,10 +44,10 @@ def test_debug_for_the_project_leaves_discord_http_at_warning() -> None:
     setup_logging(settings.log_level, settings.discord_log_level, logging.StreamHandler(out))
     for name in ("discord.http", "discord.gateway", "discord.client", "discord.webhook.async_"):
         assert logging.getLogger(name).getEffectiveLevel() == logging.WARNING
-    for name in ("bot.app", "engine", "render.board", "maps"):
+    for name in ("bot.runtime.app", "engine", "render.board", "maps"):
         assert logging.getLogger(name).getEffectiveLevel() == logging.DEBUG
     logging.getLogger("discord.http").debug("POST /channels/1/messages with body: your tickets")
-    logging.getLogger("bot.app").debug("project debug line")
+    logging.getLogger("bot.runtime.app").debug("project debug line")
     logging.getLogger("discord.http").warning("rate limited")
     written = out.getvalue()
     assert "your tickets" not in written
@@ -60,6 +60,6 @@ def test_discord_debug_only_when_asked_for() -> None:
     out = io.StringIO()
     setup_logging("WARNING", "DEBUG", logging.StreamHandler(out))
     logging.getLogger("discord.http").debug("http debug line")
-    logging.getLogger("bot.app").info("project info line")
+    logging.getLogger("bot.runtime.app").info("project info line")
     assert "http debug line" in out.getvalue()
     assert "project info line" not in out.getvalue()

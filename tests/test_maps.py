@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.cli import main
+from bot.commands.cli import main
 from maps import MAP_NAMES, MapError, check_all, load_board, parse_board
 from maps.loader import data_path
 

@@ -21,8 +21,8 @@ import asyncpg
 import pytest
 from helpers.service_support import open_service, play, started_game
 
-from bot.cli import main
 from bot.commands import store_copy
+from bot.commands.cli import main
 from bot.commands.store_copy import TABLES
 from bot.store import StoreError
 from bot.store.migrations import available, migrate

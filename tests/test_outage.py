@@ -19,7 +19,7 @@ from helpers.clock_support import (
 )
 
 from bot.present.events import public_text
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 from bot.service import EventKind, GameService
 from bot.service.clock import ClockSettings
 from bot.store import ClockRow, SqliteStore, TimerRow

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from test_render_support import decode
 
-from bot.cli import main
+from bot.commands.cli import main
 
 RECORDS = Path(__file__).parent / "records"
 FULL = RECORDS / "san_francisco" / "v02_4p_full.json"

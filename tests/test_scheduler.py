@@ -20,7 +20,7 @@ from helpers.clock_support import (
     to_play_phase,
 )
 
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 from bot.service import ActionResult, GameService
 from bot.service.clock import ClockSettings
 from bot.store import GameStatus, NewMove, SqliteStore, StoreError

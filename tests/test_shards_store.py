@@ -14,13 +14,13 @@ from helpers.clock_support import open_service as open_timed
 from simcord import Env
 
 from bot import Settings
-from bot.app import ConductorBot, ShardedConductorBot
-from bot.scheduler import Scheduler
+from bot.runtime.app import ConductorBot, ShardedConductorBot
+from bot.runtime.scheduler import Scheduler
+from bot.runtime.settings import SettingsError
 from bot.service import GameService
 from bot.service.clock import ClockSettings
 from bot.service.errors import WrongState
 from bot.service.settings import MEMBER_OPEN_GAMES, SERVER_OPEN_GAMES
-from bot.settings import SettingsError
 from bot.store import Database, NewGame, Shards, open_store
 from bot.store.shards import UNSHARDED_KEY
 
@@ -57,7 +57,7 @@ def test_shard_settings_are_read_and_checked() -> None:
 def test_a_startup_with_bad_shards_exits_2_without_a_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bot.cli import main
+    from bot.commands.cli import main
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "x")

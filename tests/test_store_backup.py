@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from helpers.service_support import open_service, play, replay_rows, same_game, started_game
 
-from bot.cli import main
 from bot.commands.backup import BackupError, backup
+from bot.commands.cli import main
 from bot.store import GameStatus, SqliteStore
 
 

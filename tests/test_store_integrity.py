@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from helpers.service_support import open_service, play, started_game
 
-import bot.app
-from bot.cli import main
+import bot.runtime.app
+from bot.commands.cli import main
 from bot.store import SqliteStore
 from bot.store.errors import StoreError
 from bot.store.sqlite.core import integrity_problem
@@ -87,14 +87,14 @@ def test_a_healthy_database_goes_on_to_start_the_bot(tmp_path: Path, monkeypatch
     class Started(Exception):
         pass
 
-    def create_bot(settings: bot.app.Settings) -> bot.app.ConductorBot:
+    def create_bot(settings: bot.runtime.app.Settings) -> bot.runtime.app.ConductorBot:
         started.append(settings.database)
         raise Started
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     monkeypatch.setenv("CONDUCTOR_DATABASE", str(tmp_path / "new.sqlite3"))
-    monkeypatch.setattr(bot.app, "create_bot", create_bot)
+    monkeypatch.setattr(bot.runtime.app, "create_bot", create_bot)
     with pytest.raises(Started):
         main(["run"])
     assert started == [tmp_path / "new.sqlite3"]

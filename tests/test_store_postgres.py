@@ -20,7 +20,7 @@ import asyncpg
 import pytest
 from helpers.service_support import open_service, play, started_game
 
-from bot.cli import main
+from bot.commands.cli import main
 from bot.commands.store_copy import TABLES
 from bot.service.tournaments.models import TournamentSettings
 from bot.store import GameChange, GameStatus, NewGame, PostgresStore, TimerGone, VersionConflict, Writes, open_store

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, read_env_file
+from bot.runtime.settings import DEFAULT_DATABASE, Settings, SettingsError, read_env_file
 
 
 def test_the_default_database_is_under_data(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@
 Babel (the `pybabel` library) does the work; the English catalogue is
 filled with the English texts themselves, so English has its plural forms
 and every language is read the same way. The slash commands' names,
-descriptions and choices are extracted too (`bot.command_words`), so a
+descriptions and choices are extracted too (`bot.cogs.command_words`), so a
 translator finds them in the same catalogue.
 """
 
@@ -81,7 +81,7 @@ def write(path: Path, catalog: Catalog) -> None:
 def _command_messages() -> Iterable[tuple[str, str | None]]:
     """(text, context) of every slash command name, description and choice (none if the module is missing)."""
     try:
-        module = importlib.import_module("bot.command_words")
+        module = importlib.import_module("bot.cogs.command_words")
     except ImportError:
         return []
     texts: Iterable[tuple[str, str | None]] = module.command_texts()
@@ -102,7 +102,7 @@ def extracted() -> Catalog:
         for title in MAP_CONTEXTS:
             catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=title)
     for text, context in _command_messages():
-        catalog.add(text, None, [("bot/command_words.py", 0)], context=context)
+        catalog.add(text, None, [("bot/cogs/command_words.py", 0)], context=context)
     return catalog
 
 

@@ -64,7 +64,7 @@ async def member_names(interaction: discord.Interaction, user_ids: Iterable[int]
 
 def reader_language(interaction: discord.Interaction) -> Language:
     """The language an autocomplete's suggestions are written in: the member's, as the command tree resolved it
-    for this interaction (bot/app.py speaks `replies.reader_language` around every command and autocomplete)."""
+    for this interaction (bot/runtime/app.py speaks `replies.reader_language` around every command and autocomplete)."""
     return current_language()
 
 

@@ -13,7 +13,6 @@ from bot.present.confirm import away_too_long_text
 from bot.present.misread import Span
 from bot.present.mod_answers import managers_only_text, role_step_text, server_language_text, settings_answer
 from bot.present.ratings import rated_switch_text
-from bot.replies import Refusal, guarded, private
 from bot.service.settings import (
     AUTOPILOT_LEVEL,
     AWAY_SECONDS,
@@ -32,6 +31,7 @@ from bot.service.settings import (
 )
 from bot.table.front import Front
 from bot.table.parsing import DurationError, parse_reminders, read_duration
+from bot.table.replies import Refusal, guarded, private
 
 
 class ConfigCog(TtrCog):

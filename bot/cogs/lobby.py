@@ -8,10 +8,10 @@ from discord import app_commands
 from bot.cogs.common import LEVEL_CHOICES, MAX_CHOICES, POLICY_CHOICES, game_here, reserve_choices, turn_time_choices
 from bot.cogs.ttr import TtrCog
 from bot.present.misread import Span
-from bot.replies import guarded
 from bot.service import ClockSettings, TimeoutPolicy
 from bot.table.front import Front
 from bot.table.parsing import read_duration
+from bot.table.replies import guarded
 from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION
 from maps import MAP_NAMES, load_board
 

@@ -25,12 +25,12 @@ from bot.present.confirm import (
 )
 from bot.present.i18n import current_language, speaking
 from bot.present.misread import Span
-from bot.replies import Refusal, guarded, private
 from bot.service.kinds import Language
 from bot.service.member_settings import DAY_MINUTES, QuietHours, TurnDms, known_zone, time_zones
 from bot.service.settings import MAX_AWAY_SECONDS
 from bot.table.front import Front
 from bot.table.parsing import NONE_WORDS, _bare, read_duration
+from bot.table.replies import Refusal, guarded, private
 
 ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 AUTOMATIC = "auto"

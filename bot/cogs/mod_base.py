@@ -17,10 +17,10 @@ from bot.present.mod_answers import (
     not_a_moderator_text,
     servers_only_text,
 )
-from bot.replies import Refusal, current_game, guarded, private
 from bot.service import ActionResult, GameInfo
 from bot.table.delivery import NOTES
 from bot.table.front import Front
+from bot.table.replies import Refusal, current_game, guarded, private
 
 
 def ttrmod_group() -> app_commands.Group:

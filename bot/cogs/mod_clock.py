@@ -33,10 +33,10 @@ from bot.present.mod_answers import (
     replaced_answer,
     resumed_answer,
 )
-from bot.replies import Refusal
 from bot.service import GameInfo
 from bot.table.delivery import NOTES
 from bot.table.parsing import read_duration
+from bot.table.replies import Refusal
 
 log = logging.getLogger(__name__)
 

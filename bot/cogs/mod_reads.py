@@ -17,9 +17,9 @@ from bot.present.audit import log_text
 from bot.present.mod_answers import (
     empty_log_text,
 )
-from bot.replies import guarded, private
 from bot.service import GameInfo, ModLogEntry
 from bot.table.lookup import server_game
+from bot.table.replies import guarded, private
 
 log = logging.getLogger(__name__)
 

@@ -26,13 +26,13 @@ from bot.present.seats import seat_labels
 from bot.present.status import final_tickets_text, status_text
 from bot.present.suggestions import route_label
 from bot.present.words import card_name
-from bot.replies import Refusal, guarded, image_file, private
 from bot.service import GameInfo, GameStatus
 from bot.table.controls import Request
 from bot.table.front import Front
 from bot.table.lookup import channel_game, server_game, viewable_choices, viewed_game
 from bot.table.paging import Page, send_pages
 from bot.table.parsing import parse_draw, route_matches
+from bot.table.replies import Refusal, guarded, image_file, private
 from bot.views.ids import Action
 from maps import load_board
 

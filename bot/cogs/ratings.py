@@ -12,9 +12,9 @@ from discord import app_commands
 from bot.cogs.lobby import MAP_CHOICES
 from bot.cogs.ttr import TtrCog
 from bot.present.ratings import leaderboard_buttons, leaderboard_text, profile_text
-from bot.replies import guarded, private
 from bot.table.front import Front
 from bot.table.paging import Page, send_pages
+from bot.table.replies import guarded, private
 
 
 class RatingsCog(TtrCog):

@@ -35,11 +35,11 @@ from bot.present.tournament_answers import (
     tournament_choice_label,
     which_tournament_text,
 )
-from bot.replies import Refusal, guarded
 from bot.service import ClockSettings, ServiceError
 from bot.service.tournaments.models import TournamentInfo, TournamentSettings
 from bot.table.front import Front
 from bot.table.parsing import MAX_TEXT, read_duration
+from bot.table.replies import Refusal, guarded
 from bot.table.tournaments import OPEN, TournamentDesk
 from maps import MAP_NAMES
 

@@ -23,8 +23,8 @@ from bot.present.tournament_answers import (
     round_started_answer,
     substituted_answer,
 )
-from bot.replies import Refusal, private
 from bot.service.tournaments.models import TournamentInfo
+from bot.table.replies import Refusal, private
 
 
 class TournamentRoundsCog(TourCog):

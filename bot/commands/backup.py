@@ -25,7 +25,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from bot.settings import Settings, SettingsError, database_setting
+from bot.runtime.settings import Settings, SettingsError, database_setting
 from bot.store import StoreError, describe
 
 NAME = "backup"

@@ -20,7 +20,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.settings import database_setting
+from bot.runtime.settings import database_setting
 from bot.store import StoreError, describe
 
 NAME = "migrate-store"

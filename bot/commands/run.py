@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bot.settings import Settings, SettingsError
+from bot.runtime.settings import Settings, SettingsError
 from bot.store.sqlite.core import integrity_problem
 
 NAME = "run"
@@ -58,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
     # imported here so that the other subcommands do not load discord.py
     import discord
 
-    from bot.app import create_bot
-    from bot.logs import setup_logging
+    from bot.runtime.app import create_bot
+    from bot.runtime.logs import setup_logging
 
     print(ON_DISCORD, flush=True)
     setup_logging(settings.log_level, settings.discord_log_level)

@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         print(MISSING_EXTRA, file=sys.stderr)
         return 2
     # imported here: the other subcommands need neither SimCord nor discord.py
-    from bot.logs import setup_logging
+    from bot.runtime.logs import setup_logging
     from bot.service.kinds import Language
     from bot.tryout.session import GameRequest, TryOptions, main
 

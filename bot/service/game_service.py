@@ -13,7 +13,7 @@ it needs (`service.lobby.join(...)`, `service.tournaments.rounds.start_round(...
 - play (play.py): a member's move; choices (choices.py): what a player may choose now, why a claim
   cannot be made, a claim by route
 - reading (reading.py): lookups, views, waiting, history, digest, clock status
-- timers (timers.py): what the scheduler (bot/scheduler.py) hands over when a timer is due
+- timers (timers.py): what the scheduler (bot/runtime/scheduler.py) hands over when a timer is due
 - moderation (moderation.py): pause, resume, extend, replace, autopilot, undo, end;
   reopen (reopen.py): a game a moderator ended runs again, for a while
 - finality (finality.py): whether an ended game is over for good (its secrets may be shown)

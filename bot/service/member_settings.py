@@ -18,7 +18,7 @@ Member settings (member_settings keys, JSON values):
 - `quiet_hours`: {"start": minutes, "end": minutes, "zone": "Europe/Helsinki"}:
   local times of day (minutes after midnight in that IANA time zone) between
   which the bot sends the member nothing; what falls due then is held and
-  sent when they end (bot/notify.py). The clock runs on: quiet hours hold
+  sent when they end (bot/table/notify.py). The clock runs on: quiet hours hold
   messages, not time.
 - `away`: {"since": time, "until": time} (UTC ISO-8601): the member is away;
   in casual games of servers that allow it (bounded there by the server's
@@ -269,7 +269,7 @@ class MemberSettingsService:
             out.append(PlayedFor(user_id, name, actor is Actor.TIMEOUT, tuple(public), private, index))
         return out
 
-    # ----- direct messages held for later (bot/notify.py) ---------------------------------
+    # ----- direct messages held for later (bot/table/notify.py) ---------------------------------
 
     async def seat_wait(self, game_id: int, user_id: int) -> str | None:
         """The wait (like "turn:12") in which the game waits for the member's own seat now; None if it does not."""

@@ -1,4 +1,4 @@
-"""Timers: what the scheduler (bot/scheduler.py) finds due and hands over, once each.
+"""Timers: what the scheduler (bot/runtime/scheduler.py) finds due and hands over, once each.
 
 A timer's effect commits together with the timer's deletion, so it is
 handled exactly once: a reminder, a timeout (the autopilot plays the turn, or

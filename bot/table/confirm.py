@@ -17,11 +17,11 @@ import discord
 from bot.present.answers import stale_text
 from bot.present.confirm import cancelled_text, claim_question, draw_tickets_question
 from bot.present.misread import not_offered_text
-from bot.replies import Refusal, private
 from bot.service import GameInfo, Must
 from bot.table import decisions
 from bot.table.lookup import player_of
 from bot.table.play import ClaimAsk, Play
+from bot.table.replies import Refusal, private
 from bot.views.confirm import claim_confirm_view, tickets_confirm_view
 from bot.views.ids import pay_code
 from maps import load_board

@@ -17,8 +17,6 @@ import discord
 
 from bot.present.answers import no_card_there_text, no_longer_used_text, out_of_date_text
 from bot.present.misread import not_offered_text
-from bot.ratelimit import admitted
-from bot.replies import Refusal, guarded
 from bot.service import GameInfo, GameService, Must
 from bot.table import confirm
 from bot.table.delivery import message_url
@@ -26,6 +24,8 @@ from bot.table.lobby import Lobby
 from bot.table.lookup import component_game
 from bot.table.parsing import MAX_TEXT, find_routes, parse_pay_code, small_number
 from bot.table.play import ClaimAsk, Play
+from bot.table.ratelimit import admitted
+from bot.table.replies import Refusal, guarded
 from bot.table.stage import StageMessages
 from bot.table.unanswered import asked
 from bot.views.ids import Action, ComponentId
@@ -224,7 +224,7 @@ class Controls:
         return version
 
     async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
-        if not await admitted(interaction):  # the member's command rate (bot/ratelimit.py)
+        if not await admitted(interaction):  # the member's command rate (bot/table/ratelimit.py)
             return
 
         async def work() -> None:

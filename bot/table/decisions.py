@@ -21,9 +21,9 @@ from bot.present.image_words import image_words
 from bot.present.lookup import not_started_text
 from bot.present.seats import seat_labels
 from bot.present.status import offer_image_text, offered_text
-from bot.replies import image_file
 from bot.service import GameInfo, GameService, GameStatus, Must
 from bot.table.lookup import waiting_text
+from bot.table.replies import image_file
 from bot.views import panels
 from maps import load_board
 

@@ -20,7 +20,6 @@ from functools import partial
 
 import discord
 
-from bot.notify import AWAY_NOTE, DmKind, Notifier
 from bot.present.answers import stage_failed_text
 from bot.present.clock import reminder_text
 from bot.present.digest import digest_lines
@@ -30,7 +29,6 @@ from bot.present.i18n import current_language, speaking
 from bot.present.layout import chunks, clip
 from bot.present.moderation import mod_line
 from bot.present.played_for import played_for_dm
-from bot.replies import current_game, try_private
 from bot.service import (
     ActionResult,
     EventKind,
@@ -45,7 +43,9 @@ from bot.service import (
 from bot.service.kinds import Language
 from bot.table.languages import Languages
 from bot.table.lobby_message import LobbyMessage
+from bot.table.notify import AWAY_NOTE, DmKind, Notifier
 from bot.table.outbox import Outbox
+from bot.table.replies import current_game, try_private
 from bot.table.stage import REMINDER, StageMessages
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,7 @@ class Delivery:
         note: str | None = None,
     ) -> bool:
         """A DM about a game, written (`write()`) in the recipient's language and sent as their settings say
-        (`kind`: what it is; bot/notify.py); False if DMs are refused or Discord failed."""
+        (`kind`: what it is; bot/table/notify.py); False if DMs are refused or Discord failed."""
         if user_id <= 0:
             return False
         with speaking(await self.languages.member(user_id, info.guild_id)):

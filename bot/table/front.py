@@ -6,12 +6,12 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.notify import Notifier
 from bot.service import GameService
 from bot.table.controls import Controls
 from bot.table.delivery import Delivery
 from bot.table.languages import Languages
 from bot.table.lobby import Lobby
+from bot.table.notify import Notifier
 from bot.table.outbox import Outbox
 from bot.table.play import Play
 from bot.table.stage import StageMessages

@@ -24,11 +24,11 @@ from bot.present.answers import (
 from bot.present.events import public_text
 from bot.present.i18n import speaking
 from bot.present.lobby import lobby_text
-from bot.replies import Refusal, current_game, private
 from bot.service import ActionResult, ClockSettings, GameInfo, GameService, GameStatus
 from bot.table import decisions
 from bot.table.delivery import Delivery
 from bot.table.lookup import channel_game
+from bot.table.replies import Refusal, current_game, private
 from bot.views.lobby import LobbyAction
 
 

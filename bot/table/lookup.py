@@ -19,8 +19,8 @@ from bot.present.lookup import (
     played_elsewhere_text,
     waiting_for_text,
 )
-from bot.replies import Refusal, current_game
 from bot.service import GameInfo, GameService, NotFound
+from bot.table.replies import Refusal, current_game
 from maps import load_board
 
 

@@ -34,13 +34,13 @@ from bot.present.seats import seat_labels
 from bot.present.status import hand_text
 from bot.present.suggestions import route_label
 from bot.present.words import card_name
-from bot.replies import Refusal, image_file, private, try_private
 from bot.service import ActionResult, EventKind, GameInfo, GameService, GameStatus, Must, NotYourTurn, StaleVersion
 from bot.service.choices import ClaimRefusal, RouteClaim
 from bot.table import decisions
 from bot.table.delivery import SEAT_NEWS, Delivery, message_url
 from bot.table.lookup import player_of, waiting_text
 from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_keep_numbers
+from bot.table.replies import Refusal, image_file, private, try_private
 from bot.table.unanswered import UnansweredMoves
 from bot.views import panels
 from bot.views.ids import pay_code

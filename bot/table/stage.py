@@ -39,7 +39,6 @@ from typing import Any
 
 import discord
 
-from bot.notify import DmKind, Notifier
 from bot.present.clock import CLOCK_MARKS, deadline_line, out_of_time_line, paused_line
 from bot.present.decisions import go_on_label
 from bot.present.dms import choose_tickets_dm, your_turn_dm
@@ -48,12 +47,13 @@ from bot.present.layout import chunks, clip
 from bot.present.recap import recap_lines
 from bot.present.seats import pinged, seat_labels
 from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, start_text, turn_content
-from bot.replies import current_game, image_file
 from bot.service import GameInfo, GameService, GameStatus, Must, TurnNotice
 from bot.service.stages import StageView
 from bot.table.languages import Languages
+from bot.table.notify import DmKind, Notifier
 from bot.table.old_buttons import OldButtons
 from bot.table.outbox import Sleep, backoff
+from bot.table.replies import current_game, image_file
 from bot.table.stage_kinds import generation_key, is_stage, stage_base, stage_generation
 from bot.views import panels
 from bot.views.ids import Action, ComponentId

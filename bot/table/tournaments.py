@@ -45,7 +45,6 @@ from bot.present.tournament_answers import promoted_text
 from bot.present.tournament_message import tournament_text
 from bot.present.tournament_standings import standings_lines, standings_table
 from bot.present.tournament_words import thread_name
-from bot.replies import image_file
 from bot.service import ActionResult, GameInfo, GameService
 from bot.service.tournaments.models import (
     OverdueTables,
@@ -57,6 +56,7 @@ from bot.service.tournaments.models import (
 from bot.store.tournament_rows import ParticipantStatus, TableStatus, TournamentStatus
 from bot.table.delivery import NOTES
 from bot.table.front import Front
+from bot.table.replies import image_file
 from bot.views.tournaments import tournament_view
 from render import RenderedImage
 from render.standings import render_standings

@@ -40,10 +40,10 @@ from typing import Any, TextIO
 from simcord import Env, SetupError
 from simcord.preview import Preview
 
-from bot.app import ConductorBot, create_bot
 from bot.present.image_words import image_words
+from bot.runtime.app import ConductorBot, create_bot
+from bot.runtime.settings import Settings
 from bot.service.kinds import Language
-from bot.settings import Settings
 from bot.tryout.places import GAMES, Place, PlacesPage
 from bot.tryout.world import DISCORD_LOCALES, World, build_world
 from maps.loader import MAP_NAMES

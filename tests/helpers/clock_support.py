@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.present.clock import reminder_text
 from bot.present.moderation import mod_line
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
 from bot.service import ActionResult, GameInfo, GameService, ModLogEntry, Reminder
 from bot.service.clock import ClockSettings
 from bot.service.settings import MAX_OPEN_GAMES

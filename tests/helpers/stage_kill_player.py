@@ -26,7 +26,7 @@ from discord_play import Player, open_game
 from simcord import Env
 
 from bot import Settings, create_bot
-from bot.app import ConductorBot
+from bot.runtime.app import ConductorBot
 
 NAMES = ("alice", "bob")
 

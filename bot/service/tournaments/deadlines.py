@@ -2,7 +2,7 @@
 
 Both are timers of no game in the store's `timers` table, written in the same
 transaction as the round they are for (`TournamentChange.timers`), and fired
-by the scheduler (bot/scheduler.py) once, also after a restart:
+by the scheduler (bot/runtime/scheduler.py) once, also after a restart:
 
 - `ROUND_DEADLINE`: at a round's deadline, the tables still playing are
   overdue: `TimerOutcome.overdue` hands them to the front, which tells the

@@ -1,4 +1,4 @@
-"""What the turn clocks' scheduler (bot/scheduler.py) does in Discord: its `Notifier`.
+"""What the turn clocks' scheduler (bot/runtime/scheduler.py) does in Discord: its `Notifier`.
 
 The scheduler fires deadlines, reminders and autopilot turns while nobody is
 typing a command; their results reach the channel and the members exactly as

@@ -4,7 +4,7 @@ Discord limits how often commands may be created, so the bot does not sync at
 every start: it hashes the command definitions it would send and compares the
 hash with the one stored (through the game service) for the same target (the
 application, and the development server or "global") at the last successful sync.
-The hash covers the localizations too (bot/command_words.py): a changed
+The hash covers the localizations too (bot/cogs/command_words.py): a changed
 translation syncs again, an unchanged one does not.
 """
 

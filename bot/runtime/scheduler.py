@@ -29,7 +29,7 @@ whether or not their announcement got out.
 
 `tick`, if given, is awaited on every pass of the loop (so at least every
 `heartbeat` seconds): the front end sends the direct messages it held for
-later then (bot/notify.py).
+later then (bot/table/notify.py).
 
 Waiting uses the injectable `sleep` (asyncio.sleep by default, so a test
 driver that moves the event loop's time, like SimCord's advance_time, moves

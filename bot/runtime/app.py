@@ -5,10 +5,10 @@
 lobby, of play and of the server's settings: bot/cogs/ttr.py) and the
 `/ttrmod` ones, registers the persistent buttons and menus (so that the
 buttons of messages posted before a restart keep working), sets the
-translator of the commands' names and descriptions (bot/command_words.py)
+translator of the commands' names and descriptions (bot/cogs/command_words.py)
 and syncs the commands if their definitions or translations changed. Once the bot is connected it posts any
 stage message a crash kept back and starts the scheduler of the turn clocks
-(bot/scheduler.py), which first moves every running clock on by the time the
+(bot/runtime/scheduler.py), which first moves every running clock on by the time the
 bot was down (that time counts against no one). After a reconnection (a
 resumed session, or a new one) it brings every running game's stage message
 up to date again. Tests and harnesses build the bot with the same factory;
@@ -28,7 +28,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock_notifier import ClockNotifier
+from bot.cogs.command_words import CommandTranslator
 from bot.cogs.config import ConfigCog
 from bot.cogs.lobby import LobbyCog
 from bot.cogs.member_settings import MemberSettingsCog
@@ -43,19 +43,19 @@ from bot.cogs.tour_desk import TournamentDeskCog, TournamentRecordsCog
 from bot.cogs.tour_players import TournamentCog
 from bot.cogs.tour_rounds import TournamentRoundsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
-from bot.command_words import CommandTranslator
 from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
 from bot.present.image_words import image_words
-from bot.ratelimit import RateLimiter, admitted
-from bot.replies import current_game, reader_language, report_failure
-from bot.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler
+from bot.runtime.settings import Settings
+from bot.runtime.sync import sync_if_changed
 from bot.service import GameService
 from bot.service.kinds import Language
-from bot.settings import Settings
-from bot.sync import sync_if_changed
+from bot.table.clock_notifier import ClockNotifier
 from bot.table.controls import Controls
 from bot.table.front import Front
 from bot.table.languages import Languages
+from bot.table.ratelimit import RateLimiter, admitted
+from bot.table.replies import current_game, reader_language, report_failure
 from bot.table.tournaments import TournamentDesk
 from bot.views.items import GameButton, GameSelect
 
@@ -111,7 +111,7 @@ class ConductorBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock  # the game service's clock; None: the wall clock (UTC)
-        self.heartbeat = heartbeat  # seconds between the notes that the bot runs (bot/scheduler.py)
+        self.heartbeat = heartbeat  # seconds between the notes that the bot runs (bot/runtime/scheduler.py)
         self._service: GameService | None = None
         self._front: Front | None = None
         self._scheduler: Scheduler | None = None
@@ -254,7 +254,7 @@ class ShardedConductorBot(ConductorBot, commands.AutoShardedBot):
     """The bot of one process of a sharded bot: an AutoShardedBot for the shards of `settings.shards`.
 
     Each process serves its shards' servers: Discord sends it their events, its scheduler fires their games'
-    timers (bot/scheduler.py), and only the process running shard 0 syncs the commands.
+    timers (bot/runtime/scheduler.py), and only the process running shard 0 syncs the commands.
     """
 
 

@@ -22,7 +22,7 @@ OTHERS_LEVEL = logging.WARNING
 def setup_logging(project_level: str, discord_level: str, handler: logging.Handler | None = None) -> None:
     """One handler on the root logger (stderr by default); each group of loggers at its own level.
 
-    `project_level` and `discord_level` are names like "DEBUG" (checked by bot/settings.py).
+    `project_level` and `discord_level` are names like "DEBUG" (checked by bot/runtime/settings.py).
     """
     if handler is None:
         discord.utils.setup_logging(level=OTHERS_LEVEL, root=True)

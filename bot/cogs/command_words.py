@@ -3,7 +3,7 @@
 Discord shows each member the commands in their client's language when the
 commands carry localizations. discord.py asks a `Translator` for each name,
 description and choice name of the tree at sync time (`CommandTranslator`,
-set on the tree in bot/app.py); it looks them up in the gettext catalogues
+set on the tree in bot/runtime/app.py); it looks them up in the gettext catalogues
 (bot/present/locale) under these contexts:
 
     "command name", "command description"   (commands, subcommands and groups)
