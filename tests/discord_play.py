@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -364,22 +365,40 @@ def _special_claim(game: Game, options: list[ClaimOption]) -> tuple[ClaimOption,
 
 
 async def open_game(
-    room: Room, map_name: str, players: int, trains: int | None = None
+    room: Room,
+    map_name: str,
+    players: int | None = None,
+    trains: int | None = None,
+    *,
+    words: bool = True,
+    heard: Callable[[MemberActor, InteractionResult], None] | None = None,
+    **options: Any,
 ) -> tuple[int, InteractionResult]:
-    """The first member opens a game, the next ones join, the host starts it; the game id and the start's result."""
+    """The first member opens a game (`/ttr new` with `options`), the next ones join (`players` in all; everyone by
+    default), the host starts it; the game id and the start's result.
+
+    `words`: read the answers' English words (off where the members speak other languages: then the service says
+    the game started); `heard`: told of each join's and the start's answer, with its member."""
     host = room.members[0]
-    options: dict[str, Any] = {"map": map_name}
+    asked: dict[str, Any] = {"map": map_name, **options}
     if trains is not None:
-        options["trains"] = trains
-    result = await slash(host, room, "ttr new", **options)
+        asked["trains"] = trains
+    result = await slash(host, room, "ttr new", **asked)
     assert all(m.ephemeral for m in replies(result)), reply_text(result)
     info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None, reply_text(result)
-    for member in room.members[1:players]:
+    for member in room.members[1 : len(room.members) if players is None else players]:
         joined = await slash(member, room, "ttr join")
-        assert "joined" in reply_text(joined), reply_text(joined)
+        if heard is not None:
+            heard(member, joined)
+        if words:
+            assert "joined" in reply_text(joined), reply_text(joined)
     started = await slash(host, room, "ttr start")
-    assert "has started" in reply_text(started), reply_text(started)
+    if heard is not None:
+        heard(host, started)
+    if words:
+        assert "has started" in reply_text(started), reply_text(started)
+    assert (await room.bot.service.core.game(info.id)).started
     return info.id, started
 
 

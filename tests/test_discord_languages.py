@@ -28,7 +28,7 @@ import discord
 import pytest
 from babel.messages.pofile import read_po
 from discord_harness import Room, make_room_in, replies, reply_text, set_locale, slash
-from discord_play import Player
+from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 
 import bot.present.i18n as i18n
@@ -216,17 +216,22 @@ class Reader(Player):
         return await self.run(await slash(member, self.room, command, **options), member)
 
 
-async def open_game(room: Room, map_name: str, *, trains: int = 10) -> Reader:
-    """The first member opens a game, the others join, the host starts it (no words read: any language)."""
-    host = room.members[0]
-    await slash(host, room, "ttr new", map=map_name, trains=trains, turn_time="1h", reserve="none")
-    info = await room.bot.service.reading.active_game(room.channel.id)
-    assert info is not None
-    reader = Reader(room, info.id)
-    for member in room.members[1:]:
-        await reader.ask(member, "ttr join")
-    await reader.ask(host, "ttr start")
-    assert (await room.bot.service.core.game(info.id)).started
+async def open_reader(room: Room, map_name: str, *, trains: int = 10) -> Reader:
+    """The game opened as every test opens one (no words read: any language), played by a `Reader` that keeps
+    the answers to the joins and the start too."""
+    heard: list[tuple[MemberActor, InteractionResult]] = []
+    game_id, _ = await open_game(
+        room,
+        map_name,
+        trains=trains,
+        words=False,
+        heard=lambda m, r: heard.append((m, r)),
+        turn_time="1h",
+        reserve="none",
+    )
+    reader = Reader(room, game_id)
+    for member, result in heard:
+        await reader.run(result, member)
     return reader
 
 
@@ -279,7 +284,7 @@ def leak_report(leaks: dict[str, set[str]]) -> str:
 async def test_a_swedish_game_shows_no_english(simcord_env: Env) -> None:
     room = make_room_in(simcord_env, ["anna", "bertil"], guild_locale="sv-SE", locale="sv-SE")
     start = len(simcord_env.http_requests)
-    reader = await open_game(room, "amsterdam")
+    reader = await open_reader(room, "amsterdam")
     game = await whole_game(reader)
     assert game.finished
     texts = [text for _, text in seen_since(simcord_env, start)]
@@ -295,7 +300,7 @@ async def test_a_finnish_game_set_by_the_server_shows_no_english(simcord_env: En
     manager = await server_manager(room, "fi")
     start = len(simcord_env.http_requests)
     await slash(manager, room, "ttr config", language="fi")
-    reader = await open_game(room, "switzerland")
+    reader = await open_reader(room, "switzerland")
     game = await whole_game(reader)
     assert game.finished
     texts = [text for _, text in seen_since(simcord_env, start)]
@@ -308,7 +313,7 @@ async def test_a_finnish_game_set_by_the_server_shows_no_english(simcord_env: En
 async def test_a_swedish_game_on_the_usa_map_shows_no_english(simcord_env: Env) -> None:
     room = make_room_in(simcord_env, ["anna", "bertil"], guild_locale="sv-SE", locale="sv-SE")
     start = len(simcord_env.http_requests)
-    game = await whole_game(await open_game(room, "usa"))
+    game = await whole_game(await open_reader(room, "usa"))
     assert game.finished
     texts = [text for _, text in seen_since(simcord_env, start)]
     leaks = english_in(texts)
@@ -320,7 +325,7 @@ async def test_a_swedish_game_on_the_usa_map_shows_no_english(simcord_env: Env) 
 async def test_a_finnish_game_on_the_india_map_shows_no_english(simcord_env: Env) -> None:
     room = make_room_in(simcord_env, ["aino", "eero"], guild_locale="fi", locale="fi")
     start = len(simcord_env.http_requests)
-    game = await whole_game(await open_game(room, "india"))
+    game = await whole_game(await open_reader(room, "india"))
     assert game.finished
     texts = [text for _, text in seen_since(simcord_env, start)]
     leaks = english_in(texts)
@@ -413,7 +418,7 @@ async def test_a_member_with_english_set_reads_english_privately_in_a_swedish_ga
     answer = await slash(anna, room, "ttr settings", language="en")
     only(reply_texts([answer]), Language.EN, "anna's settings answer")
     assert (await room.bot.service.members.member_settings(anna.id)).language is Language.EN
-    reader = await open_game(room, "amsterdam")
+    reader = await open_reader(room, "amsterdam")
     await whole_game(reader)
     only(channel_texts(room), Language.SV, "the channel")
     only(reply_texts(reader.answers[anna.id]), Language.EN, "anna's answers")
@@ -457,7 +462,7 @@ async def test_a_dm_follows_the_members_setting_else_their_client_last_seen(simc
     set_locale(simcord_env, bertil, "sv-SE")  # no setting: his client's language
     set_locale(simcord_env, cecilia, "de")  # a language the bot does not speak: the server's
     await slash(anna, room, "ttr settings", language="fi")  # from an English client
-    reader = await open_game(room, "usa")
+    reader = await open_reader(room, "usa")
     assert (await room.bot.service.members.member_settings(bertil.id)).client_locale == "sv-SE"
     await whole_game(reader)
     assert room.dms(anna) and room.dms(bertil) and room.dms(cecilia)
@@ -513,7 +518,7 @@ def test_a_forged_language_is_refused() -> None:
 
 async def test_autocomplete_choices_are_in_the_typing_members_language(simcord_env: Env, marked: None) -> None:
     room = make_room_in(simcord_env, ["anna", "bertil"], guild_locale="en-US", locale="sv-SE")
-    reader = await open_game(room, "usa")
+    reader = await open_reader(room, "usa")
     while (await reader.game()).state.phase.name.startswith("SETUP"):
         await reader.step(await reader.game())
     mover = (await reader.game()).to_move()
