@@ -171,7 +171,7 @@ async def test_who_may_move_and_when(service: GameService, database: Database) -
         await service.play.act(game_id, alice.user_id, keep)
     with refused(NotAllowed, f"cannot make a move for {bob.player}"):
         await service.play.act(game_id, alice.user_id, Keep(bob.player, ()))
-    with refused(InvalidInput, "engine move or its record form"):
+    with refused(InvalidInput, "must be an engine move"):
         await service.play.act(game_id, alice.user_id, "draw deck")  # type: ignore[arg-type]
     with refused(StaleVersion, "moved on") as stale:
         await service.play.act(game_id, bob.user_id, keep, expected_version=info.version - 1)

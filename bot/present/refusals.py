@@ -27,7 +27,7 @@ TEMPLATES: dict[Why, str] = {
     Why.BAD_CLOCK_TYPE: N_("the clock must be clock settings, not {type}"),
     Why.BAD_SEAT: N_("Seats are numbered 0 to {last}, not {value!r}."),
     Why.BAD_VERSION: N_("the version must be a whole number, not {value!r}"),
-    Why.BAD_MOVE: N_("a move must be an engine move or its record form (an object), not {type}"),
+    Why.BAD_MOVE: N_("a move must be an engine move, not {type}"),
     Why.BAD_FLAG: N_("{name} must be true or false, not {value!r}"),
     Why.BAD_EXTENSION: N_("the extension must be 1 to {high} seconds, not {value!r}"),
     Why.BAD_UNDO: N_("The game has {count} moves; take back 1 to {count}, not {value!r}."),
