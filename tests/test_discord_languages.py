@@ -40,7 +40,7 @@ from bot.service.errors import InvalidInput
 from bot.service.kinds import Language
 from bot.service.member_settings import MemberSettings
 from bot.service.settings import GuildConfig, check_setting
-from bot.table.replies import Refusal
+from bot.views.replies import Refusal
 from engine import Game
 
 

@@ -28,9 +28,9 @@ from bot.table.parsing import (
     parse_pay_code,
     parse_reminders,
 )
-from bot.table.replies import Refusal
 from bot.table.stage import generation_key, is_stage, stage_base, stage_generation
 from bot.views.ids import BUTTON, BUTTON_TEMPLATE, Action, ComponentId, pay_code
+from bot.views.replies import Refusal
 from engine import Game
 from engine.autopilot import choose_move
 from maps import load_board

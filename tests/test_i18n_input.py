@@ -32,7 +32,7 @@ from bot.table.parsing import (
     parse_keep_numbers,
     read_duration,
 )
-from bot.table.replies import Refusal
+from bot.views.replies import Refusal
 from maps import MAP_NAMES, WILD, load_board
 
 BOARDS = [load_board(name) for name in MAP_NAMES]

@@ -38,8 +38,8 @@ from bot.table.parsing import (
     read_duration,
 )
 from bot.table.play import Play
-from bot.table.replies import Refusal
 from bot.views.ids import Action
+from bot.views.replies import Refusal
 from maps import load_board
 
 USA = load_board("usa")

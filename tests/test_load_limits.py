@@ -14,7 +14,7 @@ from bot.service import GameService, InvalidInput, WrongState
 from bot.service.errors import Why
 from bot.service.render_queue import RenderQueue, RenderStart
 from bot.service.settings import MEMBER_OPEN_GAMES, SERVER_OPEN_GAMES
-from bot.table.ratelimit import RateLimiter
+from bot.views.ratelimit import RateLimiter
 
 GUILD = 1
 

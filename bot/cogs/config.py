@@ -31,7 +31,7 @@ from bot.service.settings import (
 )
 from bot.table.front import Front
 from bot.table.parsing import DurationError, parse_reminders, read_duration
-from bot.table.replies import Refusal, guarded, private
+from bot.views.replies import Refusal, guarded, private
 
 
 class ConfigCog(TtrCog):

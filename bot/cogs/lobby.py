@@ -11,7 +11,7 @@ from bot.present.misread import Span
 from bot.service import ClockSettings, TimeoutPolicy
 from bot.table.front import Front
 from bot.table.parsing import read_duration
-from bot.table.replies import guarded
+from bot.views.replies import guarded
 from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION
 from maps import MAP_NAMES, load_board
 

@@ -30,7 +30,7 @@ from bot.service.member_settings import DAY_MINUTES, QuietHours, TurnDms, known_
 from bot.service.settings import MAX_AWAY_SECONDS
 from bot.table.front import Front
 from bot.table.parsing import NONE_WORDS, _bare, read_duration
-from bot.table.replies import Refusal, guarded, private
+from bot.views.replies import Refusal, guarded, private
 
 ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 AUTOMATIC = "auto"

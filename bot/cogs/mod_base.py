@@ -20,7 +20,7 @@ from bot.present.mod_answers import (
 from bot.service import ActionResult, GameInfo
 from bot.table.delivery import NOTES
 from bot.table.front import Front
-from bot.table.replies import Refusal, current_game, guarded, private
+from bot.views.replies import Refusal, current_game, guarded, private
 
 
 def ttrmod_group() -> app_commands.Group:

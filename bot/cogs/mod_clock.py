@@ -36,7 +36,7 @@ from bot.present.mod_answers import (
 from bot.service import GameInfo
 from bot.table.delivery import NOTES
 from bot.table.parsing import read_duration
-from bot.table.replies import Refusal
+from bot.views.replies import Refusal
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ from bot.cogs.common import MAX_CHOICES
 from bot.present.mod_answers import autopilot_label, no_such_player_text
 from bot.service import GameInfo
 from bot.service.checks import MAX_REASON
-from bot.table.replies import Refusal
+from bot.views.replies import Refusal
 
 Reason = app_commands.Range[str, 1, MAX_REASON]
 ON_OFF = [

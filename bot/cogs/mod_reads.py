@@ -19,7 +19,7 @@ from bot.present.mod_answers import (
 )
 from bot.service import GameInfo, ModLogEntry
 from bot.table.lookup import server_game
-from bot.table.replies import guarded, private
+from bot.views.replies import guarded, private
 
 log = logging.getLogger(__name__)
 

@@ -47,7 +47,7 @@ from bot.service import GameInfo
 from bot.service.reopen import REOPEN_SECONDS
 from bot.table.front import Front
 from bot.table.lookup import server_game
-from bot.table.replies import Refusal, current_game, guarded, private
+from bot.views.replies import Refusal, current_game, guarded, private
 from maps import load_board
 
 log = logging.getLogger(__name__)

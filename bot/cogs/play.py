@@ -32,8 +32,8 @@ from bot.table.front import Front
 from bot.table.lookup import channel_game, server_game, viewable_choices, viewed_game
 from bot.table.paging import Page, send_pages
 from bot.table.parsing import parse_draw, route_matches
-from bot.table.replies import Refusal, guarded, image_file, private
 from bot.views.ids import Action
+from bot.views.replies import Refusal, guarded, image_file, private
 from maps import load_board
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from bot.cogs.ttr import TtrCog
 from bot.present.ratings import leaderboard_buttons, leaderboard_text, profile_text
 from bot.table.front import Front
 from bot.table.paging import Page, send_pages
-from bot.table.replies import guarded, private
+from bot.views.replies import guarded, private
 
 
 class RatingsCog(TtrCog):

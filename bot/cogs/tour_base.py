@@ -39,8 +39,8 @@ from bot.service import ClockSettings, ServiceError
 from bot.service.tournaments.models import TournamentInfo, TournamentSettings
 from bot.table.front import Front
 from bot.table.parsing import MAX_TEXT, read_duration
-from bot.table.replies import Refusal, guarded
 from bot.table.tournaments import OPEN, TournamentDesk
+from bot.views.replies import Refusal, guarded
 from maps import MAP_NAMES
 
 log = logging.getLogger(__name__)

@@ -31,7 +31,7 @@ from bot.present.tournament_answers import (
 )
 from bot.present.tournament_message import status_line
 from bot.service.tournaments.models import TournamentInfo
-from bot.table.replies import Refusal, guarded, private
+from bot.views.replies import Refusal, guarded, private
 from engine.game import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION
 from maps import MAP_NAMES
 

@@ -22,8 +22,8 @@ from bot.present.tournament_message import info_text
 from bot.present.tournament_standings import standings_lines
 from bot.service.tournaments.models import TournamentInfo
 from bot.table.front import Front
-from bot.table.replies import Refusal, guarded, image_file, private
 from bot.table.tournaments import TournamentDesk, standings_image
+from bot.views.replies import Refusal, guarded, image_file, private
 from bot.views.tournaments import TourAction, TourButton
 
 

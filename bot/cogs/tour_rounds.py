@@ -24,7 +24,7 @@ from bot.present.tournament_answers import (
     substituted_answer,
 )
 from bot.service.tournaments.models import TournamentInfo
-from bot.table.replies import Refusal, private
+from bot.views.replies import Refusal, private
 
 
 class TournamentRoundsCog(TourCog):

@@ -19,7 +19,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.present.mod_answers import confirm_button_labels
-from bot.table.ratelimit import admitted
+from bot.views.ratelimit import admitted
 
 PREFIX = "ttrmod:"
 UNDO = "undo"
@@ -107,7 +107,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEM
         return cls(match.group("kind"), match.group("choice"), match.group("token"))
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await admitted(interaction)  # a press counts against the member's command rate (bot/table/ratelimit.py)
+        return await admitted(interaction)  # a press counts against the member's command rate (bot/views/ratelimit.py)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = getattr(interaction.client, "get_cog", lambda name: None)(COG)

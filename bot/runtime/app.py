@@ -54,10 +54,10 @@ from bot.table.clock_notifier import ClockNotifier
 from bot.table.controls import Controls
 from bot.table.front import Front
 from bot.table.languages import Languages
-from bot.table.ratelimit import RateLimiter, admitted
-from bot.table.replies import current_game, reader_language, report_failure
 from bot.table.tournaments import TournamentDesk
 from bot.views.items import GameButton, GameSelect
+from bot.views.ratelimit import RateLimiter, admitted
+from bot.views.replies import current_game, reader_language, report_failure
 
 log = logging.getLogger(__name__)
 

@@ -21,9 +21,9 @@ from bot.service import GameInfo, Must
 from bot.table import decisions
 from bot.table.lookup import player_of
 from bot.table.play import ClaimAsk, Play
-from bot.table.replies import Refusal, private
 from bot.views.confirm import claim_confirm_view, tickets_confirm_view
 from bot.views.ids import pay_code
+from bot.views.replies import Refusal, private
 from maps import load_board
 
 

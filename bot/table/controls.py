@@ -24,12 +24,12 @@ from bot.table.lobby import Lobby
 from bot.table.lookup import component_game
 from bot.table.parsing import MAX_TEXT, find_routes, parse_pay_code, small_number
 from bot.table.play import ClaimAsk, Play
-from bot.table.ratelimit import admitted
-from bot.table.replies import Refusal, guarded
 from bot.table.stage import StageMessages
 from bot.table.unanswered import asked
 from bot.views.ids import Action, ComponentId
 from bot.views.lobby import LobbyAction
+from bot.views.ratelimit import admitted
+from bot.views.replies import Refusal, guarded
 from engine.moves import DrawCard, Pass, PlaceStack, TunnelPay, payment_of
 from maps import load_board
 
@@ -224,7 +224,7 @@ class Controls:
         return version
 
     async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
-        if not await admitted(interaction):  # the member's command rate (bot/table/ratelimit.py)
+        if not await admitted(interaction):  # the member's command rate (bot/views/ratelimit.py)
             return
 
         async def work() -> None:

@@ -23,8 +23,8 @@ from bot.present.seats import seat_labels
 from bot.present.status import offer_image_text, offered_text
 from bot.service import GameInfo, GameService, GameStatus, Must
 from bot.table.lookup import waiting_text
-from bot.table.replies import image_file
 from bot.views import panels
+from bot.views.replies import image_file
 from maps import load_board
 
 log = logging.getLogger(__name__)

@@ -45,8 +45,8 @@ from bot.table.languages import Languages
 from bot.table.lobby_message import LobbyMessage
 from bot.table.notify import AWAY_NOTE, DmKind, Notifier
 from bot.table.outbox import Outbox
-from bot.table.replies import current_game, try_private
 from bot.table.stage import REMINDER, StageMessages
+from bot.views.replies import current_game, try_private
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ announcements, the lobby message, the moderators' log) is written in the
 server's language: its `/ttr config language`, else the server's preferred
 locale in Discord, else English.
 
-`bot/table/replies.py` speaks the reader's language for a whole interaction; the
+`bot/views/replies.py` speaks the reader's language for a whole interaction; the
 code that writes public texts and DMs (delivery, stage and lobby messages)
 asks this class and speaks the language it answers (`speaking`).
 """

@@ -28,8 +28,8 @@ from bot.service import ActionResult, ClockSettings, GameInfo, GameService, Game
 from bot.table import decisions
 from bot.table.delivery import Delivery
 from bot.table.lookup import channel_game
-from bot.table.replies import Refusal, current_game, private
 from bot.views.lobby import LobbyAction
+from bot.views.replies import Refusal, current_game, private
 
 
 class Lobby:

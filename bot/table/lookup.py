@@ -20,7 +20,7 @@ from bot.present.lookup import (
     waiting_for_text,
 )
 from bot.service import GameInfo, GameService, NotFound
-from bot.table.replies import Refusal, current_game
+from bot.views.replies import Refusal, current_game
 from maps import load_board
 
 

@@ -3,7 +3,7 @@
 The buttons live with the answer (a view kept in memory for a while, not a
 persistent one: the answer is private and short-lived); only the member who
 asked can press them, and each press edits the answer in place; a press counts against the member's
-command rate (bot/table/ratelimit.py), as a command does.
+command rate (bot/views/ratelimit.py), as a command does.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import discord
 
 from bot.present.i18n import current_language, speaking
 from bot.present.paging import button_label, not_your_pages_text
-from bot.table.ratelimit import admitted
-from bot.table.replies import private, reader_language, report_failure
+from bot.views.ratelimit import admitted
+from bot.views.replies import private, reader_language, report_failure
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ class Pager(discord.ui.View):
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id == self.owner:
-            return await admitted(interaction)  # a page turned counts as a command (bot/table/ratelimit.py)
+            return await admitted(interaction)  # a page turned counts as a command (bot/views/ratelimit.py)
         with speaking(await reader_language(interaction)):
             await private(interaction, not_your_pages_text())
         return False

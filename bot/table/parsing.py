@@ -38,7 +38,7 @@ from bot.present.typed import COLOUR_WORDS, DECK_WORDS, DURATION_JOINERS, FILLER
 from bot.present.typed import NONE_WORDS as TYPED_NONE_WORDS
 from bot.service.clock import MAX_SECONDS
 from bot.service.kinds import Language
-from bot.table.replies import Refusal
+from bot.views.replies import Refusal
 from maps import GRAY, WILD, Board, Route, Rules
 from maps.names import fold
 

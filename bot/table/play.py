@@ -40,10 +40,10 @@ from bot.table import decisions
 from bot.table.delivery import SEAT_NEWS, Delivery, message_url
 from bot.table.lookup import player_of, waiting_text
 from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_keep_numbers
-from bot.table.replies import Refusal, image_file, private, try_private
 from bot.table.unanswered import UnansweredMoves
 from bot.views import panels
 from bot.views.ids import pay_code
+from bot.views.replies import Refusal, image_file, private, try_private
 from engine.moves import DrawTickets, Move
 from maps import load_board
 

@@ -53,11 +53,11 @@ from bot.table.languages import Languages
 from bot.table.notify import DmKind, Notifier
 from bot.table.old_buttons import OldButtons
 from bot.table.outbox import Sleep, backoff
-from bot.table.replies import current_game, image_file
 from bot.table.stage_kinds import generation_key, is_stage, stage_base, stage_generation
 from bot.views import panels
 from bot.views.ids import Action, ComponentId
 from bot.views.items import GameButton
+from bot.views.replies import current_game, image_file
 from maps import load_board
 
 log = logging.getLogger(__name__)

@@ -56,7 +56,7 @@ from bot.service.tournaments.models import (
 from bot.store.tournament_rows import ParticipantStatus, TableStatus, TournamentStatus
 from bot.table.delivery import NOTES
 from bot.table.front import Front
-from bot.table.replies import image_file
+from bot.views.replies import image_file
 from bot.views.tournaments import tournament_view
 from render import RenderedImage
 from render.standings import render_standings

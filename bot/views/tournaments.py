@@ -4,7 +4,7 @@ Their custom ids are "ttrt:ACTION:TOURNAMENT" (ACTION `join`, `leave`, `checkin`
 tournament as it is when pressed (the service refuses what is no longer possible), so they carry no
 version. discord.py rebuilds a pressed button from its id, also after a restart (`bot.add_dynamic_items`),
 and hands the press to the tournament cog. A press counts against the member's command rate, as a
-command does (bot/table/ratelimit.py).
+command does (bot/views/ratelimit.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, Protocol, Self, cast
 import discord
 
 from bot.present.tournament_words import checkin_label, join_label, leave_label
-from bot.table.ratelimit import admitted
+from bot.views.ratelimit import admitted
 
 PREFIX = "ttrt"
 TEMPLATE = r"ttrt:(?P<action>join|leave|checkin):(?P<tournament>\d{1,19})"
@@ -60,7 +60,7 @@ class TourButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         return cls(item, TourAction(match.group("action")), int(match.group("tournament")))
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        return await admitted(interaction)  # a press counts against the member's command rate (bot/table/ratelimit.py)
+        return await admitted(interaction)  # a press counts against the member's command rate (bot/views/ratelimit.py)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = getattr(interaction.client, "get_cog", lambda name: None)(COG)

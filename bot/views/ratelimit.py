@@ -21,7 +21,7 @@ import discord
 
 from bot.present.answers import too_fast_text
 from bot.present.i18n import speaking
-from bot.table.replies import private, reader_language
+from bot.views.replies import private, reader_language
 
 # how many requests between sweeps of members whose window has emptied
 _SWEEP_EVERY = 1000

@@ -1,0 +1,151 @@
+"""The shape of the code (docs/architecture.md): layers import one way, the game service knows nothing of Discord
+and writes no sentences, no package imports in a circle, and classes and modules stay small."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("maps", "engine", "render", "bot")
+MAX_CLASS_LINES = 300  # counting the lines of the project's own classes it inherits from
+MAX_MODULE_LINES = 400
+
+
+def _name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_name(p): p for package in PACKAGES for p in (ROOT / package).rglob("*.py")}
+
+
+def _runtime_imports(tree: ast.Module, modules: Collection[str]) -> Iterator[str]:
+    """The modules a module imports when it runs (not those under `if TYPE_CHECKING:`, which only name types);
+    `from package import module` counts as the module only (as the engine's own test reads it)."""
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            skipped |= {id(n) for child in node.body for n in ast.walk(child)}
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            for alias in node.names:
+                inner = f"{node.module}.{alias.name}"
+                yield inner if inner in modules else node.module
+        elif isinstance(node, ast.Import):
+            yield from (a.name for a in node.names)
+
+
+def _imports() -> dict[str, set[str]]:
+    modules = _modules()
+    return {
+        name: set(_runtime_imports(ast.parse(path.read_text(encoding="utf-8")), modules))
+        for name, path in modules.items()
+    }
+
+
+def _within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+# who may not import whom: (importer, imported)
+FORBIDDEN = [
+    ("maps", "engine"),
+    ("maps", "render"),
+    ("maps", "bot"),
+    ("engine", "render"),
+    ("engine", "bot"),
+    ("render", "bot"),
+    # the game service knows nothing of Discord and writes no sentences: it returns data
+    ("bot.service", "discord"),
+    ("bot.service", "bot.present"),
+    ("bot.service", "bot.table"),
+    ("bot.service", "bot.cogs"),
+    ("bot.service", "bot.views"),
+    ("bot.service", "bot.runtime"),
+    # storage sits below the service
+    ("bot.store", "bot.service"),
+    ("bot.store", "discord"),
+    # the words know nothing of Discord's front end
+    ("bot.present", "bot.table"),
+    ("bot.present", "bot.cogs"),
+    ("bot.present", "bot.views"),
+    # the views (buttons, menus) are below the front that answers them
+    ("bot.views", "bot.table"),
+    ("bot.views", "bot.cogs"),
+    ("bot.table", "bot.cogs"),
+]
+
+
+@pytest.mark.parametrize(("importer", "imported"), FORBIDDEN, ids=[f"{a} !-> {b}" for a, b in FORBIDDEN])
+def test_layers_import_one_way(importer: str, imported: str) -> None:
+    found = sorted(
+        f"{name} imports {target}"
+        for name, targets in _imports().items()
+        if _within(name, importer)
+        for target in targets
+        if _within(target, imported)
+    )
+    assert found == []
+
+
+def test_no_modules_import_in_a_circle() -> None:
+    modules = _modules()
+    graph = {name: {t for t in targets if t in modules and t != name} for name, targets in _imports().items()}
+    circles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for nxt in sorted(graph[module]):
+            if state.get(nxt) == 1:
+                circles.append([*path[path.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [module])
+    assert circles == []
+
+
+def _classes() -> dict[str, tuple[str, list[str], int]]:
+    """Every class of bot/: its module, the names of its bases, its own lines."""
+    found: dict[str, tuple[str, list[str], int]] = {}
+    for path in (ROOT / "bot").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                assert node.end_lineno is not None
+                bases = [ast.unparse(b).split("[")[0].split(".")[-1] for b in node.bases]
+                found.setdefault(node.name, (_name(path), bases, node.end_lineno - node.lineno + 1))
+    return found
+
+
+def test_no_class_in_bot_is_long_counting_its_project_bases() -> None:
+    classes = _classes()
+
+    def lines(name: str, seen: set[str]) -> int:
+        if name in seen or name not in classes:
+            return 0  # not the project's (discord.py's Cog, a Protocol, ...)
+        seen.add(name)
+        _, bases, own = classes[name]
+        return own + sum(lines(b, seen) for b in bases)
+
+    long = {f"{classes[n][0]}.{n}": total for n in classes if (total := lines(n, set())) > MAX_CLASS_LINES}
+    assert long == {}
+
+
+def test_no_module_in_bot_is_long() -> None:
+    long = {
+        _name(p): count
+        for p in (ROOT / "bot").rglob("*.py")
+        if (count := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert long == {}
