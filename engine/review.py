@@ -17,9 +17,11 @@ value less the played move's (negative: the played move did better).
 Each player's chance of winning after a turn is read once the game is over
 for good, as a chess site's evaluation: the game after the turn as it really
 stood (every hand and ticket), with only the future unknown (both decks in a
-new order), played out in as many worlds; each world's final scores count as
-a softened win (a softmax of `CHANCE_SCALE` points), and the chances are
-their mean.
+new order), played out (`chance_worlds` times, once by default); a
+playout's final scores count as a softened win (a softmax of
+`CHANCE_SCALE` points, plus `CHANCE_SPREAD` more at the start of the game,
+as one playout says less the longer it runs), and the chance after a turn
+is the mean over it and the `SMOOTHING` turns either side of it.
 
 Nothing of a seat's hidden information other than its own reaches its turn's
 suggestion and values: the suggestion is strong's (which reads only the seat's view), the
@@ -55,8 +57,12 @@ from engine.strong import choose_strong
 
 # Playouts stop after this many moves (strong games end long before).
 MAX_PLAYOUT_MOVES = 2000
-# Points of final score that make a softened win about e (2.7) times likelier (see the module's text).
+# Points of final score that make a softened win about e (2.7) times likelier at the game's end (see the
+# module's text); CHANCE_SPREAD more at its start, less as it goes on (one playout says little early on).
 CHANCE_SCALE = 6.0
+CHANCE_SPREAD = 24.0
+# The chances after a turn are the mean of the turns this many either side of it (one playout per turn each).
+SMOOTHING = 2
 # How many turns `key_turns` names.
 KEY_TURNS = 3
 
@@ -69,8 +75,9 @@ class ReviewSearch:
 
     seed: str = "review"  # with the turn's number, decides the sampled worlds
     work: int = 40_000  # about this many simulated moves for the whole game (deterministic)
-    min_worlds: int = 2  # worlds per turn, at least (unless the time limit cuts a turn short: then 1)
+    min_worlds: int = 2  # worlds per turn where the moves differ, at least (unless the time limit cuts it short)
     max_worlds: int = 12  # and at most
+    chance_worlds: int = 1  # playouts per turn for the chances of winning
     time_limit: float | None = 45.0  # seconds for the playouts; None: bounded by `work` alone
     playout: str = "steady"  # the autopilot level that plays the worlds out: steady (fast) or strong
 
@@ -100,10 +107,17 @@ class ReviewPlan:
     worlds: int  # per turn, planned
     search: ReviewSearch
 
+    def chance_cost(self, spot: TurnSpot) -> int:
+        """About how many moves the chances after this turn play out (the game's length stands for a playout's)."""
+        return self.search.chance_worlds * max(1, self.total_moves - spot.end)
+
+    def compare_cost(self, spot: TurnSpot) -> int:
+        """About how many moves one world of the comparison of this turn's moves plays out (0: they are the same)."""
+        return 0 if spot.played == spot.suggested else 2 * max(1, self.total_moves - spot.start)
+
     def cost(self, spot: TurnSpot) -> int:
-        """About how many moves a world of this turn plays out (the game's own length stands for the playouts')."""
-        after = max(1, self.total_moves - spot.end)
-        return after if spot.played == spot.suggested else after + 2 * max(1, self.total_moves - spot.start)
+        """About how many moves this turn's review plays out."""
+        return self.chance_cost(spot) + self.worlds * self.compare_cost(spot)
 
     def deadline(self, began: float, index: int) -> float | None:
         """When (`time.monotonic()`) turn `index` (0-based in `spots`) should be done by, if the review began at
@@ -155,10 +169,14 @@ class GameReview:
     cut_short: int  # turns played out in fewer worlds than planned, for the time limit
 
     def chances(self) -> list[tuple[float, ...]]:
-        """Each seat's chance of winning: at the start (even), after every turn but the last, then the result."""
+        """Each seat's chance of winning: at the start (even), after every turn but the last (each the mean of the
+        turns `SMOOTHING` either side of it), then the result."""
         n = len(self.players)
+        raw = [t.chances for t in self.turns]
         points = [tuple(1.0 / n for _ in range(n))]
-        points += [t.chances for t in self.turns[:-1]]
+        for i in range(len(raw) - 1):
+            near = raw[max(0, i - SMOOTHING) : i + SMOOTHING + 1]
+            points.append(tuple(sum(c[seat] for c in near) / len(near) for seat in range(n)))
         points.append(self.final)
         return points
 
@@ -196,8 +214,9 @@ def plan_review(game: Game, search: ReviewSearch = DEFAULT_REVIEW) -> ReviewPlan
     if begun is not None:
         spots.append(TurnSpot(begun[0], begun[1], begun[2], len(moves), begun[3], begun[4]))
     plan = ReviewPlan(tuple(game.names), tuple(spots), len(moves), 1, search)
-    total = sum(plan.cost(spot) for spot in spots)
-    worlds = min(search.max_worlds, max(search.min_worlds, search.work // max(1, total)))
+    left = search.work - sum(plan.chance_cost(spot) for spot in spots)
+    compare = sum(plan.compare_cost(spot) for spot in spots)
+    worlds = min(search.max_worlds, max(search.min_worlds, left // max(1, compare)))
     return ReviewPlan(plan.players, plan.spots, plan.total_moves, worlds, search)
 
 
@@ -220,10 +239,10 @@ def _margin(totals: Sequence[int], seat: int) -> float:
     return float(totals[seat] - max(t for i, t in enumerate(totals) if i != seat))
 
 
-def soft_win(totals: Sequence[int]) -> tuple[float, ...]:
-    """Each seat's softened share of a win with these final totals (sums to 1)."""
+def soft_win(totals: Sequence[int], scale: float = CHANCE_SCALE) -> tuple[float, ...]:
+    """Each seat's softened share of a win with these final totals (sums to 1): a softmax of `scale` points."""
     top = max(totals)
-    weights = [math.exp((t - top) / CHANCE_SCALE) for t in totals]
+    weights = [math.exp((t - top) / scale) for t in totals]
     whole = sum(weights)
     return tuple(w / whole for w in weights)
 
@@ -250,60 +269,54 @@ def review_turn(
     start: Game,
     after: Game,
     spot: TurnSpot,
-    worlds: int,
-    search: ReviewSearch = DEFAULT_REVIEW,
+    plan: ReviewPlan,
     deadline: float | None = None,
 ) -> TurnReview:
-    """Play out one turn in `worlds` worlds: the played move and the suggestion (when they differ) in worlds
-    sampled from what the turn's player could know, and the game after the turn in worlds where only the
+    """Play out one turn: the played move and the suggestion (when they differ) in `plan.worlds` worlds sampled
+    from what the turn's player could know, and the game after the turn in `chance_worlds` worlds where only the
     future is unknown (for the chances).
 
     `start` is the game just before the turn's first move, `after` just after its last (neither is changed).
-    Past `deadline` (`time.monotonic()`) no further world is begun once one is done.
+    Past `deadline` (`time.monotonic()`) no further world of the comparison is begun once one is done.
     """
+    search = plan.search
     name = start.names[spot.seat]
-    n = len(start.names)
     seed, level = search.seed, search.playout
-    seen = random.Random(f"{seed}:{spot.number}:{name}")  # the mover's worlds
     future = random.Random(f"{seed}:{spot.number}:after")  # the chances' worlds
-    compare = spot.played != spot.suggested
+    left = max(0, plan.total_moves - spot.end) / max(1, plan.total_moves)
+    scale = CHANCE_SCALE + CHANCE_SPREAD * left
+    shares = [0.0] * len(start.names)
+    for k in range(max(1, search.chance_worlds)):
+        totals, _ = _playout(true_world(after, future, f"{seed}:{spot.number}:after:{k}"), level)
+        for seat, share in enumerate(soft_win(totals, scale)):
+            shares[seat] += share
+    chances = tuple(c / max(1, search.chance_worlds) for c in shares)
+    if spot.played == spot.suggested:
+        return TurnReview(spot.number, spot.seat, name, spot.played, spot.suggested, None, None, 0, chances)
+    seen = random.Random(f"{seed}:{spot.number}:{name}")  # the mover's worlds
     values = [0.0, 0.0]
-    chances = [0.0] * n
     done = 0
-    for k in range(worlds):
+    for k in range(plan.worlds):
         if done and deadline is not None and time.monotonic() > deadline:
             break
+        world = sample_world(start, name, seen, f"{seed}:{spot.number}:{k}")
         margins: list[float] = []
-        if compare:
-            world = sample_world(start, name, seen, f"{seed}:{spot.number}:{k}")
-            for move in (spot.played, spot.suggested):
-                trial = world.copy()
-                try:
-                    trial.apply(move)
-                except GameError:  # not legal in this world (it should always be): the world does not count
-                    break
-                margins.append(_margin(_playout(trial, level)[0], spot.seat))
-            if len(margins) < 2:
-                continue
-        totals, _ = _playout(true_world(after, future, f"{seed}:{spot.number}:after:{k}"), level)
-        for i, margin in enumerate(margins):
-            values[i] += margin
-        for seat, share in enumerate(soft_win(totals)):
-            chances[seat] += share
+        for move in (spot.played, spot.suggested):
+            trial = world.copy()
+            try:
+                trial.apply(move)
+            except GameError:  # not legal in this world (it should always be): the world does not count
+                break
+            margins.append(_margin(_playout(trial, level)[0], spot.seat))
+        if len(margins) < 2:
+            continue
+        values[0] += margins[0]
+        values[1] += margins[1]
         done += 1
     if not done:
-        even = tuple(1.0 / n for _ in range(n))
-        return TurnReview(spot.number, spot.seat, name, spot.played, spot.suggested, None, None, 0, even)
+        return TurnReview(spot.number, spot.seat, name, spot.played, spot.suggested, None, None, 0, chances)
     return TurnReview(
-        spot.number,
-        spot.seat,
-        name,
-        spot.played,
-        spot.suggested,
-        values[0] / done if compare else None,
-        values[1] / done if compare else None,
-        done,
-        tuple(c / done for c in chances),
+        spot.number, spot.seat, name, spot.played, spot.suggested, values[0] / done, values[1] / done, done, chances
     )
 
 
@@ -336,7 +349,7 @@ def review_turns(
         after = start.copy()
         for move in game.moves[spot.start : spot.end]:
             after.apply(move)
-        out.append(review_turn(start, after, spot, plan.worlds, plan.search, plan.deadline(began, index)))
+        out.append(review_turn(start, after, spot, plan, plan.deadline(began, index)))
         start = after
     return out
 
@@ -350,7 +363,7 @@ def assemble(game: Game, plan: ReviewPlan, turns: Sequence[TurnReview]) -> GameR
         top = max(totals)
         winners = {game.names[i] for i, t in enumerate(totals) if t == top}
     final = tuple((1.0 / len(winners)) if game.names[i] in winners else 0.0 for i in range(n))
-    cut = sum(1 for t in turns if t.worlds < plan.worlds)
+    cut = sum(1 for t in turns if not t.same and t.worlds < plan.worlds)
     return GameReview(tuple(game.names), tuple(turns), final, tuple(totals), plan.worlds, cut)
 
 
