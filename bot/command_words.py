@@ -105,6 +105,7 @@ def _cog_classes() -> list[type[Any]]:
     from bot.cogs.moderation import ModerationCog
     from bot.cogs.play import PlayCog
     from bot.cogs.ratings import RatingsCog
+    from bot.cogs.review import ReviewCog
     from bot.cogs.tournaments import TournamentCog, TournamentDeskCog, TournamentRoundsCog
 
     return [
@@ -112,6 +113,7 @@ def _cog_classes() -> list[type[Any]]:
         PlayCog,
         MemberSettingsCog,
         RatingsCog,
+        ReviewCog,
         ConfigCog,
         ModerationCog,
         TournamentDeskCog,
