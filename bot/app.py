@@ -161,7 +161,9 @@ class ConductorBot(commands.Bot):
         )
         ttr = ttr_group()
         self._review_pool = ProcessPoolExecutor(REVIEW_WORKERS, mp_context=multiprocessing.get_context("spawn"))
-        reviews = Reviews(self._service.store, self._service, executor=self._review_pool, workers=REVIEW_WORKERS)
+        reviews = Reviews(
+            self._service.store, self._service, clock=self.clock, executor=self._review_pool, workers=REVIEW_WORKERS
+        )
         await add_ttr_cogs(
             self,
             ttr,

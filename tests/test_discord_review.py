@@ -9,7 +9,7 @@ import pytest
 from discord_harness import Room, all_private, attachment, make_room, replies, reply_text, restart, set_locale, slash
 from discord_play import Player, open_game
 from PIL import Image
-from simcord import Env, InteractionResult
+from simcord import Env, InteractionResult, MemberActor
 
 from bot.present.escape import shown
 
@@ -29,9 +29,9 @@ def edits(env: Env, since: int) -> list[str]:
     ]
 
 
-async def review(room: Room, member: object, **options: object) -> tuple[InteractionResult, list[str]]:
+async def review(room: Room, member: MemberActor, **options: object) -> tuple[InteractionResult, list[str]]:
     since = len(room.env.http_requests)
-    result = await slash(member, room, "ttr review", **options)  # type: ignore[arg-type]
+    result = await slash(member, room, "ttr review", **options)
     return result, edits(room.env, since)
 
 

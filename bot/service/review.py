@@ -177,7 +177,7 @@ class Reviews:
         store: GameStore,
         records: RecordReader,
         *,
-        clock: Callable[[], datetime] = _now,
+        clock: Callable[[], datetime] | None = None,
         executor: Executor | None = None,
         workers: int = 1,
         search: ReviewSearch = DEFAULT_REVIEW,
@@ -186,7 +186,7 @@ class Reviews:
     ) -> None:
         self.store = store
         self.records = records
-        self.clock = clock
+        self.clock = clock or _now  # the hourly limit's time (the bot's clock: simulated in tests)
         self.executor = executor
         self.workers = max(1, workers)  # batches in the executor at once
         self.search = search
