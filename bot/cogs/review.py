@@ -9,12 +9,13 @@ follows in as many private messages as it needs.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
 import discord
 from discord import app_commands
 
-from bot.cogs.common import is_moderator
+from bot.cogs.common import MAX_CHOICES, is_moderator, reader_language
 from bot.cogs.ttr import TtrCog
 from bot.present.i18n import current_language, speaking
 from bot.present.review import chart_words, progress_text, review_refusal_text, review_summary, turn_pages
@@ -23,6 +24,8 @@ from bot.service.review import ReviewProgress, ReviewRefused, Reviews
 from bot.table.front import Front
 from bot.table.lookup import server_game, viewable_choices
 from render.review_chart import render_review_chart
+
+log = logging.getLogger(__name__)
 
 PROGRESS_SECONDS = 1.5  # at most one progress edit this often (Discord limits a message's edits)
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -62,7 +65,10 @@ class ReviewCog(TtrCog):
                     shown[0] = now
                     with speaking(language):
                         text = progress_text(step, game_id)
-                    await interaction.edit_original_response(content=text, allowed_mentions=NO_MENTIONS)
+                    try:
+                        await interaction.edit_original_response(content=text, allowed_mentions=NO_MENTIONS)
+                    except discord.HTTPException:  # a progress line lost is no reason to stop the review
+                        log.info("game #%s: a review's progress edit failed", game_id, exc_info=True)
 
                 if not self.reviews.cached(game_id):
                     await interaction.edit_original_response(
@@ -87,6 +93,8 @@ class ReviewCog(TtrCog):
     async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """The games of this server the member played, and this channel's latest: newest first."""
         try:
-            return (await viewable_choices(self.service, interaction, current))[:25]
+            with speaking(reader_language(interaction)):
+                return (await viewable_choices(self.service, interaction, current))[:MAX_CHOICES]
         except Exception:
+            log.debug("game autocomplete gave up", exc_info=True)
             return []
