@@ -6,7 +6,18 @@ from __future__ import annotations
 import io
 
 import pytest
-from discord_harness import Room, all_private, attachment, make_room, replies, reply_text, restart, set_locale, slash
+from discord_harness import (
+    Room,
+    all_private,
+    attachment,
+    make_room,
+    moderate,
+    replies,
+    reply_text,
+    restart,
+    set_locale,
+    slash,
+)
 from discord_play import Player, open_game
 from PIL import Image
 from simcord import Env, InteractionResult, MemberActor
@@ -48,6 +59,8 @@ async def test_a_finished_game_is_reviewed_in_english_swedish_and_finnish(simcor
     room = make_room(simcord_env, ["alice", "bertil", "aino"])
     alice, bertil, aino = room.members
     game_id, _ = await open_game(room, "usa", 3, trains=12)
+    running, _ = await review(room, alice, game=game_id)
+    assert "Game #1 has not ended by the rules, so there is nothing to review yet." in reply_text(running)
     game = await Player(room, game_id).play()
     assert game.finished
 
@@ -71,6 +84,12 @@ async def test_a_finished_game_is_reviewed_in_english_swedish_and_finnish(simcor
     turns = int(progress[1].split(" of ")[1].rstrip("…"))
     assert turns >= 20
     assert len(progress) >= 3 and progress[-1] == result.response.content  # the same message became the review
+
+    # a moderator who did not play sees every turn, from the review kept
+    mods = await moderate(room)
+    everyone, progress = await review(room, mods.moderator, game=game_id)
+    assert progress[0].startswith("**Review of game #1**")
+    assert all(f"({name})" in reply_text(everyone) for name in ("alice", "bertil", "aino"))
 
     again, progress = await review(room, alice, game=game_id)
     assert progress[0].startswith("**Review of game #1**")  # kept: no progress, at once
