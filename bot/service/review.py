@@ -11,9 +11,9 @@ typed data, never a sentence (bot/present/review.py words it).
 - The playouts run off the event loop, a batch of turns at a time, in the
   executor given (the bot's: a pool of worker processes; None: the default
   thread pool); `progress` is told, on the event loop, which turn is next.
-- A review is computed once per game and process, then kept in memory (a
-  restart computes it again on its first request); members asking for a game
-  being reviewed share that computation.
+- A review is computed once per game and process, then kept in memory (the
+  last `KEEP` games asked for; a restart computes it again on its first
+  request); members asking for a game being reviewed share that computation.
 - Each member has at most one review being computed, and may start at most
   `per_hour` computations in an hour (a kept review answers at once and does
   not count).
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
@@ -52,6 +52,7 @@ from maps import Board, load_board
 
 PER_HOUR = 3  # review computations a member may start in an hour
 BATCH = 4  # turns a worker reviews at a time (progress is told between batches)
+KEEP = 1000  # reviews kept in memory (the least recently asked for goes first)
 HOUR = timedelta(hours=1)
 
 
@@ -192,7 +193,7 @@ class Reviews:
         self.search = search
         self.per_hour = per_hour
         self.batch = max(1, batch)
-        self._done: dict[int, _Done] = {}
+        self._done: OrderedDict[int, _Done] = OrderedDict()
         self._running: dict[int, asyncio.Future[_Done]] = {}
         self._members: set[int] = set()  # members with a computation running
         self._started: dict[int, deque[datetime]] = {}
@@ -239,6 +240,8 @@ class Reviews:
         done = self._done.get(game_id)
         if done is None:
             done = await self._computed(game_id, user_id, doc, progress)
+        else:
+            self._done.move_to_end(game_id)
         names = _names(players, seats)
         return _for_reader(replace(done, names=names), reader_seat)
 
@@ -267,6 +270,8 @@ class Reviews:
             raise
         else:
             self._done[game_id] = done
+            while len(self._done) > KEEP:
+                self._done.popitem(last=False)
             future.set_result(done)
             return done
         finally:
