@@ -29,7 +29,10 @@ worlds are dealt from the multisets of unseen cards and tickets, and their
 randomness comes from the review's seed and the turn's number. With
 `ReviewSearch.time_limit` None the review is the same on every machine; with
 a time limit, a turn that falls behind the schedule (the limit shared among
-the turns by their cost) is played out in fewer worlds (at least one).
+the turns by their cost) is played out in fewer worlds (at least one), and
+once the whole limit is spent the turns left are not played out at all
+(`TurnReview.weighed` False: the suggestion without its worth), so that a
+review ends soon after its limit however busy the machine is.
 
 The work is split so that a caller can run it in another process, a batch
 of turns at a time: `plan_review` (one replay and strong's move at each
@@ -43,7 +46,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import GameError
@@ -119,6 +122,11 @@ class ReviewPlan:
         """About how many moves this turn's review plays out."""
         return self.chance_cost(spot) + self.worlds * self.compare_cost(spot)
 
+    def over(self, began: float) -> bool:
+        """The whole time limit is spent (for a review that began at `began`): the turns left are not weighed."""
+        limit = self.search.time_limit
+        return limit is not None and time.monotonic() > began + limit
+
     def deadline(self, began: float, index: int) -> float | None:
         """When (`time.monotonic()`) turn `index` (0-based in `spots`) should be done by, if the review began at
         `began`: the time limit shared among the turns by their cost."""
@@ -144,6 +152,9 @@ class TurnReview:
     suggested_value: float | None
     worlds: int  # worlds played out
     chances: tuple[float, ...]  # each seat's chance of winning after the turn, summing to 1
+    # False: the time limit was over before the turn was reached, so nothing was played out (no values; the
+    # chances are the turn before's, carried on by `assemble`)
+    weighed: bool = True
 
     @property
     def same(self) -> bool:
@@ -167,6 +178,7 @@ class GameReview:
     scores: tuple[int, ...]  # the final scores
     worlds: int  # worlds per turn, planned
     cut_short: int  # turns played out in fewer worlds than planned, for the time limit
+    unweighed: int = 0  # turns not played out at all: the whole time limit was spent before them
 
     def chances(self) -> list[tuple[float, ...]]:
         """Each seat's chance of winning: at the start (even), after every turn but the last (each the mean of the
@@ -349,7 +361,14 @@ def review_turns(
         after = start.copy()
         for move in game.moves[spot.start : spot.end]:
             after.apply(move)
-        out.append(review_turn(start, after, spot, plan, plan.deadline(began, index)))
+        if plan.over(began):
+            name = game.names[spot.seat]
+            even = tuple(1.0 / len(game.names) for _ in game.names)
+            out.append(
+                TurnReview(spot.number, spot.seat, name, spot.played, spot.suggested, None, None, 0, even, False)
+            )
+        else:
+            out.append(review_turn(start, after, spot, plan, plan.deadline(began, index)))
         start = after
     return out
 
@@ -364,7 +383,15 @@ def assemble(game: Game, plan: ReviewPlan, turns: Sequence[TurnReview]) -> GameR
         winners = {game.names[i] for i, t in enumerate(totals) if t == top}
     final = tuple((1.0 / len(winners)) if game.names[i] in winners else 0.0 for i in range(n))
     cut = sum(1 for t in turns if not t.same and t.worlds < plan.worlds)
-    return GameReview(tuple(game.names), tuple(turns), final, tuple(totals), plan.worlds, cut)
+    carried: list[TurnReview] = []
+    for turn in turns:  # a turn not weighed keeps the chances of the turn before
+        if not turn.weighed:
+            before = carried[-1].chances if carried else tuple(1.0 / n for _ in range(n))
+            turn = replace(turn, chances=before)
+        carried.append(turn)
+    turns = carried
+    unweighed = sum(1 for t in turns if not t.weighed)
+    return GameReview(tuple(game.names), tuple(turns), final, tuple(totals), plan.worlds, cut, unweighed)
 
 
 # ----- from a game record, for another process --------------------------------

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import random
+import time
 from functools import cache
 
 from engine import Game
 from engine.record import to_record
 from engine.review import (
     ReviewSearch,
+    assemble,
     assemble_record,
     plan_record,
     plan_review,
     review_game,
     review_record_turns,
     review_turn,
+    review_turns,
     soft_win,
 )
 from engine.steady import choose_steady
@@ -115,13 +118,33 @@ def test_a_turns_suggestion_and_values_do_not_depend_on_what_its_seat_cannot_see
             )
 
 
-def test_a_time_limit_cuts_turns_short_but_reviews_every_one() -> None:
+def test_a_turn_behind_its_schedule_is_played_out_in_one_world() -> None:
     game = finished()
-    rushed = review_game(game, ReviewSearch(seed="test", work=10**6, min_worlds=4, max_worlds=4, time_limit=0.0))
-    assert len(rushed.turns) == len(plan_review(game).spots)
-    differ = [t for t in rushed.turns if not t.same]
-    assert differ and all(t.worlds == 1 for t in differ)
-    assert rushed.cut_short == len(differ)
+    plan = plan_review(game, ReviewSearch(seed="test", work=10**6, min_worlds=4, max_worlds=4, time_limit=None))
+    spot = next(s for s in plan.spots if s.played != s.suggested)
+    start, after = game.replay_until(spot.start), game.replay_until(spot.end)
+    assert review_turn(start, after, spot, plan).worlds == 4
+    late = review_turn(start, after, spot, plan, deadline=0.0)  # long past
+    assert late.worlds == 1 and late.weighed and late.played_value is not None
+
+
+def test_once_the_time_limit_is_spent_the_turns_left_are_not_weighed() -> None:
+    game = finished()
+    search = ReviewSearch(seed="test", work=10**6, min_worlds=2, max_worlds=2, time_limit=0.0)
+    spent = review_game(game, search)
+    assert len(spent.turns) == len(plan_review(game).spots) and spent.unweighed == len(spent.turns)
+    for turn in spent.turns:
+        assert not turn.weighed and turn.loss == 0 and turn.worlds == 0 and turn.played_value is None
+        assert turn.chances == (1 / 3, 1 / 3, 1 / 3)  # carried on from the start
+    assert [t.suggested for t in spent.turns] == [s.suggested for s in plan_review(game).spots]
+    assert spent.cut_short == sum(1 for t in spent.turns if not t.same)
+    # part of the way: the turns before keep their worth, the chances carry on from the last one weighed
+    plan = plan_review(game, ReviewSearch(seed="test", work=4000, min_worlds=2, max_worlds=2, time_limit=3600.0))
+    weighed = review_turns(game, plan, 0, 10)
+    rest = review_turns(game, plan, 10, len(plan.spots), began=time.monotonic() - 7200)
+    whole = assemble(game, plan, weighed + rest)
+    assert whole.unweighed == len(rest) and all(t.weighed for t in whole.turns[:10])
+    assert all(t.chances == weighed[-1].chances for t in whole.turns[10:])
 
 
 def test_a_softened_win() -> None:

@@ -47,9 +47,12 @@ def reviewed(map_name: str = "usa", seat: int | None = 0, turns: int = 60) -> Ga
         played, suggested = moves[n % 4], moves[(n * 3) % 4]
         same = played == suggested
         loss = 0.0 if same else (n % 7) - 2.5
-        shown.append(ReviewedTurn(n, (n - 1) % 2, played, suggested, same, loss, 0 if same else 2, (0.5, 0.5)))
+        weighed = n < turns - 1  # the last two turns: out of time
+        loss, worlds = (loss, 0 if same else 2) if weighed else (0.0, 0)
+        shown.append(ReviewedTurn(n, (n - 1) % 2, played, suggested, same, loss, worlds, (0.5, 0.5), weighed))
     chances = tuple([(0.5, 0.5)] * turns + [(1.0, 0.0)])
-    return GameReviewed(7, map_name, ("ann", "bob"), seat, tuple(shown), (5, 13, 41), chances, (90, 70), 2, 0, 3.0)
+    key = (5, 13, 41)
+    return GameReviewed(7, map_name, ("ann", "bob"), seat, tuple(shown), key, chances, (90, 70), 2, 0, 2, 3.0)
 
 
 def samples(map_name: str = "usa") -> list[str]:
@@ -92,6 +95,8 @@ def test_the_pages_keep_under_discords_limit_and_list_the_readers_turns() -> Non
     everyone = "\n".join(turn_pages(reviewed(turns=200, seat=None)))
     assert everyone.count("**Turn ") == 200
     assert len(review_summary(review)) <= 2000
+    assert "The review ran out of time: 2 turns at the end are not weighed." in review_summary(review)
+    assert "not weighed: the review ran out of time" in pages[-1]
 
 
 def test_each_maps_words_and_numbers_as_written() -> None:

@@ -84,7 +84,9 @@ def turn_line(board: Board, review: GameReviewed, turn: ReviewedTurn) -> str:
             mark=mark, turn=turn.number, who=who, played=played
         )
     suggested = move_phrase(board, turn.suggested)
-    if turn.loss > 0.05:
+    if not turn.weighed:
+        worth = _("not weighed: the review ran out of time")
+    elif turn.loss > 0.05:
         worth = _("the expert's move was worth {points} more").format(points=points_text(turn.loss))
     elif turn.loss < -0.05:
         worth = _("the move played was worth {points} more").format(points=points_text(-turn.loss))
@@ -126,6 +128,14 @@ def review_summary(review: GameReviewed) -> str:
     by_number = {t.number: t for t in review.turns}
     for number in review.key_turns:
         lines.append("- " + turn_line(board, review, by_number[number]))
+    if review.unweighed:
+        lines.append(
+            ngettext(
+                "The review ran out of time: {count} turn at the end is not weighed.",
+                "The review ran out of time: {count} turns at the end are not weighed.",
+                review.unweighed,
+            ).format(count=review.unweighed)
+        )
     lines.append("")
     lines.append(
         _(

@@ -105,6 +105,7 @@ class ReviewedTurn:
     loss: float  # points the played move cost against the suggestion (negative: it did better; 0 when the same)
     worlds: int
     chances: tuple[float, ...]  # each seat's chance of winning after the turn
+    weighed: bool = True  # False: the time limit was spent before this turn; no worth (loss 0)
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,7 @@ class GameReviewed:
     scores: tuple[int, ...]
     worlds: int  # worlds per turn, planned
     cut_short: int  # turns played out in fewer worlds, for the time limit
+    unweighed: int  # turns not played out at all, the time limit spent
     seconds: float  # how long the computation took
 
     def mine(self) -> tuple[ReviewedTurn, ...]:
@@ -367,6 +369,7 @@ def _reviewed(board: Board, turn: TurnReview) -> ReviewedTurn:
         turn.loss,
         turn.worlds,
         turn.chances,
+        turn.weighed,
     )
 
 
@@ -383,6 +386,7 @@ def _for_reader(done: _Done, seat: int | None) -> GameReviewed:
         review.scores,
         review.worlds,
         review.cut_short,
+        review.unweighed,
         done.seconds,
     )
 
