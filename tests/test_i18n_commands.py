@@ -56,6 +56,7 @@ COMMAND_NAMES = {
     "settings": ("inställningar", "asetukset"),
     "leaderboard": ("topplista", "tulostaulu"),
     "profile": ("profil", "profiili"),
+    "review": ("genomgång", "arvio"),
     "config": ("serverinställningar", "palvelinasetukset"),
     "pause": ("pausa", "tauko"),
     "resume": ("återuppta", "jatka"),

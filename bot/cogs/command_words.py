@@ -107,6 +107,7 @@ def _cog_classes() -> list[type[Any]]:
     from bot.cogs.moderation import ModerationCog
     from bot.cogs.play import PlayCog
     from bot.cogs.ratings import RatingsCog
+    from bot.cogs.review import ReviewCog
     from bot.cogs.tour_desk import TournamentDeskCog, TournamentRecordsCog
     from bot.cogs.tour_players import TournamentCog
     from bot.cogs.tour_rounds import TournamentRoundsCog
@@ -116,6 +117,7 @@ def _cog_classes() -> list[type[Any]]:
         PlayCog,
         MemberSettingsCog,
         RatingsCog,
+        ReviewCog,
         ConfigCog,
         ModClockCog,
         ModerationCog,

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +40,7 @@ from bot.cogs.mod_reads import ModReadsCog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ratings import RatingsCog
+from bot.cogs.review import ReviewCog
 from bot.cogs.tour_base import ttrtour_group
 from bot.cogs.tour_desk import TournamentDeskCog, TournamentRecordsCog
 from bot.cogs.tour_players import TournamentCog
@@ -50,6 +53,7 @@ from bot.runtime.settings import Settings
 from bot.runtime.sync import sync_if_changed
 from bot.service import GameService
 from bot.service.kinds import Language
+from bot.service.review import Reviews
 from bot.table.clock_notifier import ClockNotifier
 from bot.table.controls import Controls
 from bot.table.front import Front
@@ -60,6 +64,8 @@ from bot.views.ratelimit import RateLimiter, admitted
 from bot.views.replies import current_game, reader_language, report_failure
 
 log = logging.getLogger(__name__)
+
+REVIEW_WORKERS = 2  # processes for `/ttr review`'s playouts (a review's batches of turns run side by side)
 
 
 class ConductorTree(app_commands.CommandTree[Any]):
@@ -122,6 +128,8 @@ class ConductorBot(commands.Bot):
         self._ready_before = False
         self._refreshes: set[asyncio.Task[None]] = set()
         self._warm_up: asyncio.Task[None] | None = None
+        # `/ttr review`'s playouts: worker processes, started at the first review (bot/service/review.py)
+        self._review_pool: ProcessPoolExecutor | None = None
 
     @property
     def service(self) -> GameService:
@@ -157,6 +165,14 @@ class ConductorBot(commands.Bot):
             self._service, ClockNotifier(front, desk), heartbeat=self.heartbeat, tick=front.delivery.notifier.release
         )
         ttr = ttr_group()
+        self._review_pool = ProcessPoolExecutor(REVIEW_WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        reviews = Reviews(
+            self._service.store,
+            self._service.audit,
+            clock=self.clock,
+            executor=self._review_pool,
+            workers=REVIEW_WORKERS,
+        )
         await add_ttr_cogs(
             self,
             ttr,
@@ -165,6 +181,7 @@ class ConductorBot(commands.Bot):
                 PlayCog(ttr, front),
                 MemberSettingsCog(ttr, front),
                 RatingsCog(ttr, front),
+                ReviewCog(ttr, front, reviews),
                 ConfigCog(ttr, front),
             ],
         )
@@ -238,6 +255,9 @@ class ConductorBot(commands.Bot):
             self._warm_up.cancel()
         if self._front is not None:
             self._front.close()
+        if self._review_pool is not None:
+            self._review_pool.shutdown(wait=False, cancel_futures=True)
+            self._review_pool = None
         try:
             if self._scheduler is not None:
                 await self._scheduler.stop()

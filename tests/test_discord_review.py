@@ -1,0 +1,122 @@
+"""`/ttr review` in Discord: a game played to its end, then reviewed in English, Swedish and Finnish: the progress
+edits one private message, which becomes the summary with the chart; the turn list follows, privately."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from discord_harness import (
+    Room,
+    all_private,
+    attachment,
+    make_room,
+    moderate,
+    replies,
+    reply_text,
+    restart,
+    set_locale,
+    slash,
+)
+from discord_play import Player, open_game
+from PIL import Image
+from simcord import Env, InteractionResult, MemberActor
+
+from bot.present.escape import shown
+
+
+@pytest.fixture
+def backend() -> str:
+    """SimCord tests run on SQLite only; the store's and the service's own tests cover PostgreSQL."""
+    return "sqlite"
+
+
+def edits(env: Env, since: int) -> list[str]:
+    """The texts of the edits of interactions' first answers since request `since`, in order."""
+    return [
+        str(r.json.get("content") or "")
+        for r in env.http_requests[since:]
+        if r.method == "PATCH" and r.path.endswith("/messages/@original") and isinstance(r.json, dict)
+    ]
+
+
+async def review(room: Room, member: MemberActor, **options: object) -> tuple[InteractionResult, list[str]]:
+    since = len(room.env.http_requests)
+    result = await slash(member, room, "ttr review", **options)
+    return result, edits(room.env, since)
+
+
+async def check_chart(result: InteractionResult, alt_start: str) -> None:
+    name, data = await attachment(result)
+    assert name == "review.png"
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG" and image.width == 960 and image.height > 500
+    described = next(m.attachments[0] for m in replies(result) if m.attachments)
+    assert (described.description or "").startswith(alt_start), described.description
+
+
+async def test_a_finished_game_is_reviewed_in_english_swedish_and_finnish(simcord_env: Env) -> None:
+    room = make_room(simcord_env, ["alice", "bertil", "aino"])
+    alice, bertil, aino = room.members
+    game_id, _ = await open_game(room, "usa", 3, trains=12)
+    running, _ = await review(room, alice, game=game_id)
+    assert "Game #1 has not ended by the rules, so there is nothing to review yet." in reply_text(running)
+    game = await Player(room, game_id).play()
+    assert game.finished
+
+    # a member who did not play is refused, and so is a game that is not there
+    stranger = room.add_member("stranger")
+    refused, _ = await review(room, stranger, game=game_id)
+    assert all_private(refused) and "Only the players of game #1 and moderators can review it." in reply_text(refused)
+    nothing, _ = await review(room, stranger)
+    assert "You have no finished game in this channel to review" in reply_text(nothing)
+
+    result, progress = await review(room, alice)
+    assert result.response is not None and all_private(result)
+    assert progress[0] == f"Reviewing game #{game_id}…"
+    assert progress[1].startswith(f"Reviewing game #{game_id}: turn 1 of ")
+    text = reply_text(result)
+    assert text.startswith(f"**Review of game #{game_id}** (USA)"), text
+    assert "turns as the expert would." in text and "The turns that mattered most:" in text
+    assert text.count("🔑 **Turn ") >= 3 and "Turn by turn:" in text
+    assert f"({shown('alice')})" in text and "(bertil)" not in text  # her own turns
+    await check_chart(result, "A line chart of each player's chance of winning")
+    turns = int(progress[1].split(" of ")[1].rstrip("…"))
+    assert turns >= 20
+    assert len(progress) >= 3 and progress[-1] == result.response.content  # the same message became the review
+
+    # a moderator who did not play sees every turn, from the review kept
+    mods = await moderate(room)
+    everyone, progress = await review(room, mods.moderator, game=game_id)
+    assert progress[0].startswith("**Review of game #1**")
+    assert all(f"({name})" in reply_text(everyone) for name in ("alice", "bertil", "aino"))
+
+    again, progress = await review(room, alice, game=game_id)
+    assert progress[0].startswith("**Review of game #1**")  # kept: no progress, at once
+    assert reply_text(again) == text
+
+    # Swedish, after a restart (the reviews are kept in memory: computed again)
+    await restart(simcord_env)
+    set_locale(simcord_env, bertil, "sv-SE")
+    result, progress = await review(room, bertil)
+    assert progress[0] == f"Går igenom parti #{game_id}…"
+    assert progress[1].startswith(f"Går igenom parti #{game_id}: tur 1 av {turns}")
+    text = reply_text(result)
+    assert text.startswith(f"**Genomgång av parti #{game_id}** (USA)"), text
+    assert "Turerna som betydde mest:" in text and "Tur för tur:" in text and "**Tur " in text
+    assert "Experten är autopiloten på nivån stark" in text
+    assert "The expert" not in text and "Turn " not in text
+    await check_chart(result, "Ett linjediagram över varje spelares vinstchans")
+
+    # Finnish
+    await restart(simcord_env)
+    set_locale(simcord_env, aino, "fi")
+    result, progress = await review(room, aino, game=game_id)
+    assert progress[0] == f"Arvioidaan peliä #{game_id}…"
+    assert progress[1].startswith(f"Arvioidaan peliä #{game_id}: vuoro 1/{turns}")
+    text = reply_text(result)
+    assert text.startswith(f"**Pelin #{game_id} arvio** (USA)"), text
+    assert "Eniten merkinneet vuorot:" in text and "Vuoro vuorolta:" in text and "**Vuoro " in text
+    assert "Asiantuntija on vahvan tason autopilotti" in text
+    assert "The expert" not in text and "Turn " not in text
+    await check_chart(result, "Viivakaavio kunkin pelaajan voittomahdollisuudesta")
