@@ -91,10 +91,12 @@ async def test_two_processes_on_one_database_cannot_both_apply(database: Databas
         await second.reading.engine_game(game_id)  # both now hold the game as it is
         game = await first.reading.engine_game(game_id)
         player = game.names[game.state.current]
-        user = (await first.core.game(game_id)).user_of(player) or 0
+        info = await first.core.game(game_id)
+        user = info.user_of(player) or 0
+        # a button pressed twice, each press answered by another process: both carry the version they were shown at
         outcomes = await asyncio.gather(
-            first.play.act(game_id, user, DrawCard(player, "deck")),
-            second.play.act(game_id, user, DrawCard(player, "deck")),
+            first.play.act(game_id, user, DrawCard(player, "deck"), expected_version=info.version),
+            second.play.act(game_id, user, DrawCard(player, "deck"), expected_version=info.version),
             return_exceptions=True,
         )
         assert sorted(type(o).__name__ for o in outcomes) == ["ActionResult", "StaleVersion"]
@@ -104,6 +106,35 @@ async def test_two_processes_on_one_database_cannot_both_apply(database: Databas
         rows = await stored(database, game_id)
         assert len(rows.moves) == len(game.moves) + 3
         assert same_game(await loser.reading.engine_game(game_id), replay_rows(rows))
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_process_with_an_old_copy_reads_the_game_again_before_refusing(database: Database) -> None:
+    """Two processes on one shard (an overlapping deploy): the one that did not make the last move does not refuse
+    the next player's legal move from its old copy ("not your turn"); it reads the game again and makes it."""
+    first = await open_service(database)
+    second = await open_service(database)
+    try:
+        game_id = await game_in_play(first)
+        before = len((await second.reading.engine_game(game_id)).moves)  # the second process holds it as it is
+        for turn in range(4):
+            mover, other = (first, second) if turn % 2 == 0 else (second, first)
+            game = replay_rows(await stored(database, game_id))  # the game as stored: whose turn it is now
+            player = game.names[game.state.current]
+            user = (await first.core.game(game_id)).user_of(player) or 0
+            # a whole turn (two cards), each move through the process whose turn it is to answer
+            for _ in range(2):
+                await mover.play.act(game_id, user, DrawCard(player, "deck"))
+            assert len((await other.reading.engine_game(game_id)).moves) < len(game.moves) + 2  # its copy is old
+        assert len((await stored(database, game_id)).moves) == before + 8  # four turns of two cards, all made
+        with pytest.raises(NotYourTurn):  # a move that is not legal on the game as stored is still refused
+            game = replay_rows(await stored(database, game_id))
+            waiting = game.names[game.state.current]
+            not_waiting = next(n for n in game.names if n != waiting)
+            user = (await first.core.game(game_id)).user_of(not_waiting) or 0
+            await first.play.act(game_id, user, DrawCard(not_waiting, "deck"))
     finally:
         await first.close()
         await second.close()

@@ -172,6 +172,15 @@ class ServiceCore:
         self.remember(game_id, loaded.live)
         return loaded.live
 
+    async def stale(self, game_id: int) -> bool:
+        """Has another process changed the game since this one cached it? One small read; the caller holds the
+        game's lock. (Asked when this copy refuses a member: it may be out of date, not the member wrong.)"""
+        live = self._cache.get(game_id)
+        if live is None:
+            return False
+        row = await self.store.game(game_id)
+        return row is not None and row.version != live.info.version
+
     async def info(self, game_id: int) -> GameInfo:
         return (await self.live(game_id)).info
 
