@@ -21,7 +21,7 @@ from helpers.service_support import started_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.cogs.moderation import seat_of
+from bot.cogs.mod_options import seat_of
 from bot.present.misread import Span
 from bot.service import GameService, ServiceError
 from bot.table.controls import HANDLERS, Request
