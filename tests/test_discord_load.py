@@ -55,7 +55,7 @@ async def test_a_flood_in_one_game_does_not_hold_up_another(simcord_env: Env) ->
     await simcord_env.advance_time(10)
     game_b, _ = await open_game(played, "usa", 2)
     starts: list[RenderStart] = []
-    flooded.bot.service.renders.observe(starts.append)
+    flooded.bot.service.images.renders.observe(starts.append)
     version_a = (await flooded.bot.service.core.game(game_a)).version
     player = Player(played, game_b)
     turn_before = (await player.game()).state.turn
@@ -65,7 +65,7 @@ async def test_a_flood_in_one_game_does_not_hold_up_another(simcord_env: Env) ->
         await simcord_env.advance_time(10)  # each round in a fresh window: the players are never too fast
         answers.extend(await flood(flooded.members[0], flooded, 12))
         asks = burst(flooded, game_a, 50)
-        while not flooded.bot.service.renders.running():
+        while not flooded.bot.service.images.renders.running():
             await asyncio.sleep(0)  # game A's burst is being drawn when game B moves
         await player.step(await player.game())
         await player.check_channel()

@@ -17,7 +17,7 @@ import pytest
 from helpers.service_support import open_service, refused, replay_rows, same_game, started_game, stored
 
 import bot.store.sqlite.core as sqlite_core
-from bot.service import GameService, StaleVersion, WrongState
+from bot.service import GameService, WrongState
 from bot.store import GameStatus, SqliteStore, StoreError, VersionConflict
 from bot.store.sqlite.core import write_group
 from engine.random_play import random_move
@@ -188,8 +188,8 @@ async def test_a_pause_written_by_another_process_stops_the_next_move(db: Path) 
         assert len((await stored(db, game_id)).moves) == before
         await other.moderation.resume(game_id, 900, "done")
         user = (await service.core.game(game_id)).user_of(move.player) or 0
-        with refused(StaleVersion, "."):  # the resume moved the game on elsewhere: refused, harmlessly, as always
-            await service.play.act(game_id, user, move)
+        # the resume moved the game on elsewhere: this process finds its copy old and reads the game again (issue
+        # 27: two processes on one shard), so the move is made at once
         await service.play.act(game_id, user, move)
         assert len((await stored(db, game_id)).moves) == before + 1
     finally:
