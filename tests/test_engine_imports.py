@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from helpers.import_graph import circles
+
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 
 
@@ -49,22 +51,7 @@ def test_no_module_of_the_engine_imports_inside_a_function() -> None:
 
 def test_the_engine_has_no_import_circle() -> None:
     graph, _ = _graph()
-    circles: list[list[str]] = []
-    state: dict[str, int] = {}  # 1: on the current path, 2: done
-
-    def visit(module: str, path: list[str]) -> None:
-        state[module] = 1
-        for nxt in sorted(graph[module]):
-            if state.get(nxt) == 1:
-                circles.append([*path[path.index(nxt) :], nxt])
-            elif nxt not in state:
-                visit(nxt, [*path, nxt])
-        state[module] = 2
-
-    for module in sorted(graph):
-        if module not in state:
-            visit(module, [module])
-    assert circles == []
+    assert circles(graph) == []
 
 
 def test_the_autopilots_import_one_way() -> None:

@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 
 import pytest
+from helpers.import_graph import circles
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("maps", "engine", "render", "bot")
@@ -98,22 +99,7 @@ def test_layers_import_one_way(importer: str, imported: str) -> None:
 def test_no_modules_import_in_a_circle() -> None:
     modules = _modules()
     graph = {name: {t for t in targets if t in modules and t != name} for name, targets in _imports().items()}
-    circles: list[list[str]] = []
-    state: dict[str, int] = {}  # 1: on the current path, 2: done
-
-    def visit(module: str, path: list[str]) -> None:
-        state[module] = 1
-        for nxt in sorted(graph[module]):
-            if state.get(nxt) == 1:
-                circles.append([*path[path.index(nxt) :], nxt])
-            elif nxt not in state:
-                visit(nxt, [*path, nxt])
-        state[module] = 2
-
-    for module in sorted(graph):
-        if module not in state:
-            visit(module, [module])
-    assert circles == []
+    assert circles(graph) == []
 
 
 def _classes() -> dict[str, tuple[str, list[str], int]]:

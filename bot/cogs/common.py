@@ -12,8 +12,10 @@ from discord import app_commands
 
 from bot.present.i18n import current_language, speaking
 from bot.present.suggestions import duration_label, no_clock_label, no_reserve_label
-from bot.service import GameInfo, GameService, TimeoutPolicy, may_moderate
+from bot.service import GameInfo, TimeoutPolicy, may_moderate
 from bot.service.kinds import Language
+from bot.service.reading import ReadingService
+from bot.service.settings import SettingsService
 from bot.table.parsing import DurationError, parse_duration
 
 MAX_CHOICES = 25  # Discord shows at most 25 choices
@@ -30,18 +32,18 @@ LEVEL_CHOICES = [
 SUGGESTED = ("30m", "1h", "6h", "12h", "1d", "2d", "3d", "7d")
 
 
-async def game_here(service: GameService, interaction: discord.Interaction) -> GameInfo | None:
+async def game_here(reading: ReadingService, interaction: discord.Interaction) -> GameInfo | None:
     """The lobby or running game of the channel an interaction comes from, if any (no refusal: for autocompletes)."""
     channel = interaction.channel_id
-    return None if channel is None else await service.reading.active_game(channel)
+    return None if channel is None else await reading.active_game(channel)
 
 
-async def is_moderator(service: GameService, interaction: discord.Interaction) -> bool:
+async def is_moderator(settings: SettingsService, interaction: discord.Interaction) -> bool:
     """Server managers, and members with the moderator role set by `/ttr config`."""
     if interaction.guild_id is None:
         return False
     roles = [r.id for r in interaction.user.roles] if isinstance(interaction.user, discord.Member) else []
-    config = await service.settings.guild_config(interaction.guild_id)
+    config = await settings.guild_config(interaction.guild_id)
     return may_moderate(config, role_ids=roles, manage_guild=interaction.permissions.manage_guild)
 
 

@@ -39,7 +39,7 @@ class ConfigCog(TtrCog):
 
     def __init__(self, ttr: app_commands.Group, front: Front) -> None:
         super().__init__(ttr)
-        self.service = front.service
+        self.settings = front.service.settings
         self.languages = front.languages
 
     @app_commands.command(
@@ -120,8 +120,8 @@ class ConfigCog(TtrCog):
                     raise Refusal(away_too_long_text(MAX_AWAY_SECONDS))
                 changes.append((AWAY_SECONDS, most))
             for key, value in changes:
-                await self.service.settings.set_guild_config(guild, key, value)
-            config = await self.service.settings.guild_config(guild)
+                await self.settings.set_guild_config(guild, key, value)
+            config = await self.settings.guild_config(guild)
             answer = f"{settings_answer(config)}\n{server_language_text(config, await self.languages.server(guild))}"
             if moderator_role is not None:
                 answer = f"{answer}\n\n{role_step_text()}"

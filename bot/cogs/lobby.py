@@ -35,7 +35,8 @@ class LobbyCog(TtrCog):
     def __init__(self, ttr: app_commands.Group, front: Front) -> None:
         super().__init__(ttr)
         self.lobby = front.lobby
-        self.service = front.service
+        self.settings = front.service.settings
+        self.reading = front.service.reading
 
     @app_commands.command(name="new", description="Open a game in this channel; you take the first seat")
     @app_commands.describe(
@@ -66,7 +67,7 @@ class LobbyCog(TtrCog):
             clock = None
             if turn_time is not None or reserve is not None or timeout_policy is not None:
                 assert interaction.guild_id is not None
-                default = (await self.service.settings.guild_config(interaction.guild_id)).clock
+                default = (await self.settings.guild_config(interaction.guild_id)).clock
                 clock = game_clock(default, turn_time, reserve, timeout_policy)
             await self.lobby.new(
                 interaction, map, max_players, trains, clock=clock, bots=bots or 0, bots_level=bots_level
@@ -103,7 +104,7 @@ class LobbyCog(TtrCog):
 
     @removebot.autocomplete("name")
     async def removebot_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        info = await game_here(self.service, interaction)
+        info = await game_here(self.reading, interaction)
         if info is None:
             return []
         typed = current.casefold().strip()

@@ -108,7 +108,10 @@ class MemberSettingsCog(TtrCog):
 
     def __init__(self, ttr: app_commands.Group, front: Front) -> None:
         super().__init__(ttr)
-        self.service = front.service
+        self.core = front.service.core
+        self.members = front.service.members
+        self.runner = front.service.runner
+        self.server_settings = front.service.settings
         self.languages = front.languages
         self.delivery = front.delivery
 
@@ -144,7 +147,7 @@ class MemberSettingsCog(TtrCog):
             wanted = None if language is None else chosen_language(language)
             away_for = None if away is None else await self._away_for(interaction, away)
             dms = None if turn_dms is None else chosen_turn_dms(turn_dms)
-            settings = await self.service.members.member_settings(user)
+            settings = await self.members.member_settings(user)
             quiet = settings.quiet_hours
             if quiet_hours is not None or timezone is not None:
                 zone = None if timezone is None else timezone.strip()
@@ -161,17 +164,17 @@ class MemberSettingsCog(TtrCog):
                     zone = zone or (quiet.zone if quiet is not None else HOME_ZONES[current_language()])
                     quiet = QuietHours(hours[0], hours[1], zone)
             if confirmations is not None:
-                settings = await self.service.members.set_confirmations(user, confirmations == "on")
+                settings = await self.members.set_confirmations(user, confirmations == "on")
             if language is not None:
-                settings = await self.service.members.set_language(user, wanted)
+                settings = await self.members.set_language(user, wanted)
             if dms is not None:
-                settings = await self.service.members.set_turn_dms(user, *dms)
+                settings = await self.members.set_turn_dms(user, *dms)
             if reminders is not None:
-                settings = await self.service.members.set_reminders(user, reminders == "on")
+                settings = await self.members.set_reminders(user, reminders == "on")
             if quiet_hours is not None or timezone is not None:
-                settings = await self.service.members.set_quiet_hours(user, quiet)
+                settings = await self.members.set_quiet_hours(user, quiet)
             if away is not None:
-                settings = await self.service.members.set_away(user, away_for)
+                settings = await self.members.set_away(user, away_for)
             options = (confirmations, language, turn_dms, reminders, quiet_hours, timezone, away)
             changed = any(o is not None for o in options)
             spoken = await self.languages.reader(interaction)  # the answer speaks the language just chosen
@@ -180,7 +183,7 @@ class MemberSettingsCog(TtrCog):
                     [
                         member_settings_text(settings, changed=changed),
                         member_language_text(settings, spoken),
-                        member_messages_text(settings, self.service.core.now()),
+                        member_messages_text(settings, self.core.now()),
                     ]
                 )
                 await private(interaction, text)
@@ -195,7 +198,7 @@ class MemberSettingsCog(TtrCog):
         if seconds is None:
             return None
         if interaction.guild_id is not None:
-            most = (await self.service.settings.guild_config(interaction.guild_id)).away_seconds
+            most = (await self.server_settings.guild_config(interaction.guild_id)).away_seconds
         else:
             most = MAX_AWAY_SECONDS
         if most <= 0:
@@ -209,7 +212,7 @@ class MemberSettingsCog(TtrCog):
         if seconds is None:
             await self.delivery.notifier.release(back=user)
             return
-        for result in await self.service.runner.play_away_turns(user):
+        for result in await self.runner.play_away_turns(user):
             await self.delivery.deliver(result)
 
     @settings.autocomplete("timezone")

@@ -39,15 +39,21 @@ class ModeratorBase(TtrCog):
 
     def __init__(self, ttrmod: app_commands.Group, front: Front) -> None:
         super().__init__(ttrmod)
-        self.service = front.service
+        self.audit = front.service.audit
+        self.finality = front.service.finality
+        self.lookup = front.lookup
+        self.moderation = front.service.moderation
+        self.reopening = front.service.reopen
         self.delivery = front.delivery
         self.stage = front.stage
+        self.reading = front.service.reading
+        self.settings = front.service.settings
 
     async def check(self, interaction: discord.Interaction) -> None:
         """Refuse (privately, saying who may) anyone who is not a moderator of this server."""
         if interaction.guild_id is None:
             raise Refusal(servers_only_text())
-        if not await is_moderator(self.service, interaction):
+        if not await is_moderator(self.settings, interaction):
             raise Refusal(not_a_moderator_text())
 
     async def in_game(self, interaction: discord.Interaction, work: Callable[[GameInfo], Awaitable[None]]) -> None:
@@ -55,7 +61,7 @@ class ModeratorBase(TtrCog):
 
         async def run() -> None:
             await self.check(interaction)
-            info = await game_here(self.service, interaction)
+            info = await game_here(self.reading, interaction)
             if info is None:
                 raise Refusal(no_game_in_progress_text())
             current_game.set(info.id)

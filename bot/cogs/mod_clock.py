@@ -54,7 +54,7 @@ class ModClockCog(ModeratorBase):
     @app_commands.choices(public=PUBLIC_CHOICES)
     async def pause(self, interaction: discord.Interaction, reason: Reason, public: str | None = None) -> None:
         async def work(info: GameInfo) -> None:
-            result = await self.service.moderation.pause(info.id, interaction.user.id, reason)
+            result = await self.moderation.pause(info.id, interaction.user.id, reason)
             answer = paused_answer(info.id)
             await self.done(interaction, result, reason, answer, public=is_public(public), clock=True)
 
@@ -65,7 +65,7 @@ class ModClockCog(ModeratorBase):
     @app_commands.choices(public=PUBLIC_CHOICES)
     async def resume(self, interaction: discord.Interaction, reason: Reason, public: str | None = None) -> None:
         async def work(info: GameInfo) -> None:
-            result = await self.service.moderation.resume(info.id, interaction.user.id, reason)
+            result = await self.moderation.resume(info.id, interaction.user.id, reason)
             answer = resumed_answer(info.id)
             await self.done(interaction, result, reason, answer, public=is_public(public), refresh=True)
 
@@ -92,7 +92,7 @@ class ModClockCog(ModeratorBase):
             if seconds is None:
                 raise Refusal(no_extra_time_text())
             seat = None if player is None else seat_of(info, player)
-            result = await self.service.moderation.extend(info.id, interaction.user.id, seconds, reason, seat)
+            result = await self.moderation.extend(info.id, interaction.user.id, seconds, reason, seat)
             answer = extended_answer([public_text(result.game, e) for e in result.public if e.kind in NOTES])
             await self.done(interaction, result, reason, answer, public=is_public(public), clock=True)
 
@@ -118,9 +118,7 @@ class ModClockCog(ModeratorBase):
                 raise Refusal(bot_member_text())
             seat = seat_of(info, player)
             moderator = interaction.user.id
-            result = await self.service.moderation.replace(
-                info.id, moderator, seat, member.id, member.display_name, reason
-            )
+            result = await self.moderation.replace(info.id, moderator, seat, member.id, member.display_name, reason)
             answer = replaced_answer(member.mention, str(info.seats[seat].player), info.id)
             await self.done(interaction, result, reason, answer, public=is_public(public), refresh=True)
 
@@ -140,7 +138,7 @@ class ModClockCog(ModeratorBase):
         async def work(info: GameInfo) -> None:
             seat = seat_of(info, player)
             on = state == "on"
-            result = await self.service.moderation.set_autopilot(
+            result = await self.moderation.set_autopilot(
                 info.id, seat, on, moderator_user_id=interaction.user.id, reason=reason
             )
             answer = autopilot_answer(str(info.seats[seat].player), info.id, on=on)
@@ -156,7 +154,7 @@ class ModClockCog(ModeratorBase):
     async def players(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The players of this channel's game (the value is the player's name; the command checks it again)."""
         try:
-            info = await game_here(self.service, interaction)
+            info = await game_here(self.reading, interaction)
             with speaking(reader_language(interaction)):
                 return [] if info is None else player_choices(info, current)
         except Exception:

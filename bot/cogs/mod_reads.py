@@ -18,7 +18,6 @@ from bot.present.mod_answers import (
     empty_log_text,
 )
 from bot.service import GameInfo, ModLogEntry
-from bot.table.lookup import server_game
 from bot.views.replies import guarded, private
 
 log = logging.getLogger(__name__)
@@ -47,7 +46,7 @@ class ModReadsCog(ModeratorBase):
 
         async def work() -> None:
             await self.check(interaction)
-            info = await server_game(self.service, interaction, game)
+            info = await self.lookup.server_game(interaction, game)
             file, entry = await file_of(info)
             await private(interaction, file_caption(label, info.id, info.status.value), file=file)
             if entry is not None:
@@ -62,7 +61,7 @@ class ModReadsCog(ModeratorBase):
     )
     async def log(self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None) -> None:
         async def log_file(info: GameInfo) -> tuple[discord.File, ModLogEntry | None]:
-            read = await self.service.audit.read_log(info.id, interaction.user.id, reason or "")
+            read = await self.audit.read_log(info.id, interaction.user.id, reason or "")
             ids = {e.user_id for e in read.entries if e.user_id is not None}
             text = log_text(read.game, read.entries, await member_names(interaction, ids))
             data = (text or empty_log_text()).encode("utf-8")
@@ -79,7 +78,7 @@ class ModReadsCog(ModeratorBase):
         self, interaction: discord.Interaction, game: int | None = None, reason: str | None = None
     ) -> None:
         async def json_file(info: GameInfo) -> tuple[discord.File, ModLogEntry | None]:
-            read = await self.service.audit.export_record(
+            read = await self.audit.export_record(
                 info.id, interaction.user.id, moderator=True, reason=reason or "", audit_after_end=True
             )
             return record_file(info, read.record), read.mod_log

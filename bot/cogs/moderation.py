@@ -46,7 +46,6 @@ from bot.present.outline import undo_preview_text
 from bot.service import GameInfo
 from bot.service.reopen import REOPEN_SECONDS
 from bot.table.front import Front
-from bot.table.lookup import server_game
 from bot.views.replies import Refusal, current_game, guarded, private
 from maps import load_board
 
@@ -84,7 +83,7 @@ class ModerationCog(ModeratorBase):
 
         async def work(info: GameInfo) -> None:
             moderator = interaction.user.id
-            preview = await self.service.moderation.undo_preview(info.id, moderator, count)
+            preview = await self.moderation.undo_preview(info.id, moderator, count)
             facts = {"public": is_public(public), "version": preview.version, "count": count}
             token = self.pending.add(UNDO, moderator, info.id, reason, **facts)
             text = undo_preview_text(load_board(info.map).rules, preview)
@@ -109,7 +108,7 @@ class ModerationCog(ModeratorBase):
             facts = {"public": is_public(public), "score": scored}
             token = self.pending.add(END, interaction.user.id, info.id, reason, **facts)
             hours = REOPEN_SECONDS // 3600
-            counted = await self.service.finality.counted_when_ended(info.id)
+            counted = await self.finality.counted_when_ended(info.id)
             text = end_question_text(info.id, info.title, scored=scored, reopen_hours=hours, counted=counted)
             await private(interaction, text, view=confirm_buttons(END, token))
 
@@ -132,15 +131,15 @@ class ModerationCog(ModeratorBase):
                 if choice != CONFIRM:
                     await private(interaction, end_cancelled_answer(game))
                     return
-                counted = await self.service.finality.counted_when_ended(game)
-                result = await self.service.moderation.end(game, mod, pending.score, why)
+                counted = await self.finality.counted_when_ended(game)
+                result = await self.moderation.end(game, mod, pending.score, why)
                 answer = ended_answer(game, scored=pending.score, counted=counted)
                 await self.done(interaction, result, why, answer, public=pending.public)
                 return
             if choice != CONFIRM:
                 await private(interaction, undo_cancelled_answer(game))
                 return
-            result = await self.service.moderation.undo(game, mod, pending.count, why, version=pending.version)
+            result = await self.moderation.undo(game, mod, pending.count, why, version=pending.version)
             answer = undone_answer(pending.count, game)
             await self.done(interaction, result, why, answer, public=pending.public, refresh=True)
 
@@ -162,8 +161,8 @@ class ModerationCog(ModeratorBase):
     ) -> None:
         async def work() -> None:
             await self.check(interaction)
-            info = await server_game(self.service, interaction, game)
-            result = await self.service.reopen.reopen(info.id, interaction.user.id, reason)
+            info = await self.lookup.server_game(interaction, game)
+            result = await self.reopening.reopen(info.id, interaction.user.id, reason)
             answer = reopened_answer(info.id)
             await self.done(interaction, result, reason, answer, public=is_public(public), refresh=True)
 

@@ -29,7 +29,6 @@ from bot.present.words import card_name
 from bot.service import GameInfo, GameStatus
 from bot.table.controls import Request
 from bot.table.front import Front
-from bot.table.lookup import channel_game, server_game, viewable_choices, viewed_game
 from bot.table.paging import Page, send_pages
 from bot.table.parsing import parse_draw, route_matches
 from bot.views.ids import Action
@@ -44,16 +43,21 @@ class PlayCog(TtrCog):
 
     def __init__(self, ttr: app_commands.Group, front: Front) -> None:
         super().__init__(ttr)
-        self.service = front.service
+        self.audit = front.service.audit
+        self.choices = front.service.choices
+        self.lookup = front.lookup
+        self.reading = front.service.reading
+        self.replays = front.service.replays
         self.play = front.play
         self.delivery = front.delivery
         self.controls = front.controls
+        self.settings = front.service.settings
 
     async def _do(self, interaction: discord.Interaction, action: Action) -> None:
         """An action of this channel's game, as its button would do it."""
 
         async def work() -> None:
-            info = await channel_game(self.service, interaction)
+            info = await self.lookup.channel_game(interaction)
             await self.controls.handle(interaction, info, Request(action))
 
         await guarded(interaction, work)
@@ -64,7 +68,7 @@ class PlayCog(TtrCog):
     @app_commands.describe(card="deck, or a face-up card")
     async def draw(self, interaction: discord.Interaction, card: str) -> None:
         async def work() -> None:
-            info = await channel_game(self.service, interaction)
+            info = await self.lookup.channel_game(interaction)
             source = await self.play.card_source(interaction, info, card)
             await self.controls.handle(interaction, info, Request(Action.DRAW, args=(source,)))
 
@@ -77,7 +81,7 @@ class PlayCog(TtrCog):
             rules = load_board(info.map).rules
             choices = []
             with speaking(reader_language(interaction)):
-                for source in await self.service.choices.card_draws(info.id, interaction.user.id):
+                for source in await self.choices.card_draws(info.id, interaction.user.id):
                     name = deck_choice() if source == "deck" else card_name(rules, source).capitalize()
                     choices.append(app_commands.Choice(name=name, value=source))
             typed = current.casefold().strip()
@@ -94,7 +98,7 @@ class PlayCog(TtrCog):
     )
     async def claim(self, interaction: discord.Interaction, route: str, pay: str | None = None) -> None:
         async def work() -> None:
-            info = await channel_game(self.service, interaction)
+            info = await self.lookup.channel_game(interaction)
             claim = self.play.claim_asked(interaction, info, route, pay)
             action = Action.ROUTE if claim.pay is None else Action.PAY  # without cards named: confirmed first
             await self.controls.handle(interaction, info, Request(action, claim=claim))
@@ -108,7 +112,7 @@ class PlayCog(TtrCog):
         """Only the routes this player can claim now."""
         try:
             info = await self._my_game(interaction)
-            routes = (await self.service.choices.claim_choices(info.id, interaction.user.id)).listed()
+            routes = (await self.choices.claim_choices(info.id, interaction.user.id)).listed()
             board = load_board(info.map)
             with speaking(reader_language(interaction)):
                 choices = [
@@ -129,7 +133,7 @@ class PlayCog(TtrCog):
     @app_commands.describe(numbers="The numbers of the tickets to keep, as listed when they were drawn")
     async def keep(self, interaction: discord.Interaction, numbers: str) -> None:
         async def work() -> None:
-            info = await channel_game(self.service, interaction)
+            info = await self.lookup.channel_game(interaction)
             version, kept = await self.play.kept_numbers(interaction, info, numbers)
             request = Request(Action.KEEP, version=version, values=tuple(str(t) for t in kept))
             await self.controls.handle(interaction, info, request)
@@ -142,11 +146,11 @@ class PlayCog(TtrCog):
     @app_commands.describe(game=GAME_OPTION)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            info = await viewed_game(self.service, interaction, game)
+            info = await self.lookup.viewed_game(interaction, game)
             if info.status.active:
                 await self.controls.handle(interaction, info, Request(Action.HAND))
                 return
-            table = (await self.service.reading.public_view(info.id)).table
+            table = (await self.reading.public_view(info.id)).table
             if table is None or table.scores is None:
                 raise Refusal(no_scores_text(info.id))
             await private(interaction, final_tickets_text(info, load_board(info.map).rules, table.scores))
@@ -157,7 +161,7 @@ class PlayCog(TtrCog):
     @app_commands.describe(game=GAME_OPTION)
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            await self.play.show_board(interaction, await viewed_game(self.service, interaction, game))
+            await self.play.show_board(interaction, await self.lookup.viewed_game(interaction, game))
 
         await guarded(interaction, work)
 
@@ -165,11 +169,11 @@ class PlayCog(TtrCog):
     @app_commands.describe(game=GAME_OPTION)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            info = await viewed_game(self.service, interaction, game)
-            view = await self.service.reading.public_view(info.id)
+            info = await self.lookup.viewed_game(interaction, game)
+            view = await self.reading.public_view(info.id)
             clock: list[str] = []
             if info.started and info.status.active:
-                clock = status_lines(await self.service.reading.clock_status(info.id), seat_labels(info))
+                clock = status_lines(await self.reading.clock_status(info.id), seat_labels(info))
             await private(interaction, status_text(info, view, load_board(info.map).rules, clock))
 
         await guarded(interaction, work)
@@ -181,7 +185,7 @@ class PlayCog(TtrCog):
         async def work() -> None:
             name = map
             if name is None:
-                info = await game_here(self.service, interaction)
+                info = await game_here(self.reading, interaction)
                 name = info.map if info is not None else None
             await private(interaction, rules_text(load_board(name or "usa")))
 
@@ -191,10 +195,10 @@ class PlayCog(TtrCog):
     @app_commands.describe(game=GAME_OPTION)
     async def history(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            info = await viewed_game(self.service, interaction, game)
+            info = await self.lookup.viewed_game(interaction, game)
             if info.status is GameStatus.LOBBY:
                 raise Refusal(nothing_yet_text(started=False))
-            lines = history_lines(info, await self.service.reading.history(info.id))
+            lines = history_lines(info, await self.reading.history(info.id))
             if not lines:
                 raise Refusal(nothing_yet_text(started=True))
             texts = pages(lines)
@@ -218,7 +222,7 @@ class PlayCog(TtrCog):
         game: int | None = None,
     ) -> None:
         async def work() -> None:
-            info = await viewed_game(self.service, interaction, game)
+            info = await self.lookup.viewed_game(interaction, game)
             if not info.started:
                 raise Refusal(nothing_yet_text(started=False))
             labels = seat_labels(info)
@@ -227,10 +231,10 @@ class PlayCog(TtrCog):
 
             async def show(page: int) -> Page:
                 with speaking(language):
-                    frame = await self.service.replays.replay_frame(info.id, page, labels, words=words)
+                    frame = await self.replays.replay_frame(info.id, page, labels, words=words)
                     return replay_caption(info.id, frame.turn, frame.turns), image_file(frame.image, "board.png")
 
-            first = await self.service.replays.replay_frame(info.id, turn, labels, words=words)
+            first = await self.replays.replay_frame(info.id, turn, labels, words=words)
             await send_pages(interaction, first.turns + 1, first.turn, show, REPLAY_BUTTONS)
 
         await guarded(interaction, work)
@@ -239,9 +243,9 @@ class PlayCog(TtrCog):
     @app_commands.describe(game="The game number (default: this channel's latest game)")
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work() -> None:
-            info = await server_game(self.service, interaction, game)
-            moderator = await is_moderator(self.service, interaction)
-            read = await self.service.audit.export_record(info.id, interaction.user.id, moderator=moderator)
+            info = await self.lookup.server_game(interaction, game)
+            moderator = await is_moderator(self.settings, interaction)
+            read = await self.audit.export_record(info.id, interaction.user.id, moderator=moderator)
             file = record_file(info, read.record)
             await private(interaction, file_caption("record", info.id, info.status.value), file=file)
             if read.mod_log is not None:  # a moderator's read of a running game
@@ -258,14 +262,14 @@ class PlayCog(TtrCog):
         """The games of this server the member played, and this channel's latest: newest first."""
         try:
             with speaking(reader_language(interaction)):
-                return (await viewable_choices(self.service, interaction, current))[:MAX_CHOICES]
+                return (await self.lookup.viewable_choices(interaction, current))[:MAX_CHOICES]
         except Exception:
             log.debug("game autocomplete gave up", exc_info=True)
             return []
 
     async def _my_game(self, interaction: discord.Interaction) -> GameInfo:
         """This channel's game, if the member plays in it (for autocompletes: they fail quietly)."""
-        info = await game_here(self.service, interaction)
+        info = await game_here(self.reading, interaction)
         if info is None:
             raise LookupError("no game here")
         seat = info.seat_of(interaction.user.id)

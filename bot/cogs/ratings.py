@@ -22,7 +22,7 @@ class RatingsCog(TtrCog):
 
     def __init__(self, ttr: app_commands.Group, front: Front) -> None:
         super().__init__(ttr)
-        self.service = front.service
+        self.ratings = front.service.ratings
 
     @app_commands.command(name="leaderboard", description="The server's ratings, best first (overall or of one map)")
     @app_commands.describe(
@@ -35,12 +35,10 @@ class RatingsCog(TtrCog):
         async def work() -> None:
             guild = interaction.guild_id
             assert guild is not None
-            first = await self.service.ratings.leaderboard(guild, map, 1 if page is None else page)
+            first = await self.ratings.leaderboard(guild, map, 1 if page is None else page)
 
             async def show(index: int) -> Page:
-                board = (
-                    first if index == first.page - 1 else await self.service.ratings.leaderboard(guild, map, index + 1)
-                )
+                board = first if index == first.page - 1 else await self.ratings.leaderboard(guild, map, index + 1)
                 return leaderboard_text(board), None
 
             await send_pages(interaction, first.pages, first.page - 1, show, leaderboard_buttons())
@@ -54,7 +52,7 @@ class RatingsCog(TtrCog):
             guild = interaction.guild_id
             assert guild is not None
             who: discord.Member | discord.User = member if member is not None else interaction.user
-            found = await self.service.ratings.profile(guild, who.id)
+            found = await self.ratings.profile(guild, who.id)
             await private(interaction, profile_text(found, who.display_name))
 
         await guarded(interaction, work)

@@ -21,7 +21,6 @@ from bot.present.i18n import current_language, speaking
 from bot.present.review import chart_words, progress_text, review_refusal_text, review_summary, turn_pages
 from bot.service.review import ReviewProgress, ReviewRefused, Reviews
 from bot.table.front import Front
-from bot.table.lookup import server_game, viewable_choices
 from bot.views.replies import Refusal, current_game, guarded, image_file
 from render.review_chart import render_review_chart
 
@@ -36,7 +35,8 @@ class ReviewCog(TtrCog):
 
     def __init__(self, ttr: app_commands.Group, front: Front, reviews: Reviews) -> None:
         super().__init__(ttr)
-        self.service = front.service
+        self.lookup = front.lookup
+        self.settings = front.service.settings
         self.reviews = reviews
 
     @app_commands.command(
@@ -53,8 +53,8 @@ class ReviewCog(TtrCog):
                     game_id = await self.reviews.default_game(channel, user)
                     current_game.set(game_id)
                 else:
-                    game_id = (await server_game(self.service, interaction, game)).id
-                moderator = await is_moderator(self.service, interaction)
+                    game_id = (await self.lookup.server_game(interaction, game)).id
+                moderator = await is_moderator(self.settings, interaction)
                 language = current_language()
                 shown = [0.0]
 
@@ -94,7 +94,7 @@ class ReviewCog(TtrCog):
         """The games of this server the member played, and this channel's latest: newest first."""
         try:
             with speaking(reader_language(interaction)):
-                return (await viewable_choices(self.service, interaction, current))[:MAX_CHOICES]
+                return (await self.lookup.viewable_choices(interaction, current))[:MAX_CHOICES]
         except Exception:
             log.debug("game autocomplete gave up", exc_info=True)
             return []

@@ -153,14 +153,15 @@ class TourCog(TtrCog):
 
     def __init__(self, ttrtour: app_commands.Group, front: Front, desk: TournamentDesk) -> None:
         super().__init__(ttrtour)
-        self.service = front.service
+        self.settings = front.service.settings
+        self.tournaments = front.service.tournaments
         self.desk = desk
 
     async def _find(self, interaction: discord.Interaction, typed: str | None) -> TournamentInfo:
         guild = interaction.guild_id
         if guild is None:
             raise Refusal(servers_only_text())
-        found = await self.service.tournaments.desk.tournaments(guild)
+        found = await self.tournaments.desk.tournaments(guild)
         if typed is not None:
             text = typed.strip().lstrip("#").strip()
             if text.isdigit() and text.isascii():
@@ -172,7 +173,7 @@ class TourCog(TtrCog):
                     match = [t for t in found if t.name.casefold().startswith(folded)] if folded else []
             if len(match) != 1:
                 raise Refusal(no_such_tournament_text(typed))
-            return await self.service.tournaments.desk.tournament(match[0].id)
+            return await self.tournaments.desk.tournament(match[0].id)
         channel = interaction.channel_id
         parent = getattr(interaction.channel, "parent_id", None)
         here = [
@@ -183,7 +184,7 @@ class TourCog(TtrCog):
         open_here = [t for t in here if t.status in OPEN]
         for candidates in (open_here, here[:1], [t for t in found if t.status in OPEN]):
             if len(candidates) == 1:
-                return await self.service.tournaments.desk.tournament(candidates[0].id)
+                return await self.tournaments.desk.tournament(candidates[0].id)
         raise Refusal(which_tournament_text([f"#{t.id} {t.name}" for t in found if t.status in OPEN]))
 
     async def tournament_choices(
@@ -195,7 +196,7 @@ class TourCog(TtrCog):
         typed = current.casefold().strip().lstrip("#")
         choices = []
         # one bounded query per keystroke: the newest open tournaments' rows, not every tournament read whole
-        for t in await self.service.tournaments.desk.recent_tournaments(guild, OPEN, CHOICE_CANDIDATES):
+        for t in await self.tournaments.desk.recent_tournaments(guild, OPEN, CHOICE_CANDIDATES):
             label = tournament_choice_label(t)
             if typed in label.casefold():
                 choices.append(app_commands.Choice(name=label[:100], value=str(t.id)))
@@ -204,7 +205,7 @@ class TourCog(TtrCog):
     async def _moderator(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is None:
             raise Refusal(servers_only_text())
-        if not await is_moderator(self.service, interaction):
+        if not await is_moderator(self.settings, interaction):
             raise Refusal(moderators_only_text())
 
     async def _run(

@@ -66,7 +66,7 @@ class TournamentDeskCog(TourCog):
             assert guild is not None and channel is not None
             if map is None and maps is None:
                 raise Refusal(bad_maps_text("", MAP_NAMES))
-            default = (await self.service.settings.guild_config(guild)).clock
+            default = (await self.settings.guild_config(guild)).clock
             asked = SettingsAsked(
                 rounds=rounds,
                 map_=map,
@@ -83,7 +83,7 @@ class TournamentDeskCog(TourCog):
                 trains=trains,
             )
             settings = self._settings(None, default, asked)
-            info = await self.service.tournaments.registration.create_tournament(
+            info = await self.tournaments.registration.create_tournament(
                 guild, channel, interaction.user.id, name, settings
             )
             await self.desk.post_message(info)
@@ -114,7 +114,7 @@ class TournamentDeskCog(TourCog):
         trains: app_commands.Range[int, MIN_TRAINS_OPTION, MAX_TRAINS_OPTION] | None = None,
     ) -> None:
         async def work(info: TournamentInfo) -> None:
-            default = (await self.service.settings.guild_config(info.guild_id)).clock
+            default = (await self.settings.guild_config(info.guild_id)).clock
             asked = SettingsAsked(
                 rounds=rounds,
                 map_=map,
@@ -131,7 +131,7 @@ class TournamentDeskCog(TourCog):
                 trains=trains,
             )
             settings = self._settings(info.settings, default, asked)
-            after = await self.service.tournaments.registration.configure_tournament(
+            after = await self.tournaments.registration.configure_tournament(
                 info.id, interaction.user.id, settings, name=name, expected_version=info.version
             )
             await self.desk.refresh_message(after)
@@ -149,11 +149,11 @@ class TournamentDeskCog(TourCog):
         async def work(info: TournamentInfo) -> None:
             user = interaction.user.id
             if state == "open":
-                after = await self.service.tournaments.registration.open_registration(info.id, user)
+                after = await self.tournaments.registration.open_registration(info.id, user)
             elif state == "checkin":
-                after = await self.service.tournaments.registration.open_checkin(info.id, user)
+                after = await self.tournaments.registration.open_checkin(info.id, user)
             else:
-                after = await self.service.tournaments.registration.close_registration(info.id, user)
+                after = await self.tournaments.registration.close_registration(info.id, user)
             await self.desk.show(after)
             await self._public(after, await self._server_words(after, lambda: status_line(after)))
             await private(interaction, registration_answer(after, state))
@@ -166,7 +166,7 @@ class TournamentDeskCog(TourCog):
     @app_commands.describe(reason=WHY, tournament=TOURNAMENT)
     async def cancel(self, interaction: discord.Interaction, reason: Reason, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            after = await self.service.tournaments.registration.cancel_tournament(info.id, interaction.user.id, reason)
+            after = await self.tournaments.registration.cancel_tournament(info.id, interaction.user.id, reason)
             await self.desk.refresh_message(after)
             await self._public(info, await self._server_words(info, lambda: moderator_line("cancel", info)))
             await private(interaction, cancelled_answer(after))
@@ -183,7 +183,7 @@ class TournamentRecordsCog(TourCog):
     @app_commands.describe(tournament=TOURNAMENT)
     async def audit(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            entries = await self.service.tournaments.export.tournament_audit(info.id)
+            entries = await self.tournaments.export.tournament_audit(info.id)
             text = audit_text(info, entries)
             data = io.BytesIO(text.encode("utf-8"))
             parts = chunks(text.split("\n"))
@@ -204,8 +204,8 @@ class TournamentRecordsCog(TourCog):
     @app_commands.describe(tournament=TOURNAMENT)
     async def export(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            csv_text = await self.service.tournaments.export.standings_csv(info.id)
-            archive = await self.service.tournaments.export.export_archive(info.id, interaction.user.id)
+            csv_text = await self.tournaments.export.standings_csv(info.id)
+            archive = await self.tournaments.export.export_archive(info.id, interaction.user.id)
             files = [
                 discord.File(io.BytesIO(csv_text.encode("utf-8")), filename=f"tournament-{info.id}-standings.csv"),
                 discord.File(io.BytesIO(archive), filename=f"tournament-{info.id}.zip"),

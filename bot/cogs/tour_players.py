@@ -38,19 +38,19 @@ class TournamentCog(TourCog):
         if interaction.user.bot:
             raise Refusal(bot_member_text())
         name = getattr(interaction.user, "display_name", interaction.user.name)
-        done = await self.service.tournaments.registration.join_tournament(info.id, interaction.user.id, name)
+        done = await self.tournaments.registration.join_tournament(info.id, interaction.user.id, name)
         await private(interaction, joined_answer(done.tournament, done.status))
         await self.desk.tell_promoted(info, done.tournament)
         return done.tournament
 
     async def _leave(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
-        done = await self.service.tournaments.registration.leave_tournament(info.id, interaction.user.id)
+        done = await self.tournaments.registration.leave_tournament(info.id, interaction.user.id)
         await private(interaction, left_answer(done.tournament))
         await self.desk.tell_promoted(info, done.tournament)
         return done.tournament
 
     async def _check_in(self, interaction: discord.Interaction, info: TournamentInfo) -> TournamentInfo:
-        done = await self.service.tournaments.registration.check_in(info.id, interaction.user.id)
+        done = await self.tournaments.registration.check_in(info.id, interaction.user.id)
         await private(interaction, checked_in_answer(done.tournament))
         return done.tournament
 
@@ -67,7 +67,7 @@ class TournamentCog(TourCog):
         """A press on a tournament message's button."""
 
         async def work() -> None:
-            info = await self.service.tournaments.desk.tournament(tournament_id)
+            info = await self.tournaments.desk.tournament(tournament_id)
             if info.guild_id != interaction.guild_id:
                 raise Refusal(no_such_tournament_text(f"#{tournament_id}"))
             after = await self._player_action(action, interaction, info)
@@ -110,7 +110,7 @@ class TournamentCog(TourCog):
     @app_commands.describe(tournament=TOURNAMENT)
     async def standings(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            lines = await self.service.tournaments.results.standings(info.id)
+            lines = await self.tournaments.results.standings(info.id)
             parts = chunks(standings_lines(info, lines))
             image = await standings_image(info, lines, highlight=interaction.user.id)
             for index, part in enumerate(parts):
@@ -126,7 +126,7 @@ class TournamentCog(TourCog):
     @app_commands.describe(tournament=TOURNAMENT)
     async def info(self, interaction: discord.Interaction, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
-            server = await self.service.settings.guild_config(info.guild_id)
+            server = await self.settings.guild_config(info.guild_id)
             await private(interaction, info_text(info, info.channel_id, server.clock))
 
         await self._run(interaction, tournament, work)

@@ -38,7 +38,7 @@ class TournamentRoundsCog(TourCog):
     ) -> None:
         async def work(info: TournamentInfo) -> None:
             try:
-                started = await self.service.tournaments.rounds.start_round(
+                started = await self.tournaments.rounds.start_round(
                     info.id, interaction.user.id, self.desk.open_table, reason=reason or ""
                 )
             except discord.Forbidden:
@@ -55,7 +55,7 @@ class TournamentRoundsCog(TourCog):
     async def repair(self, interaction: discord.Interaction, reason: Reason, tournament: str | None = None) -> None:
         async def work(info: TournamentInfo) -> None:
             try:
-                started = await self.service.tournaments.rounds.repair_round(
+                started = await self.tournaments.rounds.repair_round(
                     info.id, interaction.user.id, self.desk.open_table, reason=reason
                 )
             except discord.Forbidden:
@@ -87,7 +87,7 @@ class TournamentRoundsCog(TourCog):
             found = info.participant(player.id)
             old = found.display_name if found is not None else player.display_name
             with naming(player.id, old):
-                done = await self.service.tournaments.sanctions.substitute(
+                done = await self.tournaments.sanctions.substitute(
                     info.id, interaction.user.id, player.id, member.id, member.display_name, reason
                 )
             await self.desk.deliver(done.results, interaction=interaction, refresh=True)
@@ -114,7 +114,7 @@ class TournamentRoundsCog(TourCog):
             found = info.participant(player.id)
             name = found.display_name if found is not None else player.display_name
             with naming(player.id, name):
-                done = await self.service.tournaments.sanctions.drop(
+                done = await self.tournaments.sanctions.drop(
                     info.id, interaction.user.id, player.id, reason, disqualify=disqualify
                 )
             await self.desk.deliver(done.results, interaction=interaction)
@@ -154,9 +154,7 @@ class TournamentRoundsCog(TourCog):
             found = info.participant(player.id)
             name = found.display_name if found is not None else player.display_name
             with naming(player.id, name):
-                done = await self.service.tournaments.sanctions.reinstate(
-                    info.id, interaction.user.id, player.id, reason
-                )
+                done = await self.tournaments.sanctions.reinstate(info.id, interaction.user.id, player.id, reason)
             line = await self._server_words(info, lambda: moderator_line("reinstate", info, player=name))
             await self._public(info, line)
             await self.desk.refresh_message(done.tournament)
@@ -186,7 +184,7 @@ class TournamentRoundsCog(TourCog):
     ) -> None:
         async def work(info: TournamentInfo) -> None:
             scored = score == "yes"
-            done = await self.service.tournaments.sanctions.adjudicate(
+            done = await self.tournaments.sanctions.adjudicate(
                 info.id, interaction.user.id, round, table, score=scored, reason=reason
             )
             await self.desk.deliver(done.results, interaction=interaction, refresh=True)

@@ -29,20 +29,20 @@ from maps import load_board
 
 async def _stale(play: Play, interaction: discord.Interaction, info: GameInfo) -> None:
     """A confirmation asked from a control shown before the game moved on: refused, with what to decide now."""
-    text, view = await decisions.panel(play.service, await play.service.core.game(info.id), interaction.user.id)
+    text, view = await decisions.panel(play.reading, await play.core.game(info.id), interaction.user.id)
     await private(interaction, stale_text(text), view=view)
 
 
 async def confirming(play: Play, user_id: int) -> bool:
     """Does this member want to confirm moves made by buttons and menus?"""
-    return (await play.service.members.member_settings(user_id)).confirmations
+    return (await play.members.member_settings(user_id)).confirmations
 
 
 async def ask_draw_tickets(play: Play, interaction: discord.Interaction, info: GameInfo, version: int) -> bool:
     """Ask before drawing tickets, if the member may draw them now and confirms moves; True if asked."""
     user = interaction.user.id
     player_of(info, user)
-    view = await play.service.reading.private_view(info.id, user)
+    view = await play.reading.private_view(info.id, user)
     if version != info.version or not view.your_move or view.must is not Must.TURN:
         return False  # the draw itself refuses (an older version, not the member's turn) or shows the choice
     if not await confirming(play, user):

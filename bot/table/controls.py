@@ -17,11 +17,11 @@ import discord
 
 from bot.present.answers import no_card_there_text, no_longer_used_text, out_of_date_text
 from bot.present.misread import not_offered_text
-from bot.service import GameInfo, GameService, Must
+from bot.service import GameInfo, Must
 from bot.table import confirm
 from bot.table.delivery import message_url
 from bot.table.lobby import Lobby
-from bot.table.lookup import component_game
+from bot.table.lookup import Lookup
 from bot.table.parsing import MAX_TEXT, find_routes, parse_pay_code, small_number
 from bot.table.play import ClaimAsk, Play
 from bot.table.stage import StageMessages
@@ -184,8 +184,9 @@ HANDLERS: Mapping[Action, Handler] = {
 class Controls:
     """What the persistent buttons and menus call (bot/views/items.py), and the commands that act alike."""
 
-    def __init__(self, service: GameService, play: Play, stage: StageMessages, lobby: Lobby | None = None) -> None:
-        self.service = service
+    def __init__(self, lookup: Lookup, play: Play, stage: StageMessages, lobby: Lobby | None = None) -> None:
+        self.lookup = lookup
+        self.reading = lookup.reading
         self.play = play
         self.stage = stage
         self.lobby = lobby
@@ -218,7 +219,7 @@ class Controls:
             return version
         if self.play.unanswered.pending(info.id, user_id, info.version):
             return version  # the answer to the first card failed: a tap again is taken for a retry, not a second card
-        waiting = await self.service.reading.waiting(info.id)
+        waiting = await self.reading.waiting(info.id)
         if waiting is not None and waiting.must is Must.DRAW and user_id in waiting.user_ids:
             return None
         return version
@@ -228,7 +229,7 @@ class Controls:
             return
 
         async def work() -> None:
-            info = await component_game(self.service, interaction, cid.game)
+            info = await self.lookup.component_game(interaction, cid.game)
             if cid.action in set(LobbyAction) and self.lobby is not None:  # the lobby message's buttons: no stage
                 await self.lobby.pressed(interaction, info, LobbyAction(cid.action))
                 return

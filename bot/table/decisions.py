@@ -21,7 +21,9 @@ from bot.present.image_words import image_words
 from bot.present.lookup import not_started_text
 from bot.present.seats import seat_labels
 from bot.present.status import offer_image_text, offered_text
-from bot.service import GameInfo, GameService, GameStatus, Must
+from bot.service import GameInfo, GameStatus, Must
+from bot.service.images import Images
+from bot.service.reading import ReadingService
 from bot.table.lookup import waiting_text
 from bot.views import panels
 from bot.views.replies import image_file
@@ -32,18 +34,20 @@ log = logging.getLogger(__name__)
 Panel = tuple[str, discord.ui.View | None]
 
 
-async def offer_image(service: GameService, info: GameInfo, user: int) -> tuple[str, discord.File] | None:
+async def offer_image(
+    images: Images, reading: ReadingService, info: GameInfo, user: int
+) -> tuple[str, discord.File] | None:
     """While the member chooses tickets to keep (at the start, or drawn): the map with the offered ones marked
     (A, B, C: the private view's rings) and the line that says so, in the reader's language.
 
     None when nothing is offered to them now, or if the image could not be drawn (the choice works without it).
     """
     try:
-        view = await service.reading.private_view(info.id, user)
+        view = await reading.private_view(info.id, user)
         if not (view.your_move and view.must is Must.KEEP and view.offered):
             return None
         words = image_words(current_language())
-        image = await service.images.hand_image(info.id, user, seat_labels(info), words=words)
+        image = await images.hand_image(info.id, user, seat_labels(info), words=words)
     except Exception:
         log.warning("game #%d: the ticket offer's image for user %d failed", info.id, user, exc_info=True)
         return None
@@ -56,15 +60,15 @@ def spot_panel(game_id: int, version: int, symbol: str, places: Sequence[str]) -
     return spot_prompt(symbol), panels.spot_view(game_id, version, symbol, places)
 
 
-async def panel(service: GameService, info: GameInfo, user: int) -> Panel:
+async def panel(reading: ReadingService, info: GameInfo, user: int) -> Panel:
     """What this member must decide now, with the components to decide it."""
     if info.status is GameStatus.LOBBY:
         return not_started_text(), None
     if not info.status.active:
         return game_is_text(info.id, info.status.value), None
-    view = await service.reading.private_view(info.id, user)
+    view = await reading.private_view(info.id, user)
     if not view.your_move or view.options is None:
-        return await waiting_text(service, info), None
+        return await waiting_text(reading, info), None
     rules = load_board(info.map).rules
     must, version, options = view.must, view.version, view.options
     if must is Must.KEEP:
@@ -76,7 +80,7 @@ async def panel(service: GameService, info: GameInfo, user: int) -> Panel:
         )
     if must is Must.DRAW:
         return second_draw_prompt(), panels.draw_view(info.id, version, rules, options.card_draws)
-    table = (await service.reading.public_view(info.id)).table
+    table = (await reading.public_view(info.id)).table
     assert table is not None  # the game is dealt
     if must is Must.TUNNEL:
         assert table.tunnel is not None

@@ -17,6 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from functools import partial
+from typing import Protocol
 
 import discord
 
@@ -33,14 +34,17 @@ from bot.service import (
     ActionResult,
     EventKind,
     GameInfo,
-    GameService,
     GameStatus,
     ModLogEntry,
     PrivateEvent,
     Reminder,
     TurnNotice,
 )
+from bot.service.core import ServiceCore
+from bot.service.front_records import FrontRecords
 from bot.service.kinds import Language
+from bot.service.member_settings import MemberSettingsService
+from bot.service.settings import SettingsService
 from bot.table.languages import Languages
 from bot.table.lobby_message import LobbyMessage
 from bot.table.notify import AWAY_NOTE, DmKind, Notifier
@@ -81,23 +85,32 @@ def _your_turn(info: GameInfo, url: str, notice: TurnNotice) -> str:
     return your_turn_dm(info, url, digest_lines(info, notice.digest), notice.deadline)
 
 
+class DeliveryParts(Protocol):
+    """The parts of the game service delivery uses (the service itself has them all)."""
+
+    core: ServiceCore
+    front: FrontRecords
+    members: MemberSettingsService
+    settings: SettingsService
+
+
 class Delivery:
     def __init__(
         self,
         client: discord.Client,
-        service: GameService,
+        parts: DeliveryParts,
         notifier: Notifier,
         stage: StageMessages,
         outbox: Outbox,
         languages: Languages | None = None,
     ) -> None:
         self.client = client
-        self.service = service
+        self.core, self.front, self.members, self.settings = parts.core, parts.front, parts.members, parts.settings
         self.notifier = notifier
         self.stage = stage
         self.outbox = outbox
         self.languages = languages or stage.languages
-        self.lobby_message = LobbyMessage(client, service, self.languages)
+        self.lobby_message = LobbyMessage(client, parts.core, parts.front, self.languages)
         notifier.summarise = self.away_summary  # what the autopilot played for an away member: one summary
         # called (in order) with a game once an action delivered here ended it: the tournaments announce the
         # table's result (bot/table/tournaments.py)
@@ -195,7 +208,7 @@ class Delivery:
         info = entry.game
         with speaking(await self.public(info)):
             text = mod_line(entry)
-        config = await self.service.settings.guild_config(info.guild_id)
+        config = await self.settings.guild_config(info.guild_id)
         if config.mod_log_channel_id is None:
             log.info("game #%d: no moderators' log channel set; not posted: %s", info.id, text)
             return
@@ -239,7 +252,7 @@ class Delivery:
         except discord.HTTPException:
             log.warning("game #%d: could not post a reminder for user %d", info.id, user_id, exc_info=True)
             return
-        await self.service.front.remember_message(info.id, REMINDER, info.channel_id, message.id)
+        await self.front.remember_message(info.id, REMINDER, info.channel_id, message.id)
 
     async def _send_played_for(self, result: ActionResult, *, skip: int | None) -> None:
         """What the autopilot did for each member (their time ran out, or their seat is handed to it): by DM only,
@@ -256,8 +269,8 @@ class Delivery:
 
     async def away_summary(self, user_id: int, game_id: int, first: int) -> str | None:
         """What the autopilot played for a member while they were away, from move `first` on: one DM, summed up."""
-        info = await self.service.core.game(game_id)
-        moves = await self.service.members.autopilot_moves_for(game_id, user_id, first)
+        info = await self.core.game(game_id)
+        moves = await self.members.autopilot_moves_for(game_id, user_id, first)
         if not moves:
             return None
         url = message_url(info, await self.stage.latest(game_id))

@@ -11,6 +11,7 @@ from bot.table.controls import Controls
 from bot.table.delivery import Delivery
 from bot.table.languages import Languages
 from bot.table.lobby import Lobby
+from bot.table.lookup import Lookup
 from bot.table.notify import Notifier
 from bot.table.outbox import Outbox
 from bot.table.play import Play
@@ -20,6 +21,7 @@ from bot.table.stage import StageMessages
 @dataclass(frozen=True)
 class Front:
     service: GameService
+    lookup: Lookup
     stage: StageMessages
     delivery: Delivery
     lobby: Lobby
@@ -29,13 +31,16 @@ class Front:
 
     @classmethod
     def build(cls, client: discord.Client, service: GameService) -> Front:
+        # each part of the front is handed the parts of the service it uses (their Protocols list them)
+        lookup = Lookup(service.core, service.reading, service.front)
         notifier = Notifier(client, service.core, service.members, service.front)
-        languages = Languages(client, service)
+        languages = Languages(client, service.members, service.settings)
         stage = StageMessages(client, service, notifier, languages=languages)
         delivery = Delivery(client, service, notifier, stage, Outbox(client), languages)
         play = Play(service, delivery)
-        lobby = Lobby(service, delivery)
-        return cls(service, stage, delivery, lobby, play, Controls(service, play, stage, lobby), languages)
+        lobby = Lobby(service, lookup, delivery)
+        controls = Controls(lookup, play, stage, lobby)
+        return cls(service, lookup, stage, delivery, lobby, play, controls, languages)
 
     def close(self) -> None:
         """Stop posting again what Discord failed to take (the bot is closing)."""

@@ -24,9 +24,9 @@ import discord
 
 from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale
 from bot.present.image_words import image_words
-from bot.service import GameService
 from bot.service.kinds import Language
-from bot.service.member_settings import MemberSettings
+from bot.service.member_settings import MemberSettings, MemberSettingsService
+from bot.service.settings import SettingsService
 from render.words import ImageWords
 
 log = logging.getLogger(__name__)
@@ -38,16 +38,17 @@ def locale_code(locale: object) -> str:
 
 
 class Languages:
-    def __init__(self, client: discord.Client, service: GameService) -> None:
+    def __init__(self, client: discord.Client, members: MemberSettingsService, settings: SettingsService) -> None:
         self.client = client
-        self.service = service
+        self.members = members  # each member's language
+        self.settings = settings  # each server's language
 
     async def server(self, guild_id: int | None) -> Language:
         """The language of a server's public texts: its setting, else its preferred locale, else English."""
         if guild_id is None:
             return DEFAULT_LANGUAGE
         try:
-            config = await self.service.settings.guild_config(guild_id)
+            config = await self.settings.guild_config(guild_id)
         except Exception:
             log.warning("could not read the language of server %s; English meanwhile", guild_id, exc_info=True)
             return DEFAULT_LANGUAGE
@@ -66,7 +67,7 @@ class Languages:
         if user_id <= 0:
             return await self.server(guild_id)
         try:
-            settings = await self.service.members.member_settings(user_id)
+            settings = await self.members.member_settings(user_id)
         except Exception:
             log.warning("could not read the language of user %d", user_id, exc_info=True)
             return await self.server(guild_id)
@@ -77,9 +78,9 @@ class Languages:
         user = interaction.user.id
         locale = locale_code(interaction.locale)
         try:
-            settings = await self.service.members.member_settings(user)
+            settings = await self.members.member_settings(user)
             if settings.client_locale != locale:
-                await self.service.members.remember_client_locale(user, locale)
+                await self.members.remember_client_locale(user, locale)
         except Exception:
             log.warning("could not read or keep the language of user %d", user, exc_info=True)
             settings = MemberSettings(user)

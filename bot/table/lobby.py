@@ -8,6 +8,8 @@ the stage messages (bot/table/stage.py) show the game.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import discord
 
 from bot.present.answers import (
@@ -24,17 +26,29 @@ from bot.present.answers import (
 from bot.present.events import public_text
 from bot.present.i18n import speaking
 from bot.present.lobby import lobby_text
-from bot.service import ActionResult, ClockSettings, GameInfo, GameService, GameStatus
+from bot.service import ActionResult, ClockSettings, GameInfo, GameStatus
+from bot.service.images import Images
+from bot.service.lobby import LobbyService
+from bot.service.reading import ReadingService
 from bot.table import decisions
 from bot.table.delivery import Delivery
-from bot.table.lookup import channel_game
+from bot.table.lookup import Lookup
 from bot.views.lobby import LobbyAction
 from bot.views.replies import Refusal, current_game, private
 
 
+class LobbyParts(Protocol):
+    """The parts of the game service the lobby uses (the service itself has them all)."""
+
+    lobby: LobbyService
+    reading: ReadingService
+    images: Images
+
+
 class Lobby:
-    def __init__(self, service: GameService, delivery: Delivery) -> None:
-        self.service = service
+    def __init__(self, parts: LobbyParts, lookup: Lookup, delivery: Delivery) -> None:
+        self.lobby, self.reading, self.images = parts.lobby, parts.reading, parts.images
+        self.lookup = lookup
         self.delivery = delivery
 
     async def announce(self, info: GameInfo, result: ActionResult, *, lobby: bool = True) -> None:
@@ -79,7 +93,7 @@ class Lobby:
         (playing at `bots_level`, None for the server's autopilot level)."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
         user = interaction.user
-        result = await self.service.lobby.create_game(
+        result = await self.lobby.create_game(
             interaction.guild_id,
             interaction.channel_id,
             user.id,
@@ -101,43 +115,43 @@ class Lobby:
 
     async def join(self, interaction: discord.Interaction, info: GameInfo | None = None) -> None:
         """`info`: the game of the lobby message's button (by default the channel's game)."""
-        info = info or await channel_game(self.service, interaction)
-        result = await self.service.lobby.join(info.id, interaction.user.id, interaction.user.display_name)
+        info = info or await self.lookup.channel_game(interaction)
+        result = await self.lobby.join(info.id, interaction.user.id, interaction.user.display_name)
         await self.announce(info, result)
         await private(interaction, joined_text(info.id))
 
     async def leave(self, interaction: discord.Interaction, info: GameInfo | None = None) -> None:
         """`info`: the game of the lobby message's button (by default the channel's game)."""
-        info = info or await channel_game(self.service, interaction)
-        result = await self.service.lobby.leave(info.id, interaction.user.id)
+        info = info or await self.lookup.channel_game(interaction)
+        result = await self.lobby.leave(info.id, interaction.user.id)
         await self.announce(info, result)
         await private(interaction, you_left_text(info.id))
 
     async def cancel(self, interaction: discord.Interaction) -> None:
-        info = await channel_game(self.service, interaction)
-        result = await self.service.lobby.cancel(info.id, interaction.user.id)
+        info = await self.lookup.channel_game(interaction)
+        result = await self.lobby.cancel(info.id, interaction.user.id)
         await self.announce(info, result, lobby=False)
         await private(interaction, cancelled_text(info.id))
 
     async def start(self, interaction: discord.Interaction, info: GameInfo | None = None) -> None:
         """`info`: the game of the lobby message's button (by default the channel's game)."""
-        info = info or await channel_game(self.service, interaction)
-        result = await self.service.lobby.start(info.id, interaction.user.id)
+        info = info or await self.lookup.channel_game(interaction)
+        result = await self.lobby.start(info.id, interaction.user.id)
         await self.delivery.deliver(result, actor=interaction.user.id, interaction=interaction)
-        text, view = await decisions.panel(self.service, result.game, interaction.user.id)
-        offer = await decisions.offer_image(self.service, result.game, interaction.user.id)
+        text, view = await decisions.panel(self.reading, result.game, interaction.user.id)
+        offer = await decisions.offer_image(self.images, self.reading, result.game, interaction.user.id)
         if offer is not None:
             text = f"{text}\n{offer[0]}"
         await private(interaction, started_text(info.id, text), view=view, file=None if offer is None else offer[1])
 
     async def add_bot(self, interaction: discord.Interaction) -> None:
-        info = await channel_game(self.service, interaction)
-        result = await self.service.lobby.add_bot(info.id, interaction.user.id)
+        info = await self.lookup.channel_game(interaction)
+        result = await self.lobby.add_bot(info.id, interaction.user.id)
         await self.announce(info, result)
         await private(interaction, bot_seated_text(info.id))
 
     async def remove_bot(self, interaction: discord.Interaction, name: str | None) -> None:
-        info = await channel_game(self.service, interaction)
+        info = await self.lookup.channel_game(interaction)
         bots = [s for s in info.seats if s.bot]
         if not bots:
             raise Refusal(no_bot_to_remove_text(info.id))
@@ -149,6 +163,6 @@ class Lobby:
             if not found:
                 raise Refusal(no_such_bot_text(name, [s.display_name for s in bots]))
             seat = found[0]
-        result = await self.service.lobby.remove_bot(info.id, interaction.user.id, seat.user_id)
+        result = await self.lobby.remove_bot(info.id, interaction.user.id, seat.user_id)
         await self.announce(info, result)
         await private(interaction, left_text(seat.display_name, info.id))

@@ -18,7 +18,9 @@ import discord
 
 from bot.present.i18n import speaking
 from bot.present.lobby import lobby_text
-from bot.service import GameInfo, GameService, GameStatus
+from bot.service import GameInfo, GameStatus
+from bot.service.core import ServiceCore
+from bot.service.front_records import FrontRecords
 from bot.table.languages import Languages
 from bot.views.lobby import lobby_view
 
@@ -28,10 +30,11 @@ LOBBY = "lobby"  # the kind of the remembered lobby message
 
 
 class LobbyMessage:
-    def __init__(self, client: discord.Client, service: GameService, languages: Languages | None = None) -> None:
+    def __init__(self, client: discord.Client, core: ServiceCore, front: FrontRecords, languages: Languages) -> None:
         self.client = client
-        self.service = service
-        self.languages = languages or Languages(client, service)
+        self.core = core  # the games
+        self.front = front  # the lobby messages posted
+        self.languages = languages
 
     def _channel(self, info: GameInfo) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
@@ -43,7 +46,7 @@ class LobbyMessage:
             content = "\n".join([*([head] if head else []), lobby_text(info)])[:2000]
             view = lobby_view(info.id, info.version)
         message = await self._channel(info).send(content, view=view, allowed_mentions=discord.AllowedMentions.none())
-        await self.service.front.remember_message(info.id, LOBBY, info.channel_id, message.id)
+        await self.front.remember_message(info.id, LOBBY, info.channel_id, message.id)
 
     async def refresh(self, game_id: int, head: Sequence[str] | None = None) -> bool:
         """The lobby message as the game now stands: its list of players, or no buttons once the lobby is over.
@@ -51,10 +54,10 @@ class LobbyMessage:
         `head`: what happened last (in the server's language), in place of the message's first lines. True if a
         lobby message was brought up to date in place.
         """
-        rows = await self.service.front.posted_messages(game_id, LOBBY)
+        rows = await self.front.posted_messages(game_id, LOBBY)
         if not rows:
             return False
-        info = await self.service.core.game(game_id)
+        info = await self.core.game(game_id)
         language = await self.languages.server(info.guild_id)
         updated = False
         for row in rows:
@@ -78,7 +81,7 @@ class LobbyMessage:
             except discord.HTTPException:
                 log.warning("game #%d: could not update the lobby message %d", game_id, row.message_id, exc_info=True)
                 continue
-            await self.service.front.forget_message(row.message_id)
+            await self.front.forget_message(row.message_id)
         return updated
 
     async def close(self, info: GameInfo) -> None:

@@ -19,85 +19,89 @@ from bot.present.lookup import (
     played_elsewhere_text,
     waiting_for_text,
 )
-from bot.service import GameInfo, GameService, NotFound
+from bot.service import GameInfo, NotFound
+from bot.service.core import ServiceCore
+from bot.service.front_records import FrontRecords
+from bot.service.reading import ReadingService
 from bot.views.replies import Refusal, current_game
 from maps import load_board
 
 
-async def channel_game(service: GameService, interaction: discord.Interaction) -> GameInfo:
-    """The active game of the channel the command was used in."""
-    channel_id = interaction.channel_id
-    info = None if channel_id is None else await service.reading.active_game(channel_id)
-    if info is None:
-        await _refuse_no_game(service, interaction)
-    current_game.set(info.id)
-    return info
+class Lookup:
+    """Finding the game a request is about, through the parts of the service that know games."""
 
+    def __init__(self, core: ServiceCore, reading: ReadingService, front: FrontRecords) -> None:
+        self.core = core
+        self.reading = reading
+        self.front = front  # the channels' latest games
 
-async def _refuse_no_game(service: GameService, interaction: discord.Interaction) -> NoReturn:
-    mine = await service.reading.games_of_user(interaction.user.id)
-    raise Refusal(no_game_here_text([(g.id, g.channel_id) for g in mine[:3]]))
+    async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
+        """The active game of the channel the command was used in."""
+        channel_id = interaction.channel_id
+        info = None if channel_id is None else await self.reading.active_game(channel_id)
+        if info is None:
+            await self._refuse_no_game(interaction)
+        current_game.set(info.id)
+        return info
 
+    async def _refuse_no_game(self, interaction: discord.Interaction) -> NoReturn:
+        mine = await self.reading.games_of_user(interaction.user.id)
+        raise Refusal(no_game_here_text([(g.id, g.channel_id) for g in mine[:3]]))
 
-async def viewed_game(service: GameService, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
-    """The game a looking command is about: game `game_id` of this server, else the channel's active game,
-    else the channel's latest game if it was played (it stays viewable after its end until a new one opens)."""
-    if game_id is not None:
-        return await server_game(service, interaction, game_id)
-    channel_id = interaction.channel_id
-    info = None if channel_id is None else await service.reading.active_game(channel_id)
-    if info is None and channel_id is not None:
-        latest = await service.front.latest_game_id(channel_id)
-        info = None if latest is None else await service.core.game(latest)
-        if info is not None and not info.started:
-            info = None  # cancelled before it started: nothing to look at
-    if info is None:
-        await _refuse_no_game(service, interaction)
-    current_game.set(info.id)
-    return info
+    async def viewed_game(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
+        """The game a looking command is about: game `game_id` of this server, else the channel's active game,
+        else the channel's latest game if it was played (it stays viewable after its end until a new one opens)."""
+        if game_id is not None:
+            return await self.server_game(interaction, game_id)
+        channel_id = interaction.channel_id
+        info = None if channel_id is None else await self.reading.active_game(channel_id)
+        if info is None and channel_id is not None:
+            latest = await self.front.latest_game_id(channel_id)
+            info = None if latest is None else await self.core.game(latest)
+            if info is not None and not info.started:
+                info = None  # cancelled before it started: nothing to look at
+        if info is None:
+            await self._refuse_no_game(interaction)
+        current_game.set(info.id)
+        return info
 
+    async def component_game(self, interaction: discord.Interaction, game_id: int) -> GameInfo:
+        """The game a button or menu belongs to, refused outside that game's channel."""
+        current_game.set(game_id)
+        info = await self.core.game(game_id)
+        if interaction.channel_id != info.channel_id:
+            raise Refusal(played_elsewhere_text(info.id, info.channel_id))
+        return info
 
-async def component_game(service: GameService, interaction: discord.Interaction, game_id: int) -> GameInfo:
-    """The game a button or menu belongs to, refused outside that game's channel."""
-    current_game.set(game_id)
-    info = await service.core.game(game_id)
-    if interaction.channel_id != info.channel_id:
-        raise Refusal(played_elsewhere_text(info.id, info.channel_id))
-    return info
-
-
-async def server_game(service: GameService, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
-    """Game `game_id` of this server, or the latest game played in this channel."""
-    if game_id is None:
-        channel = interaction.channel_id
-        game_id = None if channel is None else await service.front.latest_game_id(channel)
+    async def server_game(self, interaction: discord.Interaction, game_id: int | None) -> GameInfo:
+        """Game `game_id` of this server, or the latest game played in this channel."""
         if game_id is None:
-            raise Refusal(never_played_here_text())
-    current_game.set(game_id)
-    try:
-        info = await service.core.game(game_id)
-    except NotFound:
-        raise Refusal(no_such_game_text(game_id)) from None
-    if info.guild_id != interaction.guild_id:
-        raise Refusal(not_on_this_server_text(game_id))
-    return info
+            channel = interaction.channel_id
+            game_id = None if channel is None else await self.front.latest_game_id(channel)
+            if game_id is None:
+                raise Refusal(never_played_here_text())
+        current_game.set(game_id)
+        try:
+            info = await self.core.game(game_id)
+        except NotFound:
+            raise Refusal(no_such_game_text(game_id)) from None
+        if info.guild_id != interaction.guild_id:
+            raise Refusal(not_on_this_server_text(game_id))
+        return info
 
-
-async def viewable_choices(
-    service: GameService, interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[int]]:
-    """What the `game` option offers, newest first: this channel's latest game and the member's games here."""
-    ids = await service.reading.games_of_user(interaction.user.id, active_only=False)
-    games = {g.id: g for g in ids if g.guild_id == interaction.guild_id}
-    latest = None if interaction.channel_id is None else await service.front.latest_game_id(interaction.channel_id)
-    if latest is not None and latest not in games:
-        games[latest] = await service.core.game(latest)
-    typed = current.strip().lstrip("#")
-    return [
-        app_commands.Choice(name=game_choice_name(g.id, g.title, g.status.value), value=g.id)
-        for g in sorted(games.values(), key=lambda g: -g.id)
-        if g.started and str(g.id).startswith(typed)
-    ]
+    async def viewable_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """What the `game` option offers, newest first: this channel's latest game and the member's games here."""
+        ids = await self.reading.games_of_user(interaction.user.id, active_only=False)
+        games = {g.id: g for g in ids if g.guild_id == interaction.guild_id}
+        latest = None if interaction.channel_id is None else await self.front.latest_game_id(interaction.channel_id)
+        if latest is not None and latest not in games:
+            games[latest] = await self.core.game(latest)
+        typed = current.strip().lstrip("#")
+        return [
+            app_commands.Choice(name=game_choice_name(g.id, g.title, g.status.value), value=g.id)
+            for g in sorted(games.values(), key=lambda g: -g.id)
+            if g.started and str(g.id).startswith(typed)
+        ]
 
 
 def player_of(info: GameInfo, user_id: int) -> str:
@@ -110,9 +114,9 @@ def player_of(info: GameInfo, user_id: int) -> str:
     return seat.player
 
 
-async def waiting_text(service: GameService, info: GameInfo) -> str:
+async def waiting_text(reading: ReadingService, info: GameInfo) -> str:
     """Whom the game waits for, and for what."""
-    waiting = await service.reading.waiting(info.id)
+    waiting = await reading.waiting(info.id)
     if waiting is None:
         return game_over_text()
     return waiting_for_text(load_board(info.map).rules, waiting.players, waiting.must)

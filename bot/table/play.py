@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 import discord
 
@@ -34,8 +35,13 @@ from bot.present.seats import seat_labels
 from bot.present.status import hand_text
 from bot.present.suggestions import route_label
 from bot.present.words import card_name
-from bot.service import ActionResult, EventKind, GameInfo, GameService, GameStatus, Must, NotYourTurn, StaleVersion
-from bot.service.choices import ClaimRefusal, RouteClaim
+from bot.service import ActionResult, EventKind, GameInfo, GameStatus, Must, NotYourTurn, StaleVersion
+from bot.service.choices import ClaimRefusal, MoveChoices, RouteClaim
+from bot.service.core import ServiceCore
+from bot.service.images import Images
+from bot.service.member_settings import MemberSettingsService
+from bot.service.play import PlayService
+from bot.service.reading import ReadingService
 from bot.table import decisions
 from bot.table.delivery import SEAT_NEWS, Delivery, message_url
 from bot.table.lookup import player_of, waiting_text
@@ -94,9 +100,21 @@ def _own_lines(result: ActionResult, user: int) -> list[str]:
     ]
 
 
+class PlayParts(Protocol):
+    """The parts of the game service the moves and looks use (the service itself has them all)."""
+
+    core: ServiceCore
+    play: PlayService
+    choices: MoveChoices
+    reading: ReadingService
+    images: Images
+    members: MemberSettingsService  # who wants confirmations (bot/table/confirm.py)
+
+
 class Play:
-    def __init__(self, service: GameService, delivery: Delivery) -> None:
-        self.service = service
+    def __init__(self, parts: PlayParts, delivery: Delivery) -> None:
+        self.core, self.play, self.choices = parts.core, parts.play, parts.choices
+        self.reading, self.images, self.members = parts.reading, parts.images, parts.members
         self.delivery = delivery
         self.unanswered = UnansweredMoves()
 
@@ -109,7 +127,7 @@ class Play:
         await self._acted(
             interaction,
             info,
-            lambda: self.service.play.act(info.id, user, move(player_of(info, user)), expected_version=version),
+            lambda: self.play.act(info.id, user, move(player_of(info, user)), expected_version=version),
         )
 
     async def _acted(
@@ -120,21 +138,23 @@ class Play:
         try:
             result = await move()
         except StaleVersion:
-            text, view = await decisions.panel(self.service, await self.service.core.game(info.id), user)
+            text, view = await decisions.panel(self.reading, await self.core.game(info.id), user)
             await private(interaction, stale_text(text), view=view)
             return
         except NotYourTurn:
-            raise Refusal(not_your_turn_text(await waiting_text(self.service, info))) from None
+            raise Refusal(not_your_turn_text(await waiting_text(self.reading, info))) from None
         said = result.game
         answered = False
         try:  # the move is made: whatever happens to the answer, the channel and the others are told
             lines = _own_lines(result, user)
             lines += [public_text(said, e) for e in result.public if e.kind not in SAID_PRIVATELY]
-            text, view = await decisions.panel(self.service, result.game, user)
+            text, view = await decisions.panel(self.reading, result.game, user)
             waiting = result.waiting
             offer = None
             if waiting is not None and waiting.must is Must.KEEP and user in waiting.user_ids:
-                offer = await decisions.offer_image(self.service, result.game, user)  # tickets drawn: shown on the map
+                offer = await decisions.offer_image(
+                    self.images, self.reading, result.game, user
+                )  # tickets drawn: shown on the map
             if offer is not None:
                 text = f"{text}\n{offer[0]}"
             file = None if offer is None else offer[1]
@@ -161,7 +181,7 @@ class Play:
         url = message_url(info, None)
         try:
             url = message_url(info, await self.delivery.stage.latest(info.id))
-            text, view = await decisions.panel(self.service, await self.service.core.game(info.id), user)
+            text, view = await decisions.panel(self.reading, await self.core.game(info.id), user)
             await private(interaction, move_counted_text(info.id, url, said, text), view=view)
             return
         except Exception:
@@ -173,15 +193,15 @@ class Play:
         user = interaction.user.id
         if not self.unanswered.repeated(info.id, user, request, info.version):
             return False
-        text, view = await decisions.panel(self.service, info, user)
+        text, view = await decisions.panel(self.reading, info, user)
         await private(interaction, previous_move_counted_text(str(request[0]), text), view=view)
         return True
 
     async def show_panel(self, interaction: discord.Interaction, info: GameInfo) -> None:
         """What the member must decide now (the stage message's main button); a ticket offer with its image."""
         player_of(info, interaction.user.id)
-        text, view = await decisions.panel(self.service, info, interaction.user.id)
-        offer = await decisions.offer_image(self.service, info, interaction.user.id)
+        text, view = await decisions.panel(self.reading, info, interaction.user.id)
+        offer = await decisions.offer_image(self.images, self.reading, info, interaction.user.id)
         if offer is not None:
             text = clip_head(f"{text}\n{offer[0]}", 2000)
         await private(interaction, text, view=view, file=None if offer is None else offer[1])
@@ -194,13 +214,13 @@ class Play:
         card = parse_draw(rules, text)
         if card is None:
             player_of(info, interaction.user.id)
-            draws = await self.service.choices.card_draws(info.id, interaction.user.id)
+            draws = await self.choices.card_draws(info.id, interaction.user.id)
             raise Refusal(not_drawable_text(text, [card_name(rules, c) for c in draws if c != "deck"]))
         return card
 
     async def draw_tickets(self, interaction: discord.Interaction, info: GameInfo, version: int | None) -> None:
         player_of(info, interaction.user.id)  # refuses before the game starts
-        view = await self.service.reading.private_view(info.id, interaction.user.id)
+        view = await self.reading.private_view(info.id, interaction.user.id)
         if view.your_move and view.must is Must.KEEP:  # already offered (or the start): show the choice again
             await self.show_panel(interaction, info)
             return
@@ -210,7 +230,7 @@ class Play:
         # the choice at the start is made by everyone at once: their keeps move the version, so none is checked
         expected = None if info.status is GameStatus.SETUP else version
         user = interaction.user.id
-        await self._acted(interaction, info, lambda: self.service.play.keep(info.id, user, ids, expected))
+        await self._acted(interaction, info, lambda: self.play.keep(info.id, user, ids, expected))
 
     async def kept_numbers(
         self, interaction: discord.Interaction, info: GameInfo, numbers: str
@@ -219,7 +239,7 @@ class Play:
         player_of(info, interaction.user.id)
         if info.status is GameStatus.LOBBY:
             raise Refusal(not_started_text())
-        view = await self.service.reading.private_view(info.id, interaction.user.id)
+        view = await self.reading.private_view(info.id, interaction.user.id)
         offered = view.offered
         if not offered:
             raise Refusal(no_tickets_offered_text(info.title))
@@ -246,7 +266,7 @@ class Play:
     ) -> RouteClaim:
         """The claim asked for as the service sees it now; refused before the move is tried as `RouteClaim.refused`."""
         player_of(info, interaction.user.id)
-        claim = await self.service.choices.route_claim(info.id, interaction.user.id, ask.routes)
+        claim = await self.choices.route_claim(info.id, interaction.user.id, ask.routes)
         refuse_claim(info, claim.refused(paid=paid))
         return claim
 
@@ -273,20 +293,18 @@ class Play:
         await self._acted(
             interaction,
             info,
-            lambda: self.service.choices.claim(
-                info.id, user, route.id, pay, souvenir=souvenir, expected_version=version
-            ),
+            lambda: self.choices.claim(info.id, user, route.id, pay, souvenir=souvenir, expected_version=version),
         )
 
     async def claim_menu(self, interaction: discord.Interaction, info: GameInfo) -> None:
         """The routes the member may claim now, in menus."""
         player_of(info, interaction.user.id)
-        choices = await self.service.choices.claim_choices(info.id, interaction.user.id)
+        choices = await self.choices.claim_choices(info.id, interaction.user.id)
         refuse_claim(info, choices.refusal)
         rules = load_board(info.map).rules
         if not choices.routes:
             raise Refusal(nothing_claimable_text(rules))
-        current = await self.service.core.game(info.id)
+        current = await self.core.game(info.id)
         view = panels.route_view(info.id, current.version, rules, choices.listed())
         await private(interaction, claimable_text(len(choices.listed()), rules), view=view)
 
@@ -295,9 +313,9 @@ class Play:
     async def choose_spot(self, interaction: discord.Interaction, info: GameInfo, symbol: str, version: int) -> None:
         """Where the chosen tourist stack goes."""
         player_of(info, interaction.user.id)
-        view = await self.service.reading.private_view(info.id, interaction.user.id)
+        view = await self.reading.private_view(info.id, interaction.user.id)
         if not view.your_move or view.must is not Must.PLACE or view.options is None or view.options.place is None:
-            raise Refusal(not_your_turn_text(await waiting_text(self.service, info)))
+            raise Refusal(not_your_turn_text(await waiting_text(self.reading, info)))
         if symbol not in view.options.place.symbols:
             raise Refusal(not_offered_text())
         text, spots = decisions.spot_panel(info.id, version, symbol, view.options.place.places)
@@ -309,9 +327,9 @@ class Play:
         player_of(info, interaction.user.id)
         if info.status is GameStatus.LOBBY:
             raise Refusal(not_started_text())
-        view = await self.service.reading.private_view(info.id, interaction.user.id)
+        view = await self.reading.private_view(info.id, interaction.user.id)
         labels = seat_labels(info)
-        image = await self.service.images.hand_image(
+        image = await self.images.hand_image(
             info.id, interaction.user.id, labels, words=image_words(current_language())
         )
         text = hand_text(load_board(info.map).rules, view)
@@ -322,5 +340,5 @@ class Play:
             await private(interaction, lobby_text(info))
             return
         words = image_words(current_language())  # a private answer: in the reader's language
-        image = await self.service.images.board_image(info.id, seat_labels(info), words=words)
+        image = await self.images.board_image(info.id, seat_labels(info), words=words)
         await private(interaction, board_caption(info.id), file=image_file(image, "board.png"))

@@ -35,7 +35,7 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Awaitable, Callable, Collection, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -47,8 +47,11 @@ from bot.present.layout import chunks, clip
 from bot.present.recap import recap_lines
 from bot.present.seats import pinged, seat_labels
 from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, start_text, turn_content
-from bot.service import GameInfo, GameService, GameStatus, Must, TurnNotice
-from bot.service.stages import StageView
+from bot.service import GameInfo, GameStatus, Must, TurnNotice
+from bot.service.core import ServiceCore
+from bot.service.front_records import FrontRecords
+from bot.service.reading import ReadingService
+from bot.service.stages import Stages, StageView
 from bot.table.languages import Languages
 from bot.table.notify import DmKind, Notifier
 from bot.table.old_buttons import OldButtons
@@ -111,21 +114,30 @@ def stage_buttons(view: StageView) -> discord.ui.View | None:
     return None
 
 
+class StageParts(Protocol):
+    """The parts of the game service the stage messages use (the service itself has them all)."""
+
+    core: ServiceCore
+    front: FrontRecords
+    reading: ReadingService
+    stages: Stages
+
+
 class StageMessages:
     def __init__(
         self,
         client: discord.Client,
-        service: GameService,
+        parts: StageParts,
         notifier: Notifier,
         sleep: Sleep = asyncio.sleep,
         *,
-        languages: Languages | None = None,
+        languages: Languages,
     ) -> None:
         self.client = client
-        self.service = service
+        self.core, self.front, self.reading, self.stages = parts.core, parts.front, parts.reading, parts.stages
         self.notifier = notifier
-        self.languages = languages or Languages(client, service)
-        self.old_buttons = OldButtons(client, service.core, service.front)
+        self.languages = languages
+        self.old_buttons = OldButtons(client, parts.core, parts.front)
         self._sleep = sleep
         self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._pending: dict[int, bool] = {}  # game -> its stage message waits to be posted (True: as a refresh)
@@ -136,7 +148,7 @@ class StageMessages:
 
     async def latest(self, game_id: int) -> int | None:
         """The newest stage message of the game (the one whose buttons count), if any."""
-        rows = [m for m in await self.service.front.posted_messages(game_id) if is_stage(m.kind)]
+        rows = [m for m in await self.front.posted_messages(game_id) if is_stage(m.kind)]
         return rows[-1].message_id if rows else None
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -163,16 +175,16 @@ class StageMessages:
         the member to move gets a short DM with the link.
         """
         async with self._lock(game_id):
-            info = await self.service.core.game(game_id)
+            info = await self.core.game(game_id)
             if not info.started or info.status is GameStatus.CANCELLED:
                 return False
             language = await self.languages.server(info.guild_id)
-            rows = [m for m in await self.service.front.posted_messages(game_id) if is_stage(m.kind)]
+            rows = [m for m in await self.front.posted_messages(game_id) if is_stage(m.kind)]
             generation = max((stage_generation(m.kind) for m in rows), default=0)
             if refresh and rows:
                 generation += 1
             posted = {m.kind: m for m in rows}
-            now = await self.service.stages.stage(game_id)
+            now = await self.stages.stage(game_id)
             key = generation_key(now.key, generation)
             if key in posted:
                 if now.key == "setup":
@@ -182,7 +194,7 @@ class StageMessages:
             with speaking(language):  # a public message: the server's language
                 labels = seat_labels(info)
                 image = (labels, self.languages.images(language))
-                view = await self.service.stages.stage(game_id, history=now.key != "setup", image=image)
+                view = await self.stages.stage(game_id, history=now.key != "setup", image=image)
                 key = generation_key(view.key, generation)
                 if key in posted:
                     return False  # the game moved on meanwhile, to a stage that has its message
@@ -191,7 +203,7 @@ class StageMessages:
         for row in rows:  # all older than the new message: none of their buttons counts any more
             if row.buttons and stage_base(row.kind) == "setup" and view.key != "setup":
                 # the choice is over: the start message says so, without "still choosing" and its deadline
-                await self._refresh_setup(row.message_id, await self.service.stages.stage(game_id, commitment=True))
+                await self._refresh_setup(row.message_id, await self.stages.stage(game_id, commitment=True))
             if row.buttons:
                 await self.old_buttons.take_off_buttons(info, row)
         await self.clear_reminders(info)
@@ -210,13 +222,11 @@ class StageMessages:
         message = await channel.send(**kwargs)
         # marked in the write that records it: if the bot stops before a newer message takes its buttons off,
         # the next start finds it marked and takes them off then (`sweep`)
-        await self.service.front.remember_message(
-            info.id, key, info.channel_id, message.id, buttons=buttons is not None
-        )
+        await self.front.remember_message(info.id, key, info.channel_id, message.id, buttons=buttons is not None)
         if view.key == "final" and view.table.scores is not None:
             for extra in chunks(breakdown_lines(load_board(info.map), view.table.scores)):
                 more = await channel.send(extra, allowed_mentions=discord.AllowedMentions.none())
-                await self.service.front.remember_message(info.id, "breakdown", info.channel_id, more.id)
+                await self.front.remember_message(info.id, "breakdown", info.channel_id, more.id)
         log.info("game #%d: posted %s (message %d)", info.id, key, message.id)
         return message
 
@@ -275,12 +285,12 @@ class StageMessages:
     async def recover(self) -> None:
         """After a start or a reconnection: post every running game's stage message that is missing, then take
         the buttons off every older stage message that may still carry them (`sweep`), finished games too."""
-        for game_id in await self.service.front.running_games():
+        for game_id in await self.front.running_games():
             current_game.set(game_id)
             before = await self.latest(game_id)
             if await self.publish_safely(game_id):  # the stage's message was missing: was it posted unrecorded?
                 await self.old_buttons.strip_unrecorded(game_id, before)
-        for game_id in await self.service.front.games_with_buttons():
+        for game_id in await self.front.games_with_buttons():
             current_game.set(game_id)
             try:
                 await self.old_buttons.sweep(game_id)
@@ -302,7 +312,7 @@ class StageMessages:
         """The clock's line of a stage message: the deadline of whoever must act, or that the game is paused."""
         if not info.clock.enabled or not info.status.active:
             return ""
-        status = await self.service.reading.clock_status(info.id)
+        status = await self.reading.clock_status(info.id)
         if status.paused:
             return paused_line()
         seats = [s for s in status.seats if s.waiting and not s.autopilot]
@@ -315,7 +325,7 @@ class StageMessages:
 
     async def refresh_clock(self, game_id: int) -> None:
         """Bring the clock's line of the current stage message up to date (after a pause, an extension, a timeout)."""
-        info = await self.service.core.game(game_id)
+        info = await self.core.game(game_id)
         message_id = await self.latest(game_id)
         if message_id is None or not info.started or not info.status.active:
             return
@@ -350,7 +360,7 @@ class StageMessages:
 
     async def clear_reminders(self, info: GameInfo) -> None:
         """Delete the game's reminders from the channel (a new stage message or a newer reminder replaces them)."""
-        for row in await self.service.front.posted_messages(info.id, REMINDER):
+        for row in await self.front.posted_messages(info.id, REMINDER):
             channel = self.client.get_partial_messageable(row.channel_id, guild_id=info.guild_id)
             try:
                 await channel.get_partial_message(row.message_id).delete()
@@ -359,7 +369,7 @@ class StageMessages:
             except discord.HTTPException:
                 log.warning("game #%d: could not delete reminder %d", info.id, row.message_id, exc_info=True)
                 continue
-            await self.service.front.forget_message(row.message_id)
+            await self.front.forget_message(row.message_id)
 
     async def _tell_who_acts(
         self, view: StageView, url: str, notices: Sequence[TurnNotice] | None, *, first: bool

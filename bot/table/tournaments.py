@@ -45,7 +45,7 @@ from bot.present.tournament_answers import promoted_text
 from bot.present.tournament_message import tournament_text
 from bot.present.tournament_standings import standings_lines, standings_table
 from bot.present.tournament_words import thread_name
-from bot.service import ActionResult, GameInfo, GameService
+from bot.service import ActionResult, GameInfo
 from bot.service.tournaments.models import (
     OverdueTables,
     RoundStarted,
@@ -71,7 +71,13 @@ MAX_ANNOUNCED = 10_000  # game ids remembered as announced
 class TournamentDesk:
     def __init__(self, client: discord.Client, front: Front) -> None:
         self.client = client
-        self.service: GameService = front.service
+        service = front.service
+        self.core, self.front, self.settings, self.tournaments = (
+            service.core,
+            service.front,
+            service.settings,
+            service.tournaments,
+        )
         self.stage = front.stage
         self.delivery = front.delivery
         self.languages = front.languages
@@ -122,7 +128,7 @@ class TournamentDesk:
         await self.announce(info, round_lines(started))
         for table in started.round.tables:
             if table.game_id is not None and table.status in (TableStatus.DONE, TableStatus.VOID):
-                game = await self.service.core.game(table.game_id)
+                game = await self.core.game(table.game_id)
                 await self.game_ended(game)
         await self.refresh_message(info)
 
@@ -164,7 +170,7 @@ class TournamentDesk:
         info = notice.tournament
         with speaking(await self.languages.server(info.guild_id)):
             lines = overdue_lines(notice)
-        config = await self.service.settings.guild_config(info.guild_id)
+        config = await self.settings.guild_config(info.guild_id)
         where = info.channel_id if config.mod_log_channel_id is None else config.mod_log_channel_id
         await self.delivery.outbox.send(where, info.guild_id, chunks(lines), game_id=None)
 
@@ -174,10 +180,10 @@ class TournamentDesk:
         """A game ended: if it is a tournament's table, its result and the standings in the tournament's channel."""
         if game.id in self.announced:
             return
-        result = await self.service.tournaments.results.table_result(game.id)
+        result = await self.tournaments.results.table_result(game.id)
         if result is None:
             return
-        info = await self.service.tournaments.desk.tournament(result.tournament_id)
+        info = await self.tournaments.desk.tournament(result.tournament_id)
         if game.id in self.announced:
             return
         self.announced[game.id] = None
@@ -240,12 +246,12 @@ class TournamentDesk:
     async def _keep(self, info: TournamentInfo, message_id: int) -> None:
         if self.messages.get(info.id) != message_id:
             self.messages[info.id] = message_id
-            await self.service.front.remember_tournament_message(info.id, info.channel_id, message_id)
+            await self.front.remember_tournament_message(info.id, info.channel_id, message_id)
 
     async def _message_id(self, info: TournamentInfo) -> int | None:
         """The tournament's message: known here, else kept in the database (after a restart)."""
         if info.id not in self.messages:
-            kept = await self.service.front.tournament_message(info.id)
+            kept = await self.front.tournament_message(info.id)
             if kept is None:
                 return None
             self.messages[info.id] = kept
