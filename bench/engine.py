@@ -1,6 +1,25 @@
 """Engine benchmark: random legal games per second, and final scoring time.
 
-Run: .venv/bin/python -m bench.engine [--games N] [--rounds N]
+Run: .venv/bin/python -m bench.engine [--games N] [--rounds N] [--baseline ROOT [--legal-only]]
+
+With `--baseline ROOT`, first issue #28's figure: four-player USA random
+games per second of the engine of the checkout at ROOT ("today's engine":
+main at commit be8f5af114fad7d57059f1ec5f1b46cc42f9c32e when issue #28's engine
+work began) and of this one, each played by the random player as it was
+before moves were listed lazily: it asks `legal_moves()` for every move (the
+full list, claims and payments enumerated) and picks a kind, then a move
+(bench/legal_play.py). Each engine runs in its own process (bench/legal_play.py
+with its checkout first on the import path); each seed's game is played by
+one, then the other, round after round, and each seed counts with its best
+time in each engine. Both must play the same games move for move (told).
+Prints games/s of both and the ratio; asserts nothing. To have today's
+engine beside this one:
+
+    git -C MAIN worktree add --detach /tmp/conductor-be8f5af be8f5af114fad7d57059f1ec5f1b46cc42f9c32e
+    .venv/bin/python -m bench.engine --baseline /tmp/conductor-be8f5af --legal-only
+    git -C MAIN worktree remove /tmp/conductor-be8f5af
+
+(MAIN: any clone of the repository.)
 
 First, issue #17's figure: four-player USA random games per second of this
 engine and of the reference (the engine of main at commit baada59, kept in
@@ -16,8 +35,13 @@ Prints figures; asserts nothing (speed targets live here, not in tests).
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from bench.reference_engine.game import Game as ReferenceGame
 from bench.reference_engine.random_play import play_random as reference_play_random
@@ -27,6 +51,8 @@ from engine.random_play import play_random
 from maps import MAP_NAMES, load_board
 
 SPEEDUP_FLOOR = 5.0  # issue #17: at least 5x the engine of main at baada59
+BASELINE_COMMIT = "be8f5af"  # issue #28: today's engine, main when the work on its core began
+HERE = Path(__file__).resolve().parent
 
 
 def usa_game(fast: bool, seed: int) -> tuple[float, list[dict[str, object]]]:
@@ -70,6 +96,68 @@ def speedup(games: int, rounds: int) -> None:
     print(f"  ratio {ratio:.2f}x (floor {SPEEDUP_FLOOR:.0f}x), same games move for move: {told}  {verdict}")
 
 
+class LegalPlayer:
+    """A process playing random games over `legal_moves()` with the engine of the checkout at `root`."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        env = dict(os.environ)
+        env.pop("PYTHONPATH", None)  # the engine comes from `root` alone
+        self.proc = subprocess.Popen(
+            [sys.executable, str(HERE / "legal_play.py"), str(root)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+
+    def play(self, seed: int) -> tuple[float, int, str]:
+        """(seconds, moves, digest of the moves) of the game of `seed`."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{seed}\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"the player of {self.root} stopped (exit {self.proc.wait()})")
+        answer = json.loads(line)
+        return float(answer["seconds"]), int(answer["moves"]), str(answer["digest"])
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def legal_speedup(baseline: Path, games: int, rounds: int) -> None:
+    """Issue #28: the old random player over `legal_moves()`, today's engine (at `baseline`) and this one,
+    each seed's game by one then the other, round after round; each seed counts with its best time."""
+    old = LegalPlayer(baseline)
+    new = LegalPlayer(HERE.parent)
+    best_old = [float("inf")] * games
+    best_new = [float("inf")] * games
+    same = True
+    moves = 0
+    try:
+        for _ in range(rounds):
+            for seed in range(games):
+                old_time, old_moves, old_digest = old.play(seed)
+                new_time, new_moves, new_digest = new.play(seed)
+                best_old[seed] = min(best_old[seed], old_time)
+                best_new[seed] = min(best_new[seed], new_time)
+                same = same and old_digest == new_digest and old_moves == new_moves
+                moves += new_moves
+    finally:
+        old.close()
+        new.close()
+    old_gps = games / sum(best_old)
+    new_gps = games / sum(best_new)
+    print(f"four-player USA random games over legal_moves(), {games} seeds, each seed's best of {rounds} alternations")
+    print(f"  today's engine ({baseline}) {old_gps:8.1f} games/s")
+    print(f"  this engine{' ' * (len(str(baseline)) + 5)} {new_gps:8.1f} games/s")
+    told = "yes" if same else "NO"
+    print(f"  ratio {new_gps / old_gps:.2f}x, same games move for move: {told}")
+
+
 def games_per_second(name: str, players: int, count: int) -> tuple[float, float]:
     board = load_board(name)
     moves = 0
@@ -107,7 +195,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="random games per map and player count")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds of the side-by-side comparison")
     parser.add_argument("--speedup-only", action="store_true", help="print only the comparison with the reference")
+    parser.add_argument(
+        "--baseline", type=Path, help=f"a checkout of today's engine (main at {BASELINE_COMMIT}) to compare with"
+    )
+    parser.add_argument("--legal-only", action="store_true", help="with --baseline, print only that comparison")
     args = parser.parse_args()
+    if args.baseline is not None:
+        legal_speedup(args.baseline.resolve(), max(args.games, 40), args.rounds)
+        if args.legal_only:
+            return
+        print()
     speedup(max(args.games, 40), args.rounds)
     if args.speedup_only:
         return
