@@ -29,6 +29,7 @@ class IndexedRoute:
     wilds_allowed: bool  # False where wilds may be played only on tunnels and this is none
     least_wilds: int  # ferries' spaces
     parallel: tuple[int, ...]  # ids of the other tracks between the same places
+    zeros: tuple[int, ...]  # as many zeros as `colours`: `map(hand.get, colours, zeros)` reads a hand
 
     def payment_count(self, hand: Counter[str]) -> int:
         """How many payments `engine.payment.payment_options` lists for this route from `hand`."""
@@ -85,6 +86,7 @@ class ClaimIndex:
                 wilds_allowed=not (rules.wilds_only_on_tunnels and not r.tunnel),
                 least_wilds=least_wilds(r),
                 parallel=tuple(p.id for p in board.parallel(r)),
+                zeros=(0,) * (len(rules.colors) if r.color == GRAY else 1),
             )
             for r in board.routes
         )

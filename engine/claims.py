@@ -9,7 +9,7 @@ from functools import partial
 from typing import overload
 
 from engine import payment as pay_rules
-from engine.claim_index import ClaimIndex, Shape, route_ids
+from engine.claim_index import ClaimIndex, IndexedRoute, Shape, route_ids
 from engine.errors import (
     AlreadyClaimed,
     AmbiguousMoveError,
@@ -29,9 +29,12 @@ from engine.errors import (
 from engine.events import Action, Event
 from engine.extras.tunnels import surcharge_payments
 from engine.moves import Claim, Move, Payment, describe_payment, payment_counter, payment_of
-from engine.state import Pending, Phase
+from engine.state import GameState, Pending, Phase
 from engine.turns import TurnFlow
-from maps import GRAY, Route
+from maps import GRAY, WILD, Route
+
+# `Claims` keeps at most about this many claims it listed (a game lists a few thousand)
+CLAIMS_KEPT = 20_000
 
 
 @dataclass(frozen=True)
@@ -164,28 +167,14 @@ class ClaimMoves(Sequence[Claim]):
         doubled = route.id in game._index.doubled
         # as `claim_for` writes it: the track's colour named where its places have several
         move = Claim(self._name, route.a, route.b, pay, route.color if doubled else None, souvenir)
-        if doubled:
-            # the move names the places and the colour; alike tracks resolve to the first free one
-            alike = game._index.alike[route.id]
-            if alike is None:
-                route = game._choose_route(seat, move)
-            else:
-                closed = game._closed(seat)
-                route = game.board.routes[next(t for t in alike if not closed >> t & 1)]
-        taken = game.extras.claim_souvenir(game, seat, route, souvenir) if game.extras.has_souvenirs else None
-        # the cards as the checked path counts them (in the move's order, which snapshots keep)
-        checked = CheckedClaim(seat, route, payment_counter(move.pay), move.pay, taken)
-        game._vouched = (move, partial(game._claim, checked))
+        game._vouched = (move, game._claim_action(seat, rid, move))
         return move
 
     def __iter__(self) -> Iterator[Claim]:
-        game = self._game
-        for route, _, doubled in self.routes():
-            assert self._seat is not None
-            ends: tuple[str | None, ...] = route.ends if doubled else (None,)
-            for payment in pay_rules.payment_options(game.rules, route, game.state.players[self._seat].hand):
-                for souvenir in ends:
-                    yield game.claim_for(self._name, route, payment, souvenir)
+        self._count()
+        if self._seat is None or not self._bits:
+            return iter(())
+        return iter(self._game._list_claims(self._name, self._seat, self._bits, self._doubled))
 
 
 class Claims(TurnFlow):
@@ -198,6 +187,15 @@ class Claims(TurnFlow):
     _closed_kept: dict[int, tuple[dict[int, int], int, int]]
     _index: ClaimIndex  # the board's, see engine/claim_index.py
     _claim_hints: dict[int, Shape]  # per seat, the shape of routes `_can_claim_any` last found payable
+    # the claims `_list_claims` listed so far, by (player, route id, colour paid or None, wilds paid, souvenir):
+    # a claim is a value, so listing it again in this game or its copies gives the one built before
+    _claim_kept: dict[tuple[str, int, str | None, int, str | None], Claim]
+    # every claim of `_claim_kept`, by id, with its route id
+    _claim_routes: dict[int, tuple[Claim, int]]
+    # the ids of the claims `_list_claims` listed last, and when: the game's number of moves and its state
+    # then. `apply` carries out such a claim without checking it again, as long as it is one of these very
+    # objects and no move was applied since (like `_vouched`)
+    _listed: tuple[int, GameState, set[int]] | None = None
 
     def route_status(self, seat: int, route: Route) -> Refusal | None:
         """None if `seat` may claim `route` by the double-route rules, else why not."""
@@ -256,6 +254,102 @@ class Claims(TurnFlow):
             return False
         self._claim_hints[seat] = found
         return True
+
+    def _list_claims(self, name: str, seat: int, bits: int, doubled: set[int]) -> list[Claim]:
+        """The claims of `ClaimMoves`, in its order, from its payable routes `bits` (`doubled`: those
+        whose claim may take either end's souvenir): each payment as `engine.payment.payment_options`
+        lists them, each souvenir; remembered for `apply` (see `_listed`)."""
+        made = self._claim_routes
+        if len(made) > CLAIMS_KEPT:
+            # start afresh (new dicts: copies of this game may share the old ones)
+            self._claim_kept = {}
+            made = self._claim_routes = {}
+        kept = self._claim_kept
+        hand = self.state.players[seat].hand
+        routes = self._index.routes
+        wild_count = hand.get(WILD, 0)
+        out: list[Claim] = []
+        no_souvenir: tuple[str | None, ...] = (None,)
+        # gray routes: the colours held at least n times, in the rules' order, by n (found when first needed)
+        all_colours = self.rules.colors
+        held: dict[int, tuple[str, ...]] = {}
+        while bits:
+            low = bits & -bits
+            rid = low.bit_length() - 1
+            bits ^= low
+            indexed = routes[rid]
+            length = indexed.length
+            if indexed.wilds_allowed:
+                wild_range = range(indexed.least_wilds, (wild_count if wild_count < length else length) + 1)
+            else:
+                wild_range = range(1)
+            ends = indexed.route.ends if rid in doubled else no_souvenir
+            for wilds in wild_range:
+                plain = length - wilds
+                if plain == 0:
+                    if wild_count < length:
+                        continue
+                    paid: tuple[str | None, ...] = no_souvenir  # (None,): wilds alone
+                elif len(indexed.colours) == 1:
+                    paid = indexed.colours if hand.get(indexed.colours[0], 0) >= plain else ()
+                else:
+                    found = held.get(plain)
+                    if found is None:
+                        found = held[plain] = tuple([c for c in all_colours if hand.get(c, 0) >= plain])
+                    paid = found
+                for colour in paid:
+                    for souvenir in ends:
+                        key = (name, rid, colour, wilds, souvenir)
+                        move = kept.get(key)
+                        if move is None:
+                            move = kept[key] = self._new_claim(name, indexed, colour, plain, wilds, souvenir)
+                            made[id(move)] = (move, rid)
+                        out.append(move)
+        self._listed = (len(self.moves), self.state, set(map(id, out)))
+        return out
+
+    @staticmethod
+    def _new_claim(
+        name: str, indexed: IndexedRoute, colour: str | None, plain: int, wilds: int, souvenir: str | None
+    ) -> Claim:
+        pay: Payment
+        if colour is None:
+            pay = ((WILD, wilds),)
+        elif not wilds:
+            pay = ((colour, plain),)
+        elif colour < WILD:
+            pay = ((colour, plain), (WILD, wilds))
+        else:
+            pay = ((WILD, wilds), (colour, plain))
+        route = indexed.route
+        # as `claim_for` writes it: the track's colour named where its places have several
+        return Claim(name, route.a, route.b, pay, route.color if indexed.parallel else None, souvenir)
+
+    def _listed_action(self, move: Move) -> Action | None:
+        """What carries out `move` if `_list_claims` listed this very object since the last move, else None."""
+        listed = self._listed
+        if listed is None or listed[1] is not self.state or listed[0] != len(self.moves) or id(move) not in listed[2]:
+            return None
+        found = self._claim_routes.get(id(move))
+        if found is None or found[0] is not move:
+            return None
+        return self._claim_action(self.state.current, found[1], move)
+
+    def _claim_action(self, seat: int, rid: int, move: Claim) -> Action:
+        """What carries out `move`, a legal claim of route `rid` (or a track alike) by `seat`, as `_plan_claim` does."""
+        route = self.board.routes[rid]
+        if rid in self._index.doubled:
+            # the move names the places and the colour; alike tracks resolve to the first free one
+            alike = self._index.alike[rid]
+            if alike is None:
+                route = self._choose_route(seat, move)
+            else:
+                closed = self._closed(seat)
+                route = self.board.routes[next(t for t in alike if not closed >> t & 1)]
+        taken = self.extras.claim_souvenir(self, seat, route, move.souvenir) if self.extras.has_souvenirs else None
+        # the cards as the checked path counts them (in the move's order, which snapshots keep)
+        checked = CheckedClaim(seat, route, payment_counter(move.pay), move.pay, taken)
+        return partial(self._claim, checked)
 
     def claim_for(self, player: str, route: Route | int, pay: Mapping[str, int], souvenir: str | None = None) -> Claim:
         """The move by which `player` claims `route` paying `pay` (taking the souvenir at the end `souvenir`).

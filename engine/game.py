@@ -92,6 +92,8 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         self.moves = []
         self._closed_kept = {}
         self._claim_hints = {}
+        self._claim_kept = {}
+        self._claim_routes = {}
         self._index = claim_index(board)
         self.extras = Extras(board)
         start = trains if trains is not None else rules.trains
@@ -103,6 +105,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         other.moves = list(self.moves)
         other.state = self.state.copy()
         other._vouched = None
+        other._listed = None
         other._closed_kept = {}
         other._claim_hints = {}
         return other
@@ -206,8 +209,12 @@ class Game(CardDraws, Tickets, Claims, Scoring):
     def apply(self, move: Move) -> list[Event]:
         """Check `move` and apply it; on any error nothing has changed."""
         vouched = self._vouched
-        action = vouched[1] if vouched is not None and vouched[0] is move else self._plan(move)
+        if vouched is not None and vouched[0] is move:
+            action = vouched[1]
+        else:
+            action = self._listed_action(move) or self._plan(move)
         self._vouched = None
+        self._listed = None
         s = self.state
         resets, reshuffles = s.piles.resets, s.piles.reshuffles
         events = action()
