@@ -106,8 +106,12 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         other.state = self.state.copy()
         other._vouched = None
         other._listed = None
-        other._closed_kept = {}
-        other._claim_hints = {}
+        # what was worked out from the owner map holds for its copy (same claims, in the same order)
+        owner, copied = self.state.owner, other.state.owner
+        other._closed_kept = {
+            seat: (copied, n, bits) for seat, (kept, n, bits) in self._closed_kept.items() if kept is owner
+        }
+        other._claim_hints = dict(self._claim_hints)  # hints only: each is checked before it is trusted
         return other
 
     def replay_until(self, n: int) -> Game:

@@ -43,7 +43,7 @@ from engine.paths import shortest
 from engine.scoring import Network
 from engine.state import Pending, Phase
 from engine.steady import placement
-from maps import GRAY, WILD, Route
+from maps import GRAY, WILD, Board, Route
 
 INF = float("inf")
 # Draw more tickets only with at least these many trains and turns left;
@@ -89,6 +89,27 @@ class Plan:
     paths: dict[int, list[int]]  # ticket -> its unclaimed routes
 
 
+_BASE_WEIGHTS: dict[int, tuple[Board, list[float]]] = {}
+
+
+def _base_weights(game: Game) -> list[float]:
+    """Each route's weight before its extras' worth: its length, more for ferries and tunnels, a little less
+    for long routes (they score more per train); worked out once per board."""
+    board = game.board
+    found = _BASE_WEIGHTS.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    points = game.rules.route_points
+    weights = []
+    for route in board.routes:
+        w = float(route.length)
+        w += 0.5 * route.ferries + (0.6 if route.tunnel else 0.0)
+        w -= 0.15 * (points.get(route.length, route.length) / route.length - 1)
+        weights.append(w)
+    _BASE_WEIGHTS[id(board)] = (board, weights)
+    return weights
+
+
 class Seat:
     """What one seat knows, and the measures the strong autopilot decides by."""
 
@@ -104,24 +125,27 @@ class Seat:
         self.trains = self.me.trains
         self.weights = self._weights()
         self.network = Network(self.board.routes[r] for r in self.me.routes)
+        # `plan`'s ticket paths, by ticket and the routes chosen before it (whose weights were then zero)
+        self._paths: dict[tuple[int, frozenset[int]], tuple[float, list[int], int]] = {}
 
     # ----- the board as this seat sees it ------------------------------------
 
     def _weights(self) -> dict[int, float]:
         s = self.game.state
+        owner = s.owner
+        seat = self.seat
+        # the routes `route_status` refuses this seat, claimed ones included, as bits
+        closed = self.game._closed(seat)
+        base = _base_weights(self.game)
         out: dict[int, float] = {}
         for route in self.board.routes:
-            owner = s.owner.get(route.id)
-            if owner == self.seat:
-                out[route.id] = 0.0
-            elif owner is None and self.game.route_status(self.seat, route) is None:
+            rid = route.id
+            if owner.get(rid) == seat:
+                out[rid] = 0.0
+            elif not closed >> rid & 1:
                 # (weighing the cards still to draw for each route here was measured: it loses games)
-                w = float(route.length)
-                w += 0.5 * route.ferries + (0.6 if route.tunnel else 0.0)
-                # long routes score more per train: slightly preferred
-                w -= 0.15 * (self.rules.route_points.get(route.length, route.length) / route.length - 1)
-                w -= self.extra_worth(route)
-                out[route.id] = max(w, 0.05)
+                w = base[rid] - self.extra_worth(route)
+                out[rid] = w if w > 0.05 else 0.05
         return out
 
     def extra_worth(self, route: Route) -> float:
@@ -170,8 +194,18 @@ class Seat:
         connected: list[int] = []
         dropped: list[int] = []
         paths: dict[int, list[int]] = {}
+        known = self._paths
         while remaining:
-            found = [(self.ticket_path(t, weights), t) for t in remaining]
+            # the weights are this seat's with the routes chosen so far at zero: paths found for the same
+            # choice (in this plan or another of this seat) are the same
+            zeroed = frozenset(chosen)
+            found = []
+            for t in remaining:
+                key = (t, zeroed)
+                best = known.get(key)
+                if best is None:
+                    best = known[key] = self.ticket_path(t, weights)
+                found.append((best, t))
             (cost, path, _), ticket = min(found, key=lambda f: (f[0][0], f[1]))
             remaining.remove(ticket)
             if cost == INF:
