@@ -166,6 +166,25 @@ class ClaimIndex:
                         total += count * free.bit_count()
         return found, counts, total
 
+    def payable_bits(self, hand: Counter[str], trains: int, closed: int) -> int:
+        """The routes of `payable`, without counting their payments."""
+        wilds = hand.get(WILD, 0)
+        found = 0
+        opened = ~closed
+        for colours, zeros, shapes in self.buckets:
+            best = max(map(hand.get, colours, zeros)) if zeros else hand.get(colours[0], 0)
+            cap = best + wilds
+            if cap > trains:
+                cap = trains
+            for length, _, route, bits in shapes:
+                if length > cap:
+                    break
+                free = bits & opened
+                # with wilds allowed and no ferry, a length within `cap` can be paid (as in `any_payable`)
+                if free and ((route.wilds_allowed and not route.least_wilds) or route.payment_count(hand)):
+                    found |= free
+        return found
+
     def any_payable(self, hand: Counter[str], trains: int, closed: int) -> Shape | None:
         """A shape of which `payable` would find a route, or None if it would find none."""
         wilds = hand.get(WILD, 0)

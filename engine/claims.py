@@ -28,7 +28,7 @@ from engine.errors import (
 )
 from engine.events import Action, Event
 from engine.extras.tunnels import surcharge_payments
-from engine.moves import Claim, Move, Payment, describe_payment, payment_counter, payment_of
+from engine.moves import Claim, DrawCard, Move, Payment, describe_payment, new_claim, payment_counter, payment_of
 from engine.state import GameState, Pending, Phase
 from engine.turns import TurnFlow
 from maps import GRAY, WILD, Route
@@ -53,6 +53,35 @@ class CheckedClaim:
     pay: Counter[str]
     paid: Payment  # the payment as the move wrote it
     souvenir: str | None  # the end whose token it takes
+
+
+def payment_counters(indexed: IndexedRoute, hand: Counter[str]) -> list[Counter[str]]:
+    """`engine.payment.payment_options` for the route `indexed` stands for, read from the claim index."""
+    length = indexed.length
+    held = hand.get
+    wilds_held = held(WILD, 0)
+    if indexed.wilds_allowed:
+        wild_range = range(indexed.least_wilds, (wilds_held if wilds_held < length else length) + 1)
+    else:
+        wild_range = range(1)
+    found: list[Counter[str]] = []
+    new = dict.__new__  # a Counter built without `Counter.__init__`, which only fills it
+    for wilds in wild_range:
+        plain = length - wilds
+        if plain == 0:
+            if wilds_held >= length:
+                pay: Counter[str] = new(Counter)
+                pay[WILD] = wilds
+                found.append(pay)
+            continue
+        for colour in indexed.colours:
+            if held(colour, 0) >= plain:
+                pay = new(Counter)
+                pay[colour] = plain
+                if wilds:
+                    pay[WILD] = wilds
+                found.append(pay)
+    return found
 
 
 class ClaimMoves(Sequence[Claim]):
@@ -187,14 +216,18 @@ class Claims(TurnFlow):
     _closed_kept: dict[int, tuple[dict[int, int], int, int]]
     _index: ClaimIndex  # the board's, see engine/claim_index.py
     _claim_hints: dict[int, Shape]  # per seat, the shape of routes `_can_claim_any` last found payable
-    # the claims `_list_claims` listed so far, by (player, route id, colour paid or None, wilds paid, souvenir):
-    # a claim is a value, so listing it again in this game or its copies gives the one built before
-    _claim_kept: dict[tuple[str, int, str | None, int, str | None], Claim]
-    # every claim of `_claim_kept`, by id, with its route id
-    _claim_routes: dict[int, tuple[Claim, int]]
-    # the ids of the claims `_list_claims` listed last, and when: the game's number of moves and its state
-    # then. `apply` carries out such a claim without checking it again, as long as it is one of these very
-    # objects and no move was applied since (like `_vouched`)
+    # the claims `_list_claims` listed so far, by player, by route id, wilds paid and whether either end's
+    # souvenir may be taken (`route id << 6 | wilds << 1 | either`), by the colour paid (None: wilds alone),
+    # one a souvenir: a claim is a value, so listing it again in this game or its copies gives the one built
+    # before
+    _claim_kept: dict[str, dict[int, dict[str | None, tuple[Claim, ...]]]]
+    # every move of `_claim_kept` and `_draws_kept`, by id, with its route id (a card draw: -1)
+    _kept_moves: dict[int, tuple[Move, int]]
+    # per player and source, the card draws `legal_moves` listed so far
+    _draws_kept: dict[tuple[str, str], DrawCard]
+    # the ids of the moves `legal_moves` listed last, and when: the game's number of moves and its state
+    # then. `apply` carries out such a claim or card draw without checking it again, as long as it is one of
+    # these very objects and no move was applied since (like `_vouched`)
     _listed: tuple[int, GameState, set[int]] | None = None
 
     def route_status(self, seat: int, route: Route) -> Refusal | None:
@@ -213,14 +246,20 @@ class Claims(TurnFlow):
         """Routes this player can claim right now, each with its legal payments."""
         s = self.state
         seat = self.seat(name)
-        hand = s.players[seat].hand
+        if s.phase is not Phase.PLAY or s.pending is not None or s.current != seat:
+            return []
+        p = s.players[seat]
+        hand = p.hand
+        bits = self._index.payable_bits(hand, p.trains, self._closed(seat))
+        indexed = self._index.routes
+        souvenirs = self.extras.has_souvenirs
         return [
             ClaimOption(
-                route,
-                pay_rules.payment_options(self.rules, route, hand),
-                self.extras.souvenir_ends(s, seat, route),
+                indexed[rid].route,
+                payment_counters(indexed[rid], hand),
+                self.extras.souvenir_ends(s, seat, indexed[rid].route) if souvenirs else (),
             )
-            for route, _, _ in self.claim_moves(name).routes()
+            for rid in route_ids(bits)
         ]
 
     def _closed(self, seat: int) -> int:
@@ -258,13 +297,16 @@ class Claims(TurnFlow):
     def _list_claims(self, name: str, seat: int, bits: int, doubled: set[int]) -> list[Claim]:
         """The claims of `ClaimMoves`, in its order, from its payable routes `bits` (`doubled`: those
         whose claim may take either end's souvenir): each payment as `engine.payment.payment_options`
-        lists them, each souvenir; remembered for `apply` (see `_listed`)."""
-        made = self._claim_routes
+        lists them, each souvenir."""
+        made = self._kept_moves
         if len(made) > CLAIMS_KEPT:
             # start afresh (new dicts: copies of this game may share the old ones)
             self._claim_kept = {}
-            made = self._claim_routes = {}
-        kept = self._claim_kept
+            self._draws_kept = {}
+            made = self._kept_moves = {}
+        kept = self._claim_kept.get(name)
+        if kept is None:
+            kept = self._claim_kept[name] = {}
         hand = self.state.players[seat].hand
         routes = self._index.routes
         wild_count = hand.get(WILD, 0)
@@ -283,7 +325,7 @@ class Claims(TurnFlow):
                 wild_range = range(indexed.least_wilds, (wild_count if wild_count < length else length) + 1)
             else:
                 wild_range = range(1)
-            ends = indexed.route.ends if rid in doubled else no_souvenir
+            two = rid in doubled
             for wilds in wild_range:
                 plain = length - wilds
                 if plain == 0:
@@ -297,15 +339,23 @@ class Claims(TurnFlow):
                     if found is None:
                         found = held[plain] = tuple([c for c in all_colours if hand.get(c, 0) >= plain])
                     paid = found
+                if not paid:
+                    continue
+                # this route's claims paying `wilds` wilds, by the colour paid with them (None: wilds alone)
+                level_key = rid << 6 | wilds << 1 | two
+                level = kept.get(level_key)
+                if level is None:
+                    level = kept[level_key] = {}
                 for colour in paid:
-                    for souvenir in ends:
-                        key = (name, rid, colour, wilds, souvenir)
-                        move = kept.get(key)
-                        if move is None:
-                            move = kept[key] = self._new_claim(name, indexed, colour, plain, wilds, souvenir)
+                    claims = level.get(colour)
+                    if claims is None:
+                        ends = indexed.route.ends if two else no_souvenir
+                        claims = level[colour] = tuple(
+                            [self._new_claim(name, indexed, colour, plain, wilds, souvenir) for souvenir in ends]
+                        )
+                        for move in claims:
                             made[id(move)] = (move, rid)
-                        out.append(move)
-        self._listed = (len(self.moves), self.state, set(map(id, out)))
+                    out += claims
         return out
 
     @staticmethod
@@ -323,17 +373,19 @@ class Claims(TurnFlow):
             pay = ((WILD, wilds), (colour, plain))
         route = indexed.route
         # as `claim_for` writes it: the track's colour named where its places have several
-        return Claim(name, route.a, route.b, pay, route.color if indexed.parallel else None, souvenir)
+        return new_claim(name, route.a, route.b, pay, route.color if indexed.parallel else None, souvenir)
 
-    def _listed_action(self, move: Move) -> Action | None:
-        """What carries out `move` if `_list_claims` listed this very object since the last move, else None."""
-        listed = self._listed
-        if listed is None or listed[1] is not self.state or listed[0] != len(self.moves) or id(move) not in listed[2]:
-            return None
-        found = self._claim_routes.get(id(move))
-        if found is None or found[0] is not move:
-            return None
-        return self._claim_action(self.state.current, found[1], move)
+    def _list_draws(self, name: str, sources: list[str]) -> list[DrawCard]:
+        """The card draws from `sources`, each built once per game and kept (see `_kept_moves`)."""
+        kept = self._draws_kept
+        out: list[DrawCard] = []
+        for source in sources:
+            move = kept.get((name, source))
+            if move is None:
+                move = kept[name, source] = DrawCard(name, source)
+                self._kept_moves[id(move)] = (move, -1)
+            out.append(move)
+        return out
 
     def _claim_action(self, seat: int, rid: int, move: Claim) -> Action:
         """What carries out `move`, a legal claim of route `rid` (or a track alike) by `seat`, as `_plan_claim` does."""
@@ -369,8 +421,23 @@ class Claims(TurnFlow):
             return ClaimMoves(self, name, None)
         return ClaimMoves(self, name, seat)
 
-    def _claim_moves(self, name: str) -> list[Move]:
-        return list(self.claim_moves(name))
+    def _claim_moves(self, name: str) -> list[Claim]:
+        """`list(self.claim_moves(name))`, listed at once."""
+        s = self.state
+        seat = self.seat(name)
+        if s.phase is not Phase.PLAY or s.pending is not None or s.current != seat:
+            return []
+        p = s.players[seat]
+        bits = self._index.payable_bits(p.hand, p.trains, self._closed(seat))
+        if not bits:
+            return []
+        doubled: set[int] = set()
+        if self.extras.has_souvenirs:
+            routes = self.board.routes
+            for rid in route_ids(bits):
+                if len(self.extras.souvenir_ends(s, seat, routes[rid])) == 2:
+                    doubled.add(rid)
+        return self._list_claims(name, seat, bits, doubled)
 
     def tunnel_options(self, name: str) -> list[Counter[str]]:
         s = self.state

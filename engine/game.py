@@ -93,7 +93,8 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         self._closed_kept = {}
         self._claim_hints = {}
         self._claim_kept = {}
-        self._claim_routes = {}
+        self._kept_moves = {}
+        self._draws_kept = {}
         self._index = claim_index(board)
         self.extras = Extras(board)
         start = trains if trains is not None else rules.trains
@@ -155,16 +156,20 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         if s.pending is Pending.KEEP:
             return self._keep_moves(name)
         if s.pending is Pending.DRAW:
-            return [DrawCard(name, src) for src in self.card_draws(name)]
+            draws: list[Move] = list(self._list_draws(name, self.card_draws(name)))
+            self._listed = (len(self.moves), s, set(map(id, draws)))
+            return draws
         if s.pending is Pending.TUNNEL:
             moves: list[Move] = [TunnelPay(name, payment_of(c)) for c in self.tunnel_options(name)]
             return moves + [TunnelPay(name, None)]
-        moves = [DrawCard(name, src) for src in self.card_draws(name)]
+        moves = list(self._list_draws(name, self.card_draws(name)))
         if s.ticket_deck:
             moves.append(DrawTickets(name))
         moves += self._claim_moves(name)
         if not moves:
             moves.append(Pass(name))
+        # `apply` carries out the claims and card draws of this list without checking them again (see `_listed`)
+        self._listed = (len(self.moves), s, set(map(id, moves)))
         return moves
 
     def moves_by_kind(self, name: str) -> dict[str, Sequence[Move]]:
@@ -232,6 +237,22 @@ class Game(CardDraws, Tickets, Claims, Scoring):
             events.append(Event("face_up_reset", None, {"count": s.piles.resets - resets}))
         self.moves.append(move)
         return events
+
+    def _listed_action(self, move: Move) -> Action | None:
+        """What carries out `move` if `legal_moves` listed this very object since the last move and built it
+        as a claim or a card draw, else None."""
+        listed = self._listed
+        if listed is None or listed[1] is not self.state or listed[0] != len(self.moves) or id(move) not in listed[2]:
+            return None
+        found = self._kept_moves.get(id(move))
+        if found is None or found[0] is not move:
+            return None
+        if isinstance(move, DrawCard):
+            piles = self.state.piles
+            slot = None if move.source == "deck" else piles.slot_of(move.source)
+            return partial(self._draw_card, self.state.current, slot)
+        assert isinstance(move, Claim)
+        return self._claim_action(self.state.current, found[1], move)
 
     def _plan(self, move: Move) -> Action:
         """Run every check of `move` and return what carries it out."""

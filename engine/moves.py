@@ -79,6 +79,20 @@ class Claim:
     souvenir: str | None = None  # San Francisco: the end whose token is taken
 
 
+def new_claim(player: str, a: str, b: str, pay: Payment, route: str | None, souvenir: str | None) -> Claim:
+    """`Claim(player, a, b, pay, route, souvenir)`, the same value built in half the time: its fields set at
+    once, in the order its `__init__` sets them one by one (listing claims builds many)."""
+    move = _new_object(Claim)
+    _set_attribute(
+        move, "__dict__", {"player": player, "a": a, "b": b, "pay": pay, "route": route, "souvenir": souvenir}
+    )
+    return move
+
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
 @dataclass(frozen=True)
 class TunnelPay:
     player: str
