@@ -16,7 +16,7 @@ tickets.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Generic, TypeVar
 
 from engine.game import Game
@@ -102,7 +102,11 @@ class Search(Generic[W]):
 
 
 def shortest(
-    board: Board, weights: Mapping[int, W], sources: Iterable[str], targets: Iterable[str], zero: W
+    board: Board,
+    weights: Mapping[int, W] | Sequence[W | None],
+    sources: Iterable[str],
+    targets: Iterable[str],
+    zero: W,
 ) -> tuple[W, list[int]] | None:
     """The cheapest path from any source to any target over the routes with a weight; None if there is none.
 
@@ -111,8 +115,10 @@ def shortest(
     """
     places, near = numbered(board)
     starts = set(sources)
+    weight: Sequence[W | None] = weight_list(board, weights) if isinstance(weights, Mapping) else weights
     if not starts <= places.keys():
-        return Search(neighbours(board), weights, starts, zero).cheapest(targets)
+        listed = {rid: w for rid, w in enumerate(weight) if w is not None}
+        return Search(neighbours(board), listed, starts, zero).cheapest(targets)
     goal = {places[t] for t in targets if t in places}
     n = len(near)
     best: list[W | None] = [None] * n
@@ -121,7 +127,6 @@ def shortest(
     queue = sorted((zero, places[p]) for p in starts)  # sorted: a heap already
     for _, place in queue:
         best[place] = zero
-    weight = weights.get
     pop, push = heapq.heappop, heapq.heappush
     while queue:
         cost, place = pop(queue)
@@ -137,7 +142,7 @@ def shortest(
                 step = via[place]
             return cost, path
         for nxt, route_id in near[place]:
-            w = weight(route_id)
+            w = weight[route_id]
             if w is None:
                 continue
             c = cost + w
@@ -147,6 +152,14 @@ def shortest(
                 via[nxt] = (place, route_id)
                 push(queue, (c, nxt))
     return None
+
+
+def weight_list(board: Board, weights: Mapping[int, W]) -> list[W | None]:
+    """`weights` as `shortest` reads them fastest: by route id, None for the routes without one."""
+    out: list[W | None] = [None] * len(board.routes)
+    for route_id, w in weights.items():
+        out[route_id] = w
+    return out
 
 
 # each place's number (places in the order of their names), and by number its neighbours and the routes to

@@ -39,7 +39,7 @@ from itertools import combinations
 from engine.claims import ClaimOption
 from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
-from engine.paths import shortest
+from engine.paths import shortest, weight_list
 from engine.scoring import Network
 from engine.state import Pending, Phase
 from engine.steady import placement
@@ -137,6 +137,9 @@ class Seat:
         # the routes `route_status` refuses this seat, claimed ones included, as bits
         closed = self.game._closed(seat)
         base = _base_weights(self.game)
+        # `extra_worth` is nothing without tourists, on routes without a cart or once the carts are gone
+        tourists = self.rules.tourists is not None
+        carts = s.merchandise_left > 0
         out: dict[int, float] = {}
         for route in self.board.routes:
             rid = route.id
@@ -144,7 +147,7 @@ class Seat:
                 out[rid] = 0.0
             elif not closed >> rid & 1:
                 # (weighing the cards still to draw for each route here was measured: it loses games)
-                w = base[rid] - self.extra_worth(route)
+                w = base[rid] - self.extra_worth(route) if tourists or (carts and route.cart) else base[rid]
                 out[rid] = w if w > 0.05 else 0.05
         return out
 
@@ -162,8 +165,13 @@ class Seat:
                     worth += SOUVENIR_WORTH
         return worth
 
-    def ticket_path(self, ticket_id: int, weights: dict[int, float]) -> tuple[float, list[int], int]:
-        """(cost, routes, points) of the best way to finish a ticket with these weights."""
+    def ticket_path(
+        self, ticket_id: int, weights: dict[int, float] | list[float | None]
+    ) -> tuple[float, list[int], int]:
+        """(cost, routes, points) of the best way to finish a ticket with these weights (by route id, or as
+        `engine.paths.weight_list` lists them)."""
+        if isinstance(weights, dict):
+            weights = weight_list(self.board, weights)
         ticket = self.board.tickets[ticket_id]
         sources = self.board.nodes_of(ticket.origin)
         best: tuple[float, list[int], int] = (INF, [], ticket.best)
@@ -189,6 +197,7 @@ class Seat:
     def plan(self, tickets: Sequence[int]) -> Plan:
         """Join the tickets greedily: cheapest connection first; planned routes then cost nothing."""
         weights = dict(self.weights)
+        listed = weight_list(self.board, weights)  # the same weights, as the searches read them
         remaining = sorted(set(tickets), key=list(tickets).index)
         chosen: list[int] = []
         connected: list[int] = []
@@ -204,7 +213,7 @@ class Seat:
                 key = (t, zeroed)
                 best = known.get(key)
                 if best is None:
-                    best = known[key] = self.ticket_path(t, weights)
+                    best = known[key] = self.ticket_path(t, listed)
                 found.append((best, t))
             (cost, path, _), ticket = min(found, key=lambda f: (f[0][0], f[1]))
             remaining.remove(ticket)
@@ -215,7 +224,7 @@ class Seat:
             paths[ticket] = [r for r in path if self.game.state.owner.get(r) != self.seat]
             for r in path:
                 if weights[r] > 0:
-                    weights[r] = 0.0
+                    weights[r] = listed[r] = 0.0
                     chosen.append(r)
         trains = sum(self.board.routes[r].length for r in chosen)
         return Plan(chosen, trains, connected, dropped, paths)
@@ -392,13 +401,15 @@ def _danger(me: Seat, plan: Plan) -> dict[int, float]:
     base = dict(me.weights)
     for r in plan.routes:
         base[r] = 0.0
+    listed = weight_list(me.board, base)
     out: dict[int, float] = {}
     for r in plan.routes:
         users = [t for t, path in plan.paths.items() if r in path]
-        weights = dict(base)
-        weights.pop(r, None)
+        weights = list(listed)
+        weights[r] = None
         for parallel in me.board.parallel(me.board.routes[r]):
-            if parallel.id in weights and weights[parallel.id] > 0:
+            w = weights[parallel.id]
+            if w is not None and w > 0:
                 weights[parallel.id] = 0.0  # the other track would do as well
         detour = 0.0
         for t in users:
