@@ -111,10 +111,10 @@ class LegalPlayer:
             env=env,
         )
 
-    def play(self, seed: int) -> tuple[float, int, str]:
-        """(seconds, moves, digest of the moves) of the game of `seed`."""
+    def play(self, mode: str, seed: int) -> tuple[float, int, str]:
+        """(seconds, moves, digest of the moves) of the game of `seed` (`mode`: "legal" or "strong")."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"{seed}\n")
+        self.proc.stdin.write(f"{mode} {seed}\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         if not line:
@@ -128,34 +128,39 @@ class LegalPlayer:
         self.proc.wait()
 
 
-def legal_speedup(baseline: Path, games: int, rounds: int) -> None:
+def legal_speedup(baseline: Path, games: int, rounds: int, strong_games: int) -> None:
     """Issue #28: the old random player over `legal_moves()`, today's engine (at `baseline`) and this one,
-    each seed's game by one then the other, round after round; each seed counts with its best time."""
+    each seed's game by one then the other, round after round; each seed counts with its best time. Then
+    the same for games of the strong autopilot in every seat (the expert's rollouts)."""
     old = LegalPlayer(baseline)
     new = LegalPlayer(HERE.parent)
-    best_old = [float("inf")] * games
-    best_new = [float("inf")] * games
-    same = True
-    moves = 0
     try:
-        for _ in range(rounds):
-            for seed in range(games):
-                old_time, old_moves, old_digest = old.play(seed)
-                new_time, new_moves, new_digest = new.play(seed)
-                best_old[seed] = min(best_old[seed], old_time)
-                best_new[seed] = min(best_new[seed], new_time)
-                same = same and old_digest == new_digest and old_moves == new_moves
-                moves += new_moves
+        for mode, count, what in (
+            ("legal", games, "random games over legal_moves()"),
+            ("strong", strong_games, "games of strong in every seat, scored"),
+        ):
+            if not count:
+                continue
+            best_old = [float("inf")] * count
+            best_new = [float("inf")] * count
+            same = True
+            for _ in range(rounds):
+                for seed in range(count):
+                    old_time, old_moves, old_digest = old.play(mode, seed)
+                    new_time, new_moves, new_digest = new.play(mode, seed)
+                    best_old[seed] = min(best_old[seed], old_time)
+                    best_new[seed] = min(best_new[seed], new_time)
+                    same = same and old_digest == new_digest and old_moves == new_moves
+            old_gps = count / sum(best_old)
+            new_gps = count / sum(best_new)
+            print(f"four-player USA {what}, {count} seeds, each seed's best of {rounds} alternations")
+            print(f"  today's engine (main at {BASELINE_COMMIT}) {old_gps:8.2f} games/s")
+            print(f"  this engine                     {new_gps:8.2f} games/s")
+            told = "yes" if same else "NO"
+            print(f"  ratio {new_gps / old_gps:.2f}x, same games move for move: {told}")
     finally:
         old.close()
         new.close()
-    old_gps = games / sum(best_old)
-    new_gps = games / sum(best_new)
-    print(f"four-player USA random games over legal_moves(), {games} seeds, each seed's best of {rounds} alternations")
-    print(f"  today's engine ({baseline}) {old_gps:8.1f} games/s")
-    print(f"  this engine{' ' * (len(str(baseline)) + 5)} {new_gps:8.1f} games/s")
-    told = "yes" if same else "NO"
-    print(f"  ratio {new_gps / old_gps:.2f}x, same games move for move: {told}")
 
 
 def games_per_second(name: str, players: int, count: int) -> tuple[float, float]:
@@ -199,9 +204,12 @@ def main() -> None:
         "--baseline", type=Path, help=f"a checkout of today's engine (main at {BASELINE_COMMIT}) to compare with"
     )
     parser.add_argument("--legal-only", action="store_true", help="with --baseline, print only that comparison")
+    parser.add_argument(
+        "--strong-games", type=int, default=6, help="with --baseline, strong games to compare too (0: none)"
+    )
     args = parser.parse_args()
     if args.baseline is not None:
-        legal_speedup(args.baseline.resolve(), max(args.games, 40), args.rounds)
+        legal_speedup(args.baseline.resolve(), max(args.games, 40), args.rounds, args.strong_games)
         if args.legal_only:
             return
         print()

@@ -3,12 +3,15 @@
 Run as a script by `bench.engine`, once for the engine of a given checkout
 and once for this one: `python bench/legal_play.py ROOT` puts ROOT first on
 the import path, so `engine` and `maps` are that checkout's. It then reads
-seeds from stdin, one a line, and for each plays one four-player USA game with
-the random player as it was before the engine listed moves lazily (it asks
-`legal_moves()` for every move, groups them by kind, picks a kind, then a
-move), and answers one line of JSON: the seconds the game took (dealing
-included) and a digest of its moves, so the two engines' games can be told
-the same. It uses only the engine's public API, the same in both.
+requests from stdin, one a line, `legal SEED` or `strong SEED`, and for each
+plays one four-player USA game: `legal` with the random player as it was
+before the engine listed moves lazily (it asks `legal_moves()` for every
+move, groups them by kind, picks a kind, then a move), `strong` with the
+strong autopilot in every seat and the final scoring (what the expert
+autopilot's rollouts do). It answers one line of JSON: the seconds the game
+took (dealing included) and a digest of its moves, so the two engines' games
+can be told the same. It uses only the engine's public API and
+`engine.strong.choose_strong`, the same in both.
 """
 
 from __future__ import annotations
@@ -57,16 +60,27 @@ def serve(root: str) -> None:
         raise SystemExit(f"the engine imported is {here}, not the one under {root}")
     board = load_board("usa")
     players = [f"p{i}" for i in range(4)]
+    from engine.strong import choose_strong
+
     for line in sys.stdin:
-        seed = int(line)
+        mode, seed_text = line.split()
+        seed = int(seed_text)
         start = time.perf_counter()
         game = Game(board, players, seed)
-        rng = random.Random(seed)
-        for _ in range(5000):
-            move = random_move(game, rng, Keep, TunnelPay)
-            if move is None:
-                break
-            game.apply(move)
+        if mode == "legal":
+            rng = random.Random(seed)
+            for _ in range(5000):
+                move = random_move(game, rng, Keep, TunnelPay)
+                if move is None:
+                    break
+                game.apply(move)
+        else:  # "strong": the strong autopilot in every seat, as the expert's rollouts play
+            for _ in range(5000):
+                waiting = game.waiting_for()
+                if not waiting:
+                    break
+                game.apply(choose_strong(game, waiting[0]))
+            game.score()
         elapsed = time.perf_counter() - start
         text = json.dumps([move_to_json(m) for m in game.moves], sort_keys=True)
         digest = hashlib.sha256(text.encode()).hexdigest()
