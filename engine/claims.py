@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import overload
+from typing import SupportsIndex, overload
 
 from engine import payment as pay_rules
 from engine.claim_index import ClaimIndex, IndexedRoute, Shape, route_ids
@@ -82,6 +82,54 @@ def payment_counters(indexed: IndexedRoute, hand: Counter[str]) -> list[Counter[
                     pay[WILD] = wilds
                 found.append(pay)
     return found
+
+
+class LatePayments(list[Counter[str]]):
+    """`payment_counters(indexed, hand)`, listed when first read (from `hand` as it is then)."""
+
+    def __init__(self, indexed: IndexedRoute, hand: Counter[str]) -> None:
+        super().__init__()
+        self._indexed: IndexedRoute | None = indexed
+        self._hand = hand
+
+    def _fill(self) -> None:
+        if self._indexed is not None:
+            super().extend(payment_counters(self._indexed, self._hand))
+            self._indexed = None
+
+    def __iter__(self) -> Iterator[Counter[str]]:
+        self._fill()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._fill()
+        return super().__len__()
+
+    def __contains__(self, item: object) -> bool:
+        self._fill()
+        return super().__contains__(item)
+
+    def __reversed__(self) -> Iterator[Counter[str]]:
+        self._fill()
+        return super().__reversed__()
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Counter[str]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Counter[str]]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Counter[str] | list[Counter[str]]:
+        self._fill()
+        return super().__getitem__(index)
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return super().__eq__(other)
+
+    def __repr__(self) -> str:
+        self._fill()
+        return super().__repr__()
 
 
 class ClaimMoves(Sequence[Claim]):
@@ -242,8 +290,12 @@ class Claims(TurnFlow):
             return OtherTrackTaken(route.a, route.b, self.rules.both_doubles_from)
         return None
 
-    def claim_options(self, name: str) -> list[ClaimOption]:
-        """Routes this player can claim right now, each with its legal payments."""
+    def claim_options(self, name: str, *, lazy: bool = False) -> list[ClaimOption]:
+        """Routes this player can claim right now, each with its legal payments.
+
+        `lazy`: each option's payments are listed when first read (they must be read before the game
+        changes), for the autopilots, which read few of them.
+        """
         s = self.state
         seat = self.seat(name)
         if s.phase is not Phase.PLAY or s.pending is not None or s.current != seat:
@@ -256,7 +308,7 @@ class Claims(TurnFlow):
         return [
             ClaimOption(
                 indexed[rid].route,
-                payment_counters(indexed[rid], hand),
+                LatePayments(indexed[rid], hand) if lazy else payment_counters(indexed[rid], hand),
                 self.extras.souvenir_ends(s, seat, indexed[rid].route) if souvenirs else (),
             )
             for rid in route_ids(bits)

@@ -124,7 +124,7 @@ def _turn_candidates(game: Game, name: str, fallback: Move) -> list[Move]:
         if move not in out and len(out) < TURN_CANDIDATES:
             out.append(move)
 
-    options = game.claim_options(name)
+    options = game.claim_options(name, lazy=True)
     pairs = {frozenset(me.board.routes[r].ends) for r in plan.routes}
     on_plan = [o for o in options if frozenset(o.route.ends) in pairs]
     on_plan.sort(key=lambda o: (-o.route.length, o.route.id))

@@ -422,7 +422,7 @@ def _danger(me: Seat, plan: Plan) -> dict[int, float]:
 
 def _turn(me: Seat) -> Move:
     game, name, s = me.game, me.name, me.game.state
-    options = game.claim_options(name)
+    options = game.claim_options(name, lazy=True)
     if s.final_turns is not None:
         return _last_turn(me, options)
     plan = _goal(me)

@@ -224,3 +224,20 @@ def test_listed_moves_are_built_again_alike() -> None:
             repr(claim),
             list(vars(claim).items()),
         )
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+def test_lazy_claim_options_read_as_the_listed_ones(name: str, players: int) -> None:
+    """`claim_options(lazy=True)` lists each option's payments when read: the same options, the same payments."""
+    game = Game(load_board(name), [f"p{i}" for i in range(players)], 4)
+    rng = random.Random(4)
+    compared = 0
+    while (move := random_move(game, rng)) is not None:
+        for player in game.waiting_for():
+            lazy = game.claim_options(player, lazy=True)
+            listed = game.claim_options(player)
+            assert [(o.route, o.souvenirs) for o in lazy] == [(o.route, o.souvenirs) for o in listed]
+            assert [list(o.payments) for o in lazy] == [o.payments for o in listed]
+            compared += len(listed)
+        game.apply(move)
+    assert compared > 0
