@@ -110,6 +110,10 @@ def _base_weights(game: Game) -> list[float]:
     return weights
 
 
+# ticket paths (see `Seat.ticket_path`) a game keeps (with its copies), by ticket and weights: at most this many
+PATHS_KEPT = 4000
+
+
 class Seat:
     """What one seat knows, and the measures the strong autopilot decides by."""
 
@@ -172,6 +176,12 @@ class Seat:
         `engine.paths.weight_list` lists them)."""
         if isinstance(weights, dict):
             weights = weight_list(self.board, weights)
+        # the answer depends on the board, the ticket and the weights only: kept for later decisions
+        kept = self.game._paths_kept
+        key = (ticket_id, tuple(weights))
+        known = kept.get(key)
+        if known is not None:
+            return known
         ticket = self.board.tickets[ticket_id]
         sources = self.board.nodes_of(ticket.origin)
         best: tuple[float, list[int], int] = (INF, [], ticket.best)
@@ -181,9 +191,12 @@ class Seat:
             if found is None:
                 continue
             cost, path = found
-            key = cost - 0.3 * target.points
-            if key < best_key:
-                best, best_key = (cost, path, target.points), key
+            target_key = cost - 0.3 * target.points
+            if target_key < best_key:
+                best, best_key = (cost, path, target.points), target_key
+        if len(kept) >= PATHS_KEPT:
+            kept.clear()
+        kept[key] = best
         return best
 
     def done(self, ticket_id: int) -> bool:
