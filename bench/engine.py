@@ -1,6 +1,6 @@
 """Engine benchmark: random legal games per second, and final scoring time.
 
-Run: .venv/bin/python -m bench.engine [--games N] [--rounds N] [--baseline ROOT [--legal-only]]
+Run: .venv/bin/python -m bench.engine [--games N] [--rounds N] [--baseline ROOT [--legal-only] [--strong-games N]]
 
 With `--baseline ROOT`, first issue #28's figure: four-player USA random
 games per second of the engine of the checkout at ROOT ("today's engine":
@@ -12,16 +12,21 @@ full list, claims and payments enumerated) and picks a kind, then a move
 with its checkout first on the import path); each seed's game is played by
 one, then the other, round after round, and each seed counts with its best
 time in each engine. Both must play the same games move for move (told).
-Prints games/s of both and the ratio; asserts nothing. To have today's
-engine beside this one:
+Then, the same way, what the expert autopilot's search spends its time in:
+whole games of the strong autopilot in every seat, scored (its rollouts),
+and game starts with three decisions of the expert's search bounded by work
+(`--strong-games` seeds of each, 6 by default). Prints games/s of both
+engines and the ratio; asserts nothing. To have today's engine beside this
+one:
 
     git -C MAIN worktree add --detach /tmp/conductor-be8f5af be8f5af114fad7d57059f1ec5f1b46cc42f9c32e
     .venv/bin/python -m bench.engine --baseline /tmp/conductor-be8f5af --legal-only
     git -C MAIN worktree remove /tmp/conductor-be8f5af
 
-(MAIN: any clone of the repository.)
+(MAIN: any clone of the repository; without `--legal-only` the figures below
+follow.)
 
-First, issue #17's figure: four-player USA random games per second of this
+Then (first, without `--baseline`) issue #17's figure: four-player USA random games per second of this
 engine and of the reference (the engine of main at commit baada59, kept in
 bench/reference_engine/), measured side by side in this one run: each seed's game
 is played by one engine and then the other, round after round, so that a
@@ -138,6 +143,7 @@ def legal_speedup(baseline: Path, games: int, rounds: int, strong_games: int) ->
         for mode, count, what in (
             ("legal", games, "random games over legal_moves()"),
             ("strong", strong_games, "games of strong in every seat, scored"),
+            ("expert", strong_games, "game starts: 40 strong moves, 3 expert decisions (8 worlds, work 800)"),
         ):
             if not count:
                 continue
@@ -205,7 +211,10 @@ def main() -> None:
     )
     parser.add_argument("--legal-only", action="store_true", help="with --baseline, print only that comparison")
     parser.add_argument(
-        "--strong-games", type=int, default=6, help="with --baseline, strong games to compare too (0: none)"
+        "--strong-games",
+        type=int,
+        default=6,
+        help="with --baseline, strong games and expert game starts to compare too (0: none)",
     )
     args = parser.parse_args()
     if args.baseline is not None:

@@ -3,15 +3,17 @@
 Run as a script by `bench.engine`, once for the engine of a given checkout
 and once for this one: `python bench/legal_play.py ROOT` puts ROOT first on
 the import path, so `engine` and `maps` are that checkout's. It then reads
-requests from stdin, one a line, `legal SEED` or `strong SEED`, and for each
-plays one four-player USA game: `legal` with the random player as it was
-before the engine listed moves lazily (it asks `legal_moves()` for every
-move, groups them by kind, picks a kind, then a move), `strong` with the
+requests from stdin, one a line, `legal SEED`, `strong SEED` or `expert SEED`,
+and for each plays one four-player USA game: `legal` with the random player
+as it was before the engine listed moves lazily (it asks `legal_moves()` for
+every move, groups them by kind, picks a kind, then a move), `strong` with the
 strong autopilot in every seat and the final scoring (what the expert
-autopilot's rollouts do). It answers one line of JSON: the seconds the game
+autopilot's rollouts do), `expert` the first 40 moves of strong and then three
+decisions of the expert's search (8 worlds, bounded by work, not time), each
+game from a fresh deal. It answers one line of JSON: the seconds the game
 took (dealing included) and a digest of its moves, so the two engines' games
 can be told the same. It uses only the engine's public API and
-`engine.strong.choose_strong`, the same in both.
+the autopilots' `choose_strong`, `choose_expert` and `Search`, the same in both.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ def serve(root: str) -> None:
         raise SystemExit(f"the engine imported is {here}, not the one under {root}")
     board = load_board("usa")
     players = [f"p{i}" for i in range(4)]
+    from engine.expert import Search, choose_expert
     from engine.strong import choose_strong
 
     for line in sys.stdin:
@@ -74,13 +77,27 @@ def serve(root: str) -> None:
                 if move is None:
                     break
                 game.apply(move)
-        else:  # "strong": the strong autopilot in every seat, as the expert's rollouts play
+        elif mode == "strong":  # the strong autopilot in every seat, as the expert's rollouts play
             for _ in range(5000):
                 waiting = game.waiting_for()
                 if not waiting:
                     break
                 game.apply(choose_strong(game, waiting[0]))
             game.score()
+        else:  # "expert": strong for 40 moves, then the expert's search at its next 3 decisions
+            search = Search(worlds=8, work=800, time_limit=None)
+            for _ in range(40):
+                game.apply(choose_strong(game, game.waiting_for()[0]))
+            searched = 0
+            while searched < 3 and not game.finished:
+                to_move = game.to_move()
+                assert to_move is not None
+                who = to_move.player
+                if to_move.must in ("keep", "turn"):
+                    game.apply(choose_expert(game, who, search))
+                    searched += 1
+                else:
+                    game.apply(choose_strong(game, who))
         elapsed = time.perf_counter() - start
         text = json.dumps([move_to_json(m) for m in game.moves], sort_keys=True)
         digest = hashlib.sha256(text.encode()).hexdigest()
