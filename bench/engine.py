@@ -149,6 +149,7 @@ def legal_speedup(baseline: Path, games: int, rounds: int, strong_games: int) ->
                 continue
             best_old = [float("inf")] * count
             best_new = [float("inf")] * count
+            moves = [0] * count
             same = True
             for _ in range(rounds):
                 for seed in range(count):
@@ -156,12 +157,15 @@ def legal_speedup(baseline: Path, games: int, rounds: int, strong_games: int) ->
                     new_time, new_moves, new_digest = new.play(mode, seed)
                     best_old[seed] = min(best_old[seed], old_time)
                     best_new[seed] = min(best_new[seed], new_time)
+                    moves[seed] = new_moves
                     same = same and old_digest == new_digest and old_moves == new_moves
             old_gps = count / sum(best_old)
             new_gps = count / sum(best_new)
+            old_ms = sum(best_old) / sum(moves) * 1000
+            new_ms = sum(best_new) / sum(moves) * 1000
             print(f"four-player USA {what}, {count} seeds, each seed's best of {rounds} alternations")
-            print(f"  today's engine (main at {BASELINE_COMMIT}) {old_gps:8.2f} games/s")
-            print(f"  this engine                     {new_gps:8.2f} games/s")
+            print(f"  today's engine (main at {BASELINE_COMMIT}) {old_gps:8.2f} games/s, {old_ms:7.3f} ms a move")
+            print(f"  this engine                     {new_gps:8.2f} games/s, {new_ms:7.3f} ms a move")
             told = "yes" if same else "NO"
             print(f"  ratio {new_gps / old_gps:.2f}x, same games move for move: {told}")
     finally:

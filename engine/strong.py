@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from engine.claim_index import route_ids
 from engine.claims import ClaimOption
 from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
@@ -114,6 +115,20 @@ def _base_weights(game: Game) -> list[float]:
 PATHS_KEPT = 4000
 
 
+_FLOORED: dict[int, tuple[Board, list[float]]] = {}
+
+
+def _floored_weights(game: Game) -> list[float]:
+    """`_base_weights`, each at least 0.05 (worked out once per board)."""
+    board = game.board
+    found = _FLOORED.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    weights = [w if w > 0.05 else 0.05 for w in _base_weights(game)]
+    _FLOORED[id(board)] = (board, weights)
+    return weights
+
+
 class Seat:
     """What one seat knows, and the measures the strong autopilot decides by."""
 
@@ -145,6 +160,16 @@ class Seat:
         tourists = self.rules.tourists is not None
         carts = s.merchandise_left > 0
         out: dict[int, float] = {}
+        if not tourists and not carts:
+            # no extra worth anywhere: each route open to this seat weighs its base, at least 0.05
+            floor = _floored_weights(self.game)
+            own = 0
+            for rid, holder in owner.items():
+                if holder == seat:
+                    own |= 1 << rid
+            for rid in route_ids(((1 << len(base)) - 1) & ~closed | own):
+                out[rid] = 0.0 if own >> rid & 1 else floor[rid]
+            return out
         for route in self.board.routes:
             rid = route.id
             if owner.get(rid) == seat:
