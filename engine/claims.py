@@ -401,31 +401,30 @@ class Claims(TurnFlow):
                 for colour in paid:
                     claims = level.get(colour)
                     if claims is None:
-                        ends = indexed.route.ends if two else no_souvenir
-                        claims = level[colour] = tuple(
-                            [self._new_claim(name, indexed, colour, plain, wilds, souvenir) for souvenir in ends]
-                        )
-                        for move in claims:
-                            made[id(move)] = (move, rid)
+                        pay: Payment  # as `payment_of` writes the payment: sorted by card
+                        if colour is None:
+                            pay = ((WILD, wilds),)
+                        elif not wilds:
+                            pay = ((colour, plain),)
+                        elif colour < WILD:
+                            pay = ((colour, plain), (WILD, wilds))
+                        else:
+                            pay = ((WILD, wilds), (colour, plain))
+                        route = indexed.route
+                        # as `claim_for` writes it: the track's colour named where its places have several
+                        track = route.color if indexed.parallel else None
+                        if two:
+                            first = new_claim(name, route.a, route.b, pay, track, route.ends[0])
+                            second = new_claim(name, route.a, route.b, pay, track, route.ends[1])
+                            claims = level[colour] = (first, second)
+                            made[id(first)] = (first, rid)
+                            made[id(second)] = (second, rid)
+                        else:
+                            first = new_claim(name, route.a, route.b, pay, track, None)
+                            claims = level[colour] = (first,)
+                            made[id(first)] = (first, rid)
                     out += claims
         return out
-
-    @staticmethod
-    def _new_claim(
-        name: str, indexed: IndexedRoute, colour: str | None, plain: int, wilds: int, souvenir: str | None
-    ) -> Claim:
-        pay: Payment
-        if colour is None:
-            pay = ((WILD, wilds),)
-        elif not wilds:
-            pay = ((colour, plain),)
-        elif colour < WILD:
-            pay = ((colour, plain), (WILD, wilds))
-        else:
-            pay = ((WILD, wilds), (colour, plain))
-        route = indexed.route
-        # as `claim_for` writes it: the track's colour named where its places have several
-        return new_claim(name, route.a, route.b, pay, route.color if indexed.parallel else None, souvenir)
 
     def _list_draws(self, name: str, sources: list[str]) -> list[DrawCard]:
         """The card draws from `sources`, each built once per game and kept (see `_kept_moves`)."""
