@@ -65,9 +65,9 @@ class CardDrawMoves(Sequence[DrawCard]):
 class Game(CardDraws, Tickets, Claims, Scoring):
     """The whole game: board, seats, decks as dealt, moves so far and the state."""
 
-    # what the strong autopilot worked out for this game and its copies (engine/strong.py, `Seat.ticket_path`):
-    # the cheapest way to finish a ticket, by ticket and route weights
-    _paths_kept: dict[tuple[int, tuple[float | None, ...]], tuple[float, list[int], int]]
+    # in the worlds of an expert's search, what the strong autopilot worked out in any of them (engine/strong.py,
+    # `Seat.ticket_path`): the cheapest way to finish a ticket, by ticket and route weights; None elsewhere
+    _paths_kept: dict[tuple[int, tuple[float | None, ...]], tuple[float, list[int], int]] | None
 
     def __init__(
         self,
@@ -99,7 +99,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         self._claim_kept = {}
         self._kept_moves = {}
         self._draws_kept = {}
-        self._paths_kept = {}
+        self._paths_kept = None
         self._index = claim_index(board)
         self.extras = Extras(board)
         start = trains if trains is not None else rules.trains

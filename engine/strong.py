@@ -111,7 +111,7 @@ def _base_weights(game: Game) -> list[float]:
     return weights
 
 
-# ticket paths (see `Seat.ticket_path`) a game keeps (with its copies), by ticket and weights: at most this many
+# ticket paths (see `Seat.ticket_path`) an expert's search keeps, by ticket and weights: at most this many
 PATHS_KEPT = 4000
 
 
@@ -201,12 +201,14 @@ class Seat:
         `engine.paths.weight_list` lists them)."""
         if isinstance(weights, dict):
             weights = weight_list(self.board, weights)
-        # the answer depends on the board, the ticket and the weights only: kept for later decisions
+        # the answer depends on the board, the ticket and the weights only: kept for the other decisions of
+        # an expert's search, if this game is one of its worlds (see `engine.expert`)
         kept = self.game._paths_kept
-        key = (ticket_id, tuple(weights))
-        known = kept.get(key)
-        if known is not None:
-            return known
+        key = (ticket_id, tuple(weights) if kept is not None else ())
+        if kept is not None:
+            known = kept.get(key)
+            if known is not None:
+                return known
         ticket = self.board.tickets[ticket_id]
         sources = self.board.nodes_of(ticket.origin)
         best: tuple[float, list[int], int] = (INF, [], ticket.best)
@@ -219,9 +221,10 @@ class Seat:
             target_key = cost - 0.3 * target.points
             if target_key < best_key:
                 best, best_key = (cost, path, target.points), target_key
-        if len(kept) >= PATHS_KEPT:
-            kept.clear()
-        kept[key] = best
+        if kept is not None:
+            if len(kept) >= PATHS_KEPT:
+                kept.clear()
+            kept[key] = best
         return best
 
     def done(self, ticket_id: int) -> bool:
