@@ -265,9 +265,9 @@ class Claims(TurnFlow):
     _index: ClaimIndex  # the board's, see engine/claim_index.py
     _claim_hints: dict[int, Shape]  # per seat, the shape of routes `_can_claim_any` last found payable
     # the claims `_list_claims` listed so far, by player, by route id, wilds paid and whether either end's
-    # souvenir may be taken (`route id << 6 | wilds << 1 | either`), by the colour paid (None: wilds alone),
-    # one a souvenir: a claim is a value, so listing it again in this game or its copies gives the one built
-    # before
+    # souvenir may be taken (`route id << 6 | wilds << 1 | either`), by the colour paid (None: wilds alone):
+    # one claim, or one for each souvenir. A claim is a value, so listing it again in this game or its
+    # copies gives the object built before
     _claim_kept: dict[str, dict[int, dict[str | None, tuple[Claim, ...]]]]
     # every move of `_claim_kept` and `_draws_kept`, by id, with its route id (a card draw: -1)
     _kept_moves: dict[int, tuple[Move, int]]
