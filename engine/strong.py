@@ -36,7 +36,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from engine.claim_index import route_ids
 from engine.claims import ClaimOption
 from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
@@ -167,8 +166,10 @@ class Seat:
             for rid, holder in owner.items():
                 if holder == seat:
                     own |= 1 << rid
-            for rid in route_ids(((1 << len(base)) - 1) & ~closed | own):
-                out[rid] = 0.0 if own >> rid & 1 else floor[rid]
+            keep = ((1 << len(base)) - 1) & ~closed | own
+            for rid in range(len(base)):
+                if keep >> rid & 1:
+                    out[rid] = 0.0 if own >> rid & 1 else floor[rid]
             return out
         for route in self.board.routes:
             rid = route.id
