@@ -1,8 +1,32 @@
 """Engine benchmark: random legal games per second, and final scoring time.
 
-Run: .venv/bin/python -m bench.engine [--games N] [--rounds N]
+Run: .venv/bin/python -m bench.engine [--games N] [--rounds N] [--baseline ROOT [--legal-only] [--strong-games N]]
 
-First, issue #17's figure: four-player USA random games per second of this
+With `--baseline ROOT`, first issue #28's figure: four-player USA random
+games per second of the engine of the checkout at ROOT ("today's engine":
+main at commit be8f5af114fad7d57059f1ec5f1b46cc42f9c32e when issue #28's engine
+work began) and of this one, each played by the random player as it was
+before moves were listed lazily: it asks `legal_moves()` for every move (the
+full list, claims and payments enumerated) and picks a kind, then a move
+(bench/legal_play.py). Each engine runs in its own process (bench/legal_play.py
+with its checkout first on the import path); each seed's game is played by
+one, then the other, round after round, and each seed counts with its best
+time in each engine. Both must play the same games move for move (told).
+Then, the same way, what the expert autopilot's search spends its time in:
+whole games of the strong autopilot in every seat, scored (its rollouts),
+and game starts with three decisions of the expert's search bounded by work
+(`--strong-games` seeds of each, 6 by default). Prints games/s of both
+engines and the ratio; asserts nothing. To have today's engine beside this
+one:
+
+    git -C MAIN worktree add --detach /tmp/conductor-be8f5af be8f5af114fad7d57059f1ec5f1b46cc42f9c32e
+    .venv/bin/python -m bench.engine --baseline /tmp/conductor-be8f5af --legal-only
+    git -C MAIN worktree remove /tmp/conductor-be8f5af
+
+(MAIN: any clone of the repository; without `--legal-only` the figures below
+follow.)
+
+Then (first, without `--baseline`) issue #17's figure: four-player USA random games per second of this
 engine and of the reference (the engine of main at commit baada59, kept in
 bench/reference_engine/), measured side by side in this one run: each seed's game
 is played by one engine and then the other, round after round, so that a
@@ -16,8 +40,13 @@ Prints figures; asserts nothing (speed targets live here, not in tests).
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from bench.reference_engine.game import Game as ReferenceGame
 from bench.reference_engine.random_play import play_random as reference_play_random
@@ -27,6 +56,8 @@ from engine.random_play import play_random
 from maps import MAP_NAMES, load_board
 
 SPEEDUP_FLOOR = 5.0  # issue #17: at least 5x the engine of main at baada59
+BASELINE_COMMIT = "be8f5af"  # issue #28: today's engine, main when the work on its core began
+HERE = Path(__file__).resolve().parent
 
 
 def usa_game(fast: bool, seed: int) -> tuple[float, list[dict[str, object]]]:
@@ -70,6 +101,78 @@ def speedup(games: int, rounds: int) -> None:
     print(f"  ratio {ratio:.2f}x (floor {SPEEDUP_FLOOR:.0f}x), same games move for move: {told}  {verdict}")
 
 
+class LegalPlayer:
+    """A process playing random games over `legal_moves()` with the engine of the checkout at `root`."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        env = dict(os.environ)
+        env.pop("PYTHONPATH", None)  # the engine comes from `root` alone
+        self.proc = subprocess.Popen(
+            [sys.executable, str(HERE / "legal_play.py"), str(root)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+
+    def play(self, mode: str, seed: int) -> tuple[float, int, str]:
+        """(seconds, moves, digest of the moves) of the game of `seed` (`mode`: "legal" or "strong")."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{mode} {seed}\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"the player of {self.root} stopped (exit {self.proc.wait()})")
+        answer = json.loads(line)
+        return float(answer["seconds"]), int(answer["moves"]), str(answer["digest"])
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def legal_speedup(baseline: Path, games: int, rounds: int, strong_games: int) -> None:
+    """Issue #28: the old random player over `legal_moves()`, today's engine (at `baseline`) and this one,
+    each seed's game by one then the other, round after round; each seed counts with its best time. Then
+    the same for games of the strong autopilot in every seat (the expert's rollouts)."""
+    old = LegalPlayer(baseline)
+    new = LegalPlayer(HERE.parent)
+    try:
+        for mode, count, what in (
+            ("legal", games, "random games over legal_moves()"),
+            ("strong", strong_games, "games of strong in every seat, scored"),
+            ("expert", strong_games, "game starts: 40 strong moves, 3 expert decisions (8 worlds, work 800)"),
+        ):
+            if not count:
+                continue
+            best_old = [float("inf")] * count
+            best_new = [float("inf")] * count
+            moves = [0] * count
+            same = True
+            for _ in range(rounds):
+                for seed in range(count):
+                    old_time, old_moves, old_digest = old.play(mode, seed)
+                    new_time, new_moves, new_digest = new.play(mode, seed)
+                    best_old[seed] = min(best_old[seed], old_time)
+                    best_new[seed] = min(best_new[seed], new_time)
+                    moves[seed] = new_moves
+                    same = same and old_digest == new_digest and old_moves == new_moves
+            old_gps = count / sum(best_old)
+            new_gps = count / sum(best_new)
+            old_ms = sum(best_old) / sum(moves) * 1000
+            new_ms = sum(best_new) / sum(moves) * 1000
+            print(f"four-player USA {what}, {count} seeds, each seed's best of {rounds} alternations")
+            print(f"  today's engine (main at {BASELINE_COMMIT}) {old_gps:8.2f} games/s, {old_ms:7.3f} ms a move")
+            print(f"  this engine                     {new_gps:8.2f} games/s, {new_ms:7.3f} ms a move")
+            told = "yes" if same else "NO"
+            print(f"  ratio {new_gps / old_gps:.2f}x, same games move for move: {told}")
+    finally:
+        old.close()
+        new.close()
+
+
 def games_per_second(name: str, players: int, count: int) -> tuple[float, float]:
     board = load_board(name)
     moves = 0
@@ -107,7 +210,22 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="random games per map and player count")
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds of the side-by-side comparison")
     parser.add_argument("--speedup-only", action="store_true", help="print only the comparison with the reference")
+    parser.add_argument(
+        "--baseline", type=Path, help=f"a checkout of today's engine (main at {BASELINE_COMMIT}) to compare with"
+    )
+    parser.add_argument("--legal-only", action="store_true", help="with --baseline, print only that comparison")
+    parser.add_argument(
+        "--strong-games",
+        type=int,
+        default=6,
+        help="with --baseline, strong games and expert game starts to compare too (0: none)",
+    )
     args = parser.parse_args()
+    if args.baseline is not None:
+        legal_speedup(args.baseline.resolve(), max(args.games, 40), args.rounds, args.strong_games)
+        if args.legal_only:
+            return
+        print()
     speedup(max(args.games, 40), args.rounds)
     if args.speedup_only:
         return

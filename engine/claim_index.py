@@ -29,6 +29,7 @@ class IndexedRoute:
     wilds_allowed: bool  # False where wilds may be played only on tunnels and this is none
     least_wilds: int  # ferries' spaces
     parallel: tuple[int, ...]  # ids of the other tracks between the same places
+    zeros: tuple[int, ...]  # as many zeros as `colours`: `map(hand.get, colours, zeros)` reads a hand
 
     def payment_count(self, hand: Counter[str]) -> int:
         """How many payments `engine.payment.payment_options` lists for this route from `hand`."""
@@ -85,6 +86,7 @@ class ClaimIndex:
                 wilds_allowed=not (rules.wilds_only_on_tunnels and not r.tunnel),
                 least_wilds=least_wilds(r),
                 parallel=tuple(p.id for p in board.parallel(r)),
+                zeros=(0,) * (len(rules.colors) if r.color == GRAY else 1),
             )
             for r in board.routes
         )
@@ -163,6 +165,25 @@ class ClaimIndex:
                         found |= free
                         total += count * free.bit_count()
         return found, counts, total
+
+    def payable_bits(self, hand: Counter[str], trains: int, closed: int) -> int:
+        """The routes of `payable`, without counting their payments."""
+        wilds = hand.get(WILD, 0)
+        found = 0
+        opened = ~closed
+        for colours, zeros, shapes in self.buckets:
+            best = max(map(hand.get, colours, zeros)) if zeros else hand.get(colours[0], 0)
+            cap = best + wilds
+            if cap > trains:
+                cap = trains
+            for length, _, route, bits in shapes:
+                if length > cap:
+                    break
+                free = bits & opened
+                # with wilds allowed and no ferry, a length within `cap` can be paid (as in `any_payable`)
+                if free and ((route.wilds_allowed and not route.least_wilds) or route.payment_count(hand)):
+                    found |= free
+        return found
 
     def any_payable(self, hand: Counter[str], trains: int, closed: int) -> Shape | None:
         """A shape of which `payable` would find a route, or None if it would find none."""

@@ -6,10 +6,10 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import overload
+from typing import SupportsIndex, overload
 
 from engine import payment as pay_rules
-from engine.claim_index import ClaimIndex, Shape, route_ids
+from engine.claim_index import ClaimIndex, IndexedRoute, Shape, route_ids
 from engine.errors import (
     AlreadyClaimed,
     AmbiguousMoveError,
@@ -28,10 +28,13 @@ from engine.errors import (
 )
 from engine.events import Action, Event
 from engine.extras.tunnels import surcharge_payments
-from engine.moves import Claim, Move, Payment, describe_payment, payment_counter, payment_of
-from engine.state import Pending, Phase
+from engine.moves import Claim, DrawCard, Move, Payment, describe_payment, new_claim, payment_counter, payment_of
+from engine.state import GameState, Pending, Phase
 from engine.turns import TurnFlow
-from maps import GRAY, Route
+from maps import GRAY, WILD, Route
+
+# `Claims` keeps at most about this many claims it listed (a game lists a few thousand)
+CLAIMS_KEPT = 20_000
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,83 @@ class CheckedClaim:
     pay: Counter[str]
     paid: Payment  # the payment as the move wrote it
     souvenir: str | None  # the end whose token it takes
+
+
+def payment_counters(indexed: IndexedRoute, hand: Counter[str]) -> list[Counter[str]]:
+    """`engine.payment.payment_options` for the route `indexed` stands for, read from the claim index."""
+    length = indexed.length
+    held = hand.get
+    wilds_held = held(WILD, 0)
+    if indexed.wilds_allowed:
+        wild_range = range(indexed.least_wilds, (wilds_held if wilds_held < length else length) + 1)
+    else:
+        wild_range = range(1)
+    found: list[Counter[str]] = []
+    new = dict.__new__  # a Counter built without `Counter.__init__`, which only fills it
+    for wilds in wild_range:
+        plain = length - wilds
+        if plain == 0:
+            if wilds_held >= length:
+                pay: Counter[str] = new(Counter)
+                pay[WILD] = wilds
+                found.append(pay)
+            continue
+        for colour in indexed.colours:
+            if held(colour, 0) >= plain:
+                pay = new(Counter)
+                pay[colour] = plain
+                if wilds:
+                    pay[WILD] = wilds
+                found.append(pay)
+    return found
+
+
+class LatePayments(list[Counter[str]]):
+    """`payment_counters(indexed, hand)`, listed when first read (from `hand` as it is then)."""
+
+    def __init__(self, indexed: IndexedRoute, hand: Counter[str]) -> None:
+        super().__init__()
+        self._indexed: IndexedRoute | None = indexed
+        self._hand = hand
+
+    def _fill(self) -> None:
+        if self._indexed is not None:
+            super().extend(payment_counters(self._indexed, self._hand))
+            self._indexed = None
+
+    def __iter__(self) -> Iterator[Counter[str]]:
+        self._fill()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._fill()
+        return super().__len__()
+
+    def __contains__(self, item: object) -> bool:
+        self._fill()
+        return super().__contains__(item)
+
+    def __reversed__(self) -> Iterator[Counter[str]]:
+        self._fill()
+        return super().__reversed__()
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Counter[str]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Counter[str]]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> Counter[str] | list[Counter[str]]:
+        self._fill()
+        return super().__getitem__(index)
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return super().__eq__(other)
+
+    def __repr__(self) -> str:
+        self._fill()
+        return super().__repr__()
 
 
 class ClaimMoves(Sequence[Claim]):
@@ -164,28 +244,14 @@ class ClaimMoves(Sequence[Claim]):
         doubled = route.id in game._index.doubled
         # as `claim_for` writes it: the track's colour named where its places have several
         move = Claim(self._name, route.a, route.b, pay, route.color if doubled else None, souvenir)
-        if doubled:
-            # the move names the places and the colour; alike tracks resolve to the first free one
-            alike = game._index.alike[route.id]
-            if alike is None:
-                route = game._choose_route(seat, move)
-            else:
-                closed = game._closed(seat)
-                route = game.board.routes[next(t for t in alike if not closed >> t & 1)]
-        taken = game.extras.claim_souvenir(game, seat, route, souvenir) if game.extras.has_souvenirs else None
-        # the cards as the checked path counts them (in the move's order, which snapshots keep)
-        checked = CheckedClaim(seat, route, payment_counter(move.pay), move.pay, taken)
-        game._vouched = (move, partial(game._claim, checked))
+        game._vouched = (move, game._claim_action(seat, rid, move))
         return move
 
     def __iter__(self) -> Iterator[Claim]:
-        game = self._game
-        for route, _, doubled in self.routes():
-            assert self._seat is not None
-            ends: tuple[str | None, ...] = route.ends if doubled else (None,)
-            for payment in pay_rules.payment_options(game.rules, route, game.state.players[self._seat].hand):
-                for souvenir in ends:
-                    yield game.claim_for(self._name, route, payment, souvenir)
+        self._count()
+        if self._seat is None or not self._bits:
+            return iter(())
+        return iter(self._game._list_claims(self._name, self._seat, self._bits, self._doubled))
 
 
 class Claims(TurnFlow):
@@ -198,6 +264,19 @@ class Claims(TurnFlow):
     _closed_kept: dict[int, tuple[dict[int, int], int, int]]
     _index: ClaimIndex  # the board's, see engine/claim_index.py
     _claim_hints: dict[int, Shape]  # per seat, the shape of routes `_can_claim_any` last found payable
+    # the claims `_list_claims` listed so far, by player, by route id, wilds paid and whether either end's
+    # souvenir may be taken (`route id << 6 | wilds << 1 | either`), by the colour paid (None: wilds alone):
+    # one claim, or one for each souvenir. A claim is a value, so listing it again in this game or its
+    # copies gives the object built before
+    _claim_kept: dict[str, dict[int, dict[str | None, tuple[Claim, ...]]]]
+    # every move of `_claim_kept` and `_draws_kept`, by id, with its route id (a card draw: -1)
+    _kept_moves: dict[int, tuple[Move, int]]
+    # per player and source, the card draws `legal_moves` listed so far
+    _draws_kept: dict[tuple[str, str], DrawCard]
+    # the ids of the moves `legal_moves` listed last, and when: the game's number of moves and its state
+    # then. `apply` carries out such a claim or card draw without checking it again, as long as it is one of
+    # these very objects and no move was applied since (like `_vouched`)
+    _listed: tuple[int, GameState, set[int]] | None = None
 
     def route_status(self, seat: int, route: Route) -> Refusal | None:
         """None if `seat` may claim `route` by the double-route rules, else why not."""
@@ -211,18 +290,28 @@ class Claims(TurnFlow):
             return OtherTrackTaken(route.a, route.b, self.rules.both_doubles_from)
         return None
 
-    def claim_options(self, name: str) -> list[ClaimOption]:
-        """Routes this player can claim right now, each with its legal payments."""
+    def claim_options(self, name: str, *, lazy: bool = False) -> list[ClaimOption]:
+        """Routes this player can claim right now, each with its legal payments.
+
+        `lazy`: each option's payments are listed when first read (they must be read before the game
+        changes), for the autopilots, which read few of them.
+        """
         s = self.state
         seat = self.seat(name)
-        hand = s.players[seat].hand
+        if s.phase is not Phase.PLAY or s.pending is not None or s.current != seat:
+            return []
+        p = s.players[seat]
+        hand = p.hand
+        bits = self._index.payable_bits(hand, p.trains, self._closed(seat))
+        indexed = self._index.routes
+        souvenirs = self.extras.has_souvenirs
         return [
             ClaimOption(
-                route,
-                pay_rules.payment_options(self.rules, route, hand),
-                self.extras.souvenir_ends(s, seat, route),
+                indexed[rid].route,
+                LatePayments(indexed[rid], hand) if lazy else payment_counters(indexed[rid], hand),
+                self.extras.souvenir_ends(s, seat, indexed[rid].route) if souvenirs else (),
             )
-            for route, _, _ in self.claim_moves(name).routes()
+            for rid in route_ids(bits)
         ]
 
     def _closed(self, seat: int) -> int:
@@ -257,6 +346,114 @@ class Claims(TurnFlow):
         self._claim_hints[seat] = found
         return True
 
+    def _list_claims(self, name: str, seat: int, bits: int, doubled: set[int]) -> list[Claim]:
+        """The claims of `ClaimMoves`, in its order, from its payable routes `bits` (`doubled`: those
+        whose claim may take either end's souvenir): each payment as `engine.payment.payment_options`
+        lists them, each souvenir."""
+        made = self._kept_moves
+        if len(made) > CLAIMS_KEPT:
+            # start afresh (new dicts: copies of this game may share the old ones)
+            self._claim_kept = {}
+            self._draws_kept = {}
+            made = self._kept_moves = {}
+        kept = self._claim_kept.get(name)
+        if kept is None:
+            kept = self._claim_kept[name] = {}
+        hand = self.state.players[seat].hand
+        routes = self._index.routes
+        wild_count = hand.get(WILD, 0)
+        out: list[Claim] = []
+        no_souvenir: tuple[str | None, ...] = (None,)
+        # gray routes: the colours held at least n times, in the rules' order, by n (found when first needed)
+        all_colours = self.rules.colors
+        held: dict[int, tuple[str, ...]] = {}
+        while bits:
+            low = bits & -bits
+            rid = low.bit_length() - 1
+            bits ^= low
+            indexed = routes[rid]
+            length = indexed.length
+            if indexed.wilds_allowed:
+                wild_range = range(indexed.least_wilds, (wild_count if wild_count < length else length) + 1)
+            else:
+                wild_range = range(1)
+            two = rid in doubled
+            for wilds in wild_range:
+                plain = length - wilds
+                if plain == 0:
+                    if wild_count < length:
+                        continue
+                    paid: tuple[str | None, ...] = no_souvenir  # (None,): wilds alone
+                elif len(indexed.colours) == 1:
+                    paid = indexed.colours if hand.get(indexed.colours[0], 0) >= plain else ()
+                else:
+                    found = held.get(plain)
+                    if found is None:
+                        found = held[plain] = tuple([c for c in all_colours if hand.get(c, 0) >= plain])
+                    paid = found
+                if not paid:
+                    continue
+                # this route's claims paying `wilds` wilds, by the colour paid with them (None: wilds alone)
+                level_key = rid << 6 | wilds << 1 | two
+                level = kept.get(level_key)
+                if level is None:
+                    level = kept[level_key] = {}
+                for colour in paid:
+                    claims = level.get(colour)
+                    if claims is None:
+                        pay: Payment  # as `payment_of` writes the payment: sorted by card
+                        if colour is None:
+                            pay = ((WILD, wilds),)
+                        elif not wilds:
+                            pay = ((colour, plain),)
+                        elif colour < WILD:
+                            pay = ((colour, plain), (WILD, wilds))
+                        else:
+                            pay = ((WILD, wilds), (colour, plain))
+                        route = indexed.route
+                        # as `claim_for` writes it: the track's colour named where its places have several
+                        track = route.color if indexed.parallel else None
+                        if two:
+                            first = new_claim(name, route.a, route.b, pay, track, route.ends[0])
+                            second = new_claim(name, route.a, route.b, pay, track, route.ends[1])
+                            claims = level[colour] = (first, second)
+                            made[id(first)] = (first, rid)
+                            made[id(second)] = (second, rid)
+                        else:
+                            first = new_claim(name, route.a, route.b, pay, track, None)
+                            claims = level[colour] = (first,)
+                            made[id(first)] = (first, rid)
+                    out += claims
+        return out
+
+    def _list_draws(self, name: str, sources: list[str]) -> list[DrawCard]:
+        """The card draws from `sources`, each built once per game and kept (see `_kept_moves`)."""
+        kept = self._draws_kept
+        out: list[DrawCard] = []
+        for source in sources:
+            move = kept.get((name, source))
+            if move is None:
+                move = kept[name, source] = DrawCard(name, source)
+                self._kept_moves[id(move)] = (move, -1)
+            out.append(move)
+        return out
+
+    def _claim_action(self, seat: int, rid: int, move: Claim) -> Action:
+        """What carries out `move`, a legal claim of route `rid` (or a track alike) by `seat`, as `_plan_claim` does."""
+        route = self.board.routes[rid]
+        if rid in self._index.doubled:
+            # the move names the places and the colour; alike tracks resolve to the first free one
+            alike = self._index.alike[rid]
+            if alike is None:
+                route = self._choose_route(seat, move)
+            else:
+                closed = self._closed(seat)
+                route = self.board.routes[next(t for t in alike if not closed >> t & 1)]
+        taken = self.extras.claim_souvenir(self, seat, route, move.souvenir) if self.extras.has_souvenirs else None
+        # the cards as the checked path counts them (in the move's order, which snapshots keep)
+        checked = CheckedClaim(seat, route, payment_counter(move.pay), move.pay, taken)
+        return partial(self._claim, checked)
+
     def claim_for(self, player: str, route: Route | int, pay: Mapping[str, int], souvenir: str | None = None) -> Claim:
         """The move by which `player` claims `route` paying `pay` (taking the souvenir at the end `souvenir`).
 
@@ -275,8 +472,23 @@ class Claims(TurnFlow):
             return ClaimMoves(self, name, None)
         return ClaimMoves(self, name, seat)
 
-    def _claim_moves(self, name: str) -> list[Move]:
-        return list(self.claim_moves(name))
+    def _claim_moves(self, name: str) -> list[Claim]:
+        """`list(self.claim_moves(name))`, listed at once."""
+        s = self.state
+        seat = self.seat(name)
+        if s.phase is not Phase.PLAY or s.pending is not None or s.current != seat:
+            return []
+        p = s.players[seat]
+        bits = self._index.payable_bits(p.hand, p.trains, self._closed(seat))
+        if not bits:
+            return []
+        doubled: set[int] = set()
+        if self.extras.has_souvenirs:
+            routes = self.board.routes
+            for rid in route_ids(bits):
+                if len(self.extras.souvenir_ends(s, seat, routes[rid])) == 2:
+                    doubled.add(rid)
+        return self._list_claims(name, seat, bits, doubled)
 
     def tunnel_options(self, name: str) -> list[Counter[str]]:
         s = self.state

@@ -124,7 +124,7 @@ def _turn_candidates(game: Game, name: str, fallback: Move) -> list[Move]:
         if move not in out and len(out) < TURN_CANDIDATES:
             out.append(move)
 
-    options = game.claim_options(name)
+    options = game.claim_options(name, lazy=True)
     pairs = {frozenset(me.board.routes[r].ends) for r in plan.routes}
     on_plan = [o for o in options if frozenset(o.route.ends) in pairs]
     on_plan.sort(key=lambda o: (-o.route.length, o.route.id))
@@ -218,10 +218,12 @@ def _evaluate(game: Game, name: str, candidates: list[Move], search: Search) -> 
     table: list[list[float]] = []
     worlds = 0
     spent = 0
+    paths: dict[tuple[int, tuple[float | None, ...]], tuple[float, list[int], int]] = {}  # shared by the worlds
     while worlds < search.worlds:
         if worlds and spent + spent / worlds > search.work:
             break
         world = sample_world(game, name, rng, f"{key}:{worlds}")
+        world._paths_kept = paths  # the strong autopilot's ticket paths, for every world of this decision
         values: list[float] = []
         cost = 0
         for move in candidates:

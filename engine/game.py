@@ -65,6 +65,10 @@ class CardDrawMoves(Sequence[DrawCard]):
 class Game(CardDraws, Tickets, Claims, Scoring):
     """The whole game: board, seats, decks as dealt, moves so far and the state."""
 
+    # in the worlds of an expert's search, what the strong autopilot worked out in any of them (engine/strong.py,
+    # `Seat.ticket_path`): the cheapest way to finish a ticket, by ticket and route weights; None elsewhere
+    _paths_kept: dict[tuple[int, tuple[float | None, ...]], tuple[float, list[int], int]] | None
+
     def __init__(
         self,
         board: Board,
@@ -92,6 +96,10 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         self.moves = []
         self._closed_kept = {}
         self._claim_hints = {}
+        self._claim_kept = {}
+        self._kept_moves = {}
+        self._draws_kept = {}
+        self._paths_kept = None
         self._index = claim_index(board)
         self.extras = Extras(board)
         start = trains if trains is not None else rules.trains
@@ -103,8 +111,13 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         other.moves = list(self.moves)
         other.state = self.state.copy()
         other._vouched = None
-        other._closed_kept = {}
-        other._claim_hints = {}
+        other._listed = None
+        # what was worked out from the owner map holds for its copy (same claims, in the same order)
+        owner, copied = self.state.owner, other.state.owner
+        other._closed_kept = {
+            seat: (copied, n, bits) for seat, (kept, n, bits) in self._closed_kept.items() if kept is owner
+        }
+        other._claim_hints = dict(self._claim_hints)  # hints only: each is checked before it is trusted
         return other
 
     def replay_until(self, n: int) -> Game:
@@ -148,16 +161,20 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         if s.pending is Pending.KEEP:
             return self._keep_moves(name)
         if s.pending is Pending.DRAW:
-            return [DrawCard(name, src) for src in self.card_draws(name)]
+            draws: list[Move] = list(self._list_draws(name, self.card_draws(name)))
+            self._listed = (len(self.moves), s, set(map(id, draws)))
+            return draws
         if s.pending is Pending.TUNNEL:
             moves: list[Move] = [TunnelPay(name, payment_of(c)) for c in self.tunnel_options(name)]
             return moves + [TunnelPay(name, None)]
-        moves = [DrawCard(name, src) for src in self.card_draws(name)]
+        moves = list(self._list_draws(name, self.card_draws(name)))
         if s.ticket_deck:
             moves.append(DrawTickets(name))
         moves += self._claim_moves(name)
         if not moves:
             moves.append(Pass(name))
+        # `apply` carries out the claims and card draws of this list without checking them again (see `_listed`)
+        self._listed = (len(self.moves), s, set(map(id, moves)))
         return moves
 
     def moves_by_kind(self, name: str) -> dict[str, Sequence[Move]]:
@@ -206,8 +223,12 @@ class Game(CardDraws, Tickets, Claims, Scoring):
     def apply(self, move: Move) -> list[Event]:
         """Check `move` and apply it; on any error nothing has changed."""
         vouched = self._vouched
-        action = vouched[1] if vouched is not None and vouched[0] is move else self._plan(move)
+        if vouched is not None and vouched[0] is move:
+            action = vouched[1]
+        else:
+            action = self._listed_action(move) or self._plan(move)
         self._vouched = None
+        self._listed = None
         s = self.state
         resets, reshuffles = s.piles.resets, s.piles.reshuffles
         events = action()
@@ -221,6 +242,22 @@ class Game(CardDraws, Tickets, Claims, Scoring):
             events.append(Event("face_up_reset", None, {"count": s.piles.resets - resets}))
         self.moves.append(move)
         return events
+
+    def _listed_action(self, move: Move) -> Action | None:
+        """What carries out `move` if `legal_moves` listed this very object since the last move and built it
+        as a claim or a card draw, else None."""
+        listed = self._listed
+        if listed is None or listed[1] is not self.state or listed[0] != len(self.moves) or id(move) not in listed[2]:
+            return None
+        found = self._kept_moves.get(id(move))
+        if found is None or found[0] is not move:
+            return None
+        if isinstance(move, DrawCard):
+            piles = self.state.piles
+            slot = None if move.source == "deck" else piles.slot_of(move.source)
+            return partial(self._draw_card, self.state.current, slot)
+        assert isinstance(move, Claim)
+        return self._claim_action(self.state.current, found[1], move)
 
     def _plan(self, move: Move) -> Action:
         """Run every check of `move` and return what carries it out."""

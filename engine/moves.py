@@ -31,7 +31,10 @@ def payment_of(cards: Mapping[str, int]) -> Payment:
 
 
 def payment_counter(pay: Payment) -> Counter[str]:
-    return Counter(dict(pay))
+    """`Counter(dict(pay))`, built without `Counter.__init__` (which only fills it)."""
+    counter: Counter[str] = dict.__new__(Counter)
+    dict.update(counter, pay)
+    return counter
 
 
 def describe_payment(pay: Payment) -> str:
@@ -77,6 +80,20 @@ class Claim:
     pay: Payment
     route: str | None = None  # colour of the track, among parallel routes
     souvenir: str | None = None  # San Francisco: the end whose token is taken
+
+
+def new_claim(player: str, a: str, b: str, pay: Payment, route: str | None, souvenir: str | None) -> Claim:
+    """`Claim(player, a, b, pay, route, souvenir)`, the same value built in half the time: its fields set at
+    once, in the order its `__init__` sets them one by one (listing claims builds many)."""
+    move = _new_object(Claim)
+    _set_attribute(
+        move, "__dict__", {"player": player, "a": a, "b": b, "pay": pay, "route": route, "souvenir": souvenir}
+    )
+    return move
+
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ tickets.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Generic, TypeVar
 
 from engine.game import Game
@@ -63,22 +63,24 @@ class Search(Generic[W]):
     def _settle_until(self, goal: set[str]) -> None:
         """Pop places until one in `goal` is settled (or none is left)."""
         queue, best, near, settled = self.queue, self.best, self.near, self.cost
-        weights = self.weights
+        weight, rank, via = self.weights.get, self.rank, self.via
+        pop, push, known = heapq.heappop, heapq.heappush, best.get
         while queue:
-            cost, place = heapq.heappop(queue)
+            cost, place = pop(queue)
             if place in settled or cost > best[place]:
                 continue
-            self.rank[place] = len(settled)
+            rank[place] = len(settled)
             settled[place] = cost
             for nxt, route_id in near.get(place, ()):
-                step = weights.get(route_id)
+                step = weight(route_id)
                 if step is None:
                     continue
                 c = cost + step
-                if nxt not in best or c < best[nxt]:
+                old = known(nxt)
+                if old is None or c < old:
                     best[nxt] = c
-                    self.via[nxt] = (place, route_id)
-                    heapq.heappush(queue, (c, nxt))
+                    via[nxt] = (place, route_id)
+                    push(queue, (c, nxt))
             if place in goal:
                 return
 
@@ -100,10 +102,82 @@ class Search(Generic[W]):
 
 
 def shortest(
-    board: Board, weights: Mapping[int, W], sources: Iterable[str], targets: Iterable[str], zero: W
+    board: Board,
+    weights: Mapping[int, W] | Sequence[W | None],
+    sources: Iterable[str],
+    targets: Iterable[str],
+    zero: W,
 ) -> tuple[W, list[int]] | None:
-    """The cheapest path from any source to any target over the routes with a weight; None if there is none."""
-    return Search(neighbours(board), weights, sources, zero).cheapest(targets)
+    """The cheapest path from any source to any target over the routes with a weight; None if there is none.
+
+    What `Search(...).cheapest(targets)` answers, found alone: places are numbered in the order of their
+    names, so the queue pops them in the same order, and the search stops at the first target it settles.
+    """
+    places, near = numbered(board)
+    starts = set(sources)
+    weight: Sequence[W | None] = weight_list(board, weights) if isinstance(weights, Mapping) else weights
+    if not starts <= places.keys():
+        listed = {rid: w for rid, w in enumerate(weight) if w is not None}
+        return Search(neighbours(board), listed, starts, zero).cheapest(targets)
+    goal = {places[t] for t in targets if t in places}
+    n = len(near)
+    best: list[W | None] = [None] * n
+    done = [False] * n
+    via: list[tuple[int, int] | None] = [None] * n
+    queue = sorted((zero, places[p]) for p in starts)  # sorted: a heap already
+    for _, place in queue:
+        best[place] = zero
+    pop, push = heapq.heappop, heapq.heappush
+    while queue:
+        cost, place = pop(queue)
+        if done[place]:
+            continue
+        done[place] = True
+        if place in goal:
+            path = []
+            step = via[place]
+            while step is not None:
+                place, route_id = step
+                path.append(route_id)
+                step = via[place]
+            return cost, path
+        for nxt, route_id in near[place]:
+            w = weight[route_id]
+            if w is None:
+                continue
+            c = cost + w
+            old = best[nxt]
+            if old is None or c < old:
+                best[nxt] = c
+                via[nxt] = (place, route_id)
+                push(queue, (c, nxt))
+    return None
+
+
+def weight_list(board: Board, weights: Mapping[int, W]) -> list[W | None]:
+    """`weights` as `shortest` reads them fastest: by route id, None for the routes without one."""
+    out: list[W | None] = [None] * len(board.routes)
+    for route_id, w in weights.items():
+        out[route_id] = w
+    return out
+
+
+# each place's number (places in the order of their names), and by number its neighbours and the routes to
+# them, in the board's route order
+Numbered = tuple[dict[str, int], list[list[tuple[int, int]]]]
+_NUMBERED: dict[int, tuple[Board, Numbered]] = {}
+
+
+def numbered(board: Board) -> Numbered:
+    """`neighbours(board)` with places numbered in the order of their names (built once per board)."""
+    cached = _NUMBERED.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    near = neighbours(board)
+    places = {name: i for i, name in enumerate(sorted(near))}
+    found: Numbered = (places, [[(places[b], rid) for b, rid in near[name]] for name in sorted(near)])
+    _NUMBERED[id(board)] = (board, found)
+    return found
 
 
 # ----- the routes a seat's tickets need, as the steady autopilot measures them ----------------------------------

@@ -62,19 +62,23 @@ def _wild_range(rules: Rules, route: Route, hand: Counter[str]) -> range:
 
 def payment_options(rules: Rules, route: Route, hand: Counter[str]) -> list[Counter[str]]:
     """Every legal payment for `route` from `hand`, fewest wilds first."""
-    colours = list(rules.colors) if route.color == GRAY else [route.color]
+    colours = rules.colors if route.color == GRAY else (route.color,)
     found: list[Counter[str]] = []
-    all_wild_seen = False
+    length = route.length
+    held = hand.get
+    new = dict.__new__  # a Counter built without `Counter.__init__`, which only fills it
     for wilds in _wild_range(rules, route, hand):
-        plain = route.length - wilds
+        plain = length - wilds
         if plain == 0:
-            if not all_wild_seen and hand[WILD] >= route.length:
-                found.append(Counter({WILD: wilds}))
-                all_wild_seen = True
+            if held(WILD, 0) >= length:
+                pay: Counter[str] = new(Counter)
+                pay[WILD] = wilds
+                found.append(pay)
             continue
         for colour in colours:
-            if hand[colour] >= plain:
-                pay = Counter({colour: plain})
+            if held(colour, 0) >= plain:
+                pay = new(Counter)
+                pay[colour] = plain
                 if wilds:
                     pay[WILD] = wilds
                 found.append(pay)

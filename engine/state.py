@@ -9,6 +9,13 @@ from enum import StrEnum
 from engine.cards import CardPiles
 
 
+def counter_copy(counter: Counter[str]) -> Counter[str]:
+    """A copy of `counter`, as `Counter(counter)` makes it (same items, same order), only faster."""
+    copied: Counter[str] = dict.__new__(Counter)
+    dict.update(copied, counter)
+    return copied
+
+
 class Phase(StrEnum):
     SETUP_KEEP = "setup_keep"  # every player chooses starting tickets
     SETUP_PLACE = "setup_place"  # San Francisco: players place the two free stacks
@@ -41,7 +48,7 @@ class PlayerState:
         return PlayerState(
             self.name,
             self.trains,
-            Counter(self.hand),
+            counter_copy(self.hand),
             list(self.tickets),
             None if self.offered is None else list(self.offered),
             list(self.routes),
@@ -67,7 +74,7 @@ class TunnelState:
 
     def copy(self) -> TunnelState:
         return TunnelState(
-            self.route, Counter(self.laid), list(self.revealed), self.colour, self.surcharge, self.souvenir
+            self.route, counter_copy(self.laid), list(self.revealed), self.colour, self.surcharge, self.souvenir
         )
 
 

@@ -39,11 +39,11 @@ from itertools import combinations
 from engine.claims import ClaimOption
 from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
-from engine.paths import shortest
+from engine.paths import shortest, weight_list
 from engine.scoring import Network
 from engine.state import Pending, Phase
 from engine.steady import placement
-from maps import GRAY, WILD, Route
+from maps import GRAY, WILD, Board, Route
 
 INF = float("inf")
 # Draw more tickets only with at least these many trains and turns left;
@@ -89,6 +89,45 @@ class Plan:
     paths: dict[int, list[int]]  # ticket -> its unclaimed routes
 
 
+_BASE_WEIGHTS: dict[int, tuple[Board, list[float]]] = {}
+
+
+def _base_weights(game: Game) -> list[float]:
+    """Each route's weight before its extras' worth: its length, more for ferries and tunnels, a little less
+    for long routes (they score more per train); worked out once per board."""
+    board = game.board
+    found = _BASE_WEIGHTS.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    points = game.rules.route_points
+    weights = []
+    for route in board.routes:
+        w = float(route.length)
+        w += 0.5 * route.ferries + (0.6 if route.tunnel else 0.0)
+        w -= 0.15 * (points.get(route.length, route.length) / route.length - 1)
+        weights.append(w)
+    _BASE_WEIGHTS[id(board)] = (board, weights)
+    return weights
+
+
+# ticket paths (see `Seat.ticket_path`) an expert's search keeps, by ticket and weights: at most this many
+PATHS_KEPT = 4000
+
+
+_FLOORED: dict[int, tuple[Board, list[float]]] = {}
+
+
+def _floored_weights(game: Game) -> list[float]:
+    """`_base_weights`, each at least 0.05 (worked out once per board)."""
+    board = game.board
+    found = _FLOORED.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    weights = [w if w > 0.05 else 0.05 for w in _base_weights(game)]
+    _FLOORED[id(board)] = (board, weights)
+    return weights
+
+
 class Seat:
     """What one seat knows, and the measures the strong autopilot decides by."""
 
@@ -104,24 +143,42 @@ class Seat:
         self.trains = self.me.trains
         self.weights = self._weights()
         self.network = Network(self.board.routes[r] for r in self.me.routes)
+        # `plan`'s ticket paths, by ticket and the routes chosen before it (whose weights were then zero)
+        self._paths: dict[tuple[int, frozenset[int]], tuple[float, list[int], int]] = {}
 
     # ----- the board as this seat sees it ------------------------------------
 
     def _weights(self) -> dict[int, float]:
         s = self.game.state
+        owner = s.owner
+        seat = self.seat
+        # the routes `route_status` refuses this seat, claimed ones included, as bits
+        closed = self.game._closed(seat)
+        base = _base_weights(self.game)
+        # `extra_worth` is nothing without tourists, on routes without a cart or once the carts are gone
+        tourists = self.rules.tourists is not None
+        carts = s.merchandise_left > 0
         out: dict[int, float] = {}
+        if not tourists and not carts:
+            # no extra worth anywhere: each route open to this seat weighs its base, at least 0.05
+            floor = _floored_weights(self.game)
+            own = 0
+            for rid, holder in owner.items():
+                if holder == seat:
+                    own |= 1 << rid
+            keep = ((1 << len(base)) - 1) & ~closed | own
+            for rid in range(len(base)):
+                if keep >> rid & 1:
+                    out[rid] = 0.0 if own >> rid & 1 else floor[rid]
+            return out
         for route in self.board.routes:
-            owner = s.owner.get(route.id)
-            if owner == self.seat:
-                out[route.id] = 0.0
-            elif owner is None and self.game.route_status(self.seat, route) is None:
+            rid = route.id
+            if owner.get(rid) == seat:
+                out[rid] = 0.0
+            elif not closed >> rid & 1:
                 # (weighing the cards still to draw for each route here was measured: it loses games)
-                w = float(route.length)
-                w += 0.5 * route.ferries + (0.6 if route.tunnel else 0.0)
-                # long routes score more per train: slightly preferred
-                w -= 0.15 * (self.rules.route_points.get(route.length, route.length) / route.length - 1)
-                w -= self.extra_worth(route)
-                out[route.id] = max(w, 0.05)
+                w = base[rid] - self.extra_worth(route) if tourists or (carts and route.cart) else base[rid]
+                out[rid] = w if w > 0.05 else 0.05
         return out
 
     def extra_worth(self, route: Route) -> float:
@@ -138,8 +195,21 @@ class Seat:
                     worth += SOUVENIR_WORTH
         return worth
 
-    def ticket_path(self, ticket_id: int, weights: dict[int, float]) -> tuple[float, list[int], int]:
-        """(cost, routes, points) of the best way to finish a ticket with these weights."""
+    def ticket_path(
+        self, ticket_id: int, weights: dict[int, float] | list[float | None]
+    ) -> tuple[float, list[int], int]:
+        """(cost, routes, points) of the best way to finish a ticket with these weights (by route id, or as
+        `engine.paths.weight_list` lists them)."""
+        if isinstance(weights, dict):
+            weights = weight_list(self.board, weights)
+        # the answer depends on the board, the ticket and the weights only: kept for the other decisions of
+        # an expert's search, if this game is one of its worlds (see `engine.expert`)
+        kept = self.game._paths_kept
+        key = (ticket_id, tuple(weights) if kept is not None else ())
+        if kept is not None:
+            known = kept.get(key)
+            if known is not None:
+                return known
         ticket = self.board.tickets[ticket_id]
         sources = self.board.nodes_of(ticket.origin)
         best: tuple[float, list[int], int] = (INF, [], ticket.best)
@@ -149,9 +219,13 @@ class Seat:
             if found is None:
                 continue
             cost, path = found
-            key = cost - 0.3 * target.points
-            if key < best_key:
-                best, best_key = (cost, path, target.points), key
+            target_key = cost - 0.3 * target.points
+            if target_key < best_key:
+                best, best_key = (cost, path, target.points), target_key
+        if kept is not None:
+            if len(kept) >= PATHS_KEPT:
+                kept.clear()
+            kept[key] = best
         return best
 
     def done(self, ticket_id: int) -> bool:
@@ -165,13 +239,24 @@ class Seat:
     def plan(self, tickets: Sequence[int]) -> Plan:
         """Join the tickets greedily: cheapest connection first; planned routes then cost nothing."""
         weights = dict(self.weights)
+        listed = weight_list(self.board, weights)  # the same weights, as the searches read them
         remaining = sorted(set(tickets), key=list(tickets).index)
         chosen: list[int] = []
         connected: list[int] = []
         dropped: list[int] = []
         paths: dict[int, list[int]] = {}
+        known = self._paths
         while remaining:
-            found = [(self.ticket_path(t, weights), t) for t in remaining]
+            # the weights are this seat's with the routes chosen so far at zero: paths found for the same
+            # choice (in this plan or another of this seat) are the same
+            zeroed = frozenset(chosen)
+            found = []
+            for t in remaining:
+                key = (t, zeroed)
+                best = known.get(key)
+                if best is None:
+                    best = known[key] = self.ticket_path(t, listed)
+                found.append((best, t))
             (cost, path, _), ticket = min(found, key=lambda f: (f[0][0], f[1]))
             remaining.remove(ticket)
             if cost == INF:
@@ -181,7 +266,7 @@ class Seat:
             paths[ticket] = [r for r in path if self.game.state.owner.get(r) != self.seat]
             for r in path:
                 if weights[r] > 0:
-                    weights[r] = 0.0
+                    weights[r] = listed[r] = 0.0
                     chosen.append(r)
         trains = sum(self.board.routes[r].length for r in chosen)
         return Plan(chosen, trains, connected, dropped, paths)
@@ -358,13 +443,15 @@ def _danger(me: Seat, plan: Plan) -> dict[int, float]:
     base = dict(me.weights)
     for r in plan.routes:
         base[r] = 0.0
+    listed = weight_list(me.board, base)
     out: dict[int, float] = {}
     for r in plan.routes:
         users = [t for t, path in plan.paths.items() if r in path]
-        weights = dict(base)
-        weights.pop(r, None)
+        weights = list(listed)
+        weights[r] = None
         for parallel in me.board.parallel(me.board.routes[r]):
-            if parallel.id in weights and weights[parallel.id] > 0:
+            w = weights[parallel.id]
+            if w is not None and w > 0:
                 weights[parallel.id] = 0.0  # the other track would do as well
         detour = 0.0
         for t in users:
@@ -377,7 +464,7 @@ def _danger(me: Seat, plan: Plan) -> dict[int, float]:
 
 def _turn(me: Seat) -> Move:
     game, name, s = me.game, me.name, me.game.state
-    options = game.claim_options(name)
+    options = game.claim_options(name, lazy=True)
     if s.final_turns is not None:
         return _last_turn(me, options)
     plan = _goal(me)

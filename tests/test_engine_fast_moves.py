@@ -179,3 +179,65 @@ def test_claim_moves_index_like_a_list() -> None:
     assert claims[1:4] == listed[1:4]
     with pytest.raises(IndexError):
         claims[len(claims)]
+
+
+def test_a_listed_claim_is_checked_again_once_the_game_moved_on() -> None:
+    """`legal_moves` keeps each claim it builds and lists it again later: only its last list is trusted."""
+    game = Game(load_board("usa"), ["a", "b"], 5)
+    rng = random.Random(5)
+    turn_with_claims(game, rng)
+    name = game.waiting_for()[0]
+    listed = game.legal_moves(name)
+    claim = next(m for m in listed if isinstance(m, Claim))
+    assert game.copy()._listed is None
+    game.apply(claim)
+    for _ in range(400):
+        tm = game.to_move()
+        assert tm is not None
+        if tm.player == name and tm.must == "turn":
+            break
+        move = random_move(game, rng)
+        assert move is not None
+        game.apply(move)
+    assert claim not in game.legal_moves(name)
+    with pytest.raises(GameError, match="already claimed"):
+        game.apply(claim)
+
+
+def test_listed_moves_are_built_again_alike() -> None:
+    """Listed claims equal the moves as `claim_for` writes them; kept ones are the same objects, new lists alike."""
+    game = Game(load_board("switzerland"), ["a", "b", "c"], 9)
+    turn_with_claims(game, random.Random(9))
+    name = game.waiting_for()[0]
+    first = game.legal_moves(name)
+    again = game.legal_moves(name)
+    assert first == again
+    assert all(m is n for m, n in zip(first, again, strict=True) if isinstance(m, (Claim, DrawCard)))
+    claims = [m for m in first if isinstance(m, Claim)]
+    assert claims == [
+        game.claim_for(name, option.route, pay) for option in game.claim_options(name) for pay in option.payments
+    ]
+    for claim in claims:
+        built = Claim(claim.player, claim.a, claim.b, claim.pay, claim.route, claim.souvenir)
+        assert (hash(built), repr(built), list(vars(built).items())) == (
+            hash(claim),
+            repr(claim),
+            list(vars(claim).items()),
+        )
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+def test_lazy_claim_options_read_as_the_listed_ones(name: str, players: int) -> None:
+    """`claim_options(lazy=True)` lists each option's payments when read: the same options, the same payments."""
+    game = Game(load_board(name), [f"p{i}" for i in range(players)], 4)
+    rng = random.Random(4)
+    compared = 0
+    while (move := random_move(game, rng)) is not None:
+        for player in game.waiting_for():
+            lazy = game.claim_options(player, lazy=True)
+            listed = game.claim_options(player)
+            assert [(o.route, o.souvenirs) for o in lazy] == [(o.route, o.souvenirs) for o in listed]
+            assert [list(o.payments) for o in lazy] == [o.payments for o in listed]
+            compared += len(listed)
+        game.apply(move)
+    assert compared > 0

@@ -127,3 +127,26 @@ def test_a_kept_search_answers_as_fresh_ones_with_measured_weights(map_name: str
                 assert fresh == plain and answer == plain
                 compared += 1
     assert compared > 100
+
+
+@pytest.mark.parametrize("map_name", MAP_NAMES)
+def test_shortest_answers_as_a_search_with_ties(map_name: str) -> None:
+    """`shortest` (places numbered) and `Search` pop places in the same order: the same answers, ties included
+    (whole-train weights and many free routes make many paths of equal cost)."""
+    board = load_board(map_name)
+    rng = random.Random(f"ties-{map_name}")
+    places = sorted(board.places)
+    compared = 0
+    for _ in range(60):
+        weights: dict[int, int] = {}
+        for route in board.routes:
+            roll = rng.random()
+            if roll >= 0.1:
+                weights[route.id] = 0 if roll < 0.4 else rng.choice([1, 1, 2])
+        sources = rng.sample(places, rng.choice([1, 2, 3]))
+        for _ in range(6):
+            targets = rng.sample(places, rng.choice([1, 2, 4]))
+            fresh = shortest(board, weights, sources, targets, 0)
+            assert fresh == Search(neighbours(board), weights, sources, 0).cheapest(targets)
+            compared += fresh is not None
+    assert compared > 100
