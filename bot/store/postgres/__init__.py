@@ -12,12 +12,12 @@ so rows copy between the two unchanged (`python -m bot migrate-store`).
 
 from __future__ import annotations
 
+from bot.store.parts.settings import Settings
 from bot.store.postgres.core import is_postgres_url, redact
 from bot.store.postgres.games import PostgresGames
 from bot.store.postgres.history import PostgresHistory
 from bot.store.postgres.messages import PostgresMessages
 from bot.store.postgres.ratings import PostgresRatings
-from bot.store.postgres.settings import PostgresSettings
 from bot.store.postgres.timers import PostgresTimers
 from bot.store.postgres.tournaments import PostgresTournaments
 
@@ -27,7 +27,7 @@ class PostgresStore(
     PostgresHistory,
     PostgresTimers,
     PostgresMessages,
-    PostgresSettings,
+    Settings,
     PostgresRatings,
     PostgresTournaments,
 ):

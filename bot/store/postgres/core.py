@@ -16,14 +16,18 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Self, TypeVar
+from functools import partial
+from typing import Any, Self, TypeVar, cast
 
 import asyncpg
 
+from bot.store.columns import Row
 from bot.store.errors import StoreError
+from bot.store.parts.base import Backend
 from bot.store.postgres.connection import DB_ERRORS, Conn
 from bot.store.postgres.migrations import migrate
-from bot.store.sqlite.columns import Row
+from bot.store.query import Q, Work, execute_postgres, one, rows, run_async
+from bot.store.query import changed as changed_op
 
 T = TypeVar("T")
 
@@ -49,7 +53,7 @@ def is_postgres_url(database: object) -> bool:
     return isinstance(database, str) and database.strip().lower().startswith(("postgresql://", "postgres://"))
 
 
-class PostgresCore:
+class PostgresCore(Backend):
     """One pool of connections to one PostgreSQL database; each part of the store builds on it."""
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
@@ -130,6 +134,35 @@ class PostgresCore:
             return changed(await conn.execute(sql, *params))
 
         return await self._write(work)
+
+    # ----- the queries of `bot.store.query` (see `parts.base.Backend`); one statement runs without BEGIN and COMMIT
+    async def _on_pool(self, op: Any) -> Any:
+        try:
+            return await execute_postgres(self._pool, op)
+        except StoreError:
+            raise
+        except DB_ERRORS as exc:
+            raise self._error(exc) from exc
+
+    async def _fetch_one(self, q: Q, **params: Any) -> Row | None:
+        return cast(Row | None, await self._on_pool(one(q, **params)))
+
+    async def _fetch_all(self, q: Q, **params: Any) -> list[Row]:
+        return cast(list[Row], await self._on_pool(rows(q, **params)))
+
+    async def _write_one(self, q: Q, **params: Any) -> Row | None:
+        op = one(q, **params)
+        return cast(Row | None, await asyncio.shield(asyncio.ensure_future(self._on_pool(op))))
+
+    async def _execute(self, q: Q, **params: Any) -> int:
+        op = changed_op(q, **params)
+        return cast(int, await asyncio.shield(asyncio.ensure_future(self._on_pool(op))))
+
+    async def _do_write(self, make: Callable[[], Work[T]]) -> T:
+        return await self._write(lambda conn: run_async(make(), partial(execute_postgres, conn)))
+
+    async def _do_read(self, make: Callable[[], Work[T]]) -> T:
+        return await self._read(lambda conn: run_async(make(), partial(execute_postgres, conn)))
 
 
 def changed(status: str) -> int:

@@ -6,12 +6,7 @@ from collections.abc import Collection
 
 import asyncpg
 
-from bot.store.errors import ChannelBusy, StoreError
-from bot.store.postgres.connection import Conn
-from bot.store.postgres.core import PostgresCore, changed
-from bot.store.postgres.versioned import apply_writes, bump, put_snapshot
-from bot.store.rows import GameRow, SeatRow, StoredGame
-from bot.store.sqlite.columns import (
+from bot.store.columns import (
     GAME_COLUMNS,
     MOVE_COLUMNS,
     SEAT_COLUMNS,
@@ -23,6 +18,11 @@ from bot.store.sqlite.columns import (
     snapshot_row,
     to_json,
 )
+from bot.store.errors import ChannelBusy, StoreError
+from bot.store.postgres.connection import Conn
+from bot.store.postgres.core import PostgresCore, changed
+from bot.store.postgres.versioned import apply_writes, bump, put_snapshot
+from bot.store.rows import GameRow, SeatRow, StoredGame
 from bot.store.status import GameStatus
 from bot.store.writes import GameStart, NewGame, check_open_games
 

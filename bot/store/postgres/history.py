@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import asyncpg
 
-from bot.store.errors import ClockChanged, StoreError
-from bot.store.postgres.connection import Conn
-from bot.store.postgres.core import PostgresCore
-from bot.store.postgres.versioned import apply_writes, bump, check_version, put_snapshot, require_game, take_back
-from bot.store.rows import AuditRow, ClockRow, MoveRow, SnapshotRow, UndoneMoveRow
-from bot.store.sqlite.columns import (
+from bot.store.columns import (
     AUDIT_COLUMNS,
     MOVE_COLUMNS,
     SEAT_CLOCK_COLUMNS,
@@ -25,6 +20,11 @@ from bot.store.sqlite.columns import (
     to_json,
     undone_move_row,
 )
+from bot.store.errors import ClockChanged, StoreError
+from bot.store.postgres.connection import Conn
+from bot.store.postgres.core import PostgresCore
+from bot.store.postgres.versioned import apply_writes, bump, check_version, put_snapshot, require_game, take_back
+from bot.store.rows import AuditRow, ClockRow, MoveRow, SnapshotRow, UndoneMoveRow
 from bot.store.writes import GameChange, NewAudit, NewMove, Writes
 
 

@@ -6,11 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.store.postgres.connection import Conn
-from bot.store.postgres.core import PostgresCore
-from bot.store.postgres.versioned import require_game
-from bot.store.rows import GameRow, HeldRow, MessageRow
-from bot.store.sqlite.columns import (
+from bot.store.columns import (
     GAME_COLUMNS,
     HELD_COLUMNS,
     MESSAGE_COLUMNS,
@@ -20,6 +16,10 @@ from bot.store.sqlite.columns import (
     now_text,
     time_text,
 )
+from bot.store.postgres.connection import Conn
+from bot.store.postgres.core import PostgresCore
+from bot.store.postgres.versioned import require_game
+from bot.store.rows import GameRow, HeldRow, MessageRow
 
 
 class PostgresMessages(PostgresCore):

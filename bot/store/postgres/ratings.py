@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.store.columns import Row, now_text
 from bot.store.postgres.connection import Conn
 from bot.store.postgres.core import PostgresCore
 from bot.store.rating_rows import OVERALL, RatedGame, RatingRow, RatingUpdate, ResultRow, Skill
-from bot.store.sqlite.columns import Row, now_text
 
 RATING_COLUMNS = "guild_id, map, user_id, mu, sigma, games, wins, display_name"
 ORDINAL = "(mu - 3 * sigma)"

@@ -11,12 +11,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bot.store.columns import TIMER_COLUMNS, now_text, time_text, timer_row, to_json
 from bot.store.postgres.connection import Conn
 from bot.store.postgres.core import PostgresCore
 from bot.store.postgres.versioned import require_game
 from bot.store.rows import TimerRow
 from bot.store.shards import Shards, timer_filter
-from bot.store.sqlite.columns import TIMER_COLUMNS, now_text, time_text, timer_row, to_json
 
 SELECT_TIMERS = f"SELECT {TIMER_COLUMNS} FROM timers"
 SOONEST_FIRST = "ORDER BY deadline, id"

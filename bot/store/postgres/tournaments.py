@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from bot.store.columns import now_text, optional_time_text, time_text, to_json
 from bot.store.errors import StoreError, UnknownTournament, VersionConflict
 from bot.store.postgres.connection import Conn
 from bot.store.postgres.core import PostgresCore
-from bot.store.sqlite.columns import now_text, optional_time_text, time_text, to_json
 from bot.store.sqlite.tournaments import (
     AUDIT_COLUMNS,
     PLAYER_COLUMNS,

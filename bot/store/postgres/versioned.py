@@ -10,11 +10,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.errors import StoreError, TimerGone, UnknownGame, VersionConflict
-from bot.store.postgres.connection import Conn
-from bot.store.postgres.core import changed
-from bot.store.rows import ClockRow
-from bot.store.sqlite.columns import (
+from bot.store.columns import (
     MOVE_COLUMNS,
     SEAT_CLOCK_COLUMNS,
     now_text,
@@ -23,6 +19,10 @@ from bot.store.sqlite.columns import (
     time_text,
     to_json,
 )
+from bot.store.errors import StoreError, TimerGone, UnknownGame, VersionConflict
+from bot.store.postgres.connection import Conn
+from bot.store.postgres.core import changed
+from bot.store.rows import ClockRow
 from bot.store.status import GameStatus
 from bot.store.writes import SeatUpdate, Writes
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection
 
-from bot.store.errors import ChannelBusy, StoreError
-from bot.store.rows import GameRow, SeatRow, StoredGame
-from bot.store.sqlite.columns import (
+from bot.store.columns import (
     GAME_COLUMNS,
     MOVE_COLUMNS,
     SEAT_COLUMNS,
@@ -20,6 +18,8 @@ from bot.store.sqlite.columns import (
     status_marks,
     to_json,
 )
+from bot.store.errors import ChannelBusy, StoreError
+from bot.store.rows import GameRow, SeatRow, StoredGame
 from bot.store.sqlite.core import SqliteCore
 from bot.store.sqlite.versioned import apply_writes, bump, put_snapshot
 from bot.store.status import GameStatus

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.store.errors import ClockChanged, StoreError
-from bot.store.rows import AuditRow, ClockRow, MoveRow, SnapshotRow, UndoneMoveRow
-from bot.store.sqlite.columns import (
+from bot.store.columns import (
     AUDIT_COLUMNS,
     MOVE_COLUMNS,
     SEAT_CLOCK_COLUMNS,
@@ -22,6 +20,8 @@ from bot.store.sqlite.columns import (
     to_json,
     undone_move_row,
 )
+from bot.store.errors import ClockChanged, StoreError
+from bot.store.rows import AuditRow, ClockRow, MoveRow, SnapshotRow, UndoneMoveRow
 from bot.store.sqlite.core import SqliteCore
 from bot.store.sqlite.versioned import apply_writes, bump, check_version, put_snapshot, require_game, take_back
 from bot.store.writes import GameChange, NewAudit, NewMove, Writes

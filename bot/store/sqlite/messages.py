@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.store.rows import GameRow, HeldRow, MessageRow
-from bot.store.sqlite.columns import (
+from bot.store.columns import (
     GAME_COLUMNS,
     HELD_COLUMNS,
     MESSAGE_COLUMNS,
@@ -18,6 +17,7 @@ from bot.store.sqlite.columns import (
     now_text,
     time_text,
 )
+from bot.store.rows import GameRow, HeldRow, MessageRow
 from bot.store.sqlite.core import SqliteCore
 from bot.store.sqlite.versioned import require_game
 

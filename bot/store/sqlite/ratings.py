@@ -5,8 +5,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
+from bot.store.columns import Row, now_text
 from bot.store.rating_rows import OVERALL, RatedGame, RatingRow, RatingUpdate, ResultRow, Skill
-from bot.store.sqlite.columns import Row, now_text
 from bot.store.sqlite.core import SqliteCore
 
 RATING_COLUMNS = "guild_id, map, user_id, mu, sigma, games, wins, display_name"

@@ -6,9 +6,9 @@ import sqlite3
 from datetime import datetime
 from typing import Any
 
+from bot.store.columns import TIMER_COLUMNS, now_text, time_text, timer_row, to_json
 from bot.store.rows import TimerRow
 from bot.store.shards import Shards, timer_filter
-from bot.store.sqlite.columns import TIMER_COLUMNS, now_text, time_text, timer_row, to_json
 from bot.store.sqlite.core import SqliteCore
 from bot.store.sqlite.versioned import require_game
 

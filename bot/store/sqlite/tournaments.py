@@ -14,8 +14,7 @@ import sqlite3
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 
-from bot.store.errors import StoreError, UnknownTournament, VersionConflict
-from bot.store.sqlite.columns import (
+from bot.store.columns import (
     Row,
     now_text,
     optional_time_text,
@@ -24,6 +23,7 @@ from bot.store.sqlite.columns import (
     time_text,
     to_json,
 )
+from bot.store.errors import StoreError, UnknownTournament, VersionConflict
 from bot.store.sqlite.core import SqliteCore
 from bot.store.tournament_rows import (
     NewTournament,

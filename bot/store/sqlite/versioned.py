@@ -9,9 +9,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from bot.store.errors import StoreError, TimerGone, UnknownGame, VersionConflict
-from bot.store.rows import ClockRow
-from bot.store.sqlite.columns import (
+from bot.store.columns import (
     MOVE_COLUMNS,
     SEAT_CLOCK_COLUMNS,
     now_text,
@@ -20,6 +18,8 @@ from bot.store.sqlite.columns import (
     time_text,
     to_json,
 )
+from bot.store.errors import StoreError, TimerGone, UnknownGame, VersionConflict
+from bot.store.rows import ClockRow
 from bot.store.status import GameStatus
 from bot.store.writes import SeatUpdate, Writes
 
