@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
 import asyncpg
-from sqlalchemy import Table
+from sqlalchemy import BindParameter, Table, bindparam
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.dialects.postgresql.asyncpg import PGDialect_asyncpg
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
@@ -46,8 +46,12 @@ DialectName = Literal["sqlite", "postgresql"]
 Mode = Literal["one", "all", "changed", "scalar", "many"]
 
 
-class UniqueViolation(StoreError):
-    """A row would repeat a unique key (either backend's driver said so)."""
+class ConstraintError(StoreError):
+    """The database refused a write by one of its rules: a key, a check, a trigger (either backend's driver)."""
+
+
+class UniqueViolation(ConstraintError):
+    """A row would repeat a unique key."""
 
 
 @dataclass(frozen=True)
@@ -149,18 +153,18 @@ def execute_sqlite(conn: sqlite3.Connection, op: Op) -> Any:
             return None
         assert isinstance(op.params, Mapping)
         cur = conn.execute(compiled.sql, compiled.args(op.params))
-        if op.mode == "one":
-            return cur.fetchone()
+        if op.mode == "changed":
+            return cur.rowcount
+        found = cur.fetchall()  # to the end: a statement left running would hold the transaction
         if op.mode == "all":
-            return cur.fetchall()
+            return found
         if op.mode == "scalar":
-            row = cur.fetchone()
-            return None if row is None else row[0]
-        return cur.rowcount
+            return found[0][0] if found else None
+        return found[0] if found else None
     except sqlite3.IntegrityError as exc:
         if getattr(exc, "sqlite_errorname", None) in UNIQUE_ERRORS:
             raise UniqueViolation(str(exc)) from exc
-        raise
+        raise ConstraintError(str(exc)) from exc
 
 
 async def execute_postgres(conn: Conn | asyncpg.Pool[asyncpg.Record], op: Op) -> Any:
@@ -186,6 +190,34 @@ async def execute_postgres(conn: Conn | asyncpg.Pool[asyncpg.Record], op: Op) ->
         return count_of(await conn.execute(compiled.sql, *args))
     except asyncpg.UniqueViolationError as exc:
         raise UniqueViolation(str(exc)) from exc
+    except (asyncpg.IntegrityConstraintViolationError, asyncpg.RaiseError) as exc:
+        raise ConstraintError(str(exc)) from exc
+
+
+def upsert(table: Table, keys: Sequence[str], values: Sequence[str]) -> Q:
+    """INSERT of `keys` and `values` (parameters of the same names), or else UPDATE of the `values` of that row."""
+
+    def build(flavor: Flavor) -> ClauseElement:
+        insert = flavor.insert(table).values({c: bindparam(c) for c in (*keys, *values)})
+        return insert.on_conflict_do_update(  # type: ignore[no-any-return]
+            index_elements=list(keys), set_={c: insert.excluded[c] for c in values}
+        )
+
+    return Q(build)
+
+
+def insert_or_ignore(table: Table, names: Sequence[str]) -> Q:
+    """INSERT of `names` (parameters of the same names), or nothing if the row would repeat any unique key."""
+
+    def build(flavor: Flavor) -> ClauseElement:
+        insert = flavor.insert(table).values({c: bindparam(c) for c in names})
+        return insert.on_conflict_do_nothing()  # type: ignore[no-any-return]
+
+    return Q(build)
+
+
+def param(name: str) -> BindParameter[Any]:
+    return bindparam(name)
 
 
 def count_of(status: str) -> int:

@@ -6,25 +6,13 @@ import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ClauseElement, Table, bindparam, delete, func, select
+from sqlalchemy import Table, bindparam, delete, func, select
 
 from bot.store.columns import now_text, parse_time, time_text, to_json
 from bot.store.parts.base import Backend
-from bot.store.query import Flavor, Q
+from bot.store.query import Q, upsert
 from bot.store.schema import command_syncs, guild_settings, heartbeat, member_settings
 from bot.store.shards import UNSHARDED_KEY
-
-
-def upsert(table: Table, keys: tuple[str, ...], values: tuple[str, ...]) -> Q:
-    """INSERT of `keys` and `values` (parameters of the same names), or else UPDATE of the `values` of that row."""
-
-    def build(flavor: Flavor) -> ClauseElement:
-        insert = flavor.insert(table).values({c: bindparam(c) for c in (*keys, *values)})
-        return insert.on_conflict_do_update(  # type: ignore[no-any-return]
-            index_elements=list(keys), set_={c: insert.excluded[c] for c in values}
-        )
-
-    return Q(build)
 
 
 def _settings_of(table: Table, owner: str) -> tuple[Q, Q, Q]:

@@ -12,21 +12,21 @@ so rows copy between the two unchanged (`python -m bot migrate-store`).
 
 from __future__ import annotations
 
+from bot.store.parts.messages import Messages
 from bot.store.parts.settings import Settings
+from bot.store.parts.timers import Timers
 from bot.store.postgres.core import is_postgres_url, redact
 from bot.store.postgres.games import PostgresGames
 from bot.store.postgres.history import PostgresHistory
-from bot.store.postgres.messages import PostgresMessages
 from bot.store.postgres.ratings import PostgresRatings
-from bot.store.postgres.timers import PostgresTimers
 from bot.store.postgres.tournaments import PostgresTournaments
 
 
 class PostgresStore(
     PostgresGames,
     PostgresHistory,
-    PostgresTimers,
-    PostgresMessages,
+    Timers,
+    Messages,
     Settings,
     PostgresRatings,
     PostgresTournaments,
