@@ -100,6 +100,8 @@ class Q:
             statement = self._build(FLAVORS[dialect]) if callable(self._build) else self._build
             compiled = statement.compile(dialect=DIALECTS[dialect])
             assert isinstance(compiled, SQLCompiler)
+            if "POSTCOMPILE" in compiled.string:
+                raise TypeError("a query's IN list must be parameters or literal columns, not Python values")
             found = Compiled(compiled.string, tuple(compiled.positiontup or ()), dict(compiled.params))
             self._compiled[dialect] = found
         return found

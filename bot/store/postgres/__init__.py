@@ -12,19 +12,19 @@ so rows copy between the two unchanged (`python -m bot migrate-store`).
 
 from __future__ import annotations
 
+from bot.store.parts.games import Games
+from bot.store.parts.history import History
 from bot.store.parts.messages import Messages
 from bot.store.parts.settings import Settings
 from bot.store.parts.timers import Timers
 from bot.store.postgres.core import is_postgres_url, redact
-from bot.store.postgres.games import PostgresGames
-from bot.store.postgres.history import PostgresHistory
 from bot.store.postgres.ratings import PostgresRatings
 from bot.store.postgres.tournaments import PostgresTournaments
 
 
 class PostgresStore(
-    PostgresGames,
-    PostgresHistory,
+    Games,
+    History,
     Timers,
     Messages,
     Settings,

@@ -9,16 +9,16 @@ of the `Store` interface, and `SqliteStore` joins them.
 
 from __future__ import annotations
 
+from bot.store.parts.games import Games
+from bot.store.parts.history import History
 from bot.store.parts.messages import Messages
 from bot.store.parts.settings import Settings
 from bot.store.parts.timers import Timers
-from bot.store.sqlite.games import SqliteGames
-from bot.store.sqlite.history import SqliteHistory
 from bot.store.sqlite.ratings import SqliteRatings
 from bot.store.sqlite.tournaments import SqliteTournaments
 
 
-class SqliteStore(SqliteGames, SqliteHistory, Timers, Messages, Settings, SqliteRatings, SqliteTournaments):
+class SqliteStore(Games, History, Timers, Messages, Settings, SqliteRatings, SqliteTournaments):
     """The `Store` on one SQLite file. Open it with `await SqliteStore.open(path)`."""
 
 
