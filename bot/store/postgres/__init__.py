@@ -15,10 +15,10 @@ from __future__ import annotations
 from bot.store.parts.games import Games
 from bot.store.parts.history import History
 from bot.store.parts.messages import Messages
+from bot.store.parts.ratings import Ratings
 from bot.store.parts.settings import Settings
 from bot.store.parts.timers import Timers
 from bot.store.postgres.core import is_postgres_url, redact
-from bot.store.postgres.ratings import PostgresRatings
 from bot.store.postgres.tournaments import PostgresTournaments
 
 
@@ -28,7 +28,7 @@ class PostgresStore(
     Timers,
     Messages,
     Settings,
-    PostgresRatings,
+    Ratings,
     PostgresTournaments,
 ):
     """The `Store` on one PostgreSQL database. Open it with `await PostgresStore.open(url)`."""

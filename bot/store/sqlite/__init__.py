@@ -12,13 +12,13 @@ from __future__ import annotations
 from bot.store.parts.games import Games
 from bot.store.parts.history import History
 from bot.store.parts.messages import Messages
+from bot.store.parts.ratings import Ratings
 from bot.store.parts.settings import Settings
 from bot.store.parts.timers import Timers
-from bot.store.sqlite.ratings import SqliteRatings
 from bot.store.sqlite.tournaments import SqliteTournaments
 
 
-class SqliteStore(Games, History, Timers, Messages, Settings, SqliteRatings, SqliteTournaments):
+class SqliteStore(Games, History, Timers, Messages, Settings, Ratings, SqliteTournaments):
     """The `Store` on one SQLite file. Open it with `await SqliteStore.open(path)`."""
 
 
