@@ -15,7 +15,7 @@ the caller is cancelled meanwhile, as on SQLite.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any, Self, TypeVar, cast
 
@@ -111,30 +111,6 @@ class PostgresCore(Backend):
         """Run several reads against one consistent state of the database."""
         return await self._transaction(work, isolation="repeatable_read", readonly=True)
 
-    async def _one(self, convert: Callable[[Row], T], sql: str, params: Sequence[Any] = ()) -> T | None:
-        """The first row of one query, converted; None if there is none."""
-        try:
-            row = await self._pool.fetchrow(sql, *params)
-        except DB_ERRORS as exc:
-            raise self._error(exc) from exc
-        return None if row is None else convert(tuple(row))
-
-    async def _all(self, convert: Callable[[Row], T], sql: str, params: Sequence[Any] = ()) -> list[T]:
-        """Every row of one query, converted."""
-        try:
-            rows = await self._pool.fetch(sql, *params)
-        except DB_ERRORS as exc:
-            raise self._error(exc) from exc
-        return [convert(tuple(row)) for row in rows]
-
-    async def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement as its own write transaction; how many rows it changed."""
-
-        async def work(conn: Conn) -> int:
-            return changed(await conn.execute(sql, *params))
-
-        return await self._write(work)
-
     # ----- the queries of `bot.store.query` (see `parts.base.Backend`); one statement runs without BEGIN and COMMIT
     async def _on_pool(self, op: Any) -> Any:
         try:
@@ -163,9 +139,3 @@ class PostgresCore(Backend):
 
     async def _do_read(self, make: Callable[[], Work[T]]) -> T:
         return await self._read(lambda conn: run_async(make(), partial(execute_postgres, conn)))
-
-
-def changed(status: str) -> int:
-    """The number of rows a statement's status line reports (`UPDATE 1`, `DELETE 0`, `INSERT 0 1`)."""
-    tail = status.rsplit(" ", 1)[-1]
-    return int(tail) if tail.isdigit() else 0

@@ -142,23 +142,6 @@ class SqliteCore(Backend):
         """Run several reads against one consistent state of the database."""
         return await self._run(lambda conn: read_transaction(conn, work))
 
-    async def _one(self, convert: Callable[[Row], T], sql: str, params: Sequence[Any] = ()) -> T | None:
-        """The first row of one query, converted; None if there is none."""
-
-        def work(conn: sqlite3.Connection) -> T | None:
-            row = conn.execute(sql, params).fetchone()
-            return None if row is None else convert(row)
-
-        return await self._run(work)
-
-    async def _all(self, convert: Callable[[Row], T], sql: str, params: Sequence[Any] = ()) -> list[T]:
-        """Every row of one query, converted."""
-        return await self._run(lambda conn: [convert(row) for row in conn.execute(sql, params)])
-
-    async def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement as its own write transaction; how many rows it changed."""
-        return await self._write(lambda conn: conn.execute(sql, params).rowcount)
-
     # ----- the queries of `bot.store.query` (see `parts.base.Backend`)
     async def _fetch_one(self, q: Q, **params: Any) -> Row | None:
         op = one(q, **params)
