@@ -165,7 +165,7 @@ undone_moves = Table(
 heartbeat = Table(
     "heartbeat",
     metadata,
-    Column("id", Int, primary_key=True),
+    Column("id", Int, primary_key=True),  # the heartbeat's key (one per shard), never handed out
     Column("alive_at", Text, nullable=False),
 )
 
@@ -328,3 +328,7 @@ held_messages = Table(
 
 # Every table, parents before children: the order rows are copied in.
 TABLES: tuple[Table, ...] = tuple(metadata.sorted_tables)
+# The tables whose ids the database hands out (declared `autoincrement=True`; an identity column on PostgreSQL).
+IDENTITY_TABLES: tuple[Table, ...] = tuple(
+    t for t in TABLES if any(c.autoincrement is True for c in t.primary_key.columns)
+)
