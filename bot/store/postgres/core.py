@@ -28,6 +28,7 @@ from bot.store.postgres.connection import DB_ERRORS, Conn
 from bot.store.postgres.migrations import migrate
 from bot.store.query import Q, Work, execute_postgres, one, rows, run_async
 from bot.store.query import changed as changed_op
+from bot.store.revisions import upgrade_postgres
 
 T = TypeVar("T")
 
@@ -73,7 +74,8 @@ class PostgresCore(Backend):
         store = cls(pool, url)
         try:
             async with pool.acquire() as conn:
-                await migrate(conn)
+                await migrate(conn)  # the frozen numbered migrations, up to the history's baseline
+            await upgrade_postgres(url)
         except BaseException:
             await pool.close()
             raise

@@ -36,6 +36,7 @@ from bot.store.errors import StoreError
 from bot.store.migrations import migrate
 from bot.store.parts.base import Backend
 from bot.store.query import Q, Work, changed, execute_sqlite, one, rows, run_sync
+from bot.store.revisions import upgrade_sqlite
 
 T = TypeVar("T")
 
@@ -283,4 +284,5 @@ def _prepare(conn: sqlite3.Connection) -> None:
     # power cut too (NORMAL would only survive a crash of this process).
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
-    migrate(conn)
+    migrate(conn)  # the frozen numbered migrations, up to the history's baseline
+    upgrade_sqlite(conn)
