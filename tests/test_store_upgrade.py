@@ -20,7 +20,7 @@ import pytest
 from helpers.service_support import open_service, play
 
 from bot.store import Database, GameStatus, MigrationError, open_store
-from bot.store.revisions import head
+from bot.store.revisions import HEAD, head
 from tools.pg_server import PgServer, find_binary, new_database_name
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -134,3 +134,7 @@ def test_a_database_of_a_newer_bot_is_refused(database: Database) -> None:
             await open_store(database)
 
     asyncio.run(run())
+
+
+def test_the_head_a_database_is_checked_against_is_alembics() -> None:
+    assert head() == HEAD

@@ -75,7 +75,7 @@ class PostgresCore(Backend):
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)  # the frozen numbered migrations, up to the history's baseline
-            await upgrade_postgres(url)
+                await upgrade_postgres(url, conn)
         except BaseException:
             await pool.close()
             raise
