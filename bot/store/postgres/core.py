@@ -3,7 +3,7 @@
 Every write is one transaction on one pooled connection, at READ COMMITTED.
 What makes an action happen once across processes is the game's row: a
 write first raises the game's version with `UPDATE games ... WHERE id = $1
-AND version = $2` (a compare-and-set, `versioned.bump`). That statement
+AND version = $2` (a compare-and-set, `parts.versioned.bump`). That statement
 locks the row until the transaction ends, so a second process doing the same
 waits, then finds the version moved on, changes nothing, and is refused
 with VersionConflict; everything else the transaction writes comes after
