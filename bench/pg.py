@@ -14,7 +14,12 @@ service and connection pool, on the same database). It prints persisted actions 
 p50/p99 time from the action to its answer (after the commit), beside the
 floor measured in the same run on the same server: single-row INSERT
 transactions per second from one connection (asyncpg, one commit each).
-Prints figures; asserts nothing.
+With 2,000 games it then runs a steady load: 100 actions per second spread
+over the games, each arriving at its scheduled moment (not as fast as
+possible), and prints the p50/p99 from that moment to the answer.
+Prints figures and the goals of issue #27 (two processes with 2,000 games at
+>= 35% of the floor with p99 < 1 s; the steady load's p99 < 150 ms) with
+PASS/FAIL; asserts nothing.
 """
 
 from __future__ import annotations
@@ -116,6 +121,27 @@ async def act_all(
         await service.close()
 
 
+async def steady(url: str, work: list[tuple[int, list[tuple[int, Move]]]], rate: float) -> dict[str, object]:
+    """One action of each game of `work`, the i-th arriving at `i / rate` seconds; each latency from its arrival."""
+    service = await GameService.open(url)
+    try:
+        for game_id, _ in work:
+            await service.game(game_id)
+        latencies: list[float] = []
+        start = time.perf_counter() + 0.5
+
+        async def one(i: int, game_id: int, user: int, move: Move) -> None:
+            due = start + i / rate
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            await service.act(game_id, user, move)
+            latencies.append(time.perf_counter() - due)
+
+        await asyncio.gather(*(one(i, g, *steps[0]) for i, (g, steps) in enumerate(work)))
+        return {"actions": len(latencies), "seconds": len(work) / rate, "latencies": latencies}
+    finally:
+        await service.close()
+
+
 def two_processes(url: str, work: list[tuple[int, list[tuple[int, Move]]]], folder: Path) -> dict[str, object]:
     """The same, with the games split between two worker processes started together: shards 0 and 1 of 2."""
     go = folder / f"go-{time.monotonic_ns()}"
@@ -171,6 +197,23 @@ def line(label: str, result: dict[str, object], floor_rate: float) -> str:
     )
 
 
+def goal(both: dict[str, object], floor_rate: float, calm: dict[str, object]) -> str:
+    """Issue #27's goals for 2,000 games, PASS or FAIL each, with the figures they are judged on."""
+    latencies, steady_latencies = both["latencies"], calm["latencies"]
+    assert isinstance(latencies, list) and isinstance(steady_latencies, list)
+    share = int(str(both["actions"])) / float(str(both["seconds"])) / floor_rate
+    p99, steady_p99 = ms(latencies, 0.99), ms(steady_latencies, 0.99)
+
+    def verdict(ok: bool) -> str:
+        return "PASS" if ok else "FAIL"
+
+    return (
+        f"goal: two processes, 2,000 games, >= 35% of the floor: {share:.1%} {verdict(share >= 0.35)}\n"
+        f"goal: two processes, 2,000 games, p99 action to commit < 1 s: {p99:.0f} ms {verdict(p99 < 1000)}\n"
+        f"goal: steady 100 actions/s over 2,000 games, p99 < 150 ms: {steady_p99:.0f} ms {verdict(steady_p99 < 150)}"
+    )
+
+
 async def make_database(server: PgServer) -> str:
     name = new_database_name()
     conn = await asyncpg.connect(server.url("postgres"))
@@ -199,16 +242,28 @@ def main() -> None:
             folder = Path(tmp)
             shown = redact(args.database) if args.database else "a throwaway server (fsync on)"
             print(f"PostgreSQL: {shown}; {os.cpu_count()} cores")
+            goals: list[str] = []
             for games, per_game in ((200, 4 if args.quick else 10), (2000, 2 if args.quick else 4)):
                 url: str = args.database if server is None else asyncio.run(make_database(server))
                 floor_rate = asyncio.run(floor(url, 3.0))
                 print(f"\n{games} games active at once; floor: {floor_rate:.0f} single-row INSERT commits/s")
                 base = 1_000_000 + games * 10 + random.randrange(1_000_000) * 10_000
-                work = asyncio.run(setup(url, games, 2 * per_game, base))
+                work = asyncio.run(setup(url, games, 2 * per_game + 1, base))
                 first = [(g, steps[:per_game]) for g, steps in work]
                 print(line("one process", asyncio.run(act_all(url, first, None)), floor_rate))
-                second = [(g, steps[per_game:]) for g, steps in work]
-                print(line("two processes", two_processes(url, second, folder), floor_rate))
+                second = [(g, steps[per_game : 2 * per_game]) for g, steps in work]
+                both = two_processes(url, second, folder)
+                print(line("two processes", both, floor_rate))
+                if games < 2000:
+                    continue
+                rate = 100.0
+                count = min(games, int(rate * (5 if args.quick else 15)))
+                third = [(g, steps[2 * per_game :]) for g, steps in work if len(steps) > 2 * per_game][:count]
+                calm = asyncio.run(steady(url, third, rate))
+                print(line(f"steady {rate:.0f} actions/s", calm, floor_rate))
+                goals.append(goal(both, floor_rate, calm))
+            for text in goals:
+                print(text)
     finally:
         if server is not None:
             server.stop()

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service.loading import parse_moves, replay_moves
+from bot.store import schema
 from bot.store.errors import StoreError
 from bot.store.migrations import MigrationError, migrate
 from bot.store.postgres import PostgresStore
@@ -28,39 +29,13 @@ from bot.store.rows import StoredGame
 from bot.store.sqlite import SqliteStore
 from bot.store.status import GameStatus
 
-# Every table but schema_migrations (each database records its own), parents before children.
-TABLES = (
-    "guild_settings",
-    "games",
-    "seats",
-    "moves",
-    "snapshots",
-    "timers",
-    "messages",
-    "command_syncs",
-    "dm_refusals",
-    "game_clocks",
-    "seat_clocks",
-    "audit_log",
-    "undone_moves",
-    "heartbeat",
-    "member_settings",
-    "ratings",
-    "rated_games",
-    "rating_results",
-    "tournaments",
-    "tournament_players",
-    "tournament_rounds",
-    "tournament_tables",
-    "tournament_results",
-    "tournament_audit",
-    "tournament_messages",
-    "held_messages",
-)
+# Every table but the migrations' own (each database records its own), parents before children: from the schema.
+TABLES = tuple(table.name for table in schema.TABLES)
 # the tables whose ids the database hands out, so its counter must go on after the copied ones
-IDENTITY_TABLES = ("games", "timers", "audit_log", "tournaments", "tournament_audit", "held_messages")
-# the order rows are copied in: moves in log order (the database checks it), the rest by their key
-ORDER = {"moves": "game_id, idx", "undone_moves": "audit_id, idx"}
+IDENTITY_TABLES = tuple(table.name for table in schema.IDENTITY_TABLES)
+# each table's columns, and the order its rows are copied in: by its key (moves in log order: the database checks it)
+COLUMNS = {table.name: [column.name for column in table.columns] for table in schema.TABLES}
+ORDER = {table.name: ", ".join(column.name for column in table.primary_key.columns) for table in schema.TABLES}
 # what to do about a FROM that is not a Conductor database
 GIVE = "give the bot's database file or a backup made by `python -m bot backup`"
 # the first bytes of every SQLite database file
@@ -78,12 +53,8 @@ class CopyReport:
     games_damaged: int = 0  # started games whose moves do not replay, on either side alike
 
 
-def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
-    return [str(row[1]) for row in conn.execute(f"PRAGMA table_info({table})")]
-
-
 def _sqlite_rows(conn: sqlite3.Connection, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]:
-    order = ORDER.get(table, "1")
+    order = ORDER[table]
     return [tuple(row) for row in conn.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}")]
 
 
@@ -222,7 +193,7 @@ async def _copy_rows(source: Path, target: PostgresStore) -> None:
                         f"the target database is not empty (table {table} has rows); give an empty one"
                     )
             for table in TABLES:
-                columns = _columns(conn, table)
+                columns = COLUMNS[table]
                 rows = _sqlite_rows(conn, table, columns)
                 if rows:
                     try:
@@ -288,8 +259,8 @@ async def export_to_sqlite(source_url: str, target: Path) -> dict[str, int]:
             conn.execute("BEGIN")
             async with store.acquire() as pg, pg.transaction(isolation="repeatable_read", readonly=True):
                 for table in TABLES:
-                    columns = _columns(conn, table)
-                    order = ORDER.get(table, "1")
+                    columns = COLUMNS[table]
+                    order = ORDER[table]
                     rows = await pg.fetch(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}")
                     marks = ", ".join("?" for _ in columns)
                     conn.executemany(

@@ -2,8 +2,9 @@
 
 `status`, `rows`, `writes` and `errors` hold the values the store speaks in,
 `protocols` the interface (one Protocol per part, `Store` for all of them),
-`sqlite` and `postgres` the two implementations, `factory` picks one from the database setting
-(`open_store`), and `migrations` holds both schemas.
+`schema` the tables, `query` and `parts` every query written once for both backends,
+`sqlite` and `postgres` the two backends that run them, `factory` picks one from the database setting
+(`open_store`), `migrations` (frozen) and `revisions` (Alembic) the schema's history.
 """
 
 from bot.store.errors import (

@@ -1,11 +1,12 @@
-"""Schema migrations: numbered SQL files, each applied once, in one transaction, and recorded.
+"""The numbered schema migrations (frozen): SQL files, each applied once, in one transaction, and recorded.
 
 PostgreSQL has its own twin of each file (bot/store/postgres/migrations.py applies them).
-
 `bot/store/migrations/NNNN_name.sql` holds them. At start-up the store applies
 the ones a database lacks, so an old database upgrades itself and a database
-that is up to date is left alone. The functions here are synchronous: they run
-on the store's database thread.
+that is up to date is left alone. They end at 0016, the baseline of the
+schema's history, which goes on in `bot/store/revisions` (Alembic, one for both
+stores): no migration is added here any more. The functions here are
+synchronous: they run on the store's database thread.
 """
 
 from __future__ import annotations

@@ -146,7 +146,12 @@ async def database_fingerprint(database: Database) -> str:
         )
         for (table,) in tables:
             digest.update(table.encode())
-            for row in await conn.fetch(f"SELECT * FROM {table} ORDER BY 1, 2"):
+            columns = await conn.fetchval(
+                "SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1",
+                table,
+            )
+            order = "1, 2" if columns > 1 else "1"  # alembic_version has one column
+            for row in await conn.fetch(f"SELECT * FROM {table} ORDER BY {order}"):
                 digest.update(repr(tuple(row)).encode())
         return digest.hexdigest()
     finally:

@@ -3,34 +3,19 @@
 Chosen by a `postgresql://` URL as the database setting (`bot.store.open_store`),
 for several bot processes sharing one database. `core` holds the connection pool
 and the transactions (and why an action happens once across processes),
-`migrations` the schema's twins of SQLite's, `versioned` a game's write
-transaction; `games`, `history`, `timers`, `messages`, `settings`, `ratings` and
-`tournaments` each serve one part of the interface, and `PostgresStore` joins them.
+`migrations` the schema's twins of SQLite's; the queries themselves are those of
+`bot.store.parts`, written once for both backends, and `PostgresStore` joins them.
 Values sit in the columns as on SQLite (times as UTC ISO texts, JSON as text),
 so rows copy between the two unchanged (`python -m bot migrate-store`).
 """
 
 from __future__ import annotations
 
-from bot.store.postgres.core import is_postgres_url, redact
-from bot.store.postgres.games import PostgresGames
-from bot.store.postgres.history import PostgresHistory
-from bot.store.postgres.messages import PostgresMessages
-from bot.store.postgres.ratings import PostgresRatings
-from bot.store.postgres.settings import PostgresSettings
-from bot.store.postgres.timers import PostgresTimers
-from bot.store.postgres.tournaments import PostgresTournaments
+from bot.store.parts import Parts
+from bot.store.postgres.core import PostgresCore, is_postgres_url, redact
 
 
-class PostgresStore(
-    PostgresGames,
-    PostgresHistory,
-    PostgresTimers,
-    PostgresMessages,
-    PostgresSettings,
-    PostgresRatings,
-    PostgresTournaments,
-):
+class PostgresStore(PostgresCore, Parts):
     """The `Store` on one PostgreSQL database. Open it with `await PostgresStore.open(url)`."""
 
 

@@ -3,7 +3,7 @@
 Every write is one transaction on one pooled connection, at READ COMMITTED.
 What makes an action happen once across processes is the game's row: a
 write first raises the game's version with `UPDATE games ... WHERE id = $1
-AND version = $2` (a compare-and-set, `versioned.bump`). That statement
+AND version = $2` (a compare-and-set, `parts.versioned.bump`). That statement
 locks the row until the transaction ends, so a second process doing the same
 waits, then finds the version moved on, changes nothing, and is refused
 with VersionConflict; everything else the transaction writes comes after
@@ -15,15 +15,20 @@ the caller is cancelled meanwhile, as on SQLite.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Self, TypeVar
+from collections.abc import Awaitable, Callable
+from functools import partial
+from typing import Any, Self, TypeVar, cast
 
 import asyncpg
 
+from bot.store.columns import Row
 from bot.store.errors import StoreError
+from bot.store.parts.base import Backend
 from bot.store.postgres.connection import DB_ERRORS, Conn
 from bot.store.postgres.migrations import migrate
-from bot.store.sqlite.columns import Row
+from bot.store.query import Q, Work, execute_postgres, one, rows, run_async
+from bot.store.query import changed as changed_op
+from bot.store.revisions import upgrade_postgres
 
 T = TypeVar("T")
 
@@ -49,7 +54,7 @@ def is_postgres_url(database: object) -> bool:
     return isinstance(database, str) and database.strip().lower().startswith(("postgresql://", "postgres://"))
 
 
-class PostgresCore:
+class PostgresCore(Backend):
     """One pool of connections to one PostgreSQL database; each part of the store builds on it."""
 
     def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
@@ -69,7 +74,8 @@ class PostgresCore:
         store = cls(pool, url)
         try:
             async with pool.acquire() as conn:
-                await migrate(conn)
+                await migrate(conn)  # the frozen numbered migrations, up to the history's baseline
+                await upgrade_postgres(url, conn)
         except BaseException:
             await pool.close()
             raise
@@ -107,32 +113,31 @@ class PostgresCore:
         """Run several reads against one consistent state of the database."""
         return await self._transaction(work, isolation="repeatable_read", readonly=True)
 
-    async def _one(self, convert: Callable[[Row], T], sql: str, params: Sequence[Any] = ()) -> T | None:
-        """The first row of one query, converted; None if there is none."""
+    # ----- the queries of `bot.store.query` (see `parts.base.Backend`); one statement runs without BEGIN and COMMIT
+    async def _on_pool(self, op: Any) -> Any:
         try:
-            row = await self._pool.fetchrow(sql, *params)
+            return await execute_postgres(self._pool, op)
+        except StoreError:
+            raise
         except DB_ERRORS as exc:
             raise self._error(exc) from exc
-        return None if row is None else convert(tuple(row))
 
-    async def _all(self, convert: Callable[[Row], T], sql: str, params: Sequence[Any] = ()) -> list[T]:
-        """Every row of one query, converted."""
-        try:
-            rows = await self._pool.fetch(sql, *params)
-        except DB_ERRORS as exc:
-            raise self._error(exc) from exc
-        return [convert(tuple(row)) for row in rows]
+    async def _fetch_one(self, q: Q, **params: Any) -> Row | None:
+        return cast(Row | None, await self._on_pool(one(q, **params)))
 
-    async def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement as its own write transaction; how many rows it changed."""
+    async def _fetch_all(self, q: Q, **params: Any) -> list[Row]:
+        return cast(list[Row], await self._on_pool(rows(q, **params)))
 
-        async def work(conn: Conn) -> int:
-            return changed(await conn.execute(sql, *params))
+    async def _write_one(self, q: Q, **params: Any) -> Row | None:
+        op = one(q, **params)
+        return cast(Row | None, await asyncio.shield(asyncio.ensure_future(self._on_pool(op))))
 
-        return await self._write(work)
+    async def _execute(self, q: Q, **params: Any) -> int:
+        op = changed_op(q, **params)
+        return cast(int, await asyncio.shield(asyncio.ensure_future(self._on_pool(op))))
 
+    async def _do_write(self, make: Callable[[], Work[T]]) -> T:
+        return await self._write(lambda conn: run_async(make(), partial(execute_postgres, conn)))
 
-def changed(status: str) -> int:
-    """The number of rows a statement's status line reports (`UPDATE 1`, `DELETE 0`, `INSERT 0 1`)."""
-    tail = status.rsplit(" ", 1)[-1]
-    return int(tail) if tail.isdigit() else 0
+    async def _do_read(self, make: Callable[[], Work[T]]) -> T:
+        return await self._read(lambda conn: run_async(make(), partial(execute_postgres, conn)))

@@ -1,4 +1,4 @@
-"""The PostgreSQL schema migrations: `bot/store/migrations/postgres/NNNN_name.sql`, the twins of SQLite's.
+"""The PostgreSQL schema migrations (frozen at 0016, see bot/store/revisions): `migrations/postgres/NNNN_name.sql`.
 
 Each is applied once, in its own transaction, and recorded in
 `schema_migrations` as on SQLite. Two processes starting together take turns:

@@ -1,26 +1,18 @@
 """The store on SQLite: one database file in write-ahead-log mode, migrated at start-up.
 
 `core` opens the file and runs each call as one unit of work on the database
-thread; `versioned` holds what a game's write transaction does besides its own
-statement (the version check, the snapshot, the writes that go with it);
-`games`, `history`, `timers`, `messages`, `settings`, `ratings` and `tournaments` each serve one part
-of the `Store` interface, and `SqliteStore` joins them.
+thread, with group commit; the queries themselves are those of
+`bot.store.parts`, written once for both backends, and `SqliteStore` joins
+the two.
 """
 
 from __future__ import annotations
 
-from bot.store.sqlite.games import SqliteGames
-from bot.store.sqlite.history import SqliteHistory
-from bot.store.sqlite.messages import SqliteMessages
-from bot.store.sqlite.ratings import SqliteRatings
-from bot.store.sqlite.settings import SqliteSettings
-from bot.store.sqlite.timers import SqliteTimers
-from bot.store.sqlite.tournaments import SqliteTournaments
+from bot.store.parts import Parts
+from bot.store.sqlite.core import SqliteCore
 
 
-class SqliteStore(
-    SqliteGames, SqliteHistory, SqliteTimers, SqliteMessages, SqliteSettings, SqliteRatings, SqliteTournaments
-):
+class SqliteStore(SqliteCore, Parts):
     """The `Store` on one SQLite file. Open it with `await SqliteStore.open(path)`."""
 
 

@@ -31,9 +31,12 @@ from typing import Any, Self, TypeVar, cast
 
 import aiosqlite
 
+from bot.store.columns import Row
 from bot.store.errors import StoreError
 from bot.store.migrations import migrate
-from bot.store.sqlite.columns import Row
+from bot.store.parts.base import Backend
+from bot.store.query import Q, Work, changed, execute_sqlite, one, rows, run_sync
+from bot.store.revisions import upgrade_sqlite
 
 T = TypeVar("T")
 
@@ -41,7 +44,7 @@ T = TypeVar("T")
 BUSY_TIMEOUT_SECONDS = 10.0
 
 
-class SqliteCore:
+class SqliteCore(Backend):
     """One open SQLite database, and the ways to run work on it; each part of the store builds on it."""
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
@@ -140,22 +143,28 @@ class SqliteCore:
         """Run several reads against one consistent state of the database."""
         return await self._run(lambda conn: read_transaction(conn, work))
 
-    async def _one(self, convert: Callable[[Row], T], sql: str, params: Sequence[Any] = ()) -> T | None:
-        """The first row of one query, converted; None if there is none."""
+    # ----- the queries of `bot.store.query` (see `parts.base.Backend`)
+    async def _fetch_one(self, q: Q, **params: Any) -> Row | None:
+        op = one(q, **params)
+        return cast(Row | None, await self._run(lambda conn: execute_sqlite(conn, op)))
 
-        def work(conn: sqlite3.Connection) -> T | None:
-            row = conn.execute(sql, params).fetchone()
-            return None if row is None else convert(row)
+    async def _fetch_all(self, q: Q, **params: Any) -> list[Row]:
+        op = rows(q, **params)
+        return cast(list[Row], await self._run(lambda conn: execute_sqlite(conn, op)))
 
-        return await self._run(work)
+    async def _write_one(self, q: Q, **params: Any) -> Row | None:
+        op = one(q, **params)
+        return cast(Row | None, await self._write(lambda conn: execute_sqlite(conn, op)))
 
-    async def _all(self, convert: Callable[[Row], T], sql: str, params: Sequence[Any] = ()) -> list[T]:
-        """Every row of one query, converted."""
-        return await self._run(lambda conn: [convert(row) for row in conn.execute(sql, params)])
+    async def _execute(self, q: Q, **params: Any) -> int:
+        op = changed(q, **params)
+        return cast(int, await self._write(lambda conn: execute_sqlite(conn, op)))
 
-    async def _change(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement as its own write transaction; how many rows it changed."""
-        return await self._write(lambda conn: conn.execute(sql, params).rowcount)
+    async def _do_write(self, make: Callable[[], Work[T]]) -> T:
+        return await self._write(lambda conn: run_sync(make(), partial(execute_sqlite, conn)))
+
+    async def _do_read(self, make: Callable[[], Work[T]]) -> T:
+        return await self._read(lambda conn: run_sync(make(), partial(execute_sqlite, conn)))
 
 
 def integrity_problem(path: Path | str, lines: int = 3) -> str | None:
@@ -275,4 +284,5 @@ def _prepare(conn: sqlite3.Connection) -> None:
     # power cut too (NORMAL would only survive a crash of this process).
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
-    migrate(conn)
+    migrate(conn)  # the frozen numbered migrations, up to the history's baseline
+    upgrade_sqlite(conn)

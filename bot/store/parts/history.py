@@ -1,0 +1,140 @@
+"""A game's history: the move log and its snapshot, the clock, changes that are not moves, undo, audit."""
+
+from __future__ import annotations
+
+from sqlalchemy import insert, select
+
+from bot.store.columns import (
+    AUDIT_COLUMNS,
+    SEAT_CLOCK_COLUMNS,
+    UNDONE_MOVE_COLUMNS,
+    audit_row,
+    move_row,
+    now_text,
+    parse_optional_time,
+    seat_clock_row,
+    snapshot_row,
+    time_text,
+    to_json,
+    undone_move_row,
+)
+from bot.store.errors import ClockChanged, StoreError
+from bot.store.parts.base import Backend
+from bot.store.parts.games import GAME_MOVES, GAME_SNAPSHOT
+from bot.store.parts.versioned import apply_writes, bump, check_version, put_snapshot, require_game, take_back
+from bot.store.query import ConstraintError, Q, Work, changed, one, param, rows
+from bot.store.rows import AuditRow, ClockRow, MoveRow, SnapshotRow, UndoneMoveRow
+from bot.store.schema import audit_log, game_clocks, moves, seat_clocks, undone_moves
+from bot.store.writes import GameChange, NewAudit, NewMove, Writes
+
+INSERT_MOVE = Q(
+    insert(moves).values({c: param(c) for c in ("game_id", "idx", "move", "user_id", "created_at", "actor")})
+)
+GAME_CLOCK = Q(
+    select(game_clocks.c.paused_at, game_clocks.c.paused_by).where(game_clocks.c.game_id == param("game_id"))
+)
+SEAT_CLOCKS = Q(
+    select(*(seat_clocks.c[c.strip()] for c in SEAT_CLOCK_COLUMNS.split(",")))
+    .where(seat_clocks.c.game_id == param("game_id"))
+    .order_by(seat_clocks.c.seat)
+)
+AUDIT_LOG = Q(
+    select(*(audit_log.c[c.strip()] for c in AUDIT_COLUMNS.split(",")))
+    .where(audit_log.c.game_id == param("game_id"))
+    .order_by(audit_log.c.id)
+)
+UNDONE_MOVES = Q(
+    select(*(undone_moves.c[c.strip()] for c in UNDONE_MOVE_COLUMNS.split(",")))
+    .where(undone_moves.c.game_id == param("game_id"))
+    .order_by(undone_moves.c.audit_id, undone_moves.c.idx)
+)
+
+
+def game_clock(game_id: int) -> Work[ClockRow]:
+    row = yield one(GAME_CLOCK, game_id=game_id)
+    seats = tuple(seat_clock_row(r) for r in (yield rows(SEAT_CLOCKS, game_id=game_id)))
+    if row is None:
+        return ClockRow(game_id, seats=seats)
+    return ClockRow(game_id, parse_optional_time(row[0]), row[1], seats)
+
+
+class History(Backend):
+    """The move log, clock, undo and audit part of `GameStore`."""
+
+    async def append_move(self, game_id: int, expected_version: int, move: NewMove) -> int:
+        text = to_json(move.move)
+        at = now_text() if move.at is None else time_text(move.at)
+
+        def work() -> Work[int]:
+            version = yield from bump(game_id, expected_version, move.status)
+            if move.expected_clock is not None and (yield from game_clock(game_id)) != move.expected_clock:
+                raise ClockChanged(game_id)
+            try:
+                yield changed(
+                    INSERT_MOVE,
+                    game_id=game_id,
+                    idx=move.index,
+                    move=text,
+                    user_id=move.user_id,
+                    created_at=at,
+                    actor=move.actor,
+                )
+            except ConstraintError as exc:
+                raise StoreError(f"move {move.index} of game #{game_id} cannot be logged: {exc}") from None
+            yield from put_snapshot(game_id, move.index + 1, move.snapshot)
+            if move.writes is not None:
+                yield from apply_writes(game_id, move.writes)
+            return version
+
+        return await self._do_write(work)
+
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        return [move_row(game_id, r) for r in await self._fetch_all(GAME_MOVES, game_id=game_id)]
+
+    async def snapshot(self, game_id: int) -> SnapshotRow | None:
+        row = await self._fetch_one(GAME_SNAPSHOT, game_id=game_id)
+        return None if row is None else snapshot_row(game_id, row)
+
+    async def save_snapshot(self, game_id: int, expected_version: int, move_count: int, data: str) -> None:
+        def work() -> Work[None]:
+            yield from check_version(game_id, expected_version, lock=True)
+            yield from put_snapshot(game_id, move_count, data)
+
+        await self._do_write(work)
+
+    async def clock(self, game_id: int) -> ClockRow:
+        return await self._do_read(lambda: game_clock(game_id))
+
+    async def apply_change(self, game_id: int, expected_version: int, change: GameChange) -> int:
+        if change.undo is not None and len(change.writes.audit) != 1:
+            raise StoreError("an undo is kept under exactly one audit entry")
+
+        def work() -> Work[int]:
+            if change.bump:
+                version = yield from bump(game_id, expected_version, change.status)
+            else:
+                # the row is locked all the same (on PostgreSQL): no other process changes the game before this commits
+                yield from check_version(game_id, expected_version, lock=True)
+                version = expected_version
+                if change.status is not None:
+                    raise StoreError("a change of status raises the version")
+            audit_ids = yield from apply_writes(game_id, change.writes)
+            if change.undo is not None:
+                yield from take_back(game_id, change.undo.keep, audit_ids[0])
+                yield from put_snapshot(game_id, change.undo.keep, change.undo.snapshot)
+            return version
+
+        return await self._do_write(work)
+
+    async def add_audit(self, game_id: int, entry: NewAudit) -> int:
+        def work() -> Work[int]:
+            yield from require_game(game_id)
+            return (yield from apply_writes(game_id, Writes(audit=[entry])))[0]
+
+        return await self._do_write(work)
+
+    async def audit_log(self, game_id: int) -> list[AuditRow]:
+        return [audit_row(r) for r in await self._fetch_all(AUDIT_LOG, game_id=game_id)]
+
+    async def undone_moves(self, game_id: int) -> list[UndoneMoveRow]:
+        return [undone_move_row(r) for r in await self._fetch_all(UNDONE_MOVES, game_id=game_id)]
