@@ -126,14 +126,14 @@ async def steady(url: str, work: list[tuple[int, list[tuple[int, Move]]]], rate:
     service = await GameService.open(url)
     try:
         for game_id, _ in work:
-            await service.game(game_id)
+            await service.core.game(game_id)
         latencies: list[float] = []
         start = time.perf_counter() + 0.5
 
         async def one(i: int, game_id: int, user: int, move: Move) -> None:
             due = start + i / rate
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
-            await service.act(game_id, user, move)
+            await service.play.act(game_id, user, move)
             latencies.append(time.perf_counter() - due)
 
         await asyncio.gather(*(one(i, g, *steps[0]) for i, (g, steps) in enumerate(work)))

@@ -13,29 +13,29 @@ T = TypeVar("T")
 class Backend:
     """The ways to run queries, provided by `SqliteCore` and `PostgresCore`."""
 
-    async def _fetch_one(self, q: Q, **params: Any) -> Row | None:
+    async def fetch_one(self, q: Q, **params: Any) -> Row | None:
         """The first row of one read; None if there is none."""
         raise NotImplementedError
 
-    async def _fetch_all(self, q: Q, **params: Any) -> list[Row]:
+    async def fetch_all(self, q: Q, **params: Any) -> list[Row]:
         """Every row of one read."""
         raise NotImplementedError
 
-    async def _write_one(self, q: Q, **params: Any) -> Row | None:
+    async def write_one(self, q: Q, **params: Any) -> Row | None:
         """Run one statement as a write of its own; the first row it returns (RETURNING), if any."""
         raise NotImplementedError
 
-    async def _execute(self, q: Q, **params: Any) -> int:
+    async def execute(self, q: Q, **params: Any) -> int:
         """Run one statement as a write of its own; how many rows it changed."""
         raise NotImplementedError
 
-    async def _do_write(self, make: Callable[[], Work[T]]) -> T:
+    async def do_write(self, make: Callable[[], Work[T]]) -> T:
         """Run the unit of work `make()` as one write transaction, all or nothing; it returns once committed.
 
         `make` may be called more than once (SQLite runs a write again alone if its group's commit failed).
         """
         raise NotImplementedError
 
-    async def _do_read(self, make: Callable[[], Work[T]]) -> T:
+    async def do_read(self, make: Callable[[], Work[T]]) -> T:
         """Run the reads of `make()` against one consistent state of the database."""
         raise NotImplementedError

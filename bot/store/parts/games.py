@@ -112,8 +112,11 @@ def game_seats(game_id: int) -> Work[list[SeatRow]]:
     return [seat_row(r) for r in (yield rows(GAME_SEATS, game_id=game_id))]
 
 
-class Games(Backend):
+class Games:
     """The games and seats part of `GameStore`."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
 
     async def create_game(self, new: NewGame) -> GameRow:
         def work() -> Work[GameRow]:
@@ -143,10 +146,10 @@ class Games(Backend):
             yield changed(INSERT_HOST, game_id=row[0], user_id=new.host_user_id, name=new.host_name, at=stamp)
             return game_row(row)
 
-        return await self._do_write(work)
+        return await self.backend.do_write(work)
 
     async def game(self, game_id: int) -> GameRow | None:
-        row = await self._fetch_one(GAME_BY_ID, game_id=game_id)
+        row = await self.backend.fetch_one(GAME_BY_ID, game_id=game_id)
         return None if row is None else game_row(row)
 
     async def stored_game(self, game_id: int) -> StoredGame | None:
@@ -163,26 +166,26 @@ class Games(Backend):
                 None if snap is None else snapshot_row(game_id, snap),
             )
 
-        return await self._do_read(work)
+        return await self.backend.do_read(work)
 
     async def active_game(self, channel_id: int) -> GameRow | None:
-        row = await self._fetch_one(ACTIVE_IN_CHANNEL, channel_id=channel_id)
+        row = await self.backend.fetch_one(ACTIVE_IN_CHANNEL, channel_id=channel_id)
         return None if row is None else game_row(row)
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
-        row = await self._fetch_one(LATEST_IN_CHANNEL, channel_id=channel_id)
+        row = await self.backend.fetch_one(LATEST_IN_CHANNEL, channel_id=channel_id)
         return None if row is None else game_row(row)
 
     async def games_of_user(self, user_id: int, statuses: Collection[GameStatus]) -> list[GameRow]:
         q = _games_of_user(len(statuses))
-        return [game_row(r) for r in await self._fetch_all(q, user_id=user_id, **status_params(statuses))]
+        return [game_row(r) for r in await self.backend.fetch_all(q, user_id=user_id, **status_params(statuses))]
 
     async def games_with_status(self, statuses: Collection[GameStatus]) -> list[GameRow]:
         q = _games_with_status(len(statuses))
-        return [game_row(r) for r in await self._fetch_all(q, **status_params(statuses))]
+        return [game_row(r) for r in await self.backend.fetch_all(q, **status_params(statuses))]
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        return [seat_row(r) for r in await self._fetch_all(GAME_SEATS, game_id=game_id)]
+        return [seat_row(r) for r in await self.backend.fetch_all(GAME_SEATS, game_id=game_id)]
 
     async def add_seat(self, game_id: int, expected_version: int, user_id: int, display_name: str) -> int:
         def work() -> Work[int]:
@@ -193,7 +196,7 @@ class Games(Backend):
                 raise StoreError(f"user {user_id} is already seated in game #{game_id}") from None
             return version
 
-        return await self._do_write(work)
+        return await self.backend.do_write(work)
 
     async def remove_seat(self, game_id: int, expected_version: int, user_id: int, new_host: int | None) -> int:
         def work() -> Work[int]:
@@ -204,10 +207,10 @@ class Games(Backend):
                 yield changed(SET_HOST, game_id=game_id, host=new_host)
             return version
 
-        return await self._do_write(work)
+        return await self.backend.do_write(work)
 
     async def set_status(self, game_id: int, expected_version: int, status: GameStatus) -> int:
-        return await self._do_write(lambda: bump(game_id, expected_version, status))
+        return await self.backend.do_write(lambda: bump(game_id, expected_version, status))
 
     async def start_game(self, game_id: int, expected_version: int, start: GameStart) -> int:
         def work() -> Work[int]:
@@ -233,4 +236,4 @@ class Games(Backend):
                 yield from apply_writes(game_id, start.writes)
             return version
 
-        return await self._do_write(work)
+        return await self.backend.do_write(work)

@@ -58,8 +58,11 @@ def game_clock(game_id: int) -> Work[ClockRow]:
     return ClockRow(game_id, parse_optional_time(row[0]), row[1], seats)
 
 
-class History(Backend):
+class History:
     """The move log, clock, undo and audit part of `GameStore`."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
 
     async def append_move(self, game_id: int, expected_version: int, move: NewMove) -> int:
         text = to_json(move.move)
@@ -86,13 +89,13 @@ class History(Backend):
                 yield from apply_writes(game_id, move.writes)
             return version
 
-        return await self._do_write(work)
+        return await self.backend.do_write(work)
 
     async def moves(self, game_id: int) -> list[MoveRow]:
-        return [move_row(game_id, r) for r in await self._fetch_all(GAME_MOVES, game_id=game_id)]
+        return [move_row(game_id, r) for r in await self.backend.fetch_all(GAME_MOVES, game_id=game_id)]
 
     async def snapshot(self, game_id: int) -> SnapshotRow | None:
-        row = await self._fetch_one(GAME_SNAPSHOT, game_id=game_id)
+        row = await self.backend.fetch_one(GAME_SNAPSHOT, game_id=game_id)
         return None if row is None else snapshot_row(game_id, row)
 
     async def save_snapshot(self, game_id: int, expected_version: int, move_count: int, data: str) -> None:
@@ -100,10 +103,10 @@ class History(Backend):
             yield from check_version(game_id, expected_version, lock=True)
             yield from put_snapshot(game_id, move_count, data)
 
-        await self._do_write(work)
+        await self.backend.do_write(work)
 
     async def clock(self, game_id: int) -> ClockRow:
-        return await self._do_read(lambda: game_clock(game_id))
+        return await self.backend.do_read(lambda: game_clock(game_id))
 
     async def apply_change(self, game_id: int, expected_version: int, change: GameChange) -> int:
         if change.undo is not None and len(change.writes.audit) != 1:
@@ -124,17 +127,17 @@ class History(Backend):
                 yield from put_snapshot(game_id, change.undo.keep, change.undo.snapshot)
             return version
 
-        return await self._do_write(work)
+        return await self.backend.do_write(work)
 
     async def add_audit(self, game_id: int, entry: NewAudit) -> int:
         def work() -> Work[int]:
             yield from require_game(game_id)
             return (yield from apply_writes(game_id, Writes(audit=[entry])))[0]
 
-        return await self._do_write(work)
+        return await self.backend.do_write(work)
 
     async def audit_log(self, game_id: int) -> list[AuditRow]:
-        return [audit_row(r) for r in await self._fetch_all(AUDIT_LOG, game_id=game_id)]
+        return [audit_row(r) for r in await self.backend.fetch_all(AUDIT_LOG, game_id=game_id)]
 
     async def undone_moves(self, game_id: int) -> list[UndoneMoveRow]:
-        return [undone_move_row(r) for r in await self._fetch_all(UNDONE_MOVES, game_id=game_id)]
+        return [undone_move_row(r) for r in await self.backend.fetch_all(UNDONE_MOVES, game_id=game_id)]

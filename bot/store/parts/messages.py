@@ -60,8 +60,11 @@ HELD_OF_USER = Q(select(*HELD).where(held_messages.c.user_id == param("user_id")
 TAKE_HELD = Q(delete(held_messages).where(held_messages.c.id == param("held_id")))
 
 
-class Messages(Backend):
+class Messages:
     """`MessageStore`."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
 
     async def add_message(
         self, game_id: int, kind: str, channel_id: int, message_id: int, buttons: bool = False
@@ -79,44 +82,44 @@ class Messages(Backend):
             yield from require_game(game_id)
             yield changed(ADD_MESSAGE, **values)
 
-        await self._do_write(work)
+        await self.backend.do_write(work)
 
     async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRow]:
         if kind is None:
-            return [message_row(r) for r in await self._fetch_all(GAME_MESSAGES, game_id=game_id)]
-        return [message_row(r) for r in await self._fetch_all(GAME_MESSAGES_OF_KIND, game_id=game_id, kind=kind)]
+            return [message_row(r) for r in await self.backend.fetch_all(GAME_MESSAGES, game_id=game_id)]
+        return [message_row(r) for r in await self.backend.fetch_all(GAME_MESSAGES_OF_KIND, game_id=game_id, kind=kind)]
 
     async def delete_message(self, message_id: int) -> bool:
-        return await self._execute(DELETE_MESSAGE, message_id=message_id) == 1
+        return await self.backend.execute(DELETE_MESSAGE, message_id=message_id) == 1
 
     async def games_with_buttons(self) -> list[GameRow]:
-        return [game_row(r) for r in await self._fetch_all(GAMES_WITH_BUTTONS)]
+        return [game_row(r) for r in await self.backend.fetch_all(GAMES_WITH_BUTTONS)]
 
     async def clear_buttons(self, message_id: int) -> bool:
-        return await self._execute(CLEAR_BUTTONS, message_id=message_id) == 1
+        return await self.backend.execute(CLEAR_BUTTONS, message_id=message_id) == 1
 
     async def tournament_message(self, tournament_id: int) -> tuple[int, int] | None:
-        row = await self._fetch_one(TOURNAMENT_MESSAGE, tournament_id=tournament_id)
+        row = await self.backend.fetch_one(TOURNAMENT_MESSAGE, tournament_id=tournament_id)
         return None if row is None else (int(row[0]), int(row[1]))
 
     async def set_tournament_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
-        await self._execute(
+        await self.backend.execute(
             PUT_TOURNAMENT_MESSAGE, tournament_id=tournament_id, channel_id=channel_id, message_id=message_id
         )
 
     async def dm_refused(self, user_id: int) -> bool:
-        return await self._fetch_one(DM_REFUSED, user_id=user_id) is not None
+        return await self.backend.fetch_one(DM_REFUSED, user_id=user_id) is not None
 
     async def set_dm_refused(self, user_id: int, refused: bool) -> None:
         if refused:
-            await self._execute(ADD_DM_REFUSAL, user_id=user_id, refused_at=now_text())
+            await self.backend.execute(ADD_DM_REFUSAL, user_id=user_id, refused_at=now_text())
         else:
-            await self._execute(DELETE_DM_REFUSAL, user_id=user_id)
+            await self.backend.execute(DELETE_DM_REFUSAL, user_id=user_id)
 
     async def hold_message(
         self, user_id: int, game_id: int | None, kind: str, wait: str | None, text: str, due_at: datetime
     ) -> int:
-        row = await self._write_one(
+        row = await self.backend.write_one(
             HOLD_MESSAGE,
             user_id=user_id,
             game_id=game_id,
@@ -130,10 +133,10 @@ class Messages(Backend):
         return int(row[0])
 
     async def due_held_messages(self, now: datetime, limit: int = 100) -> list[HeldRow]:
-        return [held_row(r) for r in await self._fetch_all(DUE_HELD, now=time_text(now), limit=limit)]
+        return [held_row(r) for r in await self.backend.fetch_all(DUE_HELD, now=time_text(now), limit=limit)]
 
     async def held_messages(self, user_id: int) -> list[HeldRow]:
-        return [held_row(r) for r in await self._fetch_all(HELD_OF_USER, user_id=user_id)]
+        return [held_row(r) for r in await self.backend.fetch_all(HELD_OF_USER, user_id=user_id)]
 
     async def take_held_message(self, held_id: int) -> bool:
-        return await self._execute(TAKE_HELD, held_id=held_id) == 1
+        return await self.backend.execute(TAKE_HELD, held_id=held_id) == 1

@@ -119,8 +119,11 @@ def _skill(guild_id: int, map_key: str, user_id: int, start: Skill) -> Work[Skil
     return start if row is None else Skill(float(row[0]), float(row[1]))
 
 
-class Ratings(Backend):
+class Ratings:
     """`RatingStore`."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
 
     async def record_rating(self, game: RatedGame, update: RatingUpdate, start: Skill) -> bool:
         """Rate the game unless it was already: False if it was (then nothing changes).
@@ -185,35 +188,35 @@ class Ratings(Backend):
                     yield many(INSERT_RESULT, results)
             return True
 
-        return await self._do_write(work)
+        return await self.backend.do_write(work)
 
     async def is_rated(self, game_id: int) -> bool:
         """Whether the ratings have taken this game into account (rated or left out)."""
-        return await self._fetch_one(IS_RATED, game_id=game_id) is not None
+        return await self.backend.fetch_one(IS_RATED, game_id=game_id) is not None
 
     async def ratings_page(self, guild_id: int, map_key: str, offset: int, limit: int) -> list[RatingRow]:
         """The server's ratings of one map (or OVERALL), highest conservative rating first."""
-        found = await self._fetch_all(RATINGS_PAGE, guild_id=guild_id, map=map_key, limit=limit, offset=offset)
+        found = await self.backend.fetch_all(RATINGS_PAGE, guild_id=guild_id, map=map_key, limit=limit, offset=offset)
         return [_rating(r) for r in found]
 
     async def ratings_count(self, guild_id: int, map_key: str) -> int:
-        row = await self._fetch_one(RATINGS_COUNT, guild_id=guild_id, map=map_key)
+        row = await self.backend.fetch_one(RATINGS_COUNT, guild_id=guild_id, map=map_key)
         return 0 if row is None else int(row[0])
 
     async def rating_rank(self, guild_id: int, map_key: str, user_id: int) -> int | None:
         """The member's place on the leaderboard (1 = top), None if unrated there."""
-        found = await self._fetch_all(BOARD_ORDER, guild_id=guild_id, map=map_key)
+        found = await self.backend.fetch_all(BOARD_ORDER, guild_id=guild_id, map=map_key)
         return next((i + 1 for i, row in enumerate(found) if row[0] == user_id), None)
 
     async def member_ratings(self, guild_id: int, user_id: int) -> list[RatingRow]:
         """The member's ratings in the server: overall and per map."""
-        return [_rating(r) for r in await self._fetch_all(MEMBER_RATINGS, guild_id=guild_id, user_id=user_id)]
+        return [_rating(r) for r in await self.backend.fetch_all(MEMBER_RATINGS, guild_id=guild_id, user_id=user_id)]
 
     async def member_results(self, guild_id: int, user_id: int) -> list[ResultRow]:
         """The member's results in the server's rated games, oldest first."""
-        return [ResultRow(*r) for r in await self._fetch_all(MEMBER_RESULTS, guild_id=guild_id, user_id=user_id)]
+        return [ResultRow(*r) for r in await self.backend.fetch_all(MEMBER_RESULTS, guild_id=guild_id, user_id=user_id)]
 
     async def finished_unrated_since_setting(self, setting_key: str) -> list[int]:
         """Finished games not yet considered by the ratings, of servers whose `setting_key` is on (JSON true),
         that finished (last changed) after the setting was last set: oldest first."""
-        return [int(r[0]) for r in await self._fetch_all(FINISHED_UNRATED, key=setting_key)]
+        return [int(r[0]) for r in await self.backend.fetch_all(FINISHED_UNRATED, key=setting_key)]

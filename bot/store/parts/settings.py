@@ -36,41 +36,44 @@ ALIVE_AT = Q(
 PUT_ALIVE_AT = upsert(heartbeat, ("id",), ("alive_at",))
 
 
-class Settings(Backend):
+class Settings:
     """`SettingsStore`."""
 
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        return {key: json.loads(value) for key, value in await self._fetch_all(GUILD_SETTINGS, owner=guild_id)}
+        return {key: json.loads(value) for key, value in await self.backend.fetch_all(GUILD_SETTINGS, owner=guild_id)}
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         if value is None:
-            await self._execute(DELETE_GUILD_SETTING, owner=guild_id, key=key)
+            await self.backend.execute(DELETE_GUILD_SETTING, owner=guild_id, key=key)
         else:
-            await self._execute(
+            await self.backend.execute(
                 PUT_GUILD_SETTING, guild_id=guild_id, key=key, value=to_json(value), updated_at=now_text()
             )
 
     async def member_settings(self, user_id: int) -> dict[str, Any]:
-        return {key: json.loads(value) for key, value in await self._fetch_all(MEMBER_SETTINGS, owner=user_id)}
+        return {key: json.loads(value) for key, value in await self.backend.fetch_all(MEMBER_SETTINGS, owner=user_id)}
 
     async def set_member_setting(self, user_id: int, key: str, value: Any) -> None:
         if value is None:
-            await self._execute(DELETE_MEMBER_SETTING, owner=user_id, key=key)
+            await self.backend.execute(DELETE_MEMBER_SETTING, owner=user_id, key=key)
         else:
-            await self._execute(
+            await self.backend.execute(
                 PUT_MEMBER_SETTING, user_id=user_id, key=key, value=to_json(value), updated_at=now_text()
             )
 
     async def command_digest(self, target: str) -> str | None:
-        row = await self._fetch_one(COMMAND_DIGEST, target=target)
+        row = await self.backend.fetch_one(COMMAND_DIGEST, target=target)
         return None if row is None else str(row[0])
 
     async def set_command_digest(self, target: str, digest: str) -> None:
-        await self._execute(PUT_COMMAND_DIGEST, target=target, digest=digest, synced_at=now_text())
+        await self.backend.execute(PUT_COMMAND_DIGEST, target=target, digest=digest, synced_at=now_text())
 
     async def alive_at(self, key: int = UNSHARDED_KEY) -> datetime | None:
-        row = await self._fetch_one(ALIVE_AT, id=key)
+        row = await self.backend.fetch_one(ALIVE_AT, id=key)
         return None if row is None or row[0] is None else parse_time(str(row[0]))
 
     async def set_alive_at(self, moment: datetime, key: int = UNSHARDED_KEY) -> None:
-        await self._execute(PUT_ALIVE_AT, id=key, alive_at=time_text(moment))
+        await self.backend.execute(PUT_ALIVE_AT, id=key, alive_at=time_text(moment))

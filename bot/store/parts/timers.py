@@ -58,8 +58,11 @@ def _next(shards: Shards | None) -> Q:
     return Q((query if shards is None else query.where(_of_shards(shards))).order_by(*SOONEST_FIRST).limit(1))
 
 
-class Timers(Backend):
+class Timers:
     """`TimerStore`."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
 
     async def add_timer(
         self, game_id: int | None, kind: str, deadline: datetime, data: dict[str, Any] | None = None
@@ -77,31 +80,31 @@ class Timers(Backend):
                 yield from require_game(game_id)
             return timer_row((yield one(INSERT_TIMER, **values)))
 
-        return await self._do_write(work)
+        return await self.backend.do_write(work)
 
     async def timers(self, game_id: int | None = None) -> list[TimerRow]:
         if game_id is None:
-            return [timer_row(r) for r in await self._fetch_all(ALL_TIMERS)]
-        return [timer_row(r) for r in await self._fetch_all(GAME_TIMERS, game_id=game_id)]
+            return [timer_row(r) for r in await self.backend.fetch_all(ALL_TIMERS)]
+        return [timer_row(r) for r in await self.backend.fetch_all(GAME_TIMERS, game_id=game_id)]
 
     async def due_timers(self, now: datetime, shards: Shards | None = None) -> list[TimerRow]:
-        return [timer_row(r) for r in await self._fetch_all(_due(shards), now=time_text(now))]
+        return [timer_row(r) for r in await self.backend.fetch_all(_due(shards), now=time_text(now))]
 
     async def next_timer(self, shards: Shards | None = None) -> TimerRow | None:
-        row = await self._fetch_one(_next(shards))
+        row = await self.backend.fetch_one(_next(shards))
         return None if row is None else timer_row(row)
 
     async def timer(self, timer_id: int) -> TimerRow | None:
-        row = await self._fetch_one(TIMER_BY_ID, timer_id=timer_id)
+        row = await self.backend.fetch_one(TIMER_BY_ID, timer_id=timer_id)
         return None if row is None else timer_row(row)
 
     async def delete_timer(self, timer_id: int) -> bool:
-        return await self._execute(DELETE_TIMER, timer_id=timer_id) == 1
+        return await self.backend.execute(DELETE_TIMER, timer_id=timer_id) == 1
 
     async def delete_timers(self, game_id: int, kind: str | None = None) -> int:
         if kind is None:
-            return await self._execute(DELETE_GAME_TIMERS, game_id=game_id)
-        return await self._execute(DELETE_GAME_TIMERS_OF_KIND, game_id=game_id, kind=kind)
+            return await self.backend.execute(DELETE_GAME_TIMERS, game_id=game_id)
+        return await self.backend.execute(DELETE_GAME_TIMERS_OF_KIND, game_id=game_id, kind=kind)
 
     async def postpone_timer(self, timer_id: int, deadline: datetime) -> bool:
-        return await self._execute(POSTPONE_TIMER, timer_id=timer_id, deadline=time_text(deadline)) == 1
+        return await self.backend.execute(POSTPONE_TIMER, timer_id=timer_id, deadline=time_text(deadline)) == 1

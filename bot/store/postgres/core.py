@@ -122,22 +122,22 @@ class PostgresCore(Backend):
         except DB_ERRORS as exc:
             raise self._error(exc) from exc
 
-    async def _fetch_one(self, q: Q, **params: Any) -> Row | None:
+    async def fetch_one(self, q: Q, **params: Any) -> Row | None:
         return cast(Row | None, await self._on_pool(one(q, **params)))
 
-    async def _fetch_all(self, q: Q, **params: Any) -> list[Row]:
+    async def fetch_all(self, q: Q, **params: Any) -> list[Row]:
         return cast(list[Row], await self._on_pool(rows(q, **params)))
 
-    async def _write_one(self, q: Q, **params: Any) -> Row | None:
+    async def write_one(self, q: Q, **params: Any) -> Row | None:
         op = one(q, **params)
         return cast(Row | None, await asyncio.shield(asyncio.ensure_future(self._on_pool(op))))
 
-    async def _execute(self, q: Q, **params: Any) -> int:
+    async def execute(self, q: Q, **params: Any) -> int:
         op = changed_op(q, **params)
         return cast(int, await asyncio.shield(asyncio.ensure_future(self._on_pool(op))))
 
-    async def _do_write(self, make: Callable[[], Work[T]]) -> T:
+    async def do_write(self, make: Callable[[], Work[T]]) -> T:
         return await self._write(lambda conn: run_async(make(), partial(execute_postgres, conn)))
 
-    async def _do_read(self, make: Callable[[], Work[T]]) -> T:
+    async def do_read(self, make: Callable[[], Work[T]]) -> T:
         return await self._read(lambda conn: run_async(make(), partial(execute_postgres, conn)))

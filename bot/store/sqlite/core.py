@@ -144,26 +144,26 @@ class SqliteCore(Backend):
         return await self._run(lambda conn: read_transaction(conn, work))
 
     # ----- the queries of `bot.store.query` (see `parts.base.Backend`)
-    async def _fetch_one(self, q: Q, **params: Any) -> Row | None:
+    async def fetch_one(self, q: Q, **params: Any) -> Row | None:
         op = one(q, **params)
         return cast(Row | None, await self._run(lambda conn: execute_sqlite(conn, op)))
 
-    async def _fetch_all(self, q: Q, **params: Any) -> list[Row]:
+    async def fetch_all(self, q: Q, **params: Any) -> list[Row]:
         op = rows(q, **params)
         return cast(list[Row], await self._run(lambda conn: execute_sqlite(conn, op)))
 
-    async def _write_one(self, q: Q, **params: Any) -> Row | None:
+    async def write_one(self, q: Q, **params: Any) -> Row | None:
         op = one(q, **params)
         return cast(Row | None, await self._write(lambda conn: execute_sqlite(conn, op)))
 
-    async def _execute(self, q: Q, **params: Any) -> int:
+    async def execute(self, q: Q, **params: Any) -> int:
         op = changed(q, **params)
         return cast(int, await self._write(lambda conn: execute_sqlite(conn, op)))
 
-    async def _do_write(self, make: Callable[[], Work[T]]) -> T:
+    async def do_write(self, make: Callable[[], Work[T]]) -> T:
         return await self._write(lambda conn: run_sync(make(), partial(execute_sqlite, conn)))
 
-    async def _do_read(self, make: Callable[[], Work[T]]) -> T:
+    async def do_read(self, make: Callable[[], Work[T]]) -> T:
         return await self._read(lambda conn: run_sync(make(), partial(execute_sqlite, conn)))
 
 
