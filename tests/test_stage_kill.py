@@ -23,7 +23,9 @@ import pytest
 
 HELPER = Path(__file__).parent / "helpers" / "stage_kill_player.py"
 ROOT = Path(__file__).parent.parent
-KILLS = 12
+KILLS = 16
+# a kill finds one or two stage messages with live buttons, or none if it came early: at least this many in all
+MIN_SEEN = 12
 LOBBY = ("ttr:join:", "ttr:leave:", "ttr:start:")
 
 
@@ -105,5 +107,5 @@ def test_after_a_kill_every_message_with_buttons_is_marked_for_the_next_start(tm
             game_id, kind, marked = known[message_id]
             assert marked, f"round {round_}: message {message_id} ({kind}) shows buttons but is not marked"
             stale += message_id != newest[game_id]
-    assert seen >= KILLS, f"too few stage messages were posted to mean anything ({seen})"
+    assert seen >= MIN_SEEN, f"too few stage messages were posted to mean anything ({seen})"
     print(f"{KILLS} kills: {stale} old messages left with buttons and marked, {unrecorded} killed before recording")
