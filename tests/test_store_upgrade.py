@@ -1,7 +1,8 @@
 """A database made by the bot before the schema had its Alembic history upgrades in place at its first start.
 
 The fixtures were made by main at be8f5af (the last numbered migration, 0016) with
-tests/fixtures/make_old_databases.py: an SQLite file, and a plain-SQL pg_dump restored here with psql. Each
+tests/fixtures/make_old_databases.py: an SQLite file kept as its SQL text (sqlite3's dump, built into a file
+here), and a plain-SQL pg_dump restored here with psql. Each
 holds three started games (0, 5 and 40 moves), settings, a timer and a DM refusal.
 """
 
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import shutil
 import sqlite3
 import subprocess
 from datetime import UTC, datetime
@@ -57,7 +57,11 @@ async def check(database: Database) -> None:
 
 def test_an_sqlite_database_of_main_upgrades_in_place(tmp_path: Path) -> None:
     path = tmp_path / "conductor.sqlite3"
-    shutil.copyfile(FIXTURES / "main-0016.sqlite3", path)
+    made = sqlite3.connect(path)
+    try:
+        made.executescript((FIXTURES / "main-0016.sqlite.sql").read_text(encoding="utf-8"))
+    finally:
+        made.close()
     asyncio.run(check(path))
     conn = sqlite3.connect(path)
     try:
