@@ -16,9 +16,9 @@ from bot.service import GameInfo, TimeoutPolicy, may_moderate
 from bot.service.kinds import Language
 from bot.service.reading import ReadingService
 from bot.service.settings import SettingsService
+from bot.table.lookup import MAX_CHOICES as MAX_CHOICES  # the cogs' one limit, shared with the lookups
 from bot.table.parsing import DurationError, parse_duration
 
-MAX_CHOICES = 25  # Discord shows at most 25 choices
 MAX_NAMES = 50  # members a log names by looking them up
 POLICY_CHOICES = [
     app_commands.Choice(name="autopilot: it plays the turn", value=TimeoutPolicy.AUTOPILOT.value),

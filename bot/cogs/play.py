@@ -260,12 +260,7 @@ class PlayCog(TtrCog):
     @replay.autocomplete("game")
     async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """The games of this server the member played, and this channel's latest: newest first."""
-        try:
-            with speaking(reader_language(interaction)):
-                return (await self.lookup.viewable_choices(interaction, current))[:MAX_CHOICES]
-        except Exception:
-            log.debug("game autocomplete gave up", exc_info=True)
-            return []
+        return await self.lookup.game_choices(interaction, current)
 
     async def _my_game(self, interaction: discord.Interaction) -> GameInfo:
         """This channel's game, if the member plays in it (for autocompletes: they fail quietly)."""

@@ -15,7 +15,7 @@ import time
 import discord
 from discord import app_commands
 
-from bot.cogs.common import MAX_CHOICES, is_moderator, reader_language
+from bot.cogs.common import is_moderator
 from bot.cogs.ttr import TtrCog
 from bot.present.i18n import current_language, speaking
 from bot.present.review import chart_words, progress_text, review_refusal_text, review_summary, turn_pages
@@ -92,9 +92,4 @@ class ReviewCog(TtrCog):
     @review.autocomplete("game")
     async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """The games of this server the member played, and this channel's latest: newest first."""
-        try:
-            with speaking(reader_language(interaction)):
-                return (await self.lookup.viewable_choices(interaction, current))[:MAX_CHOICES]
-        except Exception:
-            log.debug("game autocomplete gave up", exc_info=True)
-            return []
+        return await self.lookup.game_choices(interaction, current)

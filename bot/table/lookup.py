@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import NoReturn
 
 import discord
@@ -25,6 +26,10 @@ from bot.service.front_records import FrontRecords
 from bot.service.reading import ReadingService
 from bot.views.replies import Refusal, current_game
 from maps import load_board
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25  # Discord shows at most 25 choices
 
 
 class Lookup:
@@ -102,6 +107,15 @@ class Lookup:
             for g in sorted(games.values(), key=lambda g: -g.id)
             if g.started and str(g.id).startswith(typed)
         ]
+
+    async def game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """The `game` option's autocomplete (in the language the command tree speaks around it): at most
+        MAX_CHOICES of `viewable_choices`, and nothing if anything fails (an autocomplete gets no refusal)."""
+        try:
+            return (await self.viewable_choices(interaction, current))[:MAX_CHOICES]
+        except Exception:
+            log.debug("game autocomplete gave up", exc_info=True)
+            return []
 
 
 def player_of(info: GameInfo, user_id: int) -> str:
