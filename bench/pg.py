@@ -7,7 +7,7 @@ tests do, but durable: fsync and synchronous commits on, as in production)
 in a temporary folder and removes it at the end. For 200 and 2,000 games
 active at once it opens and deals the games, plans each game's moves
 beforehand (so the random player is not timed), then makes every game act
-as fast as it can through GameService.act: first in one process, then with
+as fast as it can through the service's play part (`service.play.act`): first in one process, then with
 the games split between two processes, the processes of shards 0 and 1 of
 2 (each game has a server of its own, on either shard; each process its own
 service and connection pool, on the same database). It prints persisted actions per second and the

@@ -2,7 +2,7 @@
 
 Run: .venv/bin/python -m bench.service [--quick]
 
-Every action goes through GameService.act onto a SQLite file (WAL,
+Every action goes through the service's play part (`service.play.act`) onto a SQLite file (WAL,
 synchronous=FULL), as in production. The moves are chosen before the clock
 starts, so the figures are those of the service and the store, not of the
 random player. Prints figures; asserts nothing (speed targets live here, not in tests).

@@ -1,13 +1,13 @@
 """The tournament desk, results: a table's game that ended is recorded once, the standings.
 
-When a table's game ends (by the rules: `_finished`; by a moderator:
-`_ended_by_moderator`) its result is recorded once: places after the game's
+When a table's game ends (by the rules or by a moderator: `game_ended`, the
+first of the service's end-of-game listeners) its result is recorded once: places after the game's
 own tie-breaks (ratings.placings), place points shared on ties
 (standings.place_points); the game is rated as a tournament game if the
 tournament is rated; the round is complete with its last table and the
 tournament finished with its last round. An abandoned game voids its table.
 A game that ended without its table recorded (a crash in between) is recorded
-by the next call that reads the tournament (`catch_up`).
+by the next call that reads the tournament (`record_ended`, the desk's catch-up).
 """
 
 from __future__ import annotations
