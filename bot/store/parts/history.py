@@ -21,7 +21,7 @@ from bot.store.columns import (
 from bot.store.errors import ClockChanged, StoreError
 from bot.store.parts.base import Backend
 from bot.store.parts.games import GAME_MOVES, GAME_SNAPSHOT
-from bot.store.parts.versioned import apply_writes, bump, check_version, put_snapshot, require_game, take_back
+from bot.store.parts.versioned import apply_writes, bump, check_version, game_key, put_snapshot, require_game, take_back
 from bot.store.query import ConstraintError, Q, Work, changed, one, param, rows
 from bot.store.rows import AuditRow, ClockRow, MoveRow, SnapshotRow, UndoneMoveRow
 from bot.store.schema import audit_log, game_clocks, moves, seat_clocks, undone_moves
@@ -89,7 +89,7 @@ class History:
                 yield from apply_writes(game_id, move.writes)
             return version
 
-        return await self.backend.do_write(work)
+        return await self.backend.do_write(work, key=game_key(game_id))
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         return [move_row(game_id, r) for r in await self.backend.fetch_all(GAME_MOVES, game_id=game_id)]
@@ -103,7 +103,7 @@ class History:
             yield from check_version(game_id, expected_version, lock=True)
             yield from put_snapshot(game_id, move_count, data)
 
-        await self.backend.do_write(work)
+        await self.backend.do_write(work, key=game_key(game_id))
 
     async def clock(self, game_id: int) -> ClockRow:
         return await self.backend.do_read(lambda: game_clock(game_id))
@@ -127,14 +127,14 @@ class History:
                 yield from put_snapshot(game_id, change.undo.keep, change.undo.snapshot)
             return version
 
-        return await self.backend.do_write(work)
+        return await self.backend.do_write(work, key=game_key(game_id))
 
     async def add_audit(self, game_id: int, entry: NewAudit) -> int:
         def work() -> Work[int]:
             yield from require_game(game_id)
             return (yield from apply_writes(game_id, Writes(audit=[entry])))[0]
 
-        return await self.backend.do_write(work)
+        return await self.backend.do_write(work, key=game_key(game_id))
 
     async def audit_log(self, game_id: int) -> list[AuditRow]:
         return [audit_row(r) for r in await self.backend.fetch_all(AUDIT_LOG, game_id=game_id)]

@@ -64,6 +64,12 @@ def _seat_update(names: tuple[str, ...]) -> Q:
     )
 
 
+def game_key(game_id: int) -> tuple[str, int]:
+    """The key of a write that touches rows of this game only (its row, seats, moves, snapshot, clocks, timers, and
+    new audit entries): see `Backend.do_write`."""
+    return ("game", game_id)
+
+
 def require_game(game_id: int) -> Work[None]:
     """UnknownGame unless a game has this id."""
     if (yield scalar(GAME_EXISTS, game_id=game_id)) is None:
