@@ -53,6 +53,7 @@ def test_the_example_env_file_lists_every_setting_with_a_comment() -> None:
         "CONDUCTOR_DISCORD_LOG_LEVEL",
         "SHARD_COUNT",
         "SHARD_IDS",
+        "CONDUCTOR_SHARED_RATE_LIMIT",
     }
     lines = example.read_text(encoding="utf-8").splitlines()
     for key in values:

@@ -20,6 +20,7 @@ from bot.store import (
     GameStore,
     MessageStore,
     NewGame,
+    RateStore,
     RatingStore,
     SettingsStore,
     SqliteStore,
@@ -29,7 +30,15 @@ from bot.store import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-PARTS: tuple[type[Any], ...] = (GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore)
+PARTS: tuple[type[Any], ...] = (
+    GameStore,
+    TimerStore,
+    MessageStore,
+    SettingsStore,
+    RatingStore,
+    TournamentStore,
+    RateStore,
+)
 
 # Every method of the store's interface: none may go missing when the Protocols change shape.
 EVERY_METHOD = {
@@ -109,6 +118,9 @@ EVERY_METHOD = {
     "table_of_game",
     "record_table_result",
     "tournament_audit",
+    # RateStore
+    "admit_request",
+    "forget_rates",
 }
 
 
@@ -131,7 +143,7 @@ def shape(method: Callable[..., Any]) -> tuple[list[tuple[str, Any, Any]], dict[
 
 def parts(
     store: SqliteStore,
-) -> tuple[Store, GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore]:
+) -> tuple[Store, GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore, RateStore]:
     whole: Store = store
     games: GameStore = store
     timers: TimerStore = store
@@ -139,7 +151,8 @@ def parts(
     settings: SettingsStore = store
     ratings: RatingStore = store
     tournaments: TournamentStore = store
-    return whole, games, timers, messages, settings, ratings, tournaments
+    rates: RateStore = store
+    return whole, games, timers, messages, settings, ratings, tournaments, rates
 
 
 def test_store_joins_the_parts_and_each_method_is_in_one_part() -> None:
@@ -159,7 +172,7 @@ def test_sqlite_store_has_every_method_each_part_asks_for_with_its_signature() -
 
 
 async def test_one_sqlite_store_serves_through_each_part(tmp_path: Path) -> None:
-    whole, games, timers, messages, settings, _ratings, _tournaments = parts(
+    whole, games, timers, messages, settings, _ratings, _tournaments, rates = parts(
         await SqliteStore.open(tmp_path / "parts.sqlite3")
     )
     try:
@@ -171,6 +184,8 @@ async def test_one_sqlite_store_serves_through_each_part(tmp_path: Path) -> None
         assert await timers.next_timer() == timer
         await messages.add_message(row.id, "stage", 2, 99)
         assert [m.message_id for m in await messages.messages(row.id)] == [99]
+        assert await rates.admit_request(3, 1000.0, 1, 10.0) is None
+        assert await rates.admit_request(3, 1004.0, 1, 10.0) == 6.0
     finally:
         await whole.close()
 

@@ -40,6 +40,9 @@ async def check(database: Database) -> None:
         assert {t.game_id for t in timers} == {None, *(g.id for g in games)}
         due = await store.due_timers(datetime(2031, 1, 1, tzinfo=UTC))
         assert [t.kind for t in due if t.game_id is None] == ["fixture"]
+        # revision 0017 made the table of the members' command rates
+        assert await store.admit_request(100, 1.0, 1, 10.0) is None
+        assert await store.admit_request(100, 2.0, 1, 10.0) == 9.0
     finally:
         await store.close()
     service = await open_service(database)

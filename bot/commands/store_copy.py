@@ -25,6 +25,7 @@ from bot.store.errors import StoreError
 from bot.store.migrations import MigrationError, migrate
 from bot.store.postgres import PostgresStore
 from bot.store.postgres.connection import DB_ERRORS
+from bot.store.revisions import upgrade_sqlite
 from bot.store.rows import StoredGame
 from bot.store.sqlite import SqliteStore
 from bot.store.status import GameStatus
@@ -132,6 +133,7 @@ def _check_schema(source: Path, copy: Path) -> None:
                 raise StoreError(f"{source} is an SQLite database but not Conductor's (no schema_migrations); {GIVE}")
             try:
                 migrate(conn)
+                upgrade_sqlite(conn)  # and the schema's history after the numbered migrations
             except MigrationError as exc:
                 raise StoreError(f"{source}: {exc}") from None
             expected = _reference_schema()
@@ -153,6 +155,7 @@ def _reference_schema() -> dict[str, list[tuple[str, str]]]:
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
         migrate(conn)
+        upgrade_sqlite(conn)
         return _schema(conn)
     finally:
         conn.close()

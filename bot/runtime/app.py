@@ -124,7 +124,12 @@ class ConductorBot(commands.Bot):
         self._recovery: asyncio.Task[None] | None = None
         # the command rate reads the bot's clock when it has one (tests: simulated time)
         limiter_clock = time.monotonic if clock is None else (lambda: clock().timestamp())
-        self.limiter = RateLimiter(settings.commands_per_window, settings.command_window_seconds, clock=limiter_clock)
+        self.limiter = RateLimiter(
+            settings.commands_per_window,
+            settings.command_window_seconds,
+            clock=limiter_clock,
+            wall_clock=time.time if clock is None else (lambda: clock().timestamp()),
+        )
         self._ready_before = False
         self._refreshes: set[asyncio.Task[None]] = set()
         self._warm_up: asyncio.Task[None] | None = None
@@ -159,6 +164,8 @@ class ConductorBot(commands.Bot):
     async def setup_hook(self) -> None:
         self._service = await GameService.open(self.settings.database, clock=self.clock, shards=self.settings.shards)
         await self._service.ratings.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
+        if self.settings.rate_limit_shared:  # one command rate per member for every process on the database
+            self.limiter.share(self._service.store)
         front = self._front = Front.build(self, self._service)
         ttrtour, desk = ttrtour_group(), TournamentDesk(self, front)
         self._scheduler = Scheduler(

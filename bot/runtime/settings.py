@@ -7,11 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.store.postgres import is_postgres_url
 from bot.store.shards import Shards
 
 DEFAULT_DATABASE = Path("data/conductor.sqlite3")
 DEFAULT_ENV_FILE = Path(".env")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+SHARED_RATE_LIMIT = ("auto", "on", "off")
 
 
 class SettingsError(ValueError):
@@ -59,6 +61,14 @@ def log_level(values: Mapping[str, str], key: str, default: str) -> str:
     if level not in LOG_LEVELS:
         raise SettingsError(f"{key} must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
     return level
+
+
+def shared_rate_limit_setting(values: Mapping[str, str]) -> str:
+    """CONDUCTOR_SHARED_RATE_LIMIT (any case): auto (the default, also when empty), on or off."""
+    text = values.get("CONDUCTOR_SHARED_RATE_LIMIT", "").strip().lower() or "auto"
+    if text not in SHARED_RATE_LIMIT:
+        raise SettingsError(f"CONDUCTOR_SHARED_RATE_LIMIT must be one of {', '.join(SHARED_RATE_LIMIT)}, not {text!r}")
+    return text
 
 
 def shard_setting(values: Mapping[str, str]) -> Shards | None:
@@ -113,6 +123,17 @@ class Settings:
     command_window_seconds: float = 10.0
     # SHARD_COUNT and SHARD_IDS: the shards this process runs (an AutoShardedBot); None: unsharded, every server
     shards: Shards | None = None
+    # CONDUCTOR_SHARED_RATE_LIMIT: auto, on or off; see `rate_limit_shared`
+    shared_rate_limit: str = "auto"
+
+    @property
+    def rate_limit_shared(self) -> bool:
+        """Whether each member's command rate is counted in the database too, one limit for every process on it
+        (bot/views/ratelimit.py). `auto`: when the bot may run as several processes, on PostgreSQL or when this
+        process runs some shards; the single-process SQLite bot counts in memory only (no disk write per click)."""
+        if self.shared_rate_limit == "auto":
+            return is_postgres_url(self.database) or self.shards is not None
+        return self.shared_rate_limit == "on"
 
     @classmethod
     def from_env(
@@ -141,6 +162,7 @@ class Settings:
         level = log_level(values, "CONDUCTOR_LOG_LEVEL", "INFO")
         discord_level = log_level(values, "CONDUCTOR_DISCORD_LOG_LEVEL", "WARNING")
         shards = shard_setting(values)
+        shared_rate_limit = shared_rate_limit_setting(values)
         return cls(
             database=database_setting(database) if database else DEFAULT_DATABASE,
             token=token,
@@ -148,4 +170,5 @@ class Settings:
             log_level=level,
             discord_log_level=discord_level,
             shards=shards,
+            shared_rate_limit=shared_rate_limit,
         )

@@ -23,6 +23,7 @@ from bot.store.postgres import PostgresStore
 from bot.store.protocols import (
     GameStore,
     MessageStore,
+    RateStore,
     RatingStore,
     SettingsStore,
     Store,
@@ -67,6 +68,7 @@ __all__ = [
     "describe",
     "open_store",
     "parse_database",
+    "RateStore",
     "RatingStore",
     "ACTIVE",
     "AuditRow",

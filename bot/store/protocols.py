@@ -326,7 +326,20 @@ class TournamentStore(Protocol):
         ...
 
 
-class Store(GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore, Protocol):
+class RateStore(Protocol):
+    """Each member's requests admitted lately, one count for every process on the database (wall-clock seconds)."""
+
+    async def admit_request(self, user_id: int, now: float, limit: int, window: float) -> float | None:
+        """Count the request at `now` if fewer than `limit` were counted in the `window` seconds before, in one
+        transaction (processes asking together take turns): None; else, counting nothing, the seconds to wait."""
+        ...
+
+    async def forget_rates(self, before: float) -> int:
+        """Delete the members' rows whose newest request is at `before` or earlier; how many."""
+        ...
+
+
+class Store(GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore, RateStore, Protocol):
     """Everything the bot keeps between restarts."""
 
     async def close(self) -> None: ...

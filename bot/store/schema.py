@@ -325,6 +325,16 @@ held_messages = Table(
     Column("created_at", Text, nullable=False),
 )
 
+# each member's requests admitted lately (bot/views/ratelimit.py): `moments` a JSON list of epoch seconds,
+# `last_at` the newest of them
+member_rates = Table(
+    "member_rates",
+    metadata,
+    Column("user_id", Big, primary_key=True, autoincrement=False),
+    Column("moments", Text, nullable=False),
+    Column("last_at", Real, nullable=False),
+)
+
 
 # Every table, parents before children: the order rows are copied in.
 TABLES: tuple[Table, ...] = tuple(metadata.sorted_tables)

@@ -3,7 +3,7 @@
 `base.Backend` is what a part needs of a backend (run a query, or a unit of
 work as a write or a consistent read); `bot.store.sqlite.core.SqliteCore` and
 `bot.store.postgres.core.PostgresCore` each provide it. `games`, `history`,
-`timers`, `messages`, `settings`, `ratings` and `tournaments` each hold a
+`timers`, `messages`, `settings`, `ratings`, `tournaments` and `rates` each hold a
 class serving one part of the `Store` interface, given the backend
 (`versioned` holds what a game's write transaction does besides its own
 statement); `Parts` makes them and answers the `Store` interface by handing
@@ -20,6 +20,7 @@ from bot.store.parts.base import Backend
 from bot.store.parts.games import Games
 from bot.store.parts.history import History
 from bot.store.parts.messages import Messages
+from bot.store.parts.rates import Rates
 from bot.store.parts.ratings import Ratings
 from bot.store.parts.settings import Settings
 from bot.store.parts.timers import Timers
@@ -66,6 +67,7 @@ class Parts:
         self._settings = Settings(backend)
         self._ratings = Ratings(backend)
         self._tournaments = Tournaments(backend)
+        self._rates = Rates(backend)
 
     async def create_game(self, new: NewGame) -> GameRow:
         return await self._games.create_game(new)
@@ -291,6 +293,12 @@ class Parts:
 
     async def tournament_audit(self, tournament_id: int) -> list[TournamentAuditRow]:
         return await self._tournaments.tournament_audit(tournament_id)
+
+    async def admit_request(self, user_id: int, now: float, limit: int, window: float) -> float | None:
+        return await self._rates.admit_request(user_id, now, limit, window)
+
+    async def forget_rates(self, before: float) -> int:
+        return await self._rates.forget_rates(before)
 
 
 __all__ = ["Parts"]

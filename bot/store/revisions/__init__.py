@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 FOLDER = Path(__file__).parent
 # The newest revision of versions/ (tests/test_store_upgrade.py checks it is Alembic's head): a database recorded
 # there needs nothing.
-HEAD = "0016_baseline"
+HEAD = "0017_member_rates"
 # pg_advisory_lock key of the migrations ("Cond" in ASCII), as bot/store/postgres/migrations.py takes it
 MIGRATION_LOCK = 0x436F6E64
 
