@@ -131,9 +131,10 @@ def _run(connection: Connection, target: str = "head") -> None:
     def applied(*, step: Any, **_: Any) -> None:
         done.extend(step.up_revision_ids)
 
+    record: Any = applied  # Alembic calls it with keywords (its annotation says positional arguments)
     try:
         with EnvironmentContext(settings, directory, fn=upgrade) as env:
-            env.configure(connection=connection, target_metadata=metadata, on_version_apply=applied)  # type: ignore[arg-type]  # called with keywords
+            env.configure(connection=connection, target_metadata=metadata, on_version_apply=record)
             env.run_migrations()
     except CommandError as exc:
         raise MigrationError(

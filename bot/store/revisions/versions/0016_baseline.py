@@ -7,9 +7,9 @@ A member's quiet hours, or a "your turn" note the member wants only once a turn 
 sent once when due (deleted as it is taken), and a note about a wait that is over by then (`wait`: the seat's wait
 key, like "turn:12") is dropped instead.
 
-Its id is older than its place: the bot's databases were at this revision (0016, numbered 12 to 15 never
-existed) when the history moved from numbered SQL files to these revisions, and have it recorded, so it keeps
-the id they know.
+It keeps the id it had as the first revision of the Alembic history, when it changed nothing and the numbered SQL
+migrations (ending with 0016, this table; 12 to 15 never existed) ran before it: databases of the bot from then
+have it recorded in alembic_version, so it is the revision they are at.
 """
 
 from __future__ import annotations
