@@ -2,7 +2,7 @@
 
 Each bad FROM gives one line on standard error and exit 1; FROM keeps every
 byte (and gets no file beside it); TO stays empty, so the same command with
-a good FROM then works. A Conductor database at an older migration is copied,
+a good FROM then works. A Conductor database at an older revision (or numbered migration) is copied,
 its schema brought up to date in a private copy only.
 """
 
@@ -25,7 +25,9 @@ from bot.commands import store_copy
 from bot.commands.cli import main
 from bot.commands.store_copy import TABLES
 from bot.store import StoreError
-from bot.store.migrations import available, migrate
+from bot.store.revisions import NUMBERED
+
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 async def _played(path: Path) -> None:
@@ -88,7 +90,7 @@ def _hostile_files(good: Path, folder: Path) -> dict[str, Path]:
         "another program's database": lambda p: _sql(p, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)"),
         "an empty SQLite database": lambda p: _sql(p, "PRAGMA user_version = 1"),
         "Conductor database of a newer version": lambda p: _copy_of(
-            good, p, "INSERT INTO schema_migrations VALUES (99, 'future', '2030-01-01T00:00:00+00:00')"
+            good, p, "UPDATE alembic_version SET version_num = '9999_future'"
         ),
         "Conductor database with a table missing": lambda p: _copy_of(good, p, "DROP TABLE tournament_messages"),
         "Conductor database with a changed table": lambda p: _copy_of(
@@ -189,8 +191,8 @@ def test_a_source_at_an_older_migration_is_copied_and_left_as_it_was(
 ) -> None:
     old = tmp_path / "old.sqlite3"
     conn = sqlite3.connect(old, isolation_level=None)
-    try:
-        migrate(conn, target=8)
+    try:  # as the numbered migrations left it at version 8
+        conn.executescript((FIXTURES / "old-0008.sqlite.sql").read_text(encoding="utf-8"))
         conn.execute(
             "INSERT INTO guild_settings (guild_id, key, value, updated_at) "
             "VALUES (1, 'turn_seconds', '3600', '2026-01-01T00:00:00+00:00')"
@@ -203,7 +205,7 @@ def test_a_source_at_an_older_migration_is_copied_and_left_as_it_was(
     assert _state(old) == before
     conn = sqlite3.connect(old)
     try:
-        assert max(r[0] for r in conn.execute("SELECT version FROM schema_migrations")) == 8 < len(available())
+        assert max(r[0] for r in conn.execute("SELECT version FROM schema_migrations")) == 8 < len(NUMBERED)
     finally:
         conn.close()
     assert asyncio.run(_rows_in(pg_url)) == {"guild_settings": 1}

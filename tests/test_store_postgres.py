@@ -1,4 +1,5 @@
-"""What only the PostgreSQL store has to show: twin migrations, and one effect per action across processes.
+"""What only the PostgreSQL store has to show: the history's triggers written for it, and one effect per action
+across processes.
 
 Everything else the store, the service, the clocks and the crash test check
 runs on both stores through the `database` fixture (tests/conftest.py).
@@ -24,8 +25,7 @@ from bot.commands.cli import main
 from bot.commands.store_copy import TABLES
 from bot.service.tournaments.models import TournamentSettings
 from bot.store import GameChange, GameStatus, NewGame, PostgresStore, TimerGone, VersionConflict, Writes, open_store
-from bot.store.migrations import available
-from bot.store.postgres.migrations import applied
+from bot.store.revisions import HEAD, triggers
 from engine.moves import move_to_json
 from engine.random_play import random_move
 from tools.pg_server import PgServer, new_database_name
@@ -35,19 +35,27 @@ CLICK = Path(__file__).parent / "helpers" / "pg_click.py"
 
 
 def test_every_migration_has_its_twin_on_the_other_store() -> None:
-    sqlite = {(m.version, m.name) for m in available("sqlite")}
-    postgres = {(m.version, m.name) for m in available("postgres")}
+    """The triggers are the one part of the history written for each database: each revision that has them has
+    them for both."""
+    from alembic.script import ScriptDirectory
+
+    from bot.store.revisions import config
+
+    revisions = {s.revision for s in ScriptDirectory.from_config(config()).walk_revisions()}
+    sqlite = set(triggers.SQLITE)
+    postgres = set(triggers.POSTGRES)
     lacking_pg = sorted(sqlite - postgres)
     lacking_sqlite = sorted(postgres - sqlite)
     assert not lacking_pg, (
-        f"SQLite migrations without a PostgreSQL twin: {lacking_pg}; add bot/store/migrations/postgres/NNNN_name.sql "
-        "with the same number and name, doing the same to the PostgreSQL schema"
+        f"revisions with SQLite triggers but none for PostgreSQL: {lacking_pg}; add them to "
+        "bot/store/revisions/triggers.py, doing the same to the PostgreSQL schema"
     )
     assert not lacking_sqlite, (
-        f"PostgreSQL migrations without an SQLite twin: {lacking_sqlite}; add bot/store/migrations/NNNN_name.sql "
-        "with the same number and name"
+        f"revisions with PostgreSQL triggers but none for SQLite: {lacking_sqlite}; add them to "
+        "bot/store/revisions/triggers.py"
     )
-    assert len(sqlite) >= 7
+    assert sqlite <= revisions
+    assert len(revisions) >= 7
 
 
 @pytest.fixture
@@ -72,7 +80,8 @@ async def test_two_processes_starting_together_migrate_once(blank_url: str) -> N
         await store.close()
     conn = await asyncpg.connect(blank_url)
     try:
-        assert await applied(conn) == [m.version for m in available("postgres")]
+        assert [row[0] for row in await conn.fetch("SELECT version_num FROM alembic_version")] == [HEAD]
+        assert await conn.fetchval("SELECT to_regclass('schema_migrations')") is None
     finally:
         await conn.close()
 
@@ -250,7 +259,7 @@ async def _create(server: PgServer, name: str) -> None:
 
 
 def test_migrate_store_and_backup_copy_every_table(tmp_path: Path) -> None:
-    """Every table of the schema (SQLite, all migrations run) is one that migrate-store and backup copy."""
+    """Every table of the schema (SQLite, the whole history run) is one that migrate-store and backup copy."""
     path = tmp_path / "schema.sqlite3"
 
     async def make() -> None:

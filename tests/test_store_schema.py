@@ -1,4 +1,4 @@
-"""The tables of bot/store/schema.py (every query is built on them) are those the migrations make, on both stores."""
+"""The tables of bot/store/schema.py (every query is built on them) are those the history makes, on both stores."""
 
 from __future__ import annotations
 

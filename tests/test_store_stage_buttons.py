@@ -1,8 +1,8 @@
-"""Migration 0011 on both stores: a database from before it has the live buttons of its games marked.
+"""Revision 0011_stage_buttons on both stores: a database from before it has the live buttons of its games marked.
 
 A stage message posted from now on is marked in the write that records it
 (tests/test_store_sqlite.py); the messages of an older database are marked by
-the migration: the newest stage message of every game being played, unless it
+the revision: the newest stage message of every game being played, unless it
 is the final one. Nothing else, so the first start after the upgrade edits no
 message of a finished game.
 """
@@ -16,8 +16,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.store.migrations import migrate
-from bot.store.postgres.migrations import migrate as pg_migrate
+from bot.store.revisions import upgrade_postgres, upgrade_sqlite
 from tools.pg_server import PgServer, new_database_name
 
 STAMP = "2026-01-01T10:00:00.000000+00:00"
@@ -57,14 +56,15 @@ MESSAGE_SQL = "INSERT INTO messages (game_id, kind, channel_id, message_id, crea
 def test_the_sqlite_migration_marks_the_newest_stage_message_of_games_being_played(tmp_path: Path) -> None:
     conn = sqlite3.connect(tmp_path / "old.sqlite3", isolation_level=None)
     try:
-        migrate(conn, target=10)
+        upgrade_sqlite(conn, "0010_tournament_messages")
         conn.execute("BEGIN")
         for game_id, status in GAMES:
             conn.execute(GAME_SQL.format(", ".join("?" * 9)), game_values(game_id, status))
         for game_id, kind, message_id, at in MESSAGES:
             conn.execute(MESSAGE_SQL.format("?, ?, ?, ?, ?"), (game_id, kind, 10 + game_id, message_id, at))
         conn.execute("COMMIT")
-        assert migrate(conn, target=11) == [11]
+        upgrade_sqlite(conn, "0011_stage_buttons")
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == [("0011_stage_buttons",)]
         marked = {row[0] for row in conn.execute("SELECT message_id FROM messages WHERE buttons = 1")}
         assert marked == MARKED
         assert conn.execute("SELECT count(*) FROM messages").fetchone()[0] == len(MESSAGES)
@@ -91,12 +91,13 @@ def blank_pg(pg_server: PgServer) -> str:
 async def test_the_postgres_migration_marks_the_same_messages(blank_pg: str) -> None:
     conn = await asyncpg.connect(blank_pg)
     try:
-        await pg_migrate(conn, target=10)
+        await upgrade_postgres(blank_pg, conn, "0010_tournament_messages")
         for game_id, status in GAMES:
             await conn.execute(GAME_SQL.format(", ".join(f"${i}" for i in range(1, 10))), *game_values(game_id, status))
         for game_id, kind, message_id, at in MESSAGES:
             await conn.execute(MESSAGE_SQL.format("$1, $2, $3, $4, $5"), game_id, kind, 10 + game_id, message_id, at)
-        assert await pg_migrate(conn, target=11) == [11]
+        await upgrade_postgres(blank_pg, conn, "0011_stage_buttons")
+        assert await conn.fetchval("SELECT version_num FROM alembic_version") == "0011_stage_buttons"
         marked = {row[0] for row in await conn.fetch("SELECT message_id FROM messages WHERE buttons = 1")}
         assert marked == MARKED
     finally:

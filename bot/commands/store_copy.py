@@ -21,8 +21,7 @@ from typing import Any
 
 from bot.service.loading import parse_moves, replay_moves
 from bot.store import schema
-from bot.store.errors import StoreError
-from bot.store.migrations import MigrationError, migrate
+from bot.store.errors import MigrationError, StoreError
 from bot.store.postgres import PostgresStore
 from bot.store.postgres.connection import DB_ERRORS
 from bot.store.revisions import upgrade_sqlite
@@ -30,7 +29,7 @@ from bot.store.rows import StoredGame
 from bot.store.sqlite import SqliteStore
 from bot.store.status import GameStatus
 
-# Every table but the migrations' own (each database records its own), parents before children: from the schema.
+# Every table but the schema history's own (each database records its own), parents before children: from the schema.
 TABLES = tuple(table.name for table in schema.TABLES)
 # the tables whose ids the database hands out, so its counter must go on after the copied ones
 IDENTITY_TABLES = tuple(table.name for table in schema.IDENTITY_TABLES)
@@ -129,11 +128,11 @@ def _check_schema(source: Path, copy: Path) -> None:
             problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check")]
             if problems != ["ok"]:
                 raise StoreError(f"{damaged} (SQLite's quick check: {problems[0][:200]}); {restore}")
-            if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'schema_migrations'").fetchone():
-                raise StoreError(f"{source} is an SQLite database but not Conductor's (no schema_migrations); {GIVE}")
+            history = "SELECT 1 FROM sqlite_master WHERE name IN ('alembic_version', 'schema_migrations')"
+            if not conn.execute(history).fetchone():
+                raise StoreError(f"{source} is an SQLite database but not Conductor's (no schema history); {GIVE}")
             try:
-                migrate(conn)
-                upgrade_sqlite(conn)  # and the schema's history after the numbered migrations
+                upgrade_sqlite(conn)
             except MigrationError as exc:
                 raise StoreError(f"{source}: {exc}") from None
             expected = _reference_schema()
@@ -154,7 +153,6 @@ def _reference_schema() -> dict[str, list[tuple[str, str]]]:
     """The tables of a database this program makes."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
-        migrate(conn)
         upgrade_sqlite(conn)
         return _schema(conn)
     finally:

@@ -4,12 +4,13 @@
 `protocols` the interface (one Protocol per part, `Store` for all of them),
 `schema` the tables, `query` and `parts` every query written once for both backends,
 `sqlite` and `postgres` the two backends that run them, `factory` picks one from the database setting
-(`open_store`), `migrations` (frozen) and `revisions` (Alembic) the schema's history.
+(`open_store`), `revisions` the schema's history (Alembic), one for both backends.
 """
 
 from bot.store.errors import (
     ChannelBusy,
     ClockChanged,
+    MigrationError,
     OpenGamesLimit,
     StoreError,
     TimerGone,
@@ -18,7 +19,6 @@ from bot.store.errors import (
     VersionConflict,
 )
 from bot.store.factory import Database, describe, open_store, parse_database
-from bot.store.migrations import MigrationError
 from bot.store.postgres import PostgresStore
 from bot.store.protocols import (
     GameStore,

@@ -64,3 +64,7 @@ class UnknownTournament(StoreError):
     def __init__(self, tournament_id: int) -> None:
         self.tournament_id = tournament_id
         super().__init__(f"there is no tournament #{tournament_id}")
+
+
+class MigrationError(RuntimeError):
+    """The schema cannot be brought up to date; the message says why."""

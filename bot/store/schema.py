@@ -1,8 +1,9 @@
 """The store's tables as SQLAlchemy Core sees them: every query of both backends is built on these.
 
-The columns and keys are those of the schema the migrations make (SQLite's
-and PostgreSQL's alike, `tests/test_store_schema.py` compares them with both);
-checks, indexes and triggers live in the migrations alone. `TABLES` is every
+The columns and keys are those of the schema the history makes (bot/store/revisions,
+on SQLite and PostgreSQL alike; `tests/test_store_schema.py` and
+`tests/test_store_history.py` compare them with both); checks, defaults, unique
+constraints, indexes and triggers live in the history alone. `TABLES` is every
 table in the order rows can be copied in (parents before children), the list
 `migrate-store` and `backup` copy.
 """

@@ -2,9 +2,9 @@
 
 Chosen by a `postgresql://` URL as the database setting (`bot.store.open_store`),
 for several bot processes sharing one database. `core` holds the connection pool
-and the transactions (and why an action happens once across processes),
-`migrations` the schema's twins of SQLite's; the queries themselves are those of
-`bot.store.parts`, written once for both backends, and `PostgresStore` joins them.
+and the transactions (and why an action happens once across processes); the
+schema's history (`bot.store.revisions`) and the queries (`bot.store.parts`) are
+written once for both backends, and `PostgresStore` joins them.
 Values sit in the columns as on SQLite (times as UTC ISO texts, JSON as text),
 so rows copy between the two unchanged (`python -m bot migrate-store`).
 """

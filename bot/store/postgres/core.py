@@ -1,4 +1,4 @@
-"""The core of the PostgreSQL store: the connection pool, the schema migrations, and running work in transactions.
+"""The core of the PostgreSQL store: the connection pool, the schema's history, and running work in transactions.
 
 Every write is one transaction on one pooled connection, at READ COMMITTED.
 What makes an action happen once across processes is the game's row: a
@@ -41,7 +41,6 @@ from bot.store.columns import Row
 from bot.store.errors import StoreError
 from bot.store.parts.base import Backend
 from bot.store.postgres.connection import DB_ERRORS, Conn
-from bot.store.postgres.migrations import migrate
 from bot.store.postgres.pipeline import Outcome, PipelineBroken, run_lockstep
 from bot.store.query import Q, Work, execute_postgres, one, rows, run_async
 from bot.store.query import changed as changed_op
@@ -106,7 +105,6 @@ class PostgresCore(Backend):
         store = cls(pool, url)
         try:
             async with pool.acquire() as conn:
-                await migrate(conn)  # the frozen numbered migrations, up to the history's baseline
                 await upgrade_postgres(url, conn)
         except BaseException:
             await pool.close()

@@ -4,8 +4,9 @@ Revision ID: ${up_revision}
 Revises: ${down_revision | comma,n}
 Create Date: ${create_date}
 
-Written once for both stores (SQLite and PostgreSQL) with `op`; where the two must differ, ask
-`op.get_bind().dialect.name`.
+Written once for both stores (SQLite and PostgreSQL) with `op` and the column types of
+bot/store/revisions/types.py; a trigger goes into bot/store/revisions/triggers.py, the one place written for
+each database.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The core of the SQLite store: opening the file (WAL, migrations) and running work in transactions.
+"""The core of the SQLite store: opening the file (WAL, the schema's history) and running work in transactions.
 
 Every store call is one unit of work on aiosqlite's database thread (see
 `SqliteCore._run`): a write is BEGIN IMMEDIATE ... COMMIT from start to end
@@ -33,7 +33,6 @@ import aiosqlite
 
 from bot.store.columns import Row
 from bot.store.errors import StoreError
-from bot.store.migrations import migrate
 from bot.store.parts.base import Backend
 from bot.store.query import Q, Work, changed, execute_sqlite, one, rows, run_sync
 from bot.store.revisions import upgrade_sqlite
@@ -276,7 +275,7 @@ def _enable_wal(conn: sqlite3.Connection, attempts: int = 100) -> str:
 
 
 def _prepare(conn: sqlite3.Connection) -> None:
-    """Connection settings, then the schema migrations."""
+    """Connection settings, then the schema's history (bot/store/revisions)."""
     mode = _enable_wal(conn)
     if str(mode).lower() != "wal":
         raise StoreError(f"the database cannot use write-ahead logging (journal mode stays {mode!r})")
@@ -284,5 +283,4 @@ def _prepare(conn: sqlite3.Connection) -> None:
     # power cut too (NORMAL would only survive a crash of this process).
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
-    migrate(conn)  # the frozen numbered migrations, up to the history's baseline
     upgrade_sqlite(conn)

@@ -1,24 +1,42 @@
-"""The baseline: the schema as the numbered migrations left it at 0016 (held_messages).
+"""Direct messages held for later (bot/notify.py); the schema as the bot had it when its history became Alembic's.
 
 Revision ID: 0016_baseline
-Revises:
+Revises: 0011_stage_buttons
 
-Nothing to do here: when the history runs, every database already has this
-schema. The numbered migrations before it (bot/store/migrations/, SQLite's
-SQL files and their PostgreSQL twins, frozen: nothing is added there any more)
-make it in a new database, or bring an older one up to it, just before
-(`bot.store.revisions.upgrade_sqlite` / `upgrade_postgres`). A database made
-by the bot before this history existed is at 0016 and gets this revision
-recorded (stamped) at its first start, with nothing else changed.
+A member's quiet hours, or a "your turn" note the member wants only once a turn has waited some hours. Each is
+sent once when due (deleted as it is taken), and a note about a wait that is over by then (`wait`: the seat's wait
+key, like "turn:12") is dropped instead.
+
+It keeps the id it had as the first revision of the Alembic history, when it changed nothing and the numbered SQL
+migrations (ending with 0016, this table; 12 to 15 never existed) ran before it: databases of the bot from then
+have it recorded in alembic_version, so it is the revision they are at.
 """
 
 from __future__ import annotations
 
+import sqlalchemy as sa
+from alembic import op
+
+from bot.store.revisions.types import BIG, TEXT, TIME, counter
+
 revision = "0016_baseline"
-down_revision = None
+down_revision = "0011_stage_buttons"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    pass
+    op.create_table(
+        "held_messages",
+        counter(),
+        sa.Column("user_id", BIG, nullable=False),
+        sa.Column("game_id", BIG),
+        # what the message is: turn, start, reminder, played_for, seat, away
+        sa.Column("kind", TEXT, nullable=False),
+        sa.Column("wait", TEXT),  # the wait it is about (NULL: about no wait, always sent)
+        sa.Column("text", TEXT, nullable=False),
+        sa.Column("due_at", TIME, nullable=False),
+        sa.Column("created_at", TIME, nullable=False),
+    )
+    op.create_index("held_messages_due", "held_messages", ["due_at"])
+    op.create_index("held_messages_user", "held_messages", ["user_id"])
