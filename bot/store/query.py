@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar, cast
 
 import asyncpg
 from sqlalchemy import BindParameter, Delete, Insert, Integer, Select, Table, Update, bindparam
@@ -74,10 +75,19 @@ class Compiled:
     sql: str
     names: tuple[str, ...]  # the parameters in the order the SQL text takes them
     defaults: Mapping[str, Any]  # the values SQLAlchemy bound itself (literals in the statement)
+    _pick: Callable[[Mapping[str, Any]], Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_pick", itemgetter(*self.names) if len(self.names) > 1 else None)
 
     def args(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
+        """The statement's parameters in its order, from `params` by name (and its own literals)."""
+        if self.defaults:
+            params = {**self.defaults, **params}
         try:
-            return tuple(params[name] if name in params else self.defaults[name] for name in self.names)
+            if self._pick is not None:
+                return cast(tuple[Any, ...], self._pick(params))
+            return tuple(params[name] for name in self.names)
         except KeyError as exc:
             raise TypeError(f"the query needs the parameter {exc.args[0]!r}") from None
 
@@ -130,7 +140,9 @@ def _compiled(statement: ClauseElement, dialect: DialectName) -> Compiled:
     assert isinstance(compiled, SQLCompiler)
     if "POSTCOMPILE" in compiled.string:
         raise TypeError("a query's IN list must be parameters or literal columns, not Python values")
-    return Compiled(compiled.string, tuple(compiled.positiontup or ()), dict(compiled.params))
+    # a parameter with a value of its own is a literal of the statement; the others must be given
+    literals = {name: bind.value for name, bind in compiled.binds.items() if not bind.required}
+    return Compiled(compiled.string, tuple(compiled.positiontup or ()), literals)
 
 
 @dataclass(frozen=True)

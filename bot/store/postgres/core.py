@@ -154,10 +154,14 @@ class PostgresCore(Backend):
             group, self._waiting = self._waiting[:GROUP_MOST], self._waiting[GROUP_MOST:]
             try:
                 await self._commit_group(group)
-            except BaseException as exc:  # the loop is closing, or a bug: no write of the group is left unanswered
+            except Exception as exc:  # a bug: the group's writes get its error, and the writes after them go on
                 for _, _, done in group:
                     if not done.done():
-                        done.set_exception(exc if isinstance(exc, Exception) else StoreError("the store is closing"))
+                        done.set_exception(exc)
+            except BaseException:  # the loop is closing: no write of the group is left unanswered
+                for _, _, done in group:
+                    if not done.done():
+                        done.set_exception(StoreError("the store is closing"))
                 raise
 
     async def _commit_group(self, group: list[Waiting]) -> None:
