@@ -66,6 +66,7 @@ class Run:
     played_for: list[PlayedFor] = field(default_factory=list)  # the autopilot's moves for members
     timers: list[NewTimer] | None = None  # as last written
     away: frozenset[int] = frozenset()  # waiting seats whose members are away: the autopilot plays them now
+    away_of: LiveGame | None = None  # the state `away` was read for (a step reads it; the autopilot's look after uses it)
 
 
 class Runner:
@@ -174,6 +175,8 @@ class Runner:
         new_info = replace(info, version=version, status=status)
         run.live = LiveGame(new_info, after, moves_hash, (*run.live.actors, actor))
         self.core.remember(info.id, run.live)
+        if status.active:
+            run.away, run.away_of = away, run.live  # who is away once this move is made: read above, for `after`
         self.core.after_last_move.setdefault(info.id, {})[after.seat(move.player)] = after
         if clock.paused_at is None:
             self.core.committed_clocks[info.id] = clock  # committed: written with the move, or the same as stored
@@ -217,7 +220,9 @@ class Runner:
         """
         made = 0
         while made < MAX_AUTOPILOT_MOVES:
-            run.away = await self.away_seats(run.live.info, run.live.game)
+            if run.away_of is not run.live:
+                run.away = await self.away_seats(run.live.info, run.live.game)
+                run.away_of = run.live
             seat = self._autopilot_seat(run)
             if seat is None:
                 return made

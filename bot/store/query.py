@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar, cast
 
 import asyncpg
-from sqlalchemy import BindParameter, Table, bindparam
+from sqlalchemy import BindParameter, Delete, Insert, Integer, Select, Table, Update, bindparam
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.dialects.postgresql.asyncpg import PGDialect_asyncpg
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
@@ -74,10 +75,19 @@ class Compiled:
     sql: str
     names: tuple[str, ...]  # the parameters in the order the SQL text takes them
     defaults: Mapping[str, Any]  # the values SQLAlchemy bound itself (literals in the statement)
+    _pick: Callable[[Mapping[str, Any]], Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_pick", itemgetter(*self.names) if len(self.names) > 1 else None)
 
     def args(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
+        """The statement's parameters in its order, from `params` by name (and its own literals)."""
+        if self.defaults:
+            params = {**self.defaults, **params}
         try:
-            return tuple(params[name] if name in params else self.defaults[name] for name in self.names)
+            if self._pick is not None:
+                return cast(tuple[Any, ...], self._pick(params))
+            return tuple(params[name] for name in self.names)
         except KeyError as exc:
             raise TypeError(f"the query needs the parameter {exc.args[0]!r}") from None
 
@@ -85,26 +95,54 @@ class Compiled:
 class Q:
     """One statement (or a builder of it per dialect), compiled once per dialect when first run."""
 
-    __slots__ = ("_build", "_compiled", "only")
+    __slots__ = ("_build", "_compiled", "_marked", "only")
 
     def __init__(
         self, build: ClauseElement | Callable[[Flavor], ClauseElement], only: DialectName | None = None
     ) -> None:
         self._build = build
         self._compiled: dict[DialectName, Compiled] = {}
+        self._marked: dict[DialectName, Compiled | None] = {}
         self.only = only  # run on this dialect only; on the other the op is skipped (answers None)
 
     def compiled(self, dialect: DialectName) -> Compiled:
         found = self._compiled.get(dialect)
         if found is None:
             statement = self._build(FLAVORS[dialect]) if callable(self._build) else self._build
-            compiled = statement.compile(dialect=DIALECTS[dialect])
-            assert isinstance(compiled, SQLCompiler)
-            if "POSTCOMPILE" in compiled.string:
-                raise TypeError("a query's IN list must be parameters or literal columns, not Python values")
-            found = Compiled(compiled.string, tuple(compiled.positiontup or ()), dict(compiled.params))
+            found = _compiled(statement, dialect)
             self._compiled[dialect] = found
         return found
+
+    def marked(self, dialect: DialectName) -> Compiled | None:
+        """The statement with one more column, the parameter `MARKER`, in its SELECT list or RETURNING clause, to
+        tell apart the rows of each parameter set run in one batch (bot/store/postgres/pipeline.py); None for a
+        statement that cannot take it (a UNION, or one run on the other dialect only)."""
+        if dialect in self._marked:
+            return self._marked[dialect]
+        statement = self._build(FLAVORS[dialect]) if callable(self._build) else self._build
+        marker = bindparam(MARKER, type_=Integer)
+        found: Compiled | None = None
+        if self.only in (None, dialect):
+            if isinstance(statement, Select):
+                found = _compiled(statement.add_columns(marker), dialect)
+            elif isinstance(statement, (Insert, Update, Delete)):
+                found = _compiled(statement.returning(marker), dialect)
+        self._marked[dialect] = found
+        return found
+
+
+# The parameter a batch's statements carry back with each row (see `Q.marked`)
+MARKER = "batch_marker"
+
+
+def _compiled(statement: ClauseElement, dialect: DialectName) -> Compiled:
+    compiled = statement.compile(dialect=DIALECTS[dialect])
+    assert isinstance(compiled, SQLCompiler)
+    if "POSTCOMPILE" in compiled.string:
+        raise TypeError("a query's IN list must be parameters or literal columns, not Python values")
+    # a parameter with a value of its own is a literal of the statement; the others must be given
+    literals = {name: bind.value for name, bind in compiled.binds.items() if not bind.required}
+    return Compiled(compiled.string, tuple(compiled.positiontup or ()), literals)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from bot.store.query import Q, Row, Work
@@ -29,10 +29,12 @@ class Backend:
         """Run one statement as a write of its own; how many rows it changed."""
         raise NotImplementedError
 
-    async def do_write(self, make: Callable[[], Work[T]]) -> T:
+    async def do_write(self, make: Callable[[], Work[T]], key: Hashable | None = None) -> T:
         """Run the unit of work `make()` as one write transaction, all or nothing; it returns once committed.
 
-        `make` may be called more than once (SQLite runs a write again alone if its group's commit failed).
+        `make` may be called more than once (a backend runs a write again if its group's transaction failed).
+        `key` names the rows the work touches, if all of them belong to one thing (a game): works of different
+        keys may be run interleaved with each other (PostgreSQL's pipelined groups), never two of one key.
         """
         raise NotImplementedError
 

@@ -22,7 +22,7 @@ from bot.store.columns import (
 )
 from bot.store.errors import ChannelBusy, StoreError
 from bot.store.parts.base import Backend
-from bot.store.parts.versioned import apply_writes, bump, put_snapshot
+from bot.store.parts.versioned import apply_writes, bump, game_key, put_snapshot
 from bot.store.query import Q, UniqueViolation, Work, changed, one, param, rows, scalar
 from bot.store.rows import GameRow, SeatRow, StoredGame
 from bot.store.schema import games, moves, seats, snapshots
@@ -196,7 +196,7 @@ class Games:
                 raise StoreError(f"user {user_id} is already seated in game #{game_id}") from None
             return version
 
-        return await self.backend.do_write(work)
+        return await self.backend.do_write(work, key=game_key(game_id))
 
     async def remove_seat(self, game_id: int, expected_version: int, user_id: int, new_host: int | None) -> int:
         def work() -> Work[int]:
@@ -207,10 +207,10 @@ class Games:
                 yield changed(SET_HOST, game_id=game_id, host=new_host)
             return version
 
-        return await self.backend.do_write(work)
+        return await self.backend.do_write(work, key=game_key(game_id))
 
     async def set_status(self, game_id: int, expected_version: int, status: GameStatus) -> int:
-        return await self.backend.do_write(lambda: bump(game_id, expected_version, status))
+        return await self.backend.do_write(lambda: bump(game_id, expected_version, status), key=game_key(game_id))
 
     async def start_game(self, game_id: int, expected_version: int, start: GameStart) -> int:
         def work() -> Work[int]:
@@ -236,4 +236,4 @@ class Games:
                 yield from apply_writes(game_id, start.writes)
             return version
 
-        return await self.backend.do_write(work)
+        return await self.backend.do_write(work, key=game_key(game_id))

@@ -21,21 +21,28 @@ from bot.store.columns import (
 from bot.store.errors import ClockChanged, StoreError
 from bot.store.parts.base import Backend
 from bot.store.parts.games import GAME_MOVES, GAME_SNAPSHOT
-from bot.store.parts.versioned import apply_writes, bump, check_version, put_snapshot, require_game, take_back
-from bot.store.query import ConstraintError, Q, Work, changed, one, param, rows
+from bot.store.parts.versioned import apply_writes, bump, check_version, game_key, put_snapshot, require_game, take_back
+from bot.store.query import ConstraintError, Q, Work, changed, param, rows
 from bot.store.rows import AuditRow, ClockRow, MoveRow, SnapshotRow, UndoneMoveRow
-from bot.store.schema import audit_log, game_clocks, moves, seat_clocks, undone_moves
+from bot.store.schema import audit_log, game_clocks, games, moves, seat_clocks, undone_moves
 from bot.store.writes import GameChange, NewAudit, NewMove, Writes
 
 INSERT_MOVE = Q(
     insert(moves).values({c: param(c) for c in ("game_id", "idx", "move", "user_id", "created_at", "actor")})
 )
+# a game's clock in one read: the pause (if any) beside each seat's clock; one row of NULLs when it has none
 GAME_CLOCK = Q(
-    select(game_clocks.c.paused_at, game_clocks.c.paused_by).where(game_clocks.c.game_id == param("game_id"))
-)
-SEAT_CLOCKS = Q(
-    select(*(seat_clocks.c[c.strip()] for c in SEAT_CLOCK_COLUMNS.split(",")))
-    .where(seat_clocks.c.game_id == param("game_id"))
+    select(
+        game_clocks.c.paused_at,
+        game_clocks.c.paused_by,
+        *(seat_clocks.c[c.strip()] for c in SEAT_CLOCK_COLUMNS.split(",")),
+    )
+    .select_from(
+        games.outerjoin(game_clocks, game_clocks.c.game_id == games.c.id).outerjoin(
+            seat_clocks, seat_clocks.c.game_id == games.c.id
+        )
+    )
+    .where(games.c.id == param("game_id"))
     .order_by(seat_clocks.c.seat)
 )
 AUDIT_LOG = Q(
@@ -51,11 +58,11 @@ UNDONE_MOVES = Q(
 
 
 def game_clock(game_id: int) -> Work[ClockRow]:
-    row = yield one(GAME_CLOCK, game_id=game_id)
-    seats = tuple(seat_clock_row(r) for r in (yield rows(SEAT_CLOCKS, game_id=game_id)))
-    if row is None:
+    found = yield rows(GAME_CLOCK, game_id=game_id)
+    seats = tuple(seat_clock_row(r[2:]) for r in found if r[2] is not None)
+    if not found or (found[0][0] is None and found[0][1] is None):
         return ClockRow(game_id, seats=seats)
-    return ClockRow(game_id, parse_optional_time(row[0]), row[1], seats)
+    return ClockRow(game_id, parse_optional_time(found[0][0]), found[0][1], seats)
 
 
 class History:
@@ -86,10 +93,10 @@ class History:
                 raise StoreError(f"move {move.index} of game #{game_id} cannot be logged: {exc}") from None
             yield from put_snapshot(game_id, move.index + 1, move.snapshot)
             if move.writes is not None:
-                yield from apply_writes(game_id, move.writes)
+                yield from apply_writes(game_id, move.writes, stored_clock=move.expected_clock)
             return version
 
-        return await self.backend.do_write(work)
+        return await self.backend.do_write(work, key=game_key(game_id))
 
     async def moves(self, game_id: int) -> list[MoveRow]:
         return [move_row(game_id, r) for r in await self.backend.fetch_all(GAME_MOVES, game_id=game_id)]
@@ -103,7 +110,7 @@ class History:
             yield from check_version(game_id, expected_version, lock=True)
             yield from put_snapshot(game_id, move_count, data)
 
-        await self.backend.do_write(work)
+        await self.backend.do_write(work, key=game_key(game_id))
 
     async def clock(self, game_id: int) -> ClockRow:
         return await self.backend.do_read(lambda: game_clock(game_id))
@@ -127,14 +134,14 @@ class History:
                 yield from put_snapshot(game_id, change.undo.keep, change.undo.snapshot)
             return version
 
-        return await self.backend.do_write(work)
+        return await self.backend.do_write(work, key=game_key(game_id))
 
     async def add_audit(self, game_id: int, entry: NewAudit) -> int:
         def work() -> Work[int]:
             yield from require_game(game_id)
             return (yield from apply_writes(game_id, Writes(audit=[entry])))[0]
 
-        return await self.backend.do_write(work)
+        return await self.backend.do_write(work, key=game_key(game_id))
 
     async def audit_log(self, game_id: int) -> list[AuditRow]:
         return [audit_row(r) for r in await self.backend.fetch_all(AUDIT_LOG, game_id=game_id)]

@@ -72,7 +72,7 @@ class Rates:
             yield changed(PUT_RATE, user_id=user_id, moments=json.dumps(moments), last_at=max(moments))
             return None
 
-        return await self.backend.do_write(work)
+        return await self.backend.do_write(work, key=("member", user_id))
 
     async def forget_rates(self, before: float) -> int:
         return await self.backend.execute(FORGET_RATES, before=before)

@@ -64,6 +64,12 @@ def _seat_update(names: tuple[str, ...]) -> Q:
     )
 
 
+def game_key(game_id: int) -> tuple[str, int]:
+    """The key of a write that touches rows of this game only (its row, seats, moves, snapshot, clocks, timers, and
+    new audit entries): see `Backend.do_write`."""
+    return ("game", game_id)
+
+
 def require_game(game_id: int) -> Work[None]:
     """UnknownGame unless a game has this id."""
     if (yield scalar(GAME_EXISTS, game_id=game_id)) is None:
@@ -94,8 +100,11 @@ def put_snapshot(game_id: int, move_count: int, data: str) -> Work[None]:
     yield changed(PUT_SNAPSHOT, game_id=game_id, move_count=move_count, data=data, updated_at=now_text())
 
 
-def apply_writes(game_id: int, writes: Writes) -> Work[list[int]]:
-    """Write what goes with a move or a change, inside its transaction; the ids of the audit entries."""
+def apply_writes(game_id: int, writes: Writes, stored_clock: ClockRow | None = None) -> Work[list[int]]:
+    """Write what goes with a move or a change, inside its transaction; the ids of the audit entries.
+
+    `stored_clock`: the clock as this transaction found it stored, if it checked; its pause is not written again.
+    """
     if writes.claim_timer is not None:
         if (yield changed(CLAIM_TIMER, timer_id=writes.claim_timer, game_id=game_id)) != 1:
             raise TimerGone(writes.claim_timer)
@@ -115,7 +124,7 @@ def apply_writes(game_id: int, writes: Writes) -> Work[list[int]]:
         if new:
             yield many(INSERT_TIMER, new)
     if writes.clock is not None:
-        yield from _put_clock(game_id, writes.clock)
+        yield from _put_clock(game_id, writes.clock, stored_clock)
     for seat in writes.seats:
         yield from _update_seat(game_id, seat)
     audit_ids = []
@@ -169,10 +178,11 @@ def seat_clock_params(game_id: int, clocks: Iterable[SeatClockRow]) -> list[dict
     ]
 
 
-def _put_clock(game_id: int, clock: ClockRow) -> Work[None]:
-    yield changed(
-        PUT_GAME_CLOCK, game_id=game_id, paused_at=optional_time_text(clock.paused_at), paused_by=clock.paused_by
-    )
+def _put_clock(game_id: int, clock: ClockRow, stored: ClockRow | None = None) -> Work[None]:
+    if stored is None or (stored.paused_at, stored.paused_by) != (clock.paused_at, clock.paused_by):
+        yield changed(
+            PUT_GAME_CLOCK, game_id=game_id, paused_at=optional_time_text(clock.paused_at), paused_by=clock.paused_by
+        )
     yield changed(DELETE_SEAT_CLOCKS, game_id=game_id)
     if clock.seats:
         yield many(INSERT_SEAT_CLOCK, seat_clock_params(game_id, clock.seats))

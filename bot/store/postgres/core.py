@@ -10,12 +10,28 @@ with VersionConflict; everything else the transaction writes comes after
 the lock. A timer is claimed by one conditional DELETE, which only one
 transaction can win. A write runs to its end (commit or rollback) even if
 the caller is cancelled meanwhile, as on SQLite.
+
+Group commit, as on SQLite: writes that arrive while this process's
+writers are busy (in practice, actions of different games) wait, then go
+together in one transaction on one connection, one after the other, so many
+actions cost one BEGIN, one COMMIT and one flush of the log; each caller is
+answered only after that COMMIT. The writes of a group run in the order
+they came, so each sees what the ones before it wrote, exactly as if each
+had been committed alone in that order. A write that raises (a refusal: the
+version moved on, a timer already claimed, a broken rule of a table) leaves
+nothing: the group's transaction is rolled back, that caller gets its error,
+and the others run again together. If the transaction fails for a reason of
+its own (the commit, a deadlock with another process's group, the
+connection), each write of the group runs again in a transaction of its own.
+Connections go back to the pool without asyncpg's reset query (a round trip
+each time): the store leaves nothing behind on a session but an open
+transaction, which is rolled back.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from functools import partial
 from typing import Any, Self, TypeVar, cast
 
@@ -25,14 +41,21 @@ from bot.store.columns import Row
 from bot.store.errors import StoreError
 from bot.store.parts.base import Backend
 from bot.store.postgres.connection import DB_ERRORS, Conn
+from bot.store.postgres.pipeline import Outcome, PipelineBroken, run_lockstep
 from bot.store.query import Q, Work, execute_postgres, one, rows, run_async
 from bot.store.query import changed as changed_op
 from bot.store.revisions import upgrade_postgres
 
 T = TypeVar("T")
+# a write waiting for its group: its work, the key of the rows it touches (if it names one), and its caller's answer
+Waiting = tuple[Callable[[], Work[Any]], Hashable | None, asyncio.Future[Any]]
 
 # Connections each process keeps open; PostgreSQL's default allows 100 in all.
 POOL_SIZE = 10
+# Groups of writes committing at once in one process (each on a connection of the pool), and the most writes
+# one group takes: enough to keep the server busy while a commit is flushed, few enough to leave reads a connection.
+WRITERS = 3
+GROUP_MOST = 64
 CONNECT_TIMEOUT_SECONDS = 10.0
 
 
@@ -60,13 +83,22 @@ class PostgresCore(Backend):
         self._pool = pool
         self.url = url
         self.name = redact(url)
+        # writes waiting for a group, and the tasks committing groups
+        self._waiting: list[Waiting] = []
+        self._writers: set[asyncio.Task[None]] = set()
+        self._most_writers = max(1, min(WRITERS, pool.get_max_size() - 1))
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> Self:
         """Connect and bring the schema up to date (once, under an advisory lock, whoever starts first)."""
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT_SECONDS, command_timeout=60
+                url,
+                min_size=1,
+                max_size=pool_size,
+                timeout=CONNECT_TIMEOUT_SECONDS,
+                command_timeout=60,
+                reset=_reset,
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             raise StoreError(f"cannot connect to the database {redact(url)}: {exc}") from None
@@ -80,6 +112,8 @@ class PostgresCore(Backend):
         return store
 
     async def close(self) -> None:
+        while self._writers:
+            await asyncio.gather(*self._writers, return_exceptions=True)  # writes already asked for are committed
         await self._pool.close()
 
     def acquire(self) -> asyncpg.pool.PoolAcquireContext[asyncpg.Record]:
@@ -100,12 +134,82 @@ class PostgresCore(Backend):
         except DB_ERRORS as exc:
             raise self._error(exc) from exc
 
-    async def _write(self, work: Callable[[Conn], Awaitable[T]]) -> T:
-        """Run `work` as one transaction, all or nothing; it returns once committed.
+    async def _write(self, make: Callable[[], Work[T]], key: Hashable | None = None) -> T:
+        """Run the work `make()` as one write, all or nothing; it returns once the write is committed.
 
-        The transaction runs to its end even when the awaiting task is cancelled.
+        Writes that arrive together share one transaction (see the module's notes).
+        The work runs to its end even when the awaiting task is cancelled.
         """
-        return await asyncio.shield(asyncio.ensure_future(self._transaction(work)))
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._waiting.append((make, key, done))
+        if len(self._writers) < self._most_writers:
+            writer = asyncio.ensure_future(self._commit_waiting())
+            self._writers.add(writer)
+            writer.add_done_callback(self._writers.discard)
+        return await asyncio.shield(done)
+
+    async def _commit_waiting(self) -> None:
+        """Commit the waiting writes, a group at a time, until none is left."""
+        while self._waiting:
+            group, self._waiting = self._waiting[:GROUP_MOST], self._waiting[GROUP_MOST:]
+            try:
+                await self._commit_group(group)
+            except Exception as exc:  # a bug: the group's writes get its error, and the writes after them go on
+                for _, _, done in group:
+                    if not done.done():
+                        done.set_exception(exc)
+            except BaseException:  # the loop is closing: no write of the group is left unanswered
+                for _, _, done in group:
+                    if not done.done():
+                        done.set_exception(StoreError("the store is closing"))
+                raise
+
+    async def _commit_group(self, group: list[Waiting]) -> None:
+        """Run the writes of `group` in one transaction and commit it; answer each (see the module's notes)."""
+        pipelined = True
+        while group:
+            if len(group) == 1:
+                await self._alone(group[0])
+                return
+            try:
+                async with self._pool.acquire() as conn:
+                    transaction = conn.transaction()
+                    await transaction.start()
+                    try:
+                        outcomes = await run_group(conn, group, pipelined)
+                    except BaseException:
+                        await transaction.rollback()
+                        raise
+                    refused = {i for i, outcome in outcomes.items() if not outcome[0]}
+                    await (transaction.rollback() if refused else transaction.commit())
+            except PipelineBroken:
+                pipelined = False  # the same group again, one write after the other: the refused one is found
+                continue
+            except DB_ERRORS:
+                for waiting in group:  # each on its own, as it would have run without the group
+                    await self._alone(waiting)
+                return
+            if not refused:
+                for i, (_, _, done) in enumerate(group):
+                    if not done.done():
+                        done.set_result(outcomes[i][1])
+                return
+            for i in refused:  # they alone get their errors; the others go again without them
+                done = group[i][2]
+                if not done.done():
+                    done.set_exception(outcomes[i][1])
+            group = [waiting for i, waiting in enumerate(group) if i not in refused]
+
+    async def _alone(self, waiting: Waiting) -> None:
+        make, _, done = waiting
+        try:
+            result = await self._transaction(lambda conn: run_async(make(), partial(execute_postgres, conn)))
+        except Exception as exc:
+            if not done.done():
+                done.set_exception(exc)
+        else:
+            if not done.done():
+                done.set_result(result)
 
     async def _read(self, work: Callable[[Conn], Awaitable[T]]) -> T:
         """Run several reads against one consistent state of the database."""
@@ -128,14 +232,58 @@ class PostgresCore(Backend):
 
     async def write_one(self, q: Q, **params: Any) -> Row | None:
         op = one(q, **params)
-        return cast(Row | None, await asyncio.shield(asyncio.ensure_future(self._on_pool(op))))
+
+        def work() -> Work[Row | None]:
+            return cast(Row | None, (yield op))
+
+        return await self._write(work)
 
     async def execute(self, q: Q, **params: Any) -> int:
         op = changed_op(q, **params)
-        return cast(int, await asyncio.shield(asyncio.ensure_future(self._on_pool(op))))
 
-    async def do_write(self, make: Callable[[], Work[T]]) -> T:
-        return await self._write(lambda conn: run_async(make(), partial(execute_postgres, conn)))
+        def work() -> Work[int]:
+            return cast(int, (yield op))
+
+        return await self._write(work)
+
+    async def do_write(self, make: Callable[[], Work[T]], key: Hashable | None = None) -> T:
+        return await self._write(make, key)
 
     async def do_read(self, make: Callable[[], Work[T]]) -> T:
         return await self._read(lambda conn: run_async(make(), partial(execute_postgres, conn)))
+
+
+async def run_group(conn: Conn, group: list[Waiting], pipelined: bool) -> dict[int, Outcome]:
+    """Run the writes of `group` on `conn` (in the caller's transaction); the outcome of each one run.
+
+    Pipelined, the writes naming keys (one each) go first, together in lockstep (`pipeline.run_lockstep`); the
+    others then one after the other, as all of them do otherwise. One after the other, the first write that raises
+    ends the run (its statements may have left the transaction unusable): the ones after it have no outcome.
+    """
+    outcomes: dict[int, Outcome] = {}
+    together: dict[Hashable, int] = {}
+    if pipelined:
+        for i, (_, key, _) in enumerate(group):
+            if key is not None:
+                together.setdefault(key, i)
+    if len(together) > 1:
+        order = list(together.values())
+        outcomes.update(zip(order, await run_lockstep(conn, [group[i][0]() for i in order]), strict=True))
+    for i, (make, _, _) in enumerate(group):
+        if i in outcomes:
+            continue
+        try:
+            outcomes[i] = (True, await run_async(make(), partial(execute_postgres, conn)))
+        except DB_ERRORS:
+            raise  # the transaction's own failure (a deadlock, the connection): the caller runs each write alone
+        except Exception as exc:
+            outcomes[i] = (False, exc)
+            break
+    return outcomes
+
+
+async def _reset(conn: asyncpg.Connection[Any]) -> None:
+    """Ready a connection given back to the pool: a transaction left open is rolled back (asyncpg's own reset would
+    also close cursors, listeners and session settings the store never makes, at a round trip each time)."""
+    if conn.is_in_transaction():
+        await conn.execute("ROLLBACK")

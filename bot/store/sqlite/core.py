@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any, Self, TypeVar, cast
@@ -159,7 +159,7 @@ class SqliteCore(Backend):
         op = changed(q, **params)
         return cast(int, await self._write(lambda conn: execute_sqlite(conn, op)))
 
-    async def do_write(self, make: Callable[[], Work[T]]) -> T:
+    async def do_write(self, make: Callable[[], Work[T]], key: Hashable | None = None) -> T:
         return await self._write(lambda conn: run_sync(make(), partial(execute_sqlite, conn)))
 
     async def do_read(self, make: Callable[[], Work[T]]) -> T:
