@@ -92,6 +92,7 @@ EVERY_METHOD = {
     "guild_settings",
     "set_guild_setting",
     "member_settings",
+    "settings_of_members",
     "set_member_setting",
     "command_digest",
     "set_command_digest",

@@ -66,7 +66,7 @@ class Run:
     played_for: list[PlayedFor] = field(default_factory=list)  # the autopilot's moves for members
     timers: list[NewTimer] | None = None  # as last written
     away: frozenset[int] = frozenset()  # waiting seats whose members are away: the autopilot plays them now
-    away_of: LiveGame | None = None  # the state `away` was read for (a step reads it; the autopilot's look after uses it)
+    away_of: LiveGame | None = None  # the state `away` was read for (by a step; the autopilot after it uses it)
 
 
 class Runner:
@@ -83,13 +83,17 @@ class Runner:
         if game is None or not info.status.active:
             return frozenset()
         now = self.core.now()
+        waiting = {
+            seat: sitter.user_id
+            for seat in map(game.seat, game.waiting_for())
+            if not (sitter := info.seats[seat]).autopilot and sitter.user_id > 0
+        }
+        if not waiting:
+            return frozenset()
+        stored = await self.core.store.settings_of_members(waiting.values())  # one read for all of them
         away: dict[int, MemberSettings] = {}
-        for name in game.waiting_for():
-            seat = game.seat(name)
-            sitter = info.seats[seat]
-            if sitter.autopilot or sitter.user_id <= 0:
-                continue
-            settings = MemberSettings.of(sitter.user_id, await self.core.store.member_settings(sitter.user_id))
+        for seat, user_id in waiting.items():
+            settings = MemberSettings.of(user_id, stored[user_id])
             if settings.away_at(now):
                 away[seat] = settings
         if not away:

@@ -221,6 +221,10 @@ class SettingsStore(Protocol):
         """A member's own settings (the same in every server), by key; JSON values."""
         ...
 
+    async def settings_of_members(self, user_ids: Collection[int]) -> dict[int, dict[str, Any]]:
+        """`member_settings` of several members in one read: each of `user_ids` (none left out), by key."""
+        ...
+
     async def set_member_setting(self, user_id: int, key: str, value: Any) -> None:
         """Set one of a member's JSON-able settings; None removes it (back to the default)."""
         ...

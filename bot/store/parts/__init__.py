@@ -210,6 +210,9 @@ class Parts:
     async def member_settings(self, user_id: int) -> dict[str, Any]:
         return await self._settings.member_settings(user_id)
 
+    async def settings_of_members(self, user_ids: Collection[int]) -> dict[int, dict[str, Any]]:
+        return await self._settings.settings_of_members(user_ids)
+
     async def set_member_setting(self, user_id: int, key: str, value: Any) -> None:
         return await self._settings.set_member_setting(user_id, key, value)
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from sqlalchemy import Table, bindparam, delete, func, select
@@ -23,6 +25,18 @@ def _settings_of(table: Table, owner: str) -> tuple[Q, Q, Q]:
 
 GUILD_SETTINGS, DELETE_GUILD_SETTING, PUT_GUILD_SETTING = _settings_of(guild_settings, "guild_id")
 MEMBER_SETTINGS, DELETE_MEMBER_SETTING, PUT_MEMBER_SETTING = _settings_of(member_settings, "user_id")
+
+
+@cache
+def _settings_of_members(count: int) -> Q:
+    """The settings of `count` members (parameters member0, member1, ...): their user ids, keys and values."""
+    return Q(
+        select(member_settings.c.user_id, member_settings.c.key, member_settings.c.value).where(
+            member_settings.c.user_id.in_([bindparam(f"member{i}") for i in range(count)])
+        )
+    )
+
+
 COMMAND_DIGEST = Q(select(command_syncs.c.digest).where(command_syncs.c.target == bindparam("target")))
 PUT_COMMAND_DIGEST = upsert(command_syncs, ("target",), ("digest", "synced_at"))
 ALIVE_AT = Q(
@@ -55,6 +69,16 @@ class Settings:
 
     async def member_settings(self, user_id: int) -> dict[str, Any]:
         return {key: json.loads(value) for key, value in await self.backend.fetch_all(MEMBER_SETTINGS, owner=user_id)}
+
+    async def settings_of_members(self, user_ids: Collection[int]) -> dict[int, dict[str, Any]]:
+        wanted = sorted(set(user_ids))
+        found: dict[int, dict[str, Any]] = {user_id: {} for user_id in wanted}
+        if not wanted:
+            return found
+        names = {f"member{i}": user_id for i, user_id in enumerate(wanted)}
+        for user_id, key, value in await self.backend.fetch_all(_settings_of_members(len(wanted)), **names):
+            found[int(user_id)][key] = json.loads(value)
+        return found
 
     async def set_member_setting(self, user_id: int, key: str, value: Any) -> None:
         if value is None:
