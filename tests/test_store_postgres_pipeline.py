@@ -93,7 +93,14 @@ async def test_a_refused_write_among_pipelined_ones_leaves_out_only_itself(pg_ur
             return_exceptions=True,
         )
         assert max(lockstep) > 1  # pipelined
-        assert [type(o).__name__ for o in outcomes] == ["int", "int", "VersionConflict", "int", "int", "VersionConflict"]
+        assert [type(o).__name__ for o in outcomes] == [
+            "int",
+            "int",
+            "VersionConflict",
+            "int",
+            "int",
+            "VersionConflict",
+        ]
         found = await statuses(pg_url)
         for i, (game_id, _) in enumerate(games):
             assert found[game_id] == ("lobby" if i == 2 else "cancelled")

@@ -79,7 +79,8 @@ async def test_member_settings_are_kept_per_member_by_key_and_none_removes_one(s
     assert await store.member_settings(9) == {}
     assert await store.guild_settings(7) == {}  # a member's settings are not a server's
     # several members in one read: each asked for is there, with nothing when it has no settings
-    assert await store.settings_of_members([9, 8, 7, 8]) == {7: {"confirmations": True}, 8: {"confirmations": True}, 9: {}}
+    both = {"confirmations": True}
+    assert await store.settings_of_members([9, 8, 7, 8]) == {7: both, 8: both, 9: {}}
     assert await store.settings_of_members([]) == {}
 
 
