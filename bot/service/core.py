@@ -16,7 +16,7 @@ import random
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from bot.service.checks import check_id
@@ -36,6 +36,11 @@ from engine import Game
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+# How long a member read as not away is taken as still not away without reading again. Another process may see
+# them go away meanwhile: at worst the autopilot steps in for them that much later (that process, answering the
+# member, plays their waiting turns at once itself).
+NOT_AWAY_TRUSTED = timedelta(seconds=30)
+MAX_PRESENT_KEPT = 20_000  # members kept so; past it, those whose time is over are dropped
 
 
 def utc_now() -> datetime:
@@ -69,6 +74,9 @@ class ServiceCore:
         # each game's clock as last committed by this service (a cache only: the store holds the truth,
         # and any write but a move drops it, so it is read again)
         self.committed_clocks: dict[int, ClockRow] = {}
+        # members this process read as not away, and until when it takes that as still true without reading again
+        # (`NOT_AWAY_TRUSTED`; its own writes of a member's settings forget it at once)
+        self.present_until: dict[int, datetime] = {}
 
     async def close(self) -> None:
         await self.store.close()
@@ -132,6 +140,19 @@ class ServiceCore:
             dropped, _ = self._cache.popitem(last=False)
             self.after_last_move.pop(dropped, None)
             self.committed_clocks.pop(dropped, None)
+
+    def present(self, user_id: int, now: datetime) -> bool:
+        """Was the member read as not away lately (so that the away check need not read them again)?"""
+        until = self.present_until.get(user_id)
+        return until is not None and now < until
+
+    def seen_present(self, user_id: int, now: datetime) -> None:
+        if len(self.present_until) >= MAX_PRESENT_KEPT:
+            self.present_until = {u: t for u, t in self.present_until.items() if now < t}
+        self.present_until[user_id] = now + NOT_AWAY_TRUSTED
+
+    def forget_member(self, user_id: int) -> None:
+        self.present_until.pop(user_id, None)
 
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)

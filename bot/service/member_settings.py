@@ -191,6 +191,11 @@ class MemberSettingsService:
     def __init__(self, core: ServiceCore) -> None:
         self.core = core
 
+    async def _put(self, user_id: int, key: str, value: Any) -> None:
+        """Store one of a member's settings; what this process knew of them is forgotten."""
+        await self.core.store.set_member_setting(user_id, key, value)
+        self.core.forget_member(user_id)
+
     async def member_settings(self, user_id: int) -> MemberSettings:
         """A member's own settings (defaults for a member who set none; an autopilot player has the defaults)."""
         if user_id <= 0:
@@ -201,15 +206,13 @@ class MemberSettingsService:
     async def set_confirmations(self, user_id: int, on: bool) -> MemberSettings:
         """Turn a member's confirmations on or off."""
         user_id = check_id(user_id, IdKind.USER)
-        await self.core.store.set_member_setting(user_id, CONFIRMATIONS, bool(on))
+        await self._put(user_id, CONFIRMATIONS, bool(on))
         return await self.member_settings(user_id)
 
     async def set_language(self, user_id: int, language: Language | None) -> MemberSettings:
         """Set the language of a member's private texts; None: their Discord client's again."""
         user_id = check_id(user_id, IdKind.USER)
-        await self.core.store.set_member_setting(
-            user_id, LANGUAGE, None if language is None else Language(language).value
-        )
+        await self._put(user_id, LANGUAGE, None if language is None else Language(language).value)
         return await self.member_settings(user_id)
 
     async def set_turn_dms(self, user_id: int, turn_dms: TurnDms, wait: int = 0) -> MemberSettings:
@@ -222,19 +225,19 @@ class MemberSettingsService:
             if type(wait) is not int or not MIN_TURN_DM_WAIT <= wait <= MAX_TURN_DM_WAIT:
                 raise ValueError(f"a turn DM's wait is {MIN_TURN_DM_WAIT} to {MAX_TURN_DM_WAIT} seconds")
             value = wait
-        await self.core.store.set_member_setting(user_id, TURN_DMS, value)
+        await self._put(user_id, TURN_DMS, value)
         return await self.member_settings(user_id)
 
     async def set_reminders(self, user_id: int, on: bool) -> MemberSettings:
         """Turn a member's clock reminders on (the default) or off."""
         user_id = check_id(user_id, IdKind.USER)
-        await self.core.store.set_member_setting(user_id, REMINDERS, None if on else False)
+        await self._put(user_id, REMINDERS, None if on else False)
         return await self.member_settings(user_id)
 
     async def set_quiet_hours(self, user_id: int, quiet: QuietHours | None) -> MemberSettings:
         """Set a member's quiet hours; None: none."""
         user_id = check_id(user_id, IdKind.USER)
-        await self.core.store.set_member_setting(user_id, QUIET_HOURS, None if quiet is None else quiet.to_json())
+        await self._put(user_id, QUIET_HOURS, None if quiet is None else quiet.to_json())
         return await self.member_settings(user_id)
 
     async def set_away(self, user_id: int, seconds: int | None) -> MemberSettings:
@@ -246,7 +249,7 @@ class MemberSettingsService:
                 raise ValueError("an away lasts a positive number of seconds")
             now = self.core.now()
             value = {"since": now.isoformat(), "until": (now + timedelta(seconds=seconds)).isoformat()}
-        await self.core.store.set_member_setting(user_id, AWAY, value)
+        await self._put(user_id, AWAY, value)
         return await self.member_settings(user_id)
 
     async def autopilot_moves_for(self, game_id: int, user_id: int, first: int) -> list[PlayedFor]:
@@ -307,4 +310,4 @@ class MemberSettingsService:
         """Keep the Discord locale a member's client sent last (for DMs sent later); an odd one is not kept."""
         user_id = check_id(user_id, IdKind.USER)
         if 0 < len(locale) <= MAX_LOCALE_LENGTH:
-            await self.core.store.set_member_setting(user_id, CLIENT_LOCALE, locale)
+            await self._put(user_id, CLIENT_LOCALE, locale)

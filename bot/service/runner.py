@@ -90,12 +90,17 @@ class Runner:
         }
         if not waiting:
             return frozenset()
-        stored = await self.core.store.settings_of_members(waiting.values())  # one read for all of them
+        unknown = [u for u in waiting.values() if not self.core.present(u, now)]
+        stored = await self.core.store.settings_of_members(unknown) if unknown else {}  # one read for all of them
         away: dict[int, MemberSettings] = {}
         for seat, user_id in waiting.items():
+            if user_id not in stored:
+                continue  # read as not away lately (core.NOT_AWAY_TRUSTED)
             settings = MemberSettings.of(user_id, stored[user_id])
             if settings.away_at(now):
                 away[seat] = settings
+            else:
+                self.core.seen_present(user_id, now)
         if not away:
             return frozenset()
         most = GuildConfig.of(info.guild_id, await self.core.store.guild_settings(info.guild_id)).away_seconds
