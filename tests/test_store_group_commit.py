@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.service_support import open_service, refused, replay_rows, same_game, started_game, stored
+from helpers.service_support import a_move_each, open_service, refused, replay_rows, same_game, started_game, stored
 
 import bot.store.sqlite.core as sqlite_core
 from bot.service import GameService, WrongState
@@ -62,14 +62,7 @@ async def test_moves_of_many_games_at_once_share_commits_and_all_are_stored(db: 
         games = [(await started_game(service))[0] for _ in range(12)]
         rng = random.Random(5)
         for _ in range(3):
-            calls = []
-            for game_id in games:
-                game = await service.reading.engine_game(game_id)
-                move = random_move(game, rng)
-                assert move is not None
-                user = (await service.core.game(game_id)).user_of(move.player)
-                assert user is not None
-                calls.append(service.play.act(game_id, user, move))
+            calls = await a_move_each(service, games, rng)
             groups.clear()
             await asyncio.gather(*calls)
             assert max(groups) > 1  # they did go together

@@ -10,7 +10,7 @@ from typing import Any
 
 import asyncpg
 import pytest
-from helpers.service_support import open_service, replay_rows, same_game, started_game, stored
+from helpers.service_support import a_move_each, open_service, replay_rows, same_game, started_game, stored
 from sqlalchemy import insert, select, update
 
 import bot.store.postgres.core as pg_core
@@ -19,7 +19,6 @@ from bot.service import GameService
 from bot.store import GameStatus, PostgresStore, StoreError, VersionConflict
 from bot.store.query import Q, Work, changed, many, one, param, rows, scalar
 from bot.store.schema import guild_settings
-from engine.random_play import random_move
 
 
 @pytest.fixture
@@ -59,14 +58,7 @@ async def test_moves_of_many_games_at_once_go_together_and_all_are_stored(pg_url
         games = [(await started_game(service))[0] for _ in range(12)]
         rng = random.Random(5)
         for _ in range(3):
-            calls = []
-            for game_id in games:
-                game = await service.reading.engine_game(game_id)
-                move = random_move(game, rng)
-                assert move is not None
-                user = (await service.core.game(game_id)).user_of(move.player)
-                assert user is not None
-                calls.append(service.play.act(game_id, user, move))
+            calls = await a_move_each(service, games, rng)
             lockstep.clear()
             await asyncio.gather(*calls)
             assert max(lockstep) > 1  # they did go together

@@ -7,7 +7,7 @@ import itertools
 import random
 import re
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -156,3 +156,16 @@ async def database_fingerprint(database: Database) -> str:
         return digest.hexdigest()
     finally:
         await conn.close()
+
+
+async def a_move_each(service: GameService, games: list[int], rng: random.Random) -> list[Coroutine[Any, Any, Any]]:
+    """One random move of each game, by the player whose turn it is, ready to be made together."""
+    calls = []
+    for game_id in games:
+        game = await service.reading.engine_game(game_id)
+        move = random_move(game, rng)
+        assert move is not None
+        user = (await service.core.game(game_id)).user_of(move.player)
+        assert user is not None
+        calls.append(service.play.act(game_id, user, move))
+    return calls
