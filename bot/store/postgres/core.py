@@ -56,6 +56,8 @@ POOL_SIZE = 10
 # one group takes: enough to keep the server busy while a commit is flushed, few enough to leave reads a connection.
 WRITERS = 3
 GROUP_MOST = 64
+# prepared statements each connection keeps (asyncpg's default is 100)
+STATEMENTS_KEPT = 1000
 CONNECT_TIMEOUT_SECONDS = 10.0
 
 
@@ -99,6 +101,8 @@ class PostgresCore(Backend):
                 timeout=CONNECT_TIMEOUT_SECONDS,
                 command_timeout=60,
                 reset=_reset,
+                # every statement of the store, and its marked twin for batches (pipeline.py), stay prepared
+                statement_cache_size=STATEMENTS_KEPT,
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             raise StoreError(f"cannot connect to the database {redact(url)}: {exc}") from None
