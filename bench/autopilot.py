@@ -124,12 +124,23 @@ def main() -> None:
         "--prune", type=float, default=DEFAULT_SEARCH.prune, help="expert: drop candidates surely not better"
     )
     parser.add_argument(
+        "--confidence", type=float, default=DEFAULT_SEARCH.confidence, help="expert: standard errors to deviate"
+    )
+    parser.add_argument(
         "--horizon", type=int, default=DEFAULT_SEARCH.horizon, help="expert: rollout moves before the estimate"
     )
     args = parser.parse_args()
     level = Level.EXPERT if args.expert else Level.STRONG
     limit = args.time_limit if args.time_limit > 0 else None
-    search = Search(args.search_seed, args.worlds, args.work, limit, prune=args.prune, horizon=args.horizon)
+    search = Search(
+        args.search_seed,
+        args.worlds,
+        args.work,
+        limit,
+        prune=args.prune,
+        confidence=args.confidence,
+        horizon=args.horizon,
+    )
     games2 = args.games2 if args.games2 is not None else max(args.games // 2, 1)
     times: list[float] = []
     differ = 0
@@ -173,7 +184,7 @@ def main() -> None:
         horizon = "to the end" if search.horizon is None else f"{search.horizon} moves, then estimated"
         print(f"search: seed {search.seed!r}, at most {search.worlds} worlds, {search.work} moves, {limit}")
         pruned = "never" if search.prune is None else f"below {search.prune:g} standard errors"
-        print(f"rollouts: {horizon}; candidates dropped: {pruned}")
+        print(f"rollouts: {horizon}; candidates dropped: {pruned}; deviates by {search.confidence:g} standard errors")
     print(f"all floors: {verdict(ok_all)}  ({time.perf_counter() - began:.0f} s, {args.jobs} processes)")
 
 

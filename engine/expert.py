@@ -17,6 +17,24 @@ another move than strong's only when its gain is sure enough (its mean gain
 less 1.5 standard errors still above a point), the one with the surest gain.
 Second card draws, tunnel payments and placements are strong's.
 
+Two options spend the work otherwise (both off by default: measured, they
+did not beat the full playouts yet; see README.md, Benchmarks, and
+bench/expert_quality.py). `Search.horizon`
+cuts a playout short at the seat's first turn after that many moves and
+scores the position with `estimate` instead: each player's score now, plus
+their plan's tickets (strong's `_goal`) times the chance strong gives the
+plan, part of the plan's route points, the trains they will likely spend
+beyond it and the cards in their hand, then the seat's margin and a share of
+the win bonus by it; a finished game scores exactly. A 24-move playout (and the
+estimate) is a fraction of a full one (a two-player USA game is ~145 strong
+moves, a four-player one ~250), and its gains over strong's move are less
+noisy world to world, but only partly the same gains. `Search.prune` stops playing
+a candidate whose gains so far are surely too small to leave strong's move
+for (its mean plus that many standard errors below a point, from four worlds
+on), so the worlds left go to the others, and the search ends when none is
+left. `Search.confidence` sets the 1.5 standard errors above (2.5 went best
+with the cut playouts).
+
 It never reads the deck's order, the other hands or tickets, nor the game's
 seed (which orders the deck and its reshuffles): a world is built only from
 the seat's own hand and tickets, the public state and the multisets of unseen
@@ -78,6 +96,7 @@ class Search:
     time_limit: float | None = 1.0  # seconds; None: bounded by `work` and `worlds` only
     prune: float | None = None  # drop a candidate once its mean gain plus this many standard errors is
     # below DEVIATE (from MIN_WORLDS worlds on); None: every candidate plays in every world
+    confidence: float = CONFIDENCE  # standard errors a gain must clear (see `_lower_bound`)
     horizon: int | None = None  # rollouts stop at the seat's first turn after this many moves, scored by
     # `estimate`; None: played to the end
 
@@ -102,7 +121,7 @@ def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Mov
         return fallback
     best, bound = 0, 0.0
     for i in range(1, len(candidates)):
-        low = _lower_bound(gains[i])
+        low = _lower_bound(gains[i], search.confidence)
         if low > bound:
             best, bound = i, low
     return candidates[best]
@@ -119,15 +138,15 @@ def _hopeless(gains: list[float], prune: float) -> bool:
     return mean + prune * math.sqrt(var / n) < DEVIATE
 
 
-def _lower_bound(gains: list[float]) -> float:
+def _lower_bound(gains: list[float], confidence: float = CONFIDENCE) -> float:
     """How much better than strong's move a candidate surely is: its mean gain over the worlds less
-    `CONFIDENCE` standard errors (the worlds are noisy); minus infinity with too few worlds."""
+    `confidence` standard errors (the worlds are noisy); minus infinity with too few worlds."""
     n = len(gains)
     if n < MIN_WORLDS:
         return -math.inf
     mean = sum(gains) / n
     var = sum((g - mean) ** 2 for g in gains) / (n - 1)
-    return mean - CONFIDENCE * math.sqrt(var / n) - DEVIATE
+    return mean - confidence * math.sqrt(var / n) - DEVIATE
 
 
 # ----- candidates ------------------------------------------------------------
