@@ -45,6 +45,7 @@ class Outcome:
     won: float  # the tested seat's share of the victory
     times: list[float]  # seconds per decision of the tested seat
     moves: int
+    differ: int = 0  # the tested seat's moves unlike the level below's in its place
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ def play(job: Job) -> Outcome:
     game = Game(board, names, job.seed)
     tested = names[job.seat]
     times: list[float] = []
+    differ = 0
     for _ in range(MAX_MOVES):
         waiting = game.waiting_for()
         if not waiting:
@@ -75,12 +77,13 @@ def play(job: Job) -> Outcome:
             start = time.perf_counter()
             move = choose_move(game, name, job.level, job.search)
             times.append(time.perf_counter() - start)
+            differ += move != choose_move(game, name, BELOW[job.level])
         else:
             move = choose_move(game, name, BELOW[job.level])
         game.apply(move)
     winners = game.winners() if game.finished else []
     won = 1 / len(winners) if tested in winners else 0.0
-    return Outcome(won, times, len(game.moves))
+    return Outcome(won, times, len(game.moves), differ)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -117,11 +120,30 @@ def main() -> None:
     parser.add_argument("--work", type=int, default=DEFAULT_SEARCH.work, help="expert: simulated moves a move")
     parser.add_argument("--worlds", type=int, default=DEFAULT_SEARCH.worlds, help="expert: sampled worlds a move")
     parser.add_argument("--search-seed", default=DEFAULT_SEARCH.seed, help="expert: the search seed")
+    parser.add_argument(
+        "--prune", type=float, default=DEFAULT_SEARCH.prune, help="expert: drop candidates surely not better"
+    )
+    parser.add_argument(
+        "--confidence", type=float, default=DEFAULT_SEARCH.confidence, help="expert: standard errors to deviate"
+    )
+    parser.add_argument(
+        "--horizon", type=int, default=DEFAULT_SEARCH.horizon, help="expert: rollout moves before the estimate"
+    )
     args = parser.parse_args()
     level = Level.EXPERT if args.expert else Level.STRONG
-    search = Search(args.search_seed, args.worlds, args.work, args.time_limit if args.time_limit > 0 else None)
+    limit = args.time_limit if args.time_limit > 0 else None
+    search = Search(
+        args.search_seed,
+        args.worlds,
+        args.work,
+        limit,
+        prune=args.prune,
+        confidence=args.confidence,
+        horizon=args.horizon,
+    )
     games2 = args.games2 if args.games2 is not None else max(args.games // 2, 1)
     times: list[float] = []
+    differ = 0
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         jobs4 = [
@@ -146,6 +168,7 @@ def main() -> None:
         ok = rate >= floor
         ok_all &= ok
         times += [t for o in outcomes for t in o.times]
+        differ += sum(o.differ for o in outcomes)
         interval = f"{low:.1%}-{high:.1%}"
         print(f"{label:<28} {len(outcomes):>6} {rate:>7.1%} {interval:>15} {floor:>6.0%}  {verdict(ok)}")
     p50, p99 = percentile(times, 0.5) * 1000, percentile(times, 0.99) * 1000
@@ -154,10 +177,14 @@ def main() -> None:
     ok_all &= ok
     print()
     print(f"{level.value} decisions: {len(times)}, p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms")
+    print(f"moves unlike {below}'s in its place: {differ} of {len(times)}")
     print(f"decision time p99 <= {P99_FLOOR_MS[level]:.0f} ms: {verdict(ok)}")
     if args.expert:
         limit = "none" if search.time_limit is None else f"{search.time_limit:g} s"
+        horizon = "to the end" if search.horizon is None else f"{search.horizon} moves, then estimated"
         print(f"search: seed {search.seed!r}, at most {search.worlds} worlds, {search.work} moves, {limit}")
+        pruned = "never" if search.prune is None else f"below {search.prune:g} standard errors"
+        print(f"rollouts: {horizon}; candidates dropped: {pruned}; deviates by {search.confidence:g} standard errors")
     print(f"all floors: {verdict(ok_all)}  ({time.perf_counter() - began:.0f} s, {args.jobs} processes)")
 
 

@@ -17,6 +17,24 @@ another move than strong's only when its gain is sure enough (its mean gain
 less 1.5 standard errors still above a point), the one with the surest gain.
 Second card draws, tunnel payments and placements are strong's.
 
+Two options spend the work otherwise (both off by default: measured, they
+did not beat the full playouts yet; see README.md, Benchmarks, and
+bench/expert_quality.py). `Search.horizon`
+cuts a playout short at the seat's first turn after that many moves and
+scores the position with `estimate` instead: each player's score now, plus
+their plan's tickets (strong's `_goal`) times the chance strong gives the
+plan, part of the plan's route points, the trains they will likely spend
+beyond it and the cards in their hand, then the seat's margin and a share of
+the win bonus by it; a finished game scores exactly. A 24-move playout (and the
+estimate) is a fraction of a full one (a two-player USA game is ~145 strong
+moves, a four-player one ~250), and its gains over strong's move are less
+noisy world to world, but only partly the same gains. `Search.prune` stops playing
+a candidate whose gains so far are surely too small to leave strong's move
+for (its mean plus that many standard errors below a point, from four worlds
+on), so the worlds left go to the others, and the search ends when none is
+left. `Search.confidence` sets the 1.5 standard errors above (2.5 went best
+with the cut playouts).
+
 It never reads the deck's order, the other hands or tickets, nor the game's
 seed (which orders the deck and its reshuffles): a world is built only from
 the seat's own hand and tickets, the public state and the multisets of unseen
@@ -46,6 +64,19 @@ from engine.strong import Seat, _claim, _draw, _goal, choose_strong
 MAX_ROLLOUT_MOVES = 2000
 # A win's worth in points, on top of the margin.
 WIN_BONUS = 10.0
+# `estimate`: a player's final score is guessed as their score now, plus their plan's unfinished tickets
+# (each worth its points and the loss it avoids) times the chance the plan gets done, plus some of the points
+# of the plan's routes, the trains they will likely spend beyond the plan and the cards in their hand. The
+# weights were chosen on strong's rollouts from sampled positions: those whose candidate-against-strong gains
+# after 24-48 moves went most with the gains of the same worlds played to the end. A guessed win counts as a
+# share of WIN_BONUS by the guessed margin on a logistic scale of WIN_SCALE points.
+TICKET_WEIGHT = 0.9
+PLAN_ROUTE_WEIGHT = 0.4
+SPARE_TRAIN_POINTS = 1.6
+CARD_POINTS = 1.5
+WIN_SCALE = 12.0
+# What `estimate` costs, in simulated moves of the work budget (per player).
+ESTIMATE_COST = 2
 # Play another move than strong's only when its mean gain, less CONFIDENCE standard errors, exceeds
 # DEVIATE points over at least MIN_WORLDS worlds.
 DEVIATE = 1.0
@@ -63,6 +94,11 @@ class Search:
     worlds: int = 24  # at most this many worlds per decision
     work: int = 2400  # at most about this many simulated moves per decision (deterministic)
     time_limit: float | None = 1.0  # seconds; None: bounded by `work` and `worlds` only
+    prune: float | None = None  # drop a candidate once its mean gain plus this many standard errors is
+    # below DEVIATE (from MIN_WORLDS worlds on); None: every candidate plays in every world
+    confidence: float = CONFIDENCE  # standard errors a gain must clear (see `_lower_bound`)
+    horizon: int | None = None  # rollouts stop at the seat's first turn after this many moves, scored by
+    # `estimate`; None: played to the end
 
 
 DEFAULT_SEARCH = Search()
@@ -80,26 +116,37 @@ def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Mov
     candidates = _keeps(game, name, fallback) if keeping else _turn_candidates(game, name, fallback)
     if len(candidates) == 1:
         return fallback
-    values = _evaluate(game, name, candidates, search)
-    if values is None:
+    gains = _evaluate(game, name, candidates, search)
+    if gains is None:
         return fallback
     best, bound = 0, 0.0
     for i in range(1, len(candidates)):
-        low = _lower_bound([v[i] - v[0] for v in values])
+        low = _lower_bound(gains[i], search.confidence)
         if low > bound:
             best, bound = i, low
     return candidates[best]
 
 
-def _lower_bound(gains: list[float]) -> float:
+def _hopeless(gains: list[float], prune: float) -> bool:
+    """Is a candidate's gain so far surely too small to ever be sure enough: its mean gain plus `prune`
+    standard errors below DEVIATE (only from MIN_WORLDS worlds on)?"""
+    n = len(gains)
+    if n < MIN_WORLDS:
+        return False
+    mean = sum(gains) / n
+    var = sum((g - mean) ** 2 for g in gains) / (n - 1)
+    return mean + prune * math.sqrt(var / n) < DEVIATE
+
+
+def _lower_bound(gains: list[float], confidence: float = CONFIDENCE) -> float:
     """How much better than strong's move a candidate surely is: its mean gain over the worlds less
-    `CONFIDENCE` standard errors (the worlds are noisy); minus infinity with too few worlds."""
+    `confidence` standard errors (the worlds are noisy); minus infinity with too few worlds."""
     n = len(gains)
     if n < MIN_WORLDS:
         return -math.inf
     mean = sum(gains) / n
     var = sum((g - mean) ** 2 for g in gains) / (n - 1)
-    return mean - CONFIDENCE * math.sqrt(var / n) - DEVIATE
+    return mean - confidence * math.sqrt(var / n) - DEVIATE
 
 
 # ----- candidates ------------------------------------------------------------
@@ -190,13 +237,25 @@ def sample_world(game: Game, name: str, rng: random.Random, label: str) -> Game:
     return world
 
 
-def _rollout(world: Game, seat: int) -> tuple[float, int]:
-    """Play the world out with the strong autopilot in every seat: (the seat's value, moves played)."""
+def _rollout(world: Game, seat: int, horizon: int | None = None) -> tuple[float, int]:
+    """Play the world out with the strong autopilot in every seat: (the seat's value, moves played, an
+    estimate's cost included). With a horizon, stop at the seat's first turn after that many moves and
+    `estimate` the position."""
     played = 0
+    limit = MAX_ROLLOUT_MOVES if horizon is None else horizon
+    s = world.state
     while not world.finished and played < MAX_ROLLOUT_MOVES:
+        if played >= limit and s.current == seat and s.pending is None and s.phase is Phase.PLAY:
+            return estimate(world, seat), played + ESTIMATE_COST * len(s.players)
         who = world.waiting_for()[0]
         world.apply(choose_strong(world, who))
         played += 1
+        s = world.state
+    return _final_value(world, seat), played
+
+
+def _final_value(world: Game, seat: int) -> float:
+    """The seat's value at the end: its margin over the best other player, plus its share of a win."""
     scores = world.score()
     totals = [sc.total for sc in scores]
     mine = totals[seat]
@@ -206,42 +265,86 @@ def _rollout(world: Game, seat: int) -> tuple[float, int]:
         winners = world.winners()
         if world.names[seat] in winners:
             value += WIN_BONUS / len(winners)
-    return value, played
+    return value
+
+
+def estimate(game: Game, seat: int) -> float:
+    """The seat's value guessed from the position: its guessed final margin over the best other player's,
+    plus a guessed share of a win; a finished game's value exactly.
+
+    Every player's final score is guessed alike, from their own tickets and hand as the strong autopilot
+    plans them (in a sampled world the others' are the world's), so it reads nothing the game does not hold.
+    """
+    if game.finished:
+        return _final_value(game, seat)
+    s = game.state
+    scores = game.score()
+    n = len(s.players)
+    start = game.trains_option or game.rules.trains
+    end = game.rules.end_game_trains
+    rates = []
+    for i, p in enumerate(s.players):
+        taken = s.turn // n + (1 if i < s.turn % n else 0)
+        rates.append(((start - p.trains) + 1.1 * 6) / (taken + 6))
+    rounds = 0.0
+    if s.final_turns is None:
+        rounds = min(max(p.trains - end, 0) / max(r, 0.3) for p, r in zip(s.players, rates, strict=True)) + 1
+    points = game.rules.route_points
+    guessed = []
+    for i, p in enumerate(s.players):
+        me = Seat(game, p.name)
+        plan = _goal(me)
+        chance = me.success(plan, me.turns_left()) if plan.tickets else 1.0
+        tickets = sum(game.board.tickets[t].best + game.board.tickets[t].worst for t in plan.tickets)
+        routes = sum(points.get(game.board.routes[r].length, 0) for r in plan.routes)
+        spare = max(min(p.trains - plan.trains, rounds * rates[i] - plan.trains), 0.0)
+        later = TICKET_WEIGHT * chance * tickets + PLAN_ROUTE_WEIGHT * routes + SPARE_TRAIN_POINTS * spare
+        guessed.append(scores[i].total + later + CARD_POINTS * p.cards)
+    margin = guessed[seat] - max(g for i, g in enumerate(guessed) if i != seat)
+    return margin + WIN_BONUS / (1 + math.exp(-margin / WIN_SCALE))
 
 
 def _evaluate(game: Game, name: str, candidates: list[Move], search: Search) -> list[list[float]] | None:
-    """Per sampled world, each candidate's value; None when not even one world fit in the time."""
+    """Each candidate's gains over strong's move (the first), world by world; None when not even one world
+    fit in the time. With `search.prune`, a candidate whose gains so far are hopeless is no longer played in
+    the worlds that follow (its list stops there), and the search stops when none is left."""
     began = time.perf_counter()
     seat = game.seat(name)
     key = f"{search.seed}:{name}:{len(game.moves)}:{game.state.turn}"
     rng = random.Random(key)
-    table: list[list[float]] = []
+    gains: list[list[float]] = [[] for _ in candidates]
+    alive = list(range(1, len(candidates)))
     worlds = 0
     spent = 0
+    last = 0  # the last world's cost
     paths: dict[tuple[int, tuple[float | None, ...]], tuple[float, list[int], int]] = {}  # shared by the worlds
-    while worlds < search.worlds:
-        if worlds and spent + spent / worlds > search.work:
+    while worlds < search.worlds and alive:
+        if worlds and spent + (last if search.prune is not None else spent / worlds) > search.work:
             break
         world = sample_world(game, name, rng, f"{key}:{worlds}")
         world._paths_kept = paths  # the strong autopilot's ticket paths, for every world of this decision
         values: list[float] = []
         cost = 0
-        for move in candidates:
+        for i in [0, *alive]:
             trial = world.copy()
-            trial.apply(move)
-            value, played = _rollout(trial, seat)
+            trial.apply(candidates[i])
+            value, played = _rollout(trial, seat, search.horizon)
             values.append(value)
             cost += played + 1
             if search.time_limit is not None and time.perf_counter() - began > search.time_limit:
                 break
-        if len(values) < len(candidates):
+        if len(values) < len(alive) + 1:
             break  # out of time within this world: it does not count
-        table.append(values)
+        for i, value in zip(alive, values[1:], strict=True):
+            gains[i].append(value - values[0])
         worlds += 1
         spent += cost
+        last = cost
+        if search.prune is not None:
+            alive = [i for i in alive if not _hopeless(gains[i], search.prune)]
     if not worlds:
         return None
-    return table
+    return gains
 
 
-__all__ = ["DEFAULT_SEARCH", "Search", "choose_expert", "sample_world"]
+__all__ = ["DEFAULT_SEARCH", "Search", "choose_expert", "estimate", "sample_world"]

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import math
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game, Keep
 from engine.autopilot import LEVELS, Level, choose_move
-from engine.expert import Search, choose_expert, sample_world
+from engine.expert import WIN_BONUS, Search, choose_expert, estimate, sample_world
 from engine.random_play import random_move
 from engine.strong import choose_strong
 from maps import load_board
@@ -18,6 +20,8 @@ from tests.test_autopilot_strong import games, reshuffled
 # Small and bounded by work only (never by the clock), so a decision is a function of what it is given;
 # four worlds are enough for it to leave strong's move.
 SMALL = Search(seed="test", worlds=4, work=10**6, time_limit=None)
+# The same with rollouts cut short and estimated.
+SHORT = Search(seed="test", worlds=4, work=10**6, time_limit=None, horizon=12)
 MAX_TURNS = 400
 
 
@@ -93,6 +97,52 @@ def test_same_move_whatever_it_cannot_see(game: Game, seed: int) -> None:
         game.copy().apply(move)  # legal
         for _ in range(2):
             assert choose_expert(hidden_anew(game, name, rng), name, SMALL) == move
+
+
+@settings(max_examples=6, deadline=None)
+@given(games(), st.integers(0, 2**32))
+def test_same_move_whatever_it_cannot_see_with_rollouts_cut_short(game: Game, seed: int) -> None:
+    rng = random.Random(seed)
+    game = advanced(game, rng)
+    for name in game.waiting_for()[:2]:
+        move = choose_expert(game, name, SHORT)
+        game.copy().apply(move)  # legal
+        assert choose_expert(hidden_anew(game, name, rng), name, SHORT) == move
+
+
+def test_the_estimate_of_a_finished_game_is_its_final_margin() -> None:
+    """Over, the estimate is the seat's real margin over the best other player, and its share of a win."""
+    for players, seed in ((2, "end-2"), (4, "end-4")):
+        game = Game(load_board("usa"), [f"p{i}" for i in range(players)], seed, trains=12)
+        while not game.finished:
+            name = game.waiting_for()[0]
+            game.apply(choose_strong(game, name))
+        totals = [sc.total for sc in game.score()]
+        winners = game.winners()
+        for seat, name in enumerate(game.names):
+            margin = totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
+            bonus = WIN_BONUS / len(winners) if name in winners else 0.0
+            assert estimate(game, seat) == margin + bonus
+
+
+@settings(max_examples=20, deadline=None)
+@given(games(), st.integers(0, 2**32))
+def test_the_estimate_is_a_function_of_the_position(game: Game, seed: int) -> None:
+    """The same position (a copy, asked twice) gives the same estimate; in a world sampled from a seat's
+    view it is the same whatever that seat cannot see; the margins of a two-player game are opposite."""
+    rng = random.Random(seed)
+    game = advanced(game, rng)
+    for seat in range(len(game.names)):
+        value = estimate(game, seat)
+        assert math.isfinite(value)
+        assert estimate(game.copy(), seat) == value == estimate(game, seat)
+    name = game.names[0]
+    world = sample_world(game, name, random.Random("w"), "label")
+    other = sample_world(hidden_anew(game, name, rng), name, random.Random("w"), "label")
+    assert estimate(world, 0) == estimate(other, 0)
+    if len(game.names) == 2 and not game.finished:
+        # margin + WIN_BONUS * logistic(margin) for one seat, the same of minus the margin for the other
+        assert estimate(game, 0) + estimate(game, 1) == pytest.approx(WIN_BONUS)
 
 
 def test_it_searches() -> None:
