@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from bot.service.checks import check_id
 from bot.service.errors import IdKind, NotFound, StaleVersion, Why
 from bot.service.loading import LiveGame, load
+from bot.service.member_reads import MemberReads
 from bot.service.models import GameInfo
 from bot.store import (
     ClockRow,
@@ -77,6 +78,7 @@ class ServiceCore:
         # members this process read as not away, and until when it takes that as still true without reading again
         # (`NOT_AWAY_TRUSTED`; its own writes of a member's settings forget it at once)
         self.present_until: dict[int, datetime] = {}
+        self.member_reads = MemberReads(store)  # members' settings, the asks of one moment in one read
 
     async def close(self) -> None:
         await self.store.close()
@@ -160,7 +162,8 @@ class ServiceCore:
         self.committed_clocks.pop(game_id, None)
 
     async def stored_clock(self, game_id: int) -> ClockRow:
-        """The game's clock as stored: from memory if this service committed it last, else read.
+        """The game's clock as stored: from memory if this service committed it last or read it with the game,
+        else read.
 
         One from memory may be behind another process's change: a move made
         with it is checked against the store in its own transaction
@@ -191,6 +194,8 @@ class ServiceCore:
             except VersionConflict:
                 pass  # someone else moved on meanwhile; their snapshot is the newer one
         self.remember(game_id, loaded.live)
+        if stored.clock is not None and stored.clock.paused_at is None:
+            self.committed_clocks[game_id] = stored.clock  # read with the game, at the same moment
         return loaded.live
 
     async def stale(self, game_id: int) -> bool:

@@ -168,3 +168,4 @@ class StoredGame:
     seats: list[SeatRow]
     moves: list[MoveRow]
     snapshot: SnapshotRow | None
+    clock: ClockRow | None = None  # read with the rest (None: not read)

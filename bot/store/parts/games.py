@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from functools import cache
 from typing import Any
 
@@ -11,11 +11,14 @@ from sqlalchemy import ColumnElement, delete, false, func, insert, literal_colum
 from bot.store.columns import (
     GAME_COLUMNS,
     MOVE_COLUMNS,
+    SEAT_CLOCK_COLUMNS,
     SEAT_COLUMNS,
     SNAPSHOT_COLUMNS,
     game_row,
     move_row,
     now_text,
+    parse_optional_time,
+    seat_clock_row,
     seat_row,
     snapshot_row,
     to_json,
@@ -23,9 +26,9 @@ from bot.store.columns import (
 from bot.store.errors import ChannelBusy, StoreError
 from bot.store.parts.base import Backend
 from bot.store.parts.versioned import apply_writes, bump, game_key, put_snapshot
-from bot.store.query import Q, UniqueViolation, Work, changed, one, param, rows, scalar
-from bot.store.rows import GameRow, SeatRow, StoredGame
-from bot.store.schema import games, moves, seats, snapshots
+from bot.store.query import Q, Row, UniqueViolation, Work, changed, one, param, rows, scalar
+from bot.store.rows import ClockRow, GameRow, SeatRow, StoredGame
+from bot.store.schema import game_clocks, games, moves, seat_clocks, seats, snapshots
 from bot.store.status import ACTIVE, GameStatus
 from bot.store.writes import GameStart, NewGame, check_open_games
 
@@ -59,6 +62,21 @@ LATEST_IN_CHANNEL = Q(
 )
 GAME_MOVES = Q(select(*MOVE).where(moves.c.game_id == param("game_id")).order_by(moves.c.idx))
 GAME_SNAPSHOT = Q(select(*SNAPSHOT).where(snapshots.c.game_id == param("game_id")))
+# a game's clock in one read: the pause (if any) beside each seat's clock; one row of NULLs when it has none
+GAME_CLOCK = Q(
+    select(
+        game_clocks.c.paused_at,
+        game_clocks.c.paused_by,
+        *(seat_clocks.c[c.strip()] for c in SEAT_CLOCK_COLUMNS.split(",")),
+    )
+    .select_from(
+        games.outerjoin(game_clocks, game_clocks.c.game_id == games.c.id).outerjoin(
+            seat_clocks, seat_clocks.c.game_id == games.c.id
+        )
+    )
+    .where(games.c.id == param("game_id"))
+    .order_by(seat_clocks.c.seat)
+)
 GAME_SEATS = Q(
     select(*SEAT)
     .where(seats.c.game_id == param("game_id"))
@@ -106,6 +124,18 @@ def _games_with_status(count: int) -> Q:
 
 def status_params(statuses: Collection[GameStatus]) -> dict[str, str]:
     return {f"status{i}": GameStatus(s).value for i, s in enumerate(statuses)}
+
+
+def clock_of(game_id: int, found: Sequence[Row]) -> ClockRow:
+    """The clock from the rows of GAME_CLOCK."""
+    seats = tuple(seat_clock_row(r[2:]) for r in found if r[2] is not None)
+    if not found or (found[0][0] is None and found[0][1] is None):
+        return ClockRow(game_id, seats=seats)
+    return ClockRow(game_id, parse_optional_time(found[0][0]), found[0][1], seats)
+
+
+def game_clock(game_id: int) -> Work[ClockRow]:
+    return clock_of(game_id, (yield rows(GAME_CLOCK, game_id=game_id)))
 
 
 def game_seats(game_id: int) -> Work[list[SeatRow]]:
@@ -164,6 +194,7 @@ class Games:
                 (yield from game_seats(game_id)),
                 [move_row(game_id, r) for r in found],
                 None if snap is None else snapshot_row(game_id, snap),
+                (yield from game_clock(game_id)),
             )
 
         return await self.backend.do_read(work)

@@ -6,13 +6,10 @@ from sqlalchemy import insert, select
 
 from bot.store.columns import (
     AUDIT_COLUMNS,
-    SEAT_CLOCK_COLUMNS,
     UNDONE_MOVE_COLUMNS,
     audit_row,
     move_row,
     now_text,
-    parse_optional_time,
-    seat_clock_row,
     snapshot_row,
     time_text,
     to_json,
@@ -20,30 +17,15 @@ from bot.store.columns import (
 )
 from bot.store.errors import ClockChanged, StoreError
 from bot.store.parts.base import Backend
-from bot.store.parts.games import GAME_MOVES, GAME_SNAPSHOT
+from bot.store.parts.games import GAME_CLOCK, GAME_MOVES, GAME_SNAPSHOT, clock_of, game_clock
 from bot.store.parts.versioned import apply_writes, bump, check_version, game_key, put_snapshot, require_game, take_back
-from bot.store.query import ConstraintError, Q, Work, changed, param, rows
+from bot.store.query import ConstraintError, Q, Work, changed, param
 from bot.store.rows import AuditRow, ClockRow, MoveRow, SnapshotRow, UndoneMoveRow
-from bot.store.schema import audit_log, game_clocks, games, moves, seat_clocks, undone_moves
+from bot.store.schema import audit_log, moves, undone_moves
 from bot.store.writes import GameChange, NewAudit, NewMove, Writes
 
 INSERT_MOVE = Q(
     insert(moves).values({c: param(c) for c in ("game_id", "idx", "move", "user_id", "created_at", "actor")})
-)
-# a game's clock in one read: the pause (if any) beside each seat's clock; one row of NULLs when it has none
-GAME_CLOCK = Q(
-    select(
-        game_clocks.c.paused_at,
-        game_clocks.c.paused_by,
-        *(seat_clocks.c[c.strip()] for c in SEAT_CLOCK_COLUMNS.split(",")),
-    )
-    .select_from(
-        games.outerjoin(game_clocks, game_clocks.c.game_id == games.c.id).outerjoin(
-            seat_clocks, seat_clocks.c.game_id == games.c.id
-        )
-    )
-    .where(games.c.id == param("game_id"))
-    .order_by(seat_clocks.c.seat)
 )
 AUDIT_LOG = Q(
     select(*(audit_log.c[c.strip()] for c in AUDIT_COLUMNS.split(",")))
@@ -55,14 +37,6 @@ UNDONE_MOVES = Q(
     .where(undone_moves.c.game_id == param("game_id"))
     .order_by(undone_moves.c.audit_id, undone_moves.c.idx)
 )
-
-
-def game_clock(game_id: int) -> Work[ClockRow]:
-    found = yield rows(GAME_CLOCK, game_id=game_id)
-    seats = tuple(seat_clock_row(r[2:]) for r in found if r[2] is not None)
-    if not found or (found[0][0] is None and found[0][1] is None):
-        return ClockRow(game_id, seats=seats)
-    return ClockRow(game_id, parse_optional_time(found[0][0]), found[0][1], seats)
 
 
 class History:
@@ -113,7 +87,7 @@ class History:
         await self.backend.do_write(work, key=game_key(game_id))
 
     async def clock(self, game_id: int) -> ClockRow:
-        return await self.backend.do_read(lambda: game_clock(game_id))
+        return clock_of(game_id, await self.backend.fetch_all(GAME_CLOCK, game_id=game_id))  # one statement
 
     async def apply_change(self, game_id: int, expected_version: int, change: GameChange) -> int:
         if change.undo is not None and len(change.writes.audit) != 1:
