@@ -91,7 +91,8 @@ class Runner:
         if not waiting:
             return frozenset()
         unknown = [u for u in waiting.values() if not self.core.present(u, now)]
-        stored = await self.core.store.settings_of_members(unknown) if unknown else {}  # one read for all of them
+        # one read for all of them, shared with the other games' asks of the moment
+        stored = await self.core.member_reads.settings_of(unknown) if unknown else {}
         away: dict[int, MemberSettings] = {}
         for seat, user_id in waiting.items():
             if user_id not in stored:
