@@ -17,8 +17,8 @@ import bot.store.postgres.core as pg_core
 import bot.store.postgres.pipeline as pipeline
 from bot.service import GameService
 from bot.store import GameStatus, PostgresStore, StoreError, VersionConflict
-from bot.store.query import Q, Work, changed, many, one, param, rows, scalar
-from bot.store.schema import guild_settings
+from bot.store.query import Q, Work, changed, insert_rows, many, one, param, rows, scalar
+from bot.store.schema import guild_settings, seat_clocks
 
 
 @pytest.fixture
@@ -200,5 +200,59 @@ async def test_a_batch_answers_each_work_with_its_own_rows(pg_url: str) -> None:
                 assert [ok for ok, _ in outcomes] == [True, True, True]
                 assert [value[0] for _, value in outcomes] == [2, 1, 0]
                 assert outcomes[1][1][1] == [("a", '"2"')] and outcomes[2][1][1] == []
+    finally:
+        await store.close()
+
+
+class Counting:
+    """A connection that counts the statements sent through it."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.sent: list[str] = []
+
+    async def execute(self, sql: str, *args: Any) -> str:
+        self.sent.append(sql)
+        return str(await self.conn.execute(sql, *args))
+
+    async def executemany(self, sql: str, args: Any) -> None:
+        self.sent.extend(sql for _ in args)
+        await self.conn.executemany(sql, args)
+
+
+SEAT_NAMES = ("game_id", "seat", "wait", "since", "extra_seconds", "reminded", "timed_out", "reserve_used", "timeouts")
+
+
+async def test_the_rows_of_a_plain_insert_go_as_one_statement_nulls_and_numbers_intact(pg_url: str) -> None:
+    """`insert_rows`: many rows, of several works in a batch, inserted by one statement (`Q.unnested`), each value
+    as it was given; one row alone is an ordinary INSERT."""
+    service = await open_service(pg_url)
+    try:
+        game_id, _ = await started_game(service)
+    finally:
+        await service.close()
+    insert_seat = insert_rows(seat_clocks, SEAT_NAMES)
+    assert insert_seat.unnested() is not None and Q(select(seat_clocks.c.seat)).unnested() is None
+    given = [
+        (game_id, 7, None, None, 0.25, 0, 0, 1.5, 3),
+        (game_id, 8, "w1", "2026-11-27T12:00:00+00:00", 0.0, 2, 1, 0.0, 0),
+        (game_id, 9, "w2", None, 12.5, 1, 0, 0.0, 1),
+    ]
+    sets = [dict(zip(SEAT_NAMES, row, strict=True)) for row in given]
+    store = await PostgresStore.open(pg_url)
+    try:
+        async with store.acquire() as conn:
+            async with conn.transaction():
+                counting = Counting(conn)
+                await pipeline.run_batch(counting, [many(insert_seat, sets[:2]), many(insert_seat, sets[2:])])
+                assert len(counting.sent) == 1 and "unnest" in counting.sent[0]
+                counting.sent.clear()
+                await pipeline.run_batch(counting, [many(insert_seat, [{**sets[0], "seat": 10}])])
+                assert len(counting.sent) == 1 and "unnest" not in counting.sent[0]
+            found = await conn.fetch(
+                f"SELECT {', '.join(SEAT_NAMES)} FROM seat_clocks WHERE game_id = $1 AND seat >= 7 ORDER BY seat",
+                game_id,
+            )
+        assert [tuple(r) for r in found] == [*given, (game_id, 10, *given[0][2:])]
     finally:
         await store.close()

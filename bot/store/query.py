@@ -28,7 +28,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar, cast
 
 import asyncpg
-from sqlalchemy import BindParameter, Delete, Insert, Integer, Select, Table, Update, bindparam
+from sqlalchemy import BindParameter, Delete, Insert, Integer, Select, Table, Update, bindparam, insert
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.dialects.postgresql.asyncpg import PGDialect_asyncpg
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
@@ -95,14 +95,19 @@ class Compiled:
 class Q:
     """One statement (or a builder of it per dialect), compiled once per dialect when first run."""
 
-    __slots__ = ("_build", "_compiled", "_marked", "only")
+    __slots__ = ("_build", "_compiled", "_marked", "_rows_of", "_unnested", "only")
 
     def __init__(
-        self, build: ClauseElement | Callable[[Flavor], ClauseElement], only: DialectName | None = None
+        self,
+        build: ClauseElement | Callable[[Flavor], ClauseElement],
+        only: DialectName | None = None,
+        rows_of: tuple[Table, tuple[str, ...]] | None = None,
     ) -> None:
         self._build = build
         self._compiled: dict[DialectName, Compiled] = {}
         self._marked: dict[DialectName, Compiled | None] = {}
+        self._rows_of = rows_of  # a plain INSERT of one row: its table and columns (`insert_rows`)
+        self._unnested: Compiled | None = None
         self.only = only  # run on this dialect only; on the other the op is skipped (answers None)
 
     def compiled(self, dialect: DialectName) -> Compiled:
@@ -129,6 +134,22 @@ class Q:
                 found = _compiled(statement.returning(marker), dialect)
         self._marked[dialect] = found
         return found
+
+    def unnested(self) -> Compiled | None:
+        """PostgreSQL: the rows of many parameter sets of a plain INSERT (`insert_rows`) inserted by one statement,
+        `INSERT ... SELECT * FROM unnest($1::type[], ...)`, each parameter an array of one column's values
+        (`column_arrays`); one statement for the server to run instead of one per row. None for any other Q."""
+        if self._rows_of is None:
+            return None
+        if self._unnested is None:
+            table, names = self._rows_of
+            dialect = DIALECTS["postgresql"]
+            quote = dialect.identifier_preparer.quote
+            arrays = ", ".join(f"${i}::{table.c[n].type.compile(dialect=dialect)}[]" for i, n in enumerate(names, 1))
+            columns = ", ".join(quote(n) for n in names)
+            sql = f"INSERT INTO {quote(table.name)} ({columns}) SELECT * FROM unnest({arrays})"
+            self._unnested = Compiled(sql, names, {})
+        return self._unnested
 
 
 # The parameter a batch's statements carry back with each row (see `Q.marked`)
@@ -215,8 +236,7 @@ async def execute_postgres(conn: Conn | asyncpg.Pool[asyncpg.Record], op: Op) ->
     try:
         if op.mode == "many":
             assert isinstance(op.params, Sequence)
-            if op.params:
-                await conn.executemany(compiled.sql, [compiled.args(p) for p in op.params])
+            await run_many(conn, op.q, op.params)
             return None
         assert isinstance(op.params, Mapping)
         args = compiled.args(op.params)
@@ -254,6 +274,27 @@ def insert_or_ignore(table: Table, names: Sequence[str]) -> Q:
         return insert.on_conflict_do_nothing()  # type: ignore[no-any-return]
 
     return Q(build)
+
+
+def insert_rows(table: Table, names: Sequence[str]) -> Q:
+    """INSERT of one row of `names` (parameters of the same names); run with many parameter sets (`many`),
+    PostgreSQL inserts them with one statement (`Q.unnested`), SQLite one row after the other."""
+    return Q(insert(table).values({c: bindparam(c) for c in names}), rows_of=(table, tuple(names)))
+
+
+def column_arrays(compiled: Compiled, sets: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
+    """The parameter sets of `sets` as one list of values per parameter of `compiled` (for `Q.unnested`)."""
+    return [list(values) for values in zip(*(compiled.args(p) for p in sets), strict=True)]
+
+
+async def run_many(conn: Conn | asyncpg.Pool[asyncpg.Record], q: Q, sets: Sequence[Mapping[str, Any]]) -> None:
+    """PostgreSQL: the statement `q` once per parameter set of `sets` (none: nothing), as few statements as can be."""
+    unnested = q.unnested() if len(sets) > 1 else None
+    if unnested is not None:
+        await conn.execute(unnested.sql, *column_arrays(unnested, sets))
+    elif sets:
+        compiled = q.compiled("postgresql")
+        await conn.executemany(compiled.sql, [compiled.args(p) for p in sets])
 
 
 def param(name: str) -> BindParameter[Any]:

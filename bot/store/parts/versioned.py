@@ -18,7 +18,7 @@ from sqlalchemy import delete, insert, select, update
 
 from bot.store.columns import MOVE_COLUMNS, now_text, optional_time_text, time_text, to_json
 from bot.store.errors import StoreError, TimerGone, UnknownGame, VersionConflict
-from bot.store.query import Q, UniqueViolation, Work, changed, many, param, rows, scalar, upsert
+from bot.store.query import Q, UniqueViolation, Work, changed, insert_rows, many, param, rows, scalar, upsert
 from bot.store.rows import ClockRow, SeatClockRow
 from bot.store.schema import audit_log, game_clocks, games, moves, seat_clocks, seats, snapshots, timers, undone_moves
 from bot.store.status import GameStatus
@@ -30,11 +30,11 @@ GAME_VERSION_LOCKED = Q(select(games.c.version).where(games.c.id == param("game_
 PUT_SNAPSHOT = upsert(snapshots, ("game_id",), ("move_count", "data", "updated_at"))
 CLAIM_TIMER = Q(delete(timers).where(timers.c.id == param("timer_id"), timers.c.game_id == param("game_id")))
 DELETE_GAME_TIMERS = Q(delete(timers).where(timers.c.game_id == param("game_id")))
-INSERT_TIMER = Q(insert(timers).values({c: param(c) for c in ("game_id", "kind", "deadline", "data", "created_at")}))
+INSERT_TIMER = insert_rows(timers, ("game_id", "kind", "deadline", "data", "created_at"))
 PUT_GAME_CLOCK = upsert(game_clocks, ("game_id",), ("paused_at", "paused_by"))
 DELETE_SEAT_CLOCKS = Q(delete(seat_clocks).where(seat_clocks.c.game_id == param("game_id")))
 SEAT_CLOCK_NAMES = ("seat", "wait", "since", "extra_seconds", "reminded", "timed_out", "reserve_used", "timeouts")
-INSERT_SEAT_CLOCK = Q(insert(seat_clocks).values({c: param(c) for c in ("game_id", *SEAT_CLOCK_NAMES)}))
+INSERT_SEAT_CLOCK = insert_rows(seat_clocks, ("game_id", *SEAT_CLOCK_NAMES))
 AUDIT_NAMES = ("game_id", "moderator_user_id", "action", "details", "reason", "created_at")
 INSERT_AUDIT = Q(insert(audit_log).values({c: param(c) for c in AUDIT_NAMES}).returning(audit_log.c.id))
 MOVES_FROM = Q(

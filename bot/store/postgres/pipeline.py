@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.store.postgres.connection import DB_ERRORS, Conn
-from bot.store.query import MARKER, ConstraintError, Op, Work, execute_postgres
+from bot.store.query import MARKER, ConstraintError, Op, Work, execute_postgres, run_many
 
 Outcome = tuple[bool, Any]  # (True, the work's result) or (False, the exception it raised)
 
@@ -78,10 +78,7 @@ async def run_batch(conn: Conn, ops: Sequence[Op]) -> list[Any]:
     if first.q.only not in (None, "postgresql"):
         return [None] * len(ops)
     if first.mode == "many":
-        sets = [p for op in ops for p in op.params]
-        if sets:
-            compiled = first.q.compiled("postgresql")
-            await conn.executemany(compiled.sql, [compiled.args(p) for p in sets])  # type: ignore[arg-type]
+        await run_many(conn, first.q, [p for op in ops for p in op.params])  # type: ignore[misc]
         return [None] * len(ops)
     marked = first.q.marked("postgresql") if len(ops) > 1 else None
     if marked is None:
