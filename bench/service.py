@@ -5,7 +5,8 @@ Run: .venv/bin/python -m bench.service [--quick]
 Every action goes through the service's play part (`service.play.act`) onto a SQLite file (WAL,
 synchronous=FULL), as in production. The moves are chosen before the clock
 starts, so the figures are those of the service and the store, not of the
-random player. Prints figures; asserts nothing (speed targets live here, not in tests).
+random player. Python's garbage collector is set as in the bot's process
+(bot/runtime/collector.py). Prints figures; asserts nothing (speed targets live here, not in tests).
 The "your turn" digests are worked out when first read (by the delivery,
 as it writes the DMs), not inside the action: their cost is printed apart.
 
@@ -32,6 +33,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.runtime import collector
 from bot.service import GameService, TurnNotice
 from bot.store import ACTIVE, GameStatus, NewMove, SqliteStore
 from engine import Move
@@ -183,6 +185,7 @@ async def load(folder: Path, games: int, per_game: int) -> Load:
         committed: list[float] = []
         timing = (Commits(service), committed)
         notices: list[TurnNotice] = []
+        collector.settle()  # as the bot does once started (bot/runtime/collector.py)
         start = time.perf_counter()
         await asyncio.gather(
             *(play(service, g, p[:per_game], together, timing, notices) for g, p in zip(ids, plans, strict=True))
@@ -279,6 +282,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer actions and games, for a smoke run")
     parser.add_argument("--probe", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    collector.tune()  # the service's process set as the bot's is
     if args.probe:
         print(json.dumps(asyncio.run(probe(args.probe))))
         return

@@ -58,11 +58,13 @@ def run(args: argparse.Namespace) -> int:
     # imported here so that the other subcommands do not load discord.py
     import discord
 
+    from bot.runtime import collector
     from bot.runtime.app import create_bot
     from bot.runtime.logs import setup_logging
 
     print(ON_DISCORD, flush=True)
     setup_logging(settings.log_level, settings.discord_log_level)
+    collector.tune()  # a long-running process with many games in memory (bot/runtime/collector.py)
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)

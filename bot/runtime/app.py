@@ -48,6 +48,7 @@ from bot.cogs.tour_rounds import TournamentRoundsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
 from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
 from bot.present.image_words import image_words
+from bot.runtime import collector
 from bot.runtime.scheduler import Scheduler
 from bot.runtime.settings import Settings
 from bot.runtime.sync import sync_if_changed
@@ -235,6 +236,7 @@ class ConductorBot(commands.Bot):
             log.exception("could not bring the games' channel messages up to date")
         if self._scheduler is not None and not self.is_closed():
             await self._scheduler.begin()
+        collector.settle()  # what the start made stays for good: out of the collector's way (a tuned process only)
 
     async def on_ready(self) -> None:
         if self._ready_before:  # a new session after a lost one: the games may have moved on meanwhile
