@@ -119,3 +119,27 @@ async def test_moves_of_many_games_at_once_read_their_members_together(
         assert len(reads) == 1  # six games' members (the same three users) in one read
     finally:
         await service.close()
+
+
+def test_a_new_event_loop_is_not_left_waiting_for_a_read_of_one_that_is_gone() -> None:
+    store = SlowStore()
+    reads = reads_of(store)
+
+    async def stranded() -> None:
+        store.gate.clear()
+        asyncio.ensure_future(reads.settings_of([1]))
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)  # the read is under way when this loop ends
+
+    old = asyncio.new_event_loop()
+    old.run_until_complete(stranded())  # and closed with the read still waiting, its task never cancelled
+    for task in asyncio.all_tasks(old):
+        task._log_destroy_pending = False  # type: ignore[attr-defined]  # (left pending on purpose)
+    old.close()
+    store.gate = asyncio.Event()
+    store.gate.set()
+
+    async def again() -> dict[int, dict[str, Any]]:
+        return await asyncio.wait_for(reads.settings_of([1, 2]), 2)
+
+    assert asyncio.run(again()) == {1: {}, 2: {}}

@@ -29,6 +29,8 @@ class MemberReads:
 
     async def settings_of(self, user_ids: Collection[int]) -> dict[int, dict[str, Any]]:
         loop = asyncio.get_running_loop()
+        if self._reader is not None and self._reader.get_loop() is not loop:
+            self._asked, self._reader = {}, None  # asks of an event loop that is gone: nobody waits for them now
         waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         for user_id in user_ids:
             future = self._asked.get(user_id)
@@ -54,7 +56,8 @@ class MemberReads:
                         future.exception()  # seen here too: an ask cancelled meanwhile leaves no warning
             except BaseException:  # the loop is closing: no ask is left waiting
                 for future in (*batch.values(), *self._asked.values()):
-                    future.cancel()
+                    if not future.get_loop().is_closed():
+                        future.cancel()
                 self._asked.clear()
                 raise
             else:
