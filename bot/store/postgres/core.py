@@ -37,6 +37,7 @@ from typing import Any, Self, TypeVar, cast
 
 import asyncpg
 
+from bot.store.answers import write_answer
 from bot.store.columns import Row
 from bot.store.errors import StoreError
 from bot.store.parts.base import Backend
@@ -144,7 +145,7 @@ class PostgresCore(Backend):
         Writes that arrive together share one transaction (see the module's notes).
         The work runs to its end even when the awaiting task is cancelled.
         """
-        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        done: asyncio.Future[T] = write_answer()  # its failure is not logged if nobody awaits it
         self._waiting.append((make, key, done))
         if len(self._writers) < self._most_writers:
             writer = asyncio.ensure_future(self._commit_waiting())

@@ -31,6 +31,7 @@ from typing import Any, Self, TypeVar, cast
 
 import aiosqlite
 
+from bot.store.answers import write_answer
 from bot.store.columns import Row
 from bot.store.errors import StoreError
 from bot.store.parts.base import Backend
@@ -98,7 +99,7 @@ class SqliteCore(Backend):
         Writes that arrive together share one commit (see the module's notes).
         The work runs to its end even when the awaiting task is cancelled.
         """
-        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        done: asyncio.Future[T] = write_answer()  # its failure is not logged if nobody awaits it
         self._waiting.append((work, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.ensure_future(self._commit_waiting())
