@@ -3,12 +3,10 @@ move), this process's own change of their settings is seen at once, another proc
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import pytest
-from helpers.service_support import open_service, started_game
+from helpers.service_support import member_reads, open_service, started_game
 
 from bot.service.core import NOT_AWAY_TRUSTED
 from bot.store import Database
@@ -22,14 +20,7 @@ async def test_a_member_read_as_not_away_is_trusted_for_a_while(
     other = await open_service(database, clock=lambda: now[0])  # another process on the same database
     try:
         game_id, _ = await started_game(service)
-        reads: list[list[int]] = []
-        real = service.core.store.settings_of_members
-
-        async def counting(user_ids: Collection[int]) -> dict[int, dict[str, Any]]:
-            reads.append(sorted(user_ids))
-            return await real(user_ids)
-
-        monkeypatch.setattr(service.core.store, "settings_of_members", counting)
+        reads = member_reads(service, monkeypatch)
 
         async def away() -> frozenset[int]:
             live = await service.core.live(game_id)

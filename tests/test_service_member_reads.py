@@ -9,7 +9,7 @@ from collections.abc import Collection
 from typing import Any, cast
 
 import pytest
-from helpers.service_support import a_move_each, open_service, started_game
+from helpers.service_support import a_move_each, member_reads, open_service, started_game
 
 from bot.service.member_reads import MOST_PER_READ, MemberReads
 from bot.store import Database, Store, StoreError
@@ -106,14 +106,7 @@ async def test_moves_of_many_games_at_once_read_their_members_together(
     service = await open_service(database)
     try:
         games = [(await started_game(service))[0] for _ in range(6)]
-        reads: list[list[int]] = []
-        real = service.core.store.settings_of_members
-
-        async def counting(user_ids: Collection[int]) -> dict[int, dict[str, Any]]:
-            reads.append(sorted(user_ids))
-            return await real(user_ids)
-
-        monkeypatch.setattr(service.core.store, "settings_of_members", counting)
+        reads = member_reads(service, monkeypatch)
         service.core.present_until.clear()  # as in a process that has not read them yet
         await asyncio.gather(*await a_move_each(service, games, random.Random(3)))
         assert len(reads) == 1  # six games' members (the same three users) in one read

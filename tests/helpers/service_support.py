@@ -7,7 +7,7 @@ import itertools
 import random
 import re
 import sqlite3
-from collections.abc import Coroutine, Iterator
+from collections.abc import Collection, Coroutine, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -169,3 +169,16 @@ async def a_move_each(service: GameService, games: list[int], rng: random.Random
         assert user is not None
         calls.append(service.play.act(game_id, user, move))
     return calls
+
+
+def member_reads(service: GameService, monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """The members each read of members' settings asks for, from now on (sorted user ids, one list a read)."""
+    reads: list[list[int]] = []
+    real = service.core.store.settings_of_members
+
+    async def counting(user_ids: Collection[int]) -> dict[int, dict[str, Any]]:
+        reads.append(sorted(user_ids))
+        return await real(user_ids)
+
+    monkeypatch.setattr(service.core.store, "settings_of_members", counting)
+    return reads
