@@ -160,7 +160,7 @@ def main() -> None:
     print(f"{'games':<28} {'played':>6} {'wins':>7} {'95% interval':>15} {'floor':>6}  verdict")
     ok_all = True
     rows = [(f"usa, 4 players (1 {level.value})", results4, FOUR_PLAYER_FLOOR)] if results4 else []
-    rows += [(f"{name}, 2 players", outcomes, TWO_PLAYER_FLOOR) for name, outcomes in by_map.items()]
+    rows += [(f"{name}, 2 players", outcomes, TWO_PLAYER_FLOOR) for name, outcomes in by_map.items() if outcomes]
     for label, outcomes, floor in rows:
         wins = sum(o.won for o in outcomes)
         rate = wins / len(outcomes)
