@@ -14,10 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.service_support import a_move_each, open_service, refused, replay_rows, same_game, started_game, stored
+from helpers.service_support import (
+    a_move_each,
+    lobbies,
+    open_service,
+    refused,
+    replay_rows,
+    same_game,
+    started_game,
+    stored,
+)
 
 import bot.store.sqlite.core as sqlite_core
-from bot.service import GameService, WrongState
+from bot.service import WrongState
 from bot.store import GameStatus, SqliteStore, StoreError, VersionConflict
 from bot.store.sqlite.core import write_group
 from engine.random_play import random_move
@@ -45,15 +54,6 @@ def statuses(db: Path) -> dict[int, str]:
         return {row[0]: row[1] for row in conn.execute("SELECT id, status FROM games")}
     finally:
         conn.close()
-
-
-async def lobbies(service: GameService, count: int) -> list[tuple[int, int]]:
-    """`count` lobbies in servers of their own: (game id, version)."""
-    out = []
-    for i in range(count):
-        created = await service.lobby.create_game(500 + i, 700 + i, 100 + i, f"host{i}", "usa")
-        out.append((created.game.id, created.game.version))
-    return out
 
 
 async def test_moves_of_many_games_at_once_share_commits_and_all_are_stored(db: Path, groups: list[int]) -> None:

@@ -12,19 +12,19 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 import pytest
+from helpers.dumps import restored_postgres
 from sqlalchemy import Connection, UniqueConstraint
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
 from bot.store import MigrationError, open_store, schema
 from bot.store.revisions import HEAD
-from tools.pg_server import PgServer, find_binary, new_database_name
+from tools.pg_server import PgServer
 
 FIXTURES = Path(__file__).parent / "fixtures"
 # the tables each database keeps for itself besides Conductor's
@@ -171,32 +171,12 @@ def test_the_history_makes_the_sqlite_schema_of_main(tmp_path: Path) -> None:
             conn.close()
 
 
-def _restored(server: PgServer, dump: str) -> str:
-    name = new_database_name()
-
-    async def create() -> None:
-        conn = await asyncpg.connect(server.url("postgres"))
-        try:
-            await conn.execute(f"CREATE DATABASE {name}")
-        finally:
-            await conn.close()
-
-    asyncio.run(create())
-    url = server.url(name)
-    subprocess.run(
-        [find_binary("psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-f", str(FIXTURES / dump)],
-        check=True,
-        capture_output=True,
-    )
-    return url
-
-
 def test_the_history_makes_the_postgres_schema_of_main(pg_server: PgServer, pg_url: str) -> None:
     made = asyncio.run(postgres_schema(pg_url))  # a copy of a database the whole history made
     assert {row[0] for row in made["columns"]} == {t.name for t in schema.TABLES}
     assert len(made["triggers"]) == 5 and len(made["functions"]) == 4
     for dump in ("main-0016.postgres.sql", "old-0009.postgres.sql"):
-        url = _restored(pg_server, dump)
+        url = restored_postgres(pg_server, dump)
         asyncio.run(_opened(url))
         assert asyncio.run(postgres_schema(url)) == made, dump
         assert asyncio.run(_recorded(url)) == HEAD
@@ -211,7 +191,7 @@ async def _recorded(url: str) -> object:
 
 
 def test_a_postgres_database_of_a_newer_numbered_migration_is_refused(pg_server: PgServer) -> None:
-    url = _restored(pg_server, "old-0009.postgres.sql")
+    url = restored_postgres(pg_server, "old-0009.postgres.sql")
 
     async def run() -> None:
         conn = await asyncpg.connect(url)

@@ -10,12 +10,11 @@ from typing import Any
 
 import asyncpg
 import pytest
-from helpers.service_support import a_move_each, open_service, replay_rows, same_game, started_game, stored
+from helpers.service_support import a_move_each, lobbies, open_service, replay_rows, same_game, started_game, stored
 from sqlalchemy import insert, select, update
 
 import bot.store.postgres.core as pg_core
 import bot.store.postgres.pipeline as pipeline
-from bot.service import GameService
 from bot.store import GameStatus, PostgresStore, StoreError, VersionConflict
 from bot.store.query import Q, Work, changed, insert_rows, many, one, param, rows, scalar
 from bot.store.schema import guild_settings, seat_clocks
@@ -33,15 +32,6 @@ def lockstep(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(pg_core, "run_lockstep", counting)
     return sizes
-
-
-async def lobbies(service: GameService, count: int) -> list[tuple[int, int]]:
-    """`count` lobbies in servers of their own: (game id, version)."""
-    out = []
-    for i in range(count):
-        created = await service.lobby.create_game(500 + i, 700 + i, 100 + i, f"host{i}", "usa")
-        out.append((created.game.id, created.game.version))
-    return out
 
 
 async def statuses(url: str) -> dict[int, str]:

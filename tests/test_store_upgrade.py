@@ -11,17 +11,17 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
 import asyncpg
 import pytest
+from helpers.dumps import restored_postgres
 from helpers.service_support import open_service, play
 
 from bot.store import Database, GameStatus, MigrationError, open_store
 from bot.store.revisions import HEAD, head
-from tools.pg_server import PgServer, find_binary, new_database_name
+from tools.pg_server import PgServer, new_database_name
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -74,25 +74,6 @@ def test_an_sqlite_database_of_main_upgrades_in_place(tmp_path: Path) -> None:
         conn.close()
 
 
-def restore(server: PgServer, name: str) -> str:
-    async def create() -> None:
-        conn = await asyncpg.connect(server.url("postgres"))
-        try:
-            await conn.execute(f"CREATE DATABASE {name}")
-        finally:
-            await conn.close()
-
-    asyncio.run(create())
-    url = server.url(name)
-    dump = FIXTURES / "main-0016.postgres.sql"
-    subprocess.run(
-        [find_binary("psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-f", str(dump)],
-        check=True,
-        capture_output=True,
-    )
-    return url
-
-
 def drop(server: PgServer, name: str) -> None:
     async def run() -> None:
         conn = await asyncpg.connect(server.url("postgres"))
@@ -107,7 +88,7 @@ def drop(server: PgServer, name: str) -> None:
 def test_a_postgres_database_of_main_upgrades_in_place(pg_server: PgServer) -> None:
     name = new_database_name()
     try:
-        url = restore(pg_server, name)
+        url = restored_postgres(pg_server, "main-0016.postgres.sql", name)
         asyncio.run(check(url))
 
         async def versions() -> tuple[object, object]:

@@ -182,3 +182,12 @@ def member_reads(service: GameService, monkeypatch: pytest.MonkeyPatch) -> list[
 
     monkeypatch.setattr(service.core.store, "settings_of_members", counting)
     return reads
+
+
+async def lobbies(service: GameService, count: int) -> list[tuple[int, int]]:
+    """`count` lobbies in servers of their own: (game id, version)."""
+    out = []
+    for i in range(count):
+        created = await service.lobby.create_game(500 + i, 700 + i, 100 + i, f"host{i}", "usa")
+        out.append((created.game.id, created.game.version))
+    return out
