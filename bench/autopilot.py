@@ -129,6 +129,10 @@ def main() -> None:
     parser.add_argument(
         "--horizon", type=int, default=DEFAULT_SEARCH.horizon, help="expert: rollout moves before the estimate"
     )
+    parser.add_argument(
+        "--infer", type=float, default=DEFAULT_SEARCH.infer, help="expert: how strongly worlds read the table"
+    )
+    parser.add_argument("--no-infer", action="store_true", help="expert: worlds dealt without reading the table")
     args = parser.parse_args()
     level = Level.EXPERT if args.expert else Level.STRONG
     limit = args.time_limit if args.time_limit > 0 else None
@@ -140,6 +144,7 @@ def main() -> None:
         prune=args.prune,
         confidence=args.confidence,
         horizon=args.horizon,
+        infer=None if args.no_infer else args.infer,
     )
     games2 = args.games2 if args.games2 is not None else max(args.games // 2, 1)
     times: list[float] = []
@@ -185,6 +190,8 @@ def main() -> None:
         print(f"search: seed {search.seed!r}, at most {search.worlds} worlds, {search.work} moves, {limit}")
         pruned = "never" if search.prune is None else f"below {search.prune:g} standard errors"
         print(f"rollouts: {horizon}; candidates dropped: {pruned}; deviates by {search.confidence:g} standard errors")
+        inferred = "no" if search.infer is None else f"yes, strength {search.infer:g}"
+        print(f"worlds read the table (seen cards, tickets by routes): {inferred}")
     print(f"all floors: {verdict(ok_all)}  ({time.perf_counter() - began:.0f} s, {args.jobs} processes)")
 
 

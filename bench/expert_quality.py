@@ -17,10 +17,16 @@ standard error, and the worth per decision (zero where it played strong's
 move). The oracle's own noise is about 38 points per world, so 48 worlds judge
 one move to about +-5.5 points; the mean over the moves is tighter.
 
+The oracle's worlds do not read the table (engine/expert.py's `Search.infer`):
+every unseen card and ticket is dealt alike, so it judges searches that do
+by a view less informed than theirs (and the win rates of bench.autopilot
+are the measure for those).
+
 A configuration is a label and Search fields (horizon, prune, confidence,
-work, worlds) or the module's constants (DEVIATE, MIN_WORLDS,
+work, worlds, infer) or the module's constants (DEVIATE, MIN_WORLDS,
 TURN_CANDIDATES), e.g. `--config 'short:horizon=24,prune=1,confidence=2.5'`;
-`--config full` is the default search (bounded by --work). Prints figures;
+`--config full` is the search as it was before it read the table (bounded
+by --work; `infer=16` reads it). Prints figures;
 asserts nothing.
 """
 
@@ -116,6 +122,8 @@ def configuration(text: str, base: Search) -> tuple[str, Search, dict[str, float
             search = replace(search, confidence=float(raw))
         elif key == "prune":
             search = replace(search, prune=None if raw == "none" else float(raw))
+        elif key == "infer":
+            search = replace(search, infer=None if raw == "none" else float(raw))
         else:
             raise SystemExit(f"unknown setting {key!r}")
     return label, search, values
@@ -129,7 +137,7 @@ def main() -> None:
     parser.add_argument("--work", type=int, default=1300, help="the searches' work (default 1300)")
     parser.add_argument("--config", action="append", default=[], help="label:settings (repeatable)")
     args = parser.parse_args()
-    base = Search(seed="expert", worlds=24, work=args.work, time_limit=None)
+    base = Search(seed="expert", worlds=24, work=args.work, time_limit=None, infer=None)
     configs = [configuration(text, base) for text in args.config or ["full"]]
     found = positions(args.games.split(","), args.every)
     print(f"{len(found)} decisions of strong self-play ({args.games}), {args.oracle} oracle worlds a move")

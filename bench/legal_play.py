@@ -85,7 +85,9 @@ def serve(root: str) -> None:
                 game.apply(choose_strong(game, waiting[0]))
             game.score()
         else:  # "expert": strong for 40 moves, then the expert's search at its next 3 decisions
-            search = Search(worlds=8, work=800, time_limit=None)
+            # the search as both engines have it: without the later inference (a field the older one lacks)
+            plain: dict[str, Any] = {"infer": None} if "infer" in getattr(Search, "__dataclass_fields__", {}) else {}
+            search = Search(worlds=8, work=800, time_limit=None, **plain)
             for _ in range(40):
                 game.apply(choose_strong(game, game.waiting_for()[0]))
             searched = 0

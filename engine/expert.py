@@ -17,6 +17,16 @@ another move than strong's only when its gain is sure enough (its mean gain
 less 1.5 standard errors still above a point), the one with the surest gain.
 Second card draws, tunnel payments and placements are strong's.
 
+With `Search.infer` the worlds read the table as a player does. The cards a
+player was seen taking from the face-up row and has not paid out since stay
+in their hand (`seen_cards`, from the moves). Their tickets are dealt one by
+one, each weighted by exp(infer * (how much of the ticket's cost their routes
+already cover, plus the share of their routes on its cheapest path that the
+tickets dealt before it leave unexplained, plus COLOUR_WEIGHT times the share
+of their seen cards its routes would take)): the tickets their network points
+to, together as few as explain it (`ticket_leanings`). All of it is public:
+who owns which route and the moves, never where a card or ticket really is.
+
 Two options spend the work otherwise (both off by default: measured, they
 did not beat the full playouts yet; see README.md, Benchmarks, and
 bench/expert_quality.py). `Search.horizon`
@@ -56,9 +66,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine.game import Game
-from engine.moves import DrawTickets, Keep, Move
+from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, TunnelPay
+from engine.paths import weight_list
 from engine.state import Pending, Phase
-from engine.strong import Seat, _claim, _draw, _goal, choose_strong
+from engine.strong import Seat, _claim, _draw, _floored_weights, _goal, choose_strong
+from maps import Board
 
 # Rollouts stop after this many moves (strong games end long before).
 MAX_ROLLOUT_MOVES = 2000
@@ -82,6 +94,8 @@ ESTIMATE_COST = 2
 DEVIATE = 1.0
 CONFIDENCE = 1.5
 MIN_WORLDS = 4
+# How much the colours seen going into a hand count toward its tickets, against the routes' progress.
+COLOUR_WEIGHT = 0.5
 # At most this many candidates at the start of a turn (strong's move included).
 TURN_CANDIDATES = 4
 
@@ -92,13 +106,15 @@ class Search:
 
     seed: str = "expert"  # with the seat's information, decides the sampled worlds
     worlds: int = 24  # at most this many worlds per decision
-    work: int = 2400  # at most about this many simulated moves per decision (deterministic)
-    time_limit: float | None = 1.0  # seconds; None: bounded by `work` and `worlds` only
+    work: int = 8000  # at most about this many simulated moves per decision (deterministic)
+    time_limit: float | None = 1.8  # seconds; None: bounded by `work` and `worlds` only
     prune: float | None = None  # drop a candidate once its mean gain plus this many standard errors is
     # below DEVIATE (from MIN_WORLDS worlds on); None: every candidate plays in every world
     confidence: float = CONFIDENCE  # standard errors a gain must clear (see `_lower_bound`)
     horizon: int | None = None  # rollouts stop at the seat's first turn after this many moves, scored by
     # `estimate`; None: played to the end
+    infer: float | None = 16.0  # worlds dealt by what the table has seen (the seen cards stay in their hands,
+    # the tickets weighted as `_deal_leaning` says, this the strength); None: every unseen card and ticket alike
 
 
 DEFAULT_SEARCH = Search()
@@ -193,11 +209,143 @@ def _turn_candidates(game: Game, name: str, fallback: Move) -> list[Move]:
 # ----- worlds ----------------------------------------------------------------
 
 
-def sample_world(game: Game, name: str, rng: random.Random, label: str) -> Game:
+@dataclass(frozen=True)
+class Leaning:
+    """What the table has seen of one other seat: the cards it holds for sure, and what its routes and those
+    cards say about its tickets (read only from who owns which route and from the moves)."""
+
+    seen: Counter[str]  # the cards seen going into its hand and not out (`seen_cards`)
+    progress: dict[int, float]  # ticket -> share of its cost on an empty board its routes already cover
+    explains: dict[int, frozenset[int]]  # ticket -> its routes that lie on the ticket's cheapest path
+    lengths: dict[int, int]  # its routes' lengths
+    total: int  # their sum
+    colours: dict[int, float]  # ticket -> share of the cards seen in its hand that the ticket's routes would take
+
+
+_FREE: dict[int, tuple[Board, dict[int, float]]] = {}
+
+
+def _free_costs(game: Game, view: Seat) -> dict[int, float]:
+    """Each ticket's cheapest cost on an empty board (worked out once per board)."""
+    board = game.board
+    found = _FREE.get(id(board))
+    if found is not None and found[0] is board:
+        return found[1]
+    free = weight_list(board, dict(enumerate(_floored_weights(game))))
+    costs = {t: view.ticket_path(t, free)[0] for t in range(len(board.tickets))}
+    _FREE[id(board)] = (board, costs)
+    return costs
+
+
+def ticket_leanings(game: Game, name: str) -> dict[int, Leaning]:
+    """For each other seat, what its routes and the cards seen going into its hand say about its tickets
+    (see `Leaning`)."""
+    me = game.seat(name)
+    board = game.board
+    seen = seen_cards(game)
+    out: dict[int, Leaning] = {}
+    for seat, other in enumerate(game.names):
+        if seat == me:
+            continue
+        owned = game.state.players[seat].routes
+        view = Seat(game, other)  # its weights: who owns what, open or closed to it (public)
+        free = _free_costs(game, view)
+        weights = weight_list(board, view.weights)
+        mine = set(owned)
+        held = {card: n for card, n in seen[seat].items() if card in game.rules.colors}
+        cards = sum(held.values())
+        progress: dict[int, float] = {}
+        explains: dict[int, frozenset[int]] = {}
+        colours: dict[int, float] = {}
+        for t in range(len(board.tickets)):
+            cost, path, _ = view.ticket_path(t, weights)
+            base = free[t]
+            if cost == math.inf or base <= 0 or base == math.inf:  # out of its reach: unlikely kept
+                progress[t] = -1.0
+                explains[t] = frozenset()
+                colours[t] = 0.0
+                continue
+            progress[t] = min(max(1 - cost / base, 0.0), 1.0)
+            explains[t] = frozenset(r for r in path if r in mine)
+            if cards:
+                need: Counter[str] = Counter()
+                for r in path:
+                    route = board.routes[r]
+                    if r not in mine and route.color in held:
+                        need[route.color] += route.length
+                colours[t] = sum(min(n, need[c]) for c, n in held.items()) / cards
+            else:
+                colours[t] = 0.0
+        lengths = {r: board.routes[r].length for r in mine}
+        out[seat] = Leaning(seen[seat], progress, explains, lengths, sum(lengths.values()), colours)
+    return out
+
+
+def _deal_leaning(pool: list[int], k: int, leaning: Leaning, strength: float, rng: random.Random) -> list[int]:
+    """Take k tickets from the pool, one by one, each weighted by exp(strength * (its progress + the share of
+    the seat's routes it explains that the tickets taken before it do not + COLOUR_WEIGHT * its share of the
+    seen cards)): tickets the routes and cards point to, and together as few as explain the routes."""
+    taken: list[int] = []
+    explained: set[int] = set()
+    total = max(leaning.total, 1)
+    for _ in range(min(k, len(pool))):
+        weights = []
+        for t in pool:
+            new = sum(leaning.lengths[r] for r in leaning.explains.get(t, ()) if r not in explained)
+            weights.append(
+                math.exp(strength * (leaning.progress.get(t, 0.0) + new / total + COLOUR_WEIGHT * leaning.colours[t]))
+            )
+        pick = rng.random() * sum(weights)
+        i = 0
+        while i < len(pool) - 1 and pick >= weights[i]:
+            pick -= weights[i]
+            i += 1
+        ticket = pool.pop(i)
+        taken.append(ticket)
+        explained |= leaning.explains.get(ticket, frozenset())
+    return taken
+
+
+def seen_cards(game: Game) -> list[Counter[str]]:
+    """By seat, the cards the table has seen go into each hand and not come out: taken from the face-up row,
+    less those paid for claims since (a tunnel given up gives its cards back). Read from the moves only."""
+    seen: list[Counter[str]] = [Counter() for _ in game.names]
+    tentative: dict[int, Counter[str]] = {}
+    for move in game.moves:
+        seat = game.seat(move.player)
+        hand = seen[seat]
+        if isinstance(move, DrawCard):
+            if move.source != "deck":
+                hand[move.source] += 1
+        elif isinstance(move, Claim | TunnelPay):
+            if isinstance(move, TunnelPay) and move.pay is None:
+                hand.update(tentative.pop(seat, Counter()))
+                continue
+            paid: Counter[str] = Counter()
+            for card, n in move.pay or ():
+                take = min(hand[card], n)
+                if take:
+                    hand[card] -= take
+                    paid[card] = take
+            tentative[seat] = paid if isinstance(move, Claim) else Counter()
+    return [+hand for hand in seen]
+
+
+def sample_world(
+    game: Game,
+    name: str,
+    rng: random.Random,
+    label: str,
+    leanings: dict[int, Leaning] | None = None,
+    strength: float = 0.0,
+) -> Game:
     """The game with everything `name` cannot see dealt anew from what it cannot see.
 
     Built only from the multisets of unseen cards and tickets (sorted before
-    shuffling), so it does not depend on where those actually are.
+    shuffling), so it does not depend on where those actually are. With
+    `leanings` (`ticket_leanings`), each other hand keeps the cards seen going
+    into it and the other players' tickets are dealt by `_deal_leaning` with
+    this `strength`.
     """
     world = game.copy()
     s = world.state
@@ -206,11 +354,28 @@ def sample_world(game: Game, name: str, rng: random.Random, label: str) -> Game:
     unseen: Counter[str] = Counter(s.piles.deck)
     for p in others:
         unseen += p.hand
+    known: dict[int, Counter[str]] = {}
+    if leanings is not None:  # inferring: the cards the table saw go into a hand stay there
+        for i, leaning in sorted(leanings.items()):
+            hand = leaning.seen
+            kept: Counter[str] = Counter()
+            room = s.players[i].cards
+            for card in sorted(hand):
+                n = min(hand[card], unseen[card], room)
+                if n > 0:
+                    kept[card] = n
+                    unseen[card] -= n
+                    room -= n
+            known[i] = kept
     cards = sorted(unseen.elements())
     rng.shuffle(cards)
-    for p in others:
-        size = p.cards
-        p.hand = Counter(cards[:size])
+    for i, p in enumerate(s.players):
+        if i == seat:
+            continue
+        hand = Counter(known.get(i, ()))
+        size = p.cards - hand.total()
+        hand.update(cards[:size])
+        p.hand = +hand
         del cards[:size]
     s.piles.deck = cards
     s.piles.seed = label  # the discard pile's future reshuffles: this world's, not the game's
@@ -222,10 +387,15 @@ def sample_world(game: Game, name: str, rng: random.Random, label: str) -> Game:
         tickets += p.tickets + (p.offered or [])
     tickets.sort()
     rng.shuffle(tickets)
-    for p in others:
+    for i, p in enumerate(s.players):
+        if i == seat:
+            continue
         n = len(p.tickets)
-        p.tickets = tickets[:n]
-        del tickets[:n]
+        if leanings is not None and i in leanings:
+            p.tickets = _deal_leaning(tickets, n, leanings[i], strength, rng)
+        else:
+            p.tickets = tickets[:n]
+            del tickets[:n]
         if p.offered is not None:
             n = len(p.offered)
             p.offered = tickets[:n]
@@ -318,10 +488,11 @@ def _evaluate(game: Game, name: str, candidates: list[Move], search: Search) -> 
     spent = 0
     last = 0  # the last world's cost
     paths: dict[tuple[int, tuple[float | None, ...]], tuple[float, list[int], int]] = {}  # shared by the worlds
+    leanings = ticket_leanings(game, name) if search.infer is not None else None
     while worlds < search.worlds and alive:
         if worlds and spent + (last if search.prune is not None else spent / worlds) > search.work:
             break
-        world = sample_world(game, name, rng, f"{key}:{worlds}")
+        world = sample_world(game, name, rng, f"{key}:{worlds}", leanings, search.infer or 0.0)
         world._paths_kept = paths  # the strong autopilot's ticket paths, for every world of this decision
         values: list[float] = []
         cost = 0

@@ -1,0 +1,117 @@
+"""The expert's inference: worlds dealt by what the table has seen, and still blind to what it has not."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import Game
+from engine.expert import Search, choose_expert, sample_world, seen_cards, ticket_leanings
+from engine.moves import Claim, DrawCard
+from engine.random_play import random_move
+from engine.strong import choose_strong
+from maps import load_board
+from tests.test_autopilot_expert import advanced, hidden_anew
+from tests.test_autopilot_strong import games
+
+INFER = 16.0
+INFERRING = Search(seed="test", worlds=4, work=10**6, time_limit=None, infer=INFER)
+
+
+def strong_game(map_name: str, players: int, seed: str, turns: int) -> Game:
+    game = Game(load_board(map_name), [f"p{i}" for i in range(players)], seed)
+    while not game.finished and game.state.turn < turns:
+        game.apply(choose_strong(game, game.waiting_for()[0]))
+    return game
+
+
+@settings(max_examples=30, deadline=None)
+@given(games(), st.integers(0, 2**32), st.booleans())
+def test_the_seen_cards_are_in_the_hands(game: Game, seed: int, strong_players: bool) -> None:
+    """What the table saw go into a hand and not come out is there, whoever plays, tunnels given up included."""
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(300)):
+        if game.finished:
+            break
+        move = choose_strong(game, game.waiting_for()[0]) if strong_players else random_move(game, rng)
+        if move is None:
+            break
+        game.apply(move)
+        for seat, seen in enumerate(seen_cards(game)):
+            hand = game.state.players[seat].hand
+            assert all(hand[card] >= n for card, n in seen.items()), (seat, seen, hand)
+
+
+def test_seen_cards_follow_the_face_up_draws_and_payments() -> None:
+    """Before a player's first claim, the seen cards are all they took face up; after it, less what it paid."""
+    checked = 0
+    for seed in range(12):
+        game = Game(load_board("usa"), ["p0", "p1"], f"seen-{seed}")
+        taken: Counter[str] = Counter()
+        while True:
+            move = choose_strong(game, game.waiting_for()[0])
+            if isinstance(move, Claim) and move.player == "p1":
+                break
+            game.apply(move)
+            if isinstance(move, DrawCard) and move.player == "p1" and move.source != "deck":
+                taken[move.source] += 1
+        assert seen_cards(game)[1] == taken
+        game.apply(move)
+        paid = Counter(dict(move.pay))
+        assert seen_cards(game)[1] == taken - paid
+        checked += bool(taken & paid)
+    assert checked, "the test needs a claim paid with cards taken face up"
+
+
+@settings(max_examples=30, deadline=None)
+@given(games(), st.integers(0, 2**32))
+def test_an_inferred_world_is_built_from_what_the_seat_may_know(game: Game, seed: int) -> None:
+    rng = random.Random(seed)
+    game = advanced(game, rng)
+    for name in game.waiting_for():
+        other_game = hidden_anew(game, name, rng)
+        leanings = ticket_leanings(game, name)
+        assert ticket_leanings(other_game, name) == leanings
+        world = sample_world(game, name, random.Random("w"), "label", leanings, INFER)
+        other = sample_world(other_game, name, random.Random("w"), "label", leanings, INFER)
+        assert world.state == other.state
+        seat = game.seat(name)
+        assert world.state.players[seat] == game.state.players[seat]
+        assert [p.cards for p in world.state.players] == [p.cards for p in game.state.players]
+        assert [len(p.tickets) for p in world.state.players] == [len(p.tickets) for p in game.state.players]
+        for i, seen in enumerate(seen_cards(game)):
+            if i != seat:
+                hand = world.state.players[i].hand
+                assert all(hand[card] >= n for card, n in seen.items())
+
+
+@settings(max_examples=6, deadline=None)
+@given(games(), st.integers(0, 2**32))
+def test_same_move_whatever_it_cannot_see_when_inferring(game: Game, seed: int) -> None:
+    rng = random.Random(seed)
+    game = advanced(game, rng)
+    for name in game.waiting_for()[:2]:
+        move = choose_expert(game, name, INFERRING)
+        game.copy().apply(move)  # legal
+        assert choose_expert(hidden_anew(game, name, rng), name, INFERRING) == move
+
+
+def test_the_routes_point_to_the_tickets() -> None:
+    """Dealt by inference, the other players' worlds hold their real tickets far more often than by chance."""
+    found = {0.0: 0, INFER: 0}
+    held = 0
+    for map_name, index in (("usa", 0), ("usa", 1), ("switzerland", 0), ("amsterdam", 0)):
+        game = strong_game(map_name, 2, f"infer-{index}", 40)
+        leanings = ticket_leanings(game, "p0")
+        real = set(game.state.players[1].tickets)
+        held += 8 * len(real)
+        for strength in found:
+            rng = random.Random(f"{map_name}-{index}")
+            for k in range(8):
+                world = sample_world(game, "p0", rng, f"w{k}", leanings, strength)
+                found[strength] += len(real & set(world.state.players[1].tickets))
+    assert found[INFER] > 3 * found[0.0]
+    assert found[INFER] > 0.3 * held
