@@ -11,15 +11,17 @@ from hypothesis import strategies as st
 
 from engine import Game, Keep
 from engine.autopilot import LEVELS, Level, choose_move
-from engine.expert import WIN_BONUS, Search, choose_expert, estimate, sample_world
+from engine.expert import WIN_BONUS, Search, choose_expert, estimate, sample_world, seen_cards, ticket_leanings
 from engine.random_play import random_move
 from engine.strong import choose_strong
 from maps import load_board
 from tests.test_autopilot_strong import games, reshuffled
 
 # Small and bounded by work only (never by the clock), so a decision is a function of what it is given;
-# four worlds are enough for it to leave strong's move.
+# four worlds are enough for it to leave strong's move. Its worlds read the table (the default).
 SMALL = Search(seed="test", worlds=4, work=10**6, time_limit=None)
+# The same with every unseen card and ticket dealt alike.
+ALIKE = Search(seed="test", worlds=4, work=10**6, time_limit=None, infer=None)
 # The same with rollouts cut short and estimated.
 SHORT = Search(seed="test", worlds=4, work=10**6, time_limit=None, horizon=12)
 MAX_TURNS = 400
@@ -50,14 +52,20 @@ def test_levels() -> None:
     assert Level("expert") is Level.EXPERT
 
 
+@pytest.mark.parametrize("infer", [None, 16.0], ids=["dealt alike", "reading the table"])
 @settings(max_examples=30, deadline=None)
-@given(games(), st.integers(0, 2**32))
-def test_a_world_is_built_from_what_the_seat_may_know(game: Game, seed: int) -> None:
+@given(game=games(), seed=st.integers(0, 2**32))
+def test_a_world_is_built_from_what_the_seat_may_know(infer: float | None, game: Game, seed: int) -> None:
     rng = random.Random(seed)
     game = advanced(game, rng)
     for name in game.waiting_for():
-        world = sample_world(game, name, random.Random("w"), "label")
-        other = sample_world(hidden_anew(game, name, rng), name, random.Random("w"), "label")
+        hidden = hidden_anew(game, name, rng)
+        leanings = None
+        if infer is not None:
+            leanings = ticket_leanings(game, name)
+            assert ticket_leanings(hidden, name) == leanings
+        world = sample_world(game, name, random.Random("w"), "label", leanings, infer or 0.0)
+        other = sample_world(hidden, name, random.Random("w"), "label", leanings, infer or 0.0)
         assert world.state == other.state
         assert (world.seed, world.initial_cards, world.initial_tickets) == (
             other.seed,
@@ -70,6 +78,10 @@ def test_a_world_is_built_from_what_the_seat_may_know(game: Game, seed: int) -> 
         assert [len(p.tickets) for p in world.state.players] == [len(p.tickets) for p in game.state.players]
         assert world.state.piles.face_up == game.state.piles.face_up
         assert world.state.owner == game.state.owner
+        if infer is not None:  # the cards seen going into a hand are still there
+            for i, seen in enumerate(seen_cards(game)):
+                hand = world.state.players[i].hand
+                assert i == seat or all(hand[card] >= n for card, n in seen.items())
 
 
 def test_worlds_differ_from_the_game_and_from_each_other() -> None:
@@ -87,16 +99,17 @@ def test_worlds_differ_from_the_game_and_from_each_other() -> None:
     assert len(decks) == 10
 
 
+@pytest.mark.parametrize("search", [SMALL, ALIKE], ids=["reading the table", "dealt alike"])
 @settings(max_examples=6, deadline=None)
-@given(games(), st.integers(0, 2**32))
-def test_same_move_whatever_it_cannot_see(game: Game, seed: int) -> None:
+@given(game=games(), seed=st.integers(0, 2**32))
+def test_same_move_whatever_it_cannot_see(search: Search, game: Game, seed: int) -> None:
     rng = random.Random(seed)
     game = advanced(game, rng)
     for name in game.waiting_for()[:2]:
-        move = choose_expert(game, name, SMALL)
+        move = choose_expert(game, name, search)
         game.copy().apply(move)  # legal
         for _ in range(2):
-            assert choose_expert(hidden_anew(game, name, rng), name, SMALL) == move
+            assert choose_expert(hidden_anew(game, name, rng), name, search) == move
 
 
 @settings(max_examples=6, deadline=None)

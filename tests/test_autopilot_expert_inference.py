@@ -1,4 +1,5 @@
-"""The expert's inference: worlds dealt by what the table has seen, and still blind to what it has not."""
+"""The expert's inference: worlds dealt by what the table has seen, and still blind to what it has not (its worlds
+and moves are tested blind in tests/test_autopilot_expert.py, reading the table and not)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game
-from engine.expert import Search, choose_expert, sample_world, seen_cards, ticket_leanings
+from engine.expert import sample_world, seen_cards, ticket_leanings
 from engine.moves import Claim, DrawCard
 from engine.random_play import random_move
 from engine.strong import choose_strong
 from maps import load_board
-from tests.test_autopilot_expert import advanced, hidden_anew
 from tests.test_autopilot_strong import games
 
 INFER = 16.0
-INFERRING = Search(seed="test", worlds=4, work=10**6, time_limit=None, infer=INFER)
 
 
 def strong_game(map_name: str, players: int, seed: str, turns: int) -> Game:
@@ -64,39 +63,6 @@ def test_seen_cards_follow_the_face_up_draws_and_payments() -> None:
         assert seen_cards(game)[1] == taken - paid
         checked += bool(taken & paid)
     assert checked, "the test needs a claim paid with cards taken face up"
-
-
-@settings(max_examples=30, deadline=None)
-@given(games(), st.integers(0, 2**32))
-def test_an_inferred_world_is_built_from_what_the_seat_may_know(game: Game, seed: int) -> None:
-    rng = random.Random(seed)
-    game = advanced(game, rng)
-    for name in game.waiting_for():
-        other_game = hidden_anew(game, name, rng)
-        leanings = ticket_leanings(game, name)
-        assert ticket_leanings(other_game, name) == leanings
-        world = sample_world(game, name, random.Random("w"), "label", leanings, INFER)
-        other = sample_world(other_game, name, random.Random("w"), "label", leanings, INFER)
-        assert world.state == other.state
-        seat = game.seat(name)
-        assert world.state.players[seat] == game.state.players[seat]
-        assert [p.cards for p in world.state.players] == [p.cards for p in game.state.players]
-        assert [len(p.tickets) for p in world.state.players] == [len(p.tickets) for p in game.state.players]
-        for i, seen in enumerate(seen_cards(game)):
-            if i != seat:
-                hand = world.state.players[i].hand
-                assert all(hand[card] >= n for card, n in seen.items())
-
-
-@settings(max_examples=6, deadline=None)
-@given(games(), st.integers(0, 2**32))
-def test_same_move_whatever_it_cannot_see_when_inferring(game: Game, seed: int) -> None:
-    rng = random.Random(seed)
-    game = advanced(game, rng)
-    for name in game.waiting_for()[:2]:
-        move = choose_expert(game, name, INFERRING)
-        game.copy().apply(move)  # legal
-        assert choose_expert(hidden_anew(game, name, rng), name, INFERRING) == move
 
 
 def test_the_routes_point_to_the_tickets() -> None:
