@@ -133,6 +133,9 @@ def main() -> None:
         "--infer", type=float, default=DEFAULT_SEARCH.infer, help="expert: how strongly worlds read the table"
     )
     parser.add_argument("--no-infer", action="store_true", help="expert: worlds dealt without reading the table")
+    parser.add_argument(
+        "--infer-players", type=int, default=DEFAULT_SEARCH.infer_players, help="expert: read it up to N players"
+    )
     args = parser.parse_args()
     level = Level.EXPERT if args.expert else Level.STRONG
     limit = args.time_limit if args.time_limit > 0 else None
@@ -145,6 +148,7 @@ def main() -> None:
         confidence=args.confidence,
         horizon=args.horizon,
         infer=None if args.no_infer else args.infer,
+        infer_players=args.infer_players,
     )
     games2 = args.games2 if args.games2 is not None else max(args.games // 2, 1)
     times: list[float] = []
@@ -190,7 +194,7 @@ def main() -> None:
         print(f"search: seed {search.seed!r}, at most {search.worlds} worlds, {search.work} moves, {limit}")
         pruned = "never" if search.prune is None else f"below {search.prune:g} standard errors"
         print(f"rollouts: {horizon}; candidates dropped: {pruned}; deviates by {search.confidence:g} standard errors")
-        inferred = "no" if search.infer is None else f"yes, strength {search.infer:g}"
+        inferred = "no" if search.infer is None else f"strength {search.infer:g}, up to {search.infer_players} players"
         print(f"worlds read the table (seen cards, tickets by routes): {inferred}")
     print(f"all floors: {verdict(ok_all)}  ({time.perf_counter() - began:.0f} s, {args.jobs} processes)")
 

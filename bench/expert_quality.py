@@ -23,7 +23,7 @@ by a view less informed than theirs (and the win rates of bench.autopilot
 are the measure for those).
 
 A configuration is a label and Search fields (horizon, prune, confidence,
-work, worlds, infer) or the module's constants (DEVIATE, MIN_WORLDS,
+work, worlds, infer, infer_players) or the module's constants (DEVIATE, MIN_WORLDS,
 TURN_CANDIDATES), e.g. `--config 'short:horizon=24,prune=1,confidence=2.5'`;
 `--config full` is the search as it was before it read the table (bounded
 by --work; `infer=16` reads it). Prints figures;
@@ -124,6 +124,8 @@ def configuration(text: str, base: Search) -> tuple[str, Search, dict[str, float
             search = replace(search, prune=None if raw == "none" else float(raw))
         elif key == "infer":
             search = replace(search, infer=None if raw == "none" else float(raw))
+        elif key == "infer_players":
+            search = replace(search, infer_players=int(raw))
         else:
             raise SystemExit(f"unknown setting {key!r}")
     return label, search, values

@@ -17,7 +17,8 @@ another move than strong's only when its gain is sure enough (its mean gain
 less 1.5 standard errors still above a point), the one with the surest gain.
 Second card draws, tunnel payments and placements are strong's.
 
-With `Search.infer` the worlds read the table as a player does. The cards a
+With `Search.infer` the worlds read the table as a player does (by default
+in two-player games only: in four-player ones it has not helped yet). The cards a
 player was seen taking from the face-up row and has not paid out since stay
 in their hand (`seen_cards`, from the moves). Their tickets are dealt one by
 one, each weighted by exp(infer * (how much of the ticket's cost their routes
@@ -115,6 +116,8 @@ class Search:
     # `estimate`; None: played to the end
     infer: float | None = 16.0  # worlds dealt by what the table has seen (the seen cards stay in their hands,
     # the tickets weighted as `_deal_leaning` says, this the strength); None: every unseen card and ticket alike
+    infer_players: int = 2  # ... in games of at most this many players (measured: it helps in two-player games,
+    # not yet in four-player ones)
 
 
 DEFAULT_SEARCH = Search()
@@ -488,7 +491,8 @@ def _evaluate(game: Game, name: str, candidates: list[Move], search: Search) -> 
     spent = 0
     last = 0  # the last world's cost
     paths: dict[tuple[int, tuple[float | None, ...]], tuple[float, list[int], int]] = {}  # shared by the worlds
-    leanings = ticket_leanings(game, name) if search.infer is not None else None
+    inferring = search.infer is not None and len(game.names) <= search.infer_players
+    leanings = ticket_leanings(game, name) if inferring else None
     while worlds < search.worlds and alive:
         if worlds and spent + (last if search.prune is not None else spent / worlds) > search.work:
             break

@@ -18,8 +18,9 @@ from maps import load_board
 from tests.test_autopilot_strong import games, reshuffled
 
 # Small and bounded by work only (never by the clock), so a decision is a function of what it is given;
-# four worlds are enough for it to leave strong's move. Its worlds read the table (the default).
-SMALL = Search(seed="test", worlds=4, work=10**6, time_limit=None)
+# four worlds are enough for it to leave strong's move. Its worlds read the table (the default), whatever the
+# number of players.
+SMALL = Search(seed="test", worlds=4, work=10**6, time_limit=None, infer_players=5)
 # The same with every unseen card and ticket dealt alike.
 ALIKE = Search(seed="test", worlds=4, work=10**6, time_limit=None, infer=None)
 # The same with rollouts cut short and estimated.

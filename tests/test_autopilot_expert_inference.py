@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import Game
-from engine.expert import sample_world, seen_cards, ticket_leanings
+from engine.expert import Search, choose_expert, sample_world, seen_cards, ticket_leanings
 from engine.moves import Claim, DrawCard
 from engine.random_play import random_move
 from engine.strong import choose_strong
@@ -81,3 +81,22 @@ def test_the_routes_point_to_the_tickets() -> None:
                 found[strength] += len(real & set(world.state.players[1].tickets))
     assert found[INFER] > 3 * found[0.0]
     assert found[INFER] > 0.3 * held
+
+
+def test_it_reads_the_table_only_up_to_its_number_of_players() -> None:
+    """In a three-player game a search that reads the table up to two players plays as one that never does,
+    while one that reads it up to four plays otherwise somewhere."""
+    up_to_2 = Search(seed="t", worlds=4, work=10**6, time_limit=None, infer=INFER, infer_players=2)
+    never = Search(seed="t", worlds=4, work=10**6, time_limit=None, infer=None)
+    up_to_4 = Search(seed="t", worlds=4, work=10**6, time_limit=None, infer=INFER, infer_players=4)
+    game = Game(load_board("usa"), ["a", "b", "c"], "ip", trains=15)
+    differ = 0
+    for _ in range(30):
+        if game.finished:
+            break
+        name = game.waiting_for()[0]
+        move = choose_expert(game, name, never)
+        assert choose_expert(game, name, up_to_2) == move
+        differ += choose_expert(game, name, up_to_4) != move
+        game.apply(choose_strong(game, name))
+    assert differ
