@@ -11,8 +11,9 @@ Without --expert, `strong` against `steady`:
 
 With --expert, `expert` against `strong` in the same games (floors: >= 60%
 of four-player USA games against three strong seats, >= 65% of two-player
-games on every map, decision p99 <= 2 s); --time-limit, --work, --worlds and
---search-seed set its search (engine/expert.py's `Search`). The issue's figure
+games on every map, decision p99 <= 2 s); --time-limit, --work, --worlds,
+--search-seed, --infer (--no-infer, --infer-players) and the others set its
+search (engine/expert.py's `Search`). The issue's figure
 is 400 games of each; an expert game takes a minute or more of CPU, so a
 quick run (--games 8) only shows the way.
 
