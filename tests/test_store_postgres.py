@@ -28,7 +28,8 @@ from bot.store import GameChange, GameStatus, NewGame, PostgresStore, TimerGone,
 from bot.store.revisions import HEAD, triggers
 from engine.moves import move_to_json
 from engine.random_play import random_move
-from tools.pg_server import PgServer, new_database_name
+from tests.helpers.dumps import blank_postgres
+from tools.pg_server import PgServer
 
 ROOT = Path(__file__).parent.parent
 CLICK = Path(__file__).parent / "helpers" / "pg_click.py"
@@ -61,17 +62,7 @@ def test_every_migration_has_its_twin_on_the_other_store() -> None:
 @pytest.fixture
 def blank_url(pg_server: PgServer) -> str:
     """An empty database (not from the migrated template)."""
-    name = new_database_name()
-
-    async def create() -> None:
-        conn = await asyncpg.connect(pg_server.url("postgres"))
-        try:
-            await conn.execute(f"CREATE DATABASE {name}")
-        finally:
-            await conn.close()
-
-    asyncio.run(create())
-    return pg_server.url(name)
+    return blank_postgres(pg_server)
 
 
 async def test_two_processes_starting_together_migrate_once(blank_url: str) -> None:
@@ -238,9 +229,7 @@ def test_backup_of_postgres_is_an_sqlite_file_that_migrate_store_puts_back(
     games, moves = asyncio.run(_played_sqlite(source))
     urls = []
     for _ in range(2):
-        name = new_database_name()
-        asyncio.run(_create(pg_server, name))
-        urls.append(pg_server.url(name))
+        urls.append(blank_postgres(pg_server))
     assert main(["migrate-store", str(source), urls[0]]) == 0
     copy = tmp_path / "backup.sqlite3"
     assert main(["backup", str(copy), "--database", urls[0]]) == 0
@@ -248,14 +237,6 @@ def test_backup_of_postgres_is_an_sqlite_file_that_migrate_store_puts_back(
     assert database_fingerprint_sync(copy) == database_fingerprint_sync(source)
     assert main(["migrate-store", str(copy), urls[1]]) == 0
     assert f"({games} games, {moves} moves), counts equal" in capsys.readouterr().out
-
-
-async def _create(server: PgServer, name: str) -> None:
-    conn = await asyncpg.connect(server.url("postgres"))
-    try:
-        await conn.execute(f"CREATE DATABASE {name}")
-    finally:
-        await conn.close()
 
 
 def test_migrate_store_and_backup_copy_every_table(tmp_path: Path) -> None:

@@ -9,7 +9,6 @@ message of a finished game.
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -17,7 +16,8 @@ import asyncpg
 import pytest
 
 from bot.store.revisions import upgrade_postgres, upgrade_sqlite
-from tools.pg_server import PgServer, new_database_name
+from tests.helpers.dumps import blank_postgres
+from tools.pg_server import PgServer
 
 STAMP = "2026-01-01T10:00:00.000000+00:00"
 LATER = "2026-01-01T11:00:00.000000+00:00"
@@ -75,17 +75,7 @@ def test_the_sqlite_migration_marks_the_newest_stage_message_of_games_being_play
 @pytest.fixture
 def blank_pg(pg_server: PgServer) -> str:
     """An empty PostgreSQL database (not from the migrated template)."""
-    name = new_database_name()
-
-    async def create() -> None:
-        conn = await asyncpg.connect(pg_server.url("postgres"))
-        try:
-            await conn.execute(f"CREATE DATABASE {name}")
-        finally:
-            await conn.close()
-
-    asyncio.run(create())
-    return pg_server.url(name)
+    return blank_postgres(pg_server)
 
 
 async def test_the_postgres_migration_marks_the_same_messages(blank_pg: str) -> None:

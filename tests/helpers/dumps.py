@@ -1,4 +1,5 @@
-"""The old databases of tests/fixtures (made by tests/fixtures/make_old_databases.py), restored for a test."""
+"""PostgreSQL databases made for a test: empty, or holding an old database of tests/fixtures (made by
+tests/fixtures/make_old_databases.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,8 @@ from tools.pg_server import PgServer, find_binary, new_database_name
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
-def restored_postgres(server: PgServer, dump: str, name: str | None = None) -> str:
-    """A new database `name` (a fresh name by default) on `server` holding the plain-SQL dump `dump` of
-    tests/fixtures, restored with psql; its URL."""
+def blank_postgres(server: PgServer, name: str | None = None) -> str:
+    """A new, empty database `name` (a fresh name by default) on `server`; its URL."""
     name = name or new_database_name()
 
     async def create() -> None:
@@ -26,7 +26,13 @@ def restored_postgres(server: PgServer, dump: str, name: str | None = None) -> s
             await conn.close()
 
     asyncio.run(create())
-    url = server.url(name)
+    return server.url(name)
+
+
+def restored_postgres(server: PgServer, dump: str, name: str | None = None) -> str:
+    """A new database `name` (a fresh name by default) on `server` holding the plain-SQL dump `dump` of
+    tests/fixtures, restored with psql; its URL."""
+    url = blank_postgres(server, name)
     subprocess.run(
         [find_binary("psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-f", str(FIXTURES / dump)],
         check=True,
