@@ -296,18 +296,12 @@ def _deal_leaning(pool: list[int], k: int, leaning: Leaning, strength: float, rn
     for _ in range(min(k, len(pool))):
         weights = []
         for t in pool:
-            new = sum(leaning.lengths[r] for r in leaning.explains.get(t, ()) if r not in explained)
-            weights.append(
-                math.exp(strength * (leaning.progress.get(t, 0.0) + new / total + COLOUR_WEIGHT * leaning.colours[t]))
-            )
-        pick = rng.random() * sum(weights)
-        i = 0
-        while i < len(pool) - 1 and pick >= weights[i]:
-            pick -= weights[i]
-            i += 1
-        ticket = pool.pop(i)
+            new = sum(leaning.lengths[r] for r in leaning.explains[t] if r not in explained)
+            lean = leaning.progress[t] + new / total + COLOUR_WEIGHT * leaning.colours[t]
+            weights.append(math.exp(strength * lean))
+        ticket = pool.pop(rng.choices(range(len(pool)), weights)[0])
         taken.append(ticket)
-        explained |= leaning.explains.get(ticket, frozenset())
+        explained |= leaning.explains[ticket]
     return taken
 
 
