@@ -6,10 +6,10 @@ import asyncio
 import random
 
 import pytest
-from helpers.service_support import open_service, play, replay_rows, same_game, started_game, stored
+from helpers.service_support import GUILD, open_service, play, replay_rows, same_game, started_game, stored
 
-from bot.service import ActionResult, GameService, NotYourTurn, RuleViolation, StaleVersion
-from bot.store import Database, NewMove, PostgresStore, SqliteStore
+from bot.service import ActionResult, GameService, NotYourTurn, RuleViolation, StaleVersion, WrongState
+from bot.store import Database, GameStatus, NewMove, PostgresStore, SqliteStore
 from engine import DrawCard, DrawTickets, Move, Pending, Phase
 from engine.random_play import random_move
 from maps import MAP_NAMES
@@ -135,6 +135,29 @@ async def test_a_process_with_an_old_copy_reads_the_game_again_before_refusing(d
             not_waiting = next(n for n in game.names if n != waiting)
             user = (await first.core.game(game_id)).user_of(not_waiting) or 0
             await first.play.act(game_id, user, DrawCard(not_waiting, "deck"))
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_moderators_and_lobbies_are_answered_from_the_stored_game_not_an_old_copy(database: Database) -> None:
+    """A process that last saw a game in its lobby (a tournament table another process opened and started) refuses
+    neither a host's start ("not enough players") nor a moderator's scored end ("nothing to score") from that
+    old copy: it reads the game again. A refusal on the game as stored still stands."""
+    first = await open_service(database)
+    second = await open_service(database)
+    try:
+        users = [100, 101, 102]
+        created = await first.lobby.create_game(GUILD, 4242, users[0], "p0", "usa")
+        game_id = created.game.id
+        assert len((await first.core.live(game_id)).info.seats) == 1  # the first process holds it as a lobby of one
+        await second.lobby.join(game_id, users[1], "p1")
+        await first.lobby.start(game_id, users[0])  # not "not enough players": two have joined, as stored
+        assert (await second.core.live(game_id)).game is None  # the second process's copy is the lobby
+        ended = await second.moderation.end(game_id, 9, True, "scored")
+        assert ended.game.status is GameStatus.FINISHED and len(ended.game.seats) == 2
+        with pytest.raises(WrongState):
+            await first.moderation.end(game_id, 9, True, "again")  # over, as stored: still refused
     finally:
         await first.close()
         await second.close()

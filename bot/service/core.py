@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from bot.service.checks import check_id
-from bot.service.errors import IdKind, NotFound, StaleVersion, Why
+from bot.service.errors import IdKind, NotFound, ServiceError, StaleVersion, Why
 from bot.service.loading import LiveGame, load
 from bot.service.member_reads import MemberReads
 from bot.service.models import GameInfo
@@ -206,6 +206,24 @@ class ServiceCore:
             return False
         row = await self.store.game(game_id)
         return row is not None and row.version != live.info.version
+
+    async def act(self, game_id: int, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Run a member's or moderator's action under the game's lock (as `locked`). If this process's copy of the
+        game refuses it while another process has moved the game on (an overlapping deploy, a second shard), or
+        the store refuses its write (the version compare-and-set: `expected` None), the game is read again and
+        the action answered from it as stored."""
+
+        async def fresh_if_refused() -> T:
+            try:
+                return await attempt()
+            except ServiceError as exc:
+                refused_write = isinstance(exc, StaleVersion) and exc.expected is None
+                if not refused_write and not await self.stale(game_id):
+                    raise
+                self.forget(game_id)
+                return await attempt()
+
+        return await self.locked(game_id, fresh_if_refused)
 
     async def info(self, game_id: int) -> GameInfo:
         return (await self.live(game_id)).info

@@ -207,7 +207,7 @@ class LobbyService:
             joined = Joined(name, len(after.seats), after.max_players, autopilot=True)
             return ActionResult(after, (PublicEvent(EventKind.JOINED, joined, None, -k),))
 
-        return await self.core.locked(game_id, work)
+        return await self.core.act(game_id, work)
 
     async def remove_bot(self, game_id: int, user_id: int, bot_user_id: int) -> ActionResult:
         """The host takes an autopilot player out of the lobby again."""
@@ -225,7 +225,7 @@ class LobbyService:
             left = PublicEvent(EventKind.LEFT, Left(seat.display_name, autopilot=True))
             return ActionResult(after, (left,))
 
-        return await self.core.locked(game_id, work)
+        return await self.core.act(game_id, work)
 
     async def join(self, game_id: int, user_id: int, display_name: str) -> ActionResult:
         user_id = check_id(user_id, IdKind.USER)
@@ -243,7 +243,7 @@ class LobbyService:
             joined = Joined(name, len(after.seats), after.max_players)
             return ActionResult(after, (PublicEvent(EventKind.JOINED, joined, None, user_id),))
 
-        return await self.core.locked(game_id, work)
+        return await self.core.act(game_id, work)
 
     async def leave(self, game_id: int, user_id: int) -> ActionResult:
         """Leave a lobby; a leaving host hands the game to the next to have joined, or cancels it if alone."""
@@ -273,7 +273,7 @@ class LobbyService:
                 events.append(PublicEvent(EventKind.HOST_CHANGED, HostChanged(others[0].display_name), None, new_host))
             return ActionResult(await self.core.fresh_info(game_id), tuple(events))
 
-        return await self.core.locked(game_id, work)
+        return await self.core.act(game_id, work)
 
     async def cancel(self, game_id: int, user_id: int, *, moderator: bool = False, reason: str = "") -> ActionResult:
         """The host cancels a lobby; a moderator (checked by the caller) any active game (audited, with `reason`)."""
@@ -298,7 +298,7 @@ class LobbyService:
             lines = (ModLogEntry(after, AuditAction.CANCEL, user_id, reason, facts),) if moderator else ()
             return ActionResult(after, (event,), mod_log=lines)
 
-        return await self.core.locked(game_id, work)
+        return await self.core.act(game_id, work)
 
     async def start(
         self,
@@ -355,4 +355,4 @@ class LobbyService:
             await self.runner.autoplay(run)  # autopilot players keep their tickets at once
             return await self.runner.result(run)
 
-        return await self.core.locked(game_id, work)
+        return await self.core.act(game_id, work)

@@ -83,7 +83,7 @@ class ModerationService:
                 raise WrongState(Why.NOT_STARTED)
             return await work(live, live.game, moderator_user_id, reason)
 
-        return await self.core.locked(game_id, locked)
+        return await self.core.act(game_id, locked)
 
     async def pause(self, game_id: int, moderator_user_id: int, reason: str) -> ActionResult:
         """Stop the clocks: no deadlines or reminders, no moves (the autopilot waits too) until `resume`."""
@@ -336,4 +336,4 @@ class ModerationService:
             line = ModLogEntry(after, AuditAction.END, moderator_user_id, why, facts)
             return ActionResult(after, tuple(events), mod_log=(line,))
 
-        return await self.core.locked(game_id, work)
+        return await self.core.act(game_id, work)

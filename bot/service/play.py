@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from bot.service.checks import check_id, check_version
 from bot.service.core import ServiceCore
-from bot.service.errors import IdKind, InvalidInput, NotAllowed, NotAPlayer, ServiceError, StaleVersion, Why, WrongState
+from bot.service.errors import IdKind, InvalidInput, NotAllowed, NotAPlayer, Why, WrongState
 from bot.service.kinds import Actor
 from bot.service.results import ActionResult
 from bot.service.runner import Runner
@@ -63,17 +63,10 @@ class PlayService:
             except ClockChanged:
                 # changed by another process (a pause, more time) since this one wrote it: read the store again
                 return await attempt()
-            except ServiceError as exc:
-                # refused ("not your turn", "the game moved on", ...) by this process's copy, or the store refused
-                # the move's write (its version compare-and-set: `expected` None): another process on the same game
-                # (an overlapping deploy) moved it on; answer from the game as stored
-                refused_write = isinstance(exc, StaleVersion) and exc.expected is None
-                if not refused_write and not await self.core.stale(game_id):
-                    raise
-                self.core.forget(game_id)
-                return await attempt()
 
-        return await self.core.locked(game_id, work)
+        # refused ("not your turn", "the game moved on", ...) by a copy another process has outdated: answered
+        # from the game as stored
+        return await self.core.act(game_id, work)
 
     async def keep(
         self, game_id: int, user_id: int, ticket_ids: Sequence[int], expected_version: int | None = None

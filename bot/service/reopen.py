@@ -122,4 +122,4 @@ class ReopenService:
             await self.runner.autoplay(run)
             return await self.runner.result(run)
 
-        return await self.core.locked(game_id, work)
+        return await self.core.act(game_id, work)
