@@ -128,6 +128,12 @@ def main() -> None:
         "--confidence", type=float, default=DEFAULT_SEARCH.confidence, help="expert: standard errors to deviate"
     )
     parser.add_argument(
+        "--confidence-many",
+        type=float,
+        default=DEFAULT_SEARCH.confidence_many,
+        help="expert: standard errors to deviate with three or more players (0: as --confidence)",
+    )
+    parser.add_argument(
         "--horizon", type=int, default=DEFAULT_SEARCH.horizon, help="expert: rollout moves before the estimate"
     )
     parser.add_argument(
@@ -147,6 +153,7 @@ def main() -> None:
         limit,
         prune=args.prune,
         confidence=args.confidence,
+        confidence_many=args.confidence_many or None,
         horizon=args.horizon,
         infer=None if args.no_infer else args.infer,
         infer_players=args.infer_players,
@@ -195,6 +202,8 @@ def main() -> None:
         print(f"search: seed {search.seed!r}, at most {search.worlds} worlds, {search.work} moves, {limit}")
         pruned = "never" if search.prune is None else f"below {search.prune:g} standard errors"
         print(f"rollouts: {horizon}; candidates dropped: {pruned}; deviates by {search.confidence:g} standard errors")
+        if search.confidence_many is not None:
+            print(f"... by {search.confidence_many:g} standard errors in games of three or more players")
         inferred = "no" if search.infer is None else f"strength {search.infer:g}, up to {search.infer_players} players"
         print(f"worlds read the table (seen cards, tickets by routes): {inferred}")
     print(f"all floors: {verdict(ok_all)}  ({time.perf_counter() - began:.0f} s, {args.jobs} processes)")

@@ -23,7 +23,7 @@ by a view less informed than theirs (and the win rates of bench.autopilot
 are the measure for those).
 
 A configuration is a label and Search fields (horizon, prune, confidence,
-work, worlds, infer, infer_players) or the module's constants (DEVIATE, MIN_WORLDS,
+confidence_many, work, worlds, infer, infer_players) or the module's constants (DEVIATE, MIN_WORLDS,
 TURN_CANDIDATES), e.g. `--config 'short:horizon=24,prune=1,confidence=2.5'`;
 `--config full` is the search as it was before it read the table (bounded
 by --work; `infer=16` reads it). Prints figures;
@@ -120,6 +120,8 @@ def configuration(text: str, base: Search) -> tuple[str, Search, dict[str, float
             search = replace(search, worlds=int(raw))
         elif key == "confidence":
             search = replace(search, confidence=float(raw))
+        elif key == "confidence_many":
+            search = replace(search, confidence_many=None if raw == "none" else float(raw))
         elif key == "prune":
             search = replace(search, prune=None if raw == "none" else float(raw))
         elif key == "infer":
@@ -139,7 +141,7 @@ def main() -> None:
     parser.add_argument("--work", type=int, default=1300, help="the searches' work (default 1300)")
     parser.add_argument("--config", action="append", default=[], help="label:settings (repeatable)")
     args = parser.parse_args()
-    base = Search(seed="expert", worlds=24, work=args.work, time_limit=None, infer=None)
+    base = Search(seed="expert", worlds=24, work=args.work, time_limit=None, infer=None, confidence_many=None)
     configs = [configuration(text, base) for text in args.config or ["full"]]
     found = positions(args.games.split(","), args.every)
     print(f"{len(found)} decisions of strong self-play ({args.games}), {args.oracle} oracle worlds a move")

@@ -14,11 +14,11 @@ and the candidate is scored by its final margin (its points less the best
 other player's, plus a bonus for a win). The same worlds serve every
 candidate, so each is compared with strong's move world by world; it plays
 another move than strong's only when its gain is sure enough (its mean gain
-less 1.5 standard errors still above a point), the one with the surest gain.
+less 1.5 standard errors still above a point; 2.5 in games of three or more
+players, whose worlds are noisier), the one with the surest gain.
 Second card draws, tunnel payments and placements are strong's.
 
-With `Search.infer` the worlds read the table as a player does (by default
-in two-player games only: in four-player ones it has not helped yet). The cards a
+With `Search.infer` the worlds read the table as a player does. The cards a
 player was seen taking from the face-up row and has not paid out since stay
 in their hand (`seen_cards`, from the moves). Their tickets are dealt one by
 one, each weighted by exp(infer * (how much of the ticket's cost their routes
@@ -96,6 +96,9 @@ ESTIMATE_COST = 2
 # DEVIATE points over at least MIN_WORLDS worlds.
 DEVIATE = 1.0
 CONFIDENCE = 1.5
+# ... in games of three or more players, where the worlds are noisier and a move left for a sure-looking gain
+# lost more often than it won (measured: bench/expert_bounds.py, README.md "Benchmarks")
+CONFIDENCE_MANY = 2.5
 MIN_WORLDS = 4
 # How much the colours seen going into a hand count toward its tickets, against the routes' progress.
 COLOUR_WEIGHT = 0.5
@@ -114,12 +117,18 @@ class Search:
     prune: float | None = None  # drop a candidate once its mean gain plus this many standard errors is
     # below DEVIATE (from MIN_WORLDS worlds on); None: every candidate plays in every world
     confidence: float = CONFIDENCE  # standard errors a gain must clear (see `_lower_bound`)
+    confidence_many: float | None = CONFIDENCE_MANY  # ... in games of three or more players; None: `confidence`
     horizon: int | None = None  # rollouts stop at the seat's first turn after this many moves, scored by
     # `estimate`; None: played to the end
     infer: float | None = 16.0  # worlds dealt by what the table has seen (the seen cards stay in their hands,
     # the tickets weighted as `_deal_leaning` says, this the strength); None: every unseen card and ticket alike
-    infer_players: int = 2  # ... in games of at most this many players (measured: it helps in two-player games,
-    # not yet in four-player ones)
+    infer_players: int = 5  # ... in games of at most this many players
+
+    def confidence_for(self, players: int) -> float:
+        """The standard errors a gain must clear in a game of this many players."""
+        if players > 2 and self.confidence_many is not None:
+            return self.confidence_many
+        return self.confidence
 
 
 DEFAULT_SEARCH = Search()
@@ -142,7 +151,7 @@ def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Mov
         return fallback
     best, bound = 0, 0.0
     for i in range(1, len(candidates)):
-        low = _lower_bound(gains[i], search.confidence)
+        low = _lower_bound(gains[i], search.confidence_for(len(game.names)))
         if low > bound:
             best, bound = i, low
     return candidates[best]
