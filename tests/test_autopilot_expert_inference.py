@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 from hypothesis import given, settings
@@ -103,29 +102,3 @@ def test_it_reads_the_table_only_up_to_its_number_of_players() -> None:
         differ += choose_expert(game, name, up_to_4) != move
         game.apply(choose_strong(game, name))
     assert differ
-
-
-def test_with_three_or_more_players_it_leaves_strong_only_when_surer() -> None:
-    """With three or more players a gain must clear `confidence_many` standard errors, not `confidence`: it
-    leaves strong's move only where the looser search would too, and less often; two-player games keep
-    `confidence`."""
-    sure = Search(seed="c", worlds=4, work=10**6, time_limit=None, confidence=1.5, confidence_many=2.5)
-    loose = replace(sure, confidence_many=None)
-    assert sure.confidence_for(2) == loose.confidence_for(3) == 1.5 and sure.confidence_for(4) == 2.5
-    game = Game(load_board("usa"), ["a", "b", "c"], "sure", trains=15)
-    left = {"sure": 0, "loose": 0}
-    while not game.finished:
-        name = game.waiting_for()[0]
-        strong = choose_strong(game, name)
-        by_sure, by_loose = choose_expert(game, name, sure), choose_expert(game, name, loose)
-        if by_sure != strong:
-            assert by_loose != strong
-        left["sure"] += by_sure != strong
-        left["loose"] += by_loose != strong
-        game.apply(strong)
-    assert left["sure"] < left["loose"]
-    two = Game(load_board("usa"), ["a", "b"], "sure", trains=15)
-    for _ in range(12):
-        name = two.waiting_for()[0]
-        assert choose_expert(two, name, sure) == choose_expert(two, name, replace(sure, confidence_many=9.0))
-        two.apply(choose_strong(two, name))
