@@ -143,6 +143,9 @@ def main() -> None:
     parser.add_argument(
         "--infer-players", type=int, default=DEFAULT_SEARCH.infer_players, help="expert: read it up to N players"
     )
+    parser.add_argument(
+        "--block", type=float, default=DEFAULT_SEARCH.block, help="expert: weigh a claim that blocks this many trains"
+    )
     args = parser.parse_args()
     level = Level.EXPERT if args.expert else Level.STRONG
     limit = args.time_limit if args.time_limit > 0 else None
@@ -157,6 +160,7 @@ def main() -> None:
         horizon=args.horizon,
         infer=None if args.no_infer else args.infer,
         infer_players=args.infer_players,
+        block=args.block,
     )
     games2 = args.games2 if args.games2 is not None else max(args.games // 2, 1)
     times: list[float] = []
@@ -206,6 +210,8 @@ def main() -> None:
             print(f"... by {search.confidence_many:g} standard errors in games of three or more players")
         inferred = "no" if search.infer is None else f"strength {search.infer:g}, up to {search.infer_players} players"
         print(f"worlds read the table (seen cards, tickets by routes): {inferred}")
+        if search.block is not None:
+            print(f"a blocking claim weighed when it lengthens the others' likely paths by {search.block:g} trains")
     print(f"all floors: {verdict(ok_all)}  ({time.perf_counter() - began:.0f} s, {args.jobs} processes)")
 
 

@@ -28,6 +28,15 @@ of their seen cards its routes would take)): the tickets their network points
 to, together as few as explain it (`ticket_leanings`). All of it is public:
 who owns which route and the moves, never where a card or ticket really is.
 
+With `Search.block` the turn's candidates also hold a blocking claim
+(`blocking_claim`): of the routes it can claim now on the paths of each other
+player's likeliest tickets (their four best by the same reading of the
+table, each weighted by how likely a world deals it to them), the one that
+lengthens those paths most, when it lengthens them by at least that many
+trains (a ticket it cuts off counts its path's cost again). It is only a
+candidate: the worlds decide whether it beats strong's move. Off by default:
+measured, it did not yet surely beat the default (README.md, Benchmarks).
+
 Two options spend the work otherwise (both off by default: measured, they
 did not beat the full playouts yet; see README.md, Benchmarks, and
 bench/expert_quality.py). `Search.horizon`
@@ -123,6 +132,8 @@ class Search:
     infer: float | None = 16.0  # worlds dealt by what the table has seen (the seen cards stay in their hands,
     # the tickets weighted as `_deal_leaning` says, this the strength); None: every unseen card and ticket alike
     infer_players: int = 5  # ... in games of at most this many players
+    block: float | None = None  # also weigh the claim that most lengthens the others' likely ticket paths
+    # (read as the worlds read the table), when it lengthens them by at least this many trains; None: never
 
     def confidence_for(self, players: int) -> float:
         """The standard errors a gain must clear in a game of this many players."""
@@ -146,7 +157,13 @@ def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Mov
     candidates = _keeps(game, name, fallback) if keeping else _turn_candidates(game, name, fallback)
     if len(candidates) == 1:
         return fallback
-    gains = _evaluate(game, name, candidates, search)
+    inferring = search.infer is not None and len(game.names) <= search.infer_players
+    leanings = ticket_leanings(game, name) if inferring else None
+    if not keeping and search.block is not None and leanings is not None:
+        block = blocking_claim(game, name, leanings, search.block)
+        if block is not None and block not in candidates:
+            candidates.append(block)
+    gains = _evaluate(game, name, candidates, search, leanings)
     if gains is None:
         return fallback
     best, bound = 0, 0.0
@@ -218,6 +235,68 @@ def _turn_candidates(game: Game, name: str, fallback: Move) -> list[Move]:
     for option in on_plan[1:]:
         add(_claim(me, option, plan))
     return out
+
+
+# At most this many of each other seat's likeliest tickets, and of the claims on their paths, are weighed
+# for `blocking_claim`.
+BLOCK_TICKETS = 4
+BLOCK_CLAIMS = 6
+
+
+def blocking_claim(game: Game, name: str, leanings: dict[int, Leaning], least: float) -> Move | None:
+    """The claim that most lengthens the paths of the tickets the others likely hold (by their `Leaning`,
+    each ticket weighted as the worlds deal it), when it lengthens them by at least `least` trains: a ticket
+    it cuts off counts its path's cost again. None when no claim does. Read from the public board, the
+    leanings and the seat's own hand only."""
+    me = Seat(game, name)
+    plan = _goal(me)
+    options = [o for o in game.claim_options(name, lazy=True) if o.route.length <= me.trains]
+    if not options:
+        return None
+    likely: list[tuple[str, int, float, float]] = []  # (seat's name, ticket, weight, cost now)
+    paths: set[int] = set()
+    views: dict[str, Seat] = {}
+    board = game.board
+    for seat, leaning in sorted(leanings.items()):
+        other = game.names[seat]
+        held = len(game.state.players[seat].tickets)
+        lean = {
+            t: leaning.progress[t] + COLOUR_WEIGHT * leaning.colours[t]
+            for t in leaning.progress
+            if leaning.progress[t] >= 0
+        }
+        if not lean or not held:
+            continue
+        top = max(lean.values())
+        total = sum(math.exp(16.0 * (v - top)) for v in lean.values())
+        view = views[other] = Seat(game, other)
+        weights = weight_list(board, view.weights)
+        for t in sorted(lean, key=lambda t: (-lean[t], t))[:BLOCK_TICKETS]:
+            cost, path, _ = view.ticket_path(t, weights)
+            if cost <= 0 or cost == math.inf:
+                continue  # done already, or out of reach
+            likely.append((other, t, min(held * math.exp(16.0 * (lean[t] - top)) / total, 1.0), cost))
+            paths.update(path)
+    if not likely:
+        return None
+    near = [o for o in options if o.route.id in paths or any(p.id in paths for p in board.parallel(o.route))]
+    near.sort(key=lambda o: (-o.route.length, o.route.id))
+    one_track = len(game.names) < game.rules.both_doubles_from  # a claim closes the other track too
+    best: tuple[float, Move] | None = None
+    for option in near[:BLOCK_CLAIMS]:
+        # the routes the claim closes to the others (not played out: a tunnel's cards are not the seat's to see)
+        closed = {option.route.id} | ({p.id for p in board.parallel(option.route)} if one_track else set())
+        hurt = 0.0
+        lists: dict[str, list[float | None]] = {}
+        for other, t, weight, cost in likely:
+            view = views[other]
+            if other not in lists:
+                lists[other] = weight_list(board, {r: w for r, w in view.weights.items() if r not in closed})
+            then, _, _ = view.ticket_path(t, lists[other])
+            hurt += weight * (2 * cost if then == math.inf else then - cost)
+        if hurt >= least and (best is None or hurt > best[0]):
+            best = (hurt, _claim(me, option, plan))
+    return best[1] if best is not None else None
 
 
 # ----- worlds ----------------------------------------------------------------
@@ -482,7 +561,9 @@ def estimate(game: Game, seat: int) -> float:
     return margin + WIN_BONUS / (1 + math.exp(-margin / WIN_SCALE))
 
 
-def _evaluate(game: Game, name: str, candidates: list[Move], search: Search) -> list[list[float]] | None:
+def _evaluate(
+    game: Game, name: str, candidates: list[Move], search: Search, leanings: dict[int, Leaning] | None
+) -> list[list[float]] | None:
     """Each candidate's gains over strong's move (the first), world by world; None when not even one world
     fit in the time. With `search.prune`, a candidate whose gains so far are hopeless is no longer played in
     the worlds that follow (its list stops there), and the search stops when none is left."""
@@ -496,8 +577,6 @@ def _evaluate(game: Game, name: str, candidates: list[Move], search: Search) -> 
     spent = 0
     last = 0  # the last world's cost
     paths: dict[tuple[int, tuple[float | None, ...]], tuple[float, list[int], int]] = {}  # shared by the worlds
-    inferring = search.infer is not None and len(game.names) <= search.infer_players
-    leanings = ticket_leanings(game, name) if inferring else None
     while worlds < search.worlds and alive:
         if worlds and spent + (last if search.prune is not None else spent / worlds) > search.work:
             break
@@ -527,4 +606,4 @@ def _evaluate(game: Game, name: str, candidates: list[Move], search: Search) -> 
     return gains
 
 
-__all__ = ["DEFAULT_SEARCH", "Search", "choose_expert", "estimate", "sample_world"]
+__all__ = ["DEFAULT_SEARCH", "Search", "blocking_claim", "choose_expert", "estimate", "sample_world"]
