@@ -102,7 +102,7 @@ def main() -> None:
     parser.add_argument(
         "--confidence", type=float, default=None, help="standard errors to deviate (default: the expert's default)"
     )
-    parser.add_argument("--strength", type=float, default=16.0, help="reading: how strongly (Search.infer)")
+    parser.add_argument("--strength", type=float, default=expert.INFER, help="reading: how strongly (Search.infer)")
     parser.add_argument("--prefix", default="k5", help="seeds: this text before each game's number")
     parser.add_argument("--jobs", type=int, default=2, help="processes to play in (default 2)")
     args = parser.parse_args()

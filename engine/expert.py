@@ -111,6 +111,8 @@ CONFIDENCE_MANY = 2.5
 MIN_WORLDS = 4
 # How much the colours seen going into a hand count toward its tickets, against the routes' progress.
 COLOUR_WEIGHT = 0.5
+# How strongly the worlds read the table (`Search.infer`).
+INFER = 16.0
 # At most this many candidates at the start of a turn (strong's move included).
 TURN_CANDIDATES = 4
 
@@ -129,7 +131,7 @@ class Search:
     confidence_many: float | None = CONFIDENCE_MANY  # ... in games of three or more players; None: `confidence`
     horizon: int | None = None  # rollouts stop at the seat's first turn after this many moves, scored by
     # `estimate`; None: played to the end
-    infer: float | None = 16.0  # worlds dealt by what the table has seen (the seen cards stay in their hands,
+    infer: float | None = INFER  # worlds dealt by what the table has seen (the seen cards stay in their hands,
     # the tickets weighted as `_deal_leaning` says, this the strength); None: every unseen card and ticket alike
     infer_players: int = 5  # ... in games of at most this many players
     block: float | None = None  # also weigh the claim that most lengthens the others' likely ticket paths
@@ -159,8 +161,8 @@ def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Mov
         return fallback
     inferring = search.infer is not None and len(game.names) <= search.infer_players
     leanings = ticket_leanings(game, name) if inferring else None
-    if not keeping and search.block is not None and leanings is not None:
-        block = blocking_claim(game, name, leanings, search.block)
+    if not keeping and search.block is not None and search.infer is not None and leanings is not None:
+        block = blocking_claim(game, name, leanings, search.block, search.infer)
         if block is not None and block not in candidates:
             candidates.append(block)
     gains = _evaluate(game, name, candidates, search, leanings)
@@ -243,11 +245,13 @@ BLOCK_TICKETS = 4
 BLOCK_CLAIMS = 6
 
 
-def blocking_claim(game: Game, name: str, leanings: dict[int, Leaning], least: float) -> Move | None:
+def blocking_claim(
+    game: Game, name: str, leanings: dict[int, Leaning], least: float, strength: float = INFER
+) -> Move | None:
     """The claim that most lengthens the paths of the tickets the others likely hold (by their `Leaning`,
-    each ticket weighted as the worlds deal it), when it lengthens them by at least `least` trains: a ticket
-    it cuts off counts its path's cost again. None when no claim does. Read from the public board, the
-    leanings and the seat's own hand only."""
+    each ticket weighted as the worlds of this inference `strength` deal it), when it lengthens them by at
+    least `least` trains: a ticket it cuts off counts its path's cost again. None when no claim does. Read
+    from the public board, the leanings and the seat's own hand only."""
     me = Seat(game, name)
     plan = _goal(me)
     options = [o for o in game.claim_options(name, lazy=True) if o.route.length <= me.trains]
@@ -268,14 +272,14 @@ def blocking_claim(game: Game, name: str, leanings: dict[int, Leaning], least: f
         if not lean or not held:
             continue
         top = max(lean.values())
-        total = sum(math.exp(16.0 * (v - top)) for v in lean.values())
+        total = sum(math.exp(strength * (v - top)) for v in lean.values())
         view = views[other] = Seat(game, other)
         weights = weight_list(board, view.weights)
         for t in sorted(lean, key=lambda t: (-lean[t], t))[:BLOCK_TICKETS]:
             cost, path, _ = view.ticket_path(t, weights)
             if cost <= 0 or cost == math.inf:
                 continue  # done already, or out of reach
-            likely.append((other, t, min(held * math.exp(16.0 * (lean[t] - top)) / total, 1.0), cost))
+            likely.append((other, t, min(held * math.exp(strength * (lean[t] - top)) / total, 1.0), cost))
             paths.update(path)
     if not likely:
         return None
