@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,8 +11,10 @@ from discord_play import Player
 from helpers.service_support import refused
 from simcord import Env
 
-import bot.service.runner as runner
+import bot.service.thinking as thinking
+from bot.runtime.settings import Settings
 from bot.service import GameService, InvalidInput
+from bot.service.thinking import Thinking
 from engine import Game, Move
 from engine.autopilot import Level
 
@@ -23,16 +26,36 @@ def backend() -> str:
 
 
 @pytest.fixture
+def bot_settings(tmp_path: Path) -> Settings:
+    """The tests' bot, its expert thinking at most 0.2 s a move (CONDUCTOR_EXPERT_SECONDS)."""
+    return Settings(database=tmp_path / "conductor.sqlite3", commands_per_window=0, expert_seconds=0.2)
+
+
+@pytest.fixture
 def levels(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Level]]:
     """Every autopilot decision the service asks for: (player, level)."""
     asked: list[tuple[str, Level]] = []
-    real = runner.choose_move
+    real = Thinking.move
 
-    def spy(game: Game, name: str, level: Any = Level.STEADY) -> Move:
+    async def spy(self: Thinking, game: Game, name: str, level: Level) -> Move:
         asked.append((name, Level(level)))
-        return real(game, name, level)
+        return await real(self, game, name, level)
 
-    monkeypatch.setattr(runner, "choose_move", spy)
+    monkeypatch.setattr(Thinking, "move", spy)
+    return asked
+
+
+@pytest.fixture
+def in_threads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Level]]:
+    """Every decision the autopilot makes in a thread of this process: (player, level)."""
+    asked: list[tuple[str, Level]] = []
+    real = thinking.choose_move
+
+    def spy(game: Game, name: str, level: Any = Level.STEADY, *more: Any) -> Move:
+        asked.append((name, Level(level)))
+        return real(game, name, level, *more)
+
+    monkeypatch.setattr(thinking, "choose_move", spy)
     return asked
 
 
@@ -54,6 +77,28 @@ async def test_a_practice_game_against_strong_bots_plays_through(
     await restart(simcord_env)
     again = await room.bot.service.core.game(info.id)
     assert again.bots_level is Level.STRONG
+
+
+@pytest.mark.simcord(settle_timeout=60)  # the worker process starts at the first decision: slow on a busy machine
+async def test_a_game_against_an_expert_bot_plays_through_its_searches_in_a_worker_process(
+    simcord_env: Env, levels: list[tuple[str, Level]], in_threads: list[tuple[str, Level]]
+) -> None:
+    room = make_room(simcord_env, ["alice"])
+    alice = room.members[0]
+    opened = await slash(alice, room, "ttr new", map="usa", trains=6, bots=1, bots_level="expert")
+    assert "You opened game" in reply_text(opened), reply_text(opened)
+    info = await room.bot.service.reading.active_game(room.channel.id)
+    assert info is not None and info.bots_level is Level.EXPERT
+    await slash(alice, room, "ttr start")
+    game = await Player(room, info.id).play()
+    assert game.finished
+    assert levels and set(levels) == {("Autopilot 1", Level.EXPERT)}
+    assert not in_threads  # every decision was the worker process's
+    assert any(m.player == "Autopilot 1" for m in game.moves)
+    mods = await moderate(room)
+    answer = reply_text(await slash(mods.manager, room, "ttr config", autopilot_level="expert"))
+    assert "Autopilot of new games: expert" in answer, answer
+    assert (await room.bot.service.settings.guild_config(room.guild.id)).autopilot_level is Level.EXPERT
 
 
 async def test_the_server_chooses_the_level_of_new_games(simcord_env: Env, levels: list[tuple[str, Level]]) -> None:
@@ -90,7 +135,7 @@ async def test_a_timed_out_seat_and_a_bot_play_at_their_own_levels(service: Game
 
 
 async def test_bad_levels_are_refused_and_change_nothing(service: GameService) -> None:
-    with refused(InvalidInput, "level must be one of steady, strong, not 'genius'"):
+    with refused(InvalidInput, "level must be one of steady, strong, expert, not 'genius'"):
         await service.settings.set_guild_config(1, "autopilot_level", "genius")
     assert (await service.settings.guild_config(1)).autopilot_level is Level.STEADY
     with refused(InvalidInput, "bots.{0,2}_level must be one of steady, strong"):

@@ -54,6 +54,7 @@ def test_the_example_env_file_lists_every_setting_with_a_comment() -> None:
         "SHARD_COUNT",
         "SHARD_IDS",
         "CONDUCTOR_SHARED_RATE_LIMIT",
+        "CONDUCTOR_EXPERT_SECONDS",
     }
     lines = example.read_text(encoding="utf-8").splitlines()
     for key in values:

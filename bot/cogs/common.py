@@ -27,6 +27,7 @@ POLICY_CHOICES = [
 LEVEL_CHOICES = [
     app_commands.Choice(name="steady: shortest paths for its cheapest tickets", value="steady"),
     app_commands.Choice(name="strong: plans its tickets together and looks ahead", value="strong"),
+    app_commands.Choice(name="expert: plays its best moves out in imagined games", value="expert"),
 ]
 # what the duration options suggest (Discord lets people type anything else too)
 SUGGESTED = ("30m", "1h", "6h", "12h", "1d", "2d", "3d", "7d")

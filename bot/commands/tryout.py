@@ -13,7 +13,7 @@ from maps.loader import MAP_NAMES
 NAME = "try"
 HELP = "try the bot in your browser: a local simulated Discord on 127.0.0.1, no Discord application or token"
 
-LEVELS = ("steady", "strong")
+LEVELS = ("steady", "strong", "expert")
 LANGUAGES = ("en", "sv", "fi")
 MAX_BOTS = 4  # as /ttr new allows
 MAX_FRIENDS = 4

@@ -180,10 +180,11 @@ def role_step_text() -> str:
 
 
 def autopilot_level_word(level: str) -> str:
-    """An autopilot level ("steady", "strong") in words; an unknown one as it is."""
+    """An autopilot level ("steady", "strong", "expert") in words; an unknown one as it is."""
     words = {
         "steady": lambda: pgettext("autopilot level", "steady"),
         "strong": lambda: pgettext("autopilot level", "strong"),
+        "expert": lambda: pgettext("autopilot level", "expert"),
     }
     word = words.get(level)
     return word() if word else level

@@ -23,6 +23,7 @@ import multiprocessing
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -55,6 +56,7 @@ from bot.runtime.sync import sync_if_changed
 from bot.service import GameService
 from bot.service.kinds import Language
 from bot.service.review import Reviews
+from bot.service.thinking import Thinking
 from bot.table.clock_notifier import ClockNotifier
 from bot.table.controls import Controls
 from bot.table.front import Front
@@ -63,10 +65,12 @@ from bot.table.tournaments import TournamentDesk
 from bot.views.items import GameButton, GameSelect
 from bot.views.ratelimit import RateLimiter, admitted
 from bot.views.replies import current_game, reader_language, report_failure
+from engine.expert import DEFAULT_SEARCH
 
 log = logging.getLogger(__name__)
 
 REVIEW_WORKERS = 2  # processes for `/ttr review`'s playouts (a review's batches of turns run side by side)
+EXPERT_WORKERS = 1  # processes for the expert autopilot's searches (one decision at a time, each up to ~2 s)
 
 
 class ConductorTree(app_commands.CommandTree[Any]):
@@ -136,6 +140,8 @@ class ConductorBot(commands.Bot):
         self._warm_up: asyncio.Task[None] | None = None
         # `/ttr review`'s playouts: worker processes, started at the first review (bot/service/review.py)
         self._review_pool: ProcessPoolExecutor | None = None
+        # the expert autopilot's searches: a worker process, started at its first decision (bot/service/thinking.py)
+        self._expert_pool: ProcessPoolExecutor | None = None
 
     @property
     def service(self) -> GameService:
@@ -163,7 +169,11 @@ class ConductorBot(commands.Bot):
         return self._scheduler
 
     async def setup_hook(self) -> None:
-        self._service = await GameService.open(self.settings.database, clock=self.clock, shards=self.settings.shards)
+        self._expert_pool = ProcessPoolExecutor(EXPERT_WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        thinking = Thinking(self._expert_pool, replace(DEFAULT_SEARCH, time_limit=self.settings.expert_seconds))
+        self._service = await GameService.open(
+            self.settings.database, clock=self.clock, shards=self.settings.shards, thinking=thinking
+        )
         await self._service.ratings.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
         if self.settings.rate_limit_shared:  # one command rate per member for every process on the database
             self.limiter.share(self._service.store)
@@ -264,9 +274,10 @@ class ConductorBot(commands.Bot):
             self._warm_up.cancel()
         if self._front is not None:
             self._front.close()
-        if self._review_pool is not None:
-            self._review_pool.shutdown(wait=False, cancel_futures=True)
-            self._review_pool = None
+        for pool in (self._review_pool, self._expert_pool):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+        self._review_pool = self._expert_pool = None
         try:
             if self._scheduler is not None:
                 await self._scheduler.stop()

@@ -7,13 +7,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.service.thinking import MAX_EXPERT_SECONDS, MIN_EXPERT_SECONDS
 from bot.store.postgres import is_postgres_url
 from bot.store.shards import Shards
+from engine.expert import DEFAULT_SEARCH
 
 DEFAULT_DATABASE = Path("data/conductor.sqlite3")
 DEFAULT_ENV_FILE = Path(".env")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 SHARED_RATE_LIMIT = ("auto", "on", "off")
+DEFAULT_EXPERT_SECONDS = DEFAULT_SEARCH.time_limit or 1.8
 
 
 class SettingsError(ValueError):
@@ -71,6 +74,23 @@ def shared_rate_limit_setting(values: Mapping[str, str]) -> str:
     return text
 
 
+def expert_seconds_setting(values: Mapping[str, str]) -> float:
+    """CONDUCTOR_EXPERT_SECONDS: the most the expert autopilot thinks about one move, in seconds (default 1.8)."""
+    text = values.get("CONDUCTOR_EXPERT_SECONDS", "").strip()
+    if not text:
+        return DEFAULT_EXPERT_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not (text.isascii() and MIN_EXPERT_SECONDS <= seconds <= MAX_EXPERT_SECONDS):  # NaN fails too
+        raise SettingsError(
+            f"CONDUCTOR_EXPERT_SECONDS must be a number of seconds from {MIN_EXPERT_SECONDS:g} to "
+            f"{MAX_EXPERT_SECONDS:g}, not {text!r}"
+        )
+    return seconds
+
+
 def shard_setting(values: Mapping[str, str]) -> Shards | None:
     """SHARD_COUNT and SHARD_IDS (a comma-separated list; all of 0..count-1 when empty): this process's shards.
 
@@ -125,6 +145,8 @@ class Settings:
     shards: Shards | None = None
     # CONDUCTOR_SHARED_RATE_LIMIT: auto, on or off; see `rate_limit_shared`
     shared_rate_limit: str = "auto"
+    # CONDUCTOR_EXPERT_SECONDS: the most the expert autopilot thinks about one move (engine/expert.py)
+    expert_seconds: float = DEFAULT_EXPERT_SECONDS
 
     @property
     def rate_limit_shared(self) -> bool:
@@ -163,6 +185,7 @@ class Settings:
         discord_level = log_level(values, "CONDUCTOR_DISCORD_LOG_LEVEL", "WARNING")
         shards = shard_setting(values)
         shared_rate_limit = shared_rate_limit_setting(values)
+        expert_seconds = expert_seconds_setting(values)
         return cls(
             database=database_setting(database) if database else DEFAULT_DATABASE,
             token=token,
@@ -171,4 +194,5 @@ class Settings:
             discord_log_level=discord_level,
             shards=shards,
             shared_rate_limit=shared_rate_limit,
+            expert_seconds=expert_seconds,
         )

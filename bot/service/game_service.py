@@ -6,7 +6,8 @@ it needs (`service.lobby.join(...)`, `service.tournaments.rounds.start_round(...
 
 - core (core.py): the store, each game's lock, the cache of live games, versioned writes, the clock
 - runner (runner.py): one action's moves, the autopilot's moves after it, the result; tells the
-  end-of-game listeners (game_end.py)
+  end-of-game listeners (game_end.py); the autopilot's decisions run where thinking.py says (threads;
+  the expert's in the bot's worker process)
 - settings (settings.py): each server's settings and who may moderate; members (member_settings.py):
   each member's own settings and held DMs
 - lobby (lobby.py): create, join, leave, seat autopilot players, cancel, start
@@ -57,6 +58,7 @@ from bot.service.replay import Replays
 from bot.service.runner import Runner
 from bot.service.settings import SettingsService
 from bot.service.stages import Stages
+from bot.service.thinking import Thinking
 from bot.service.timers import TimerService
 from bot.service.tournaments.service import Tournaments
 from bot.store import Database, Shards, Store, open_store
@@ -73,10 +75,11 @@ class GameService:
         cache_size: int = 1000,
         clock: Callable[[], datetime] | None = None,
         shards: Shards | None = None,
+        thinking: Thinking | None = None,
     ) -> None:
         self.core = core = ServiceCore(store, rng=rng, cache_size=cache_size, clock=clock, shards=shards)
         self.store = store
-        self.runner = runner = Runner(core)
+        self.runner = runner = Runner(core, thinking)
         self.settings = settings = SettingsService(core)
         self.members = MemberSettingsService(core)
         self.finality = finality = Finality(core)
@@ -109,11 +112,14 @@ class GameService:
         cache_size: int = 1000,
         clock: Callable[[], datetime] | None = None,
         shards: Shards | None = None,
+        thinking: Thinking | None = None,
     ) -> Self:
         """The service on an SQLite database file (created if missing) or a `postgresql://` URL.
 
-        `shards`: the shards this process runs (None: one process for every server)."""
-        return cls(await open_store(database), rng=rng, cache_size=cache_size, clock=clock, shards=shards)
+        `shards`: the shards this process runs (None: one process for every server); `thinking`: where and how
+        hard the autopilot thinks (None: in threads, the expert at its default search)."""
+        store = await open_store(database)
+        return cls(store, rng=rng, cache_size=cache_size, clock=clock, shards=shards, thinking=thinking)
 
     async def close(self) -> None:
         await self.images.close()

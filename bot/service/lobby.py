@@ -126,7 +126,7 @@ class LobbyService:
         `clock`: the game's turn clock; None takes the server's default
         (`guild_config`), `clock.NO_CLOCK` has none. `bots`: seats filled with
         autopilot players at once (user ids -1, -2, ...; see `add_bot`).
-        `bots_level`: how well its autopilot players play ("steady" or "strong");
+        `bots_level`: how well its autopilot players play ("steady", "strong" or "expert");
         None takes the server's autopilot level, which also plays its timed-out
         and handed-over seats. `check_limits` False: the server's open-game
         limits do not apply (a tournament's tables, which moderators open).

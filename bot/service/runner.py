@@ -9,7 +9,6 @@ off the event loop at the game's level (`GameInfo.level_of`).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -27,6 +26,7 @@ from bot.service.member_settings import MemberSettings
 from bot.service.models import GameInfo, Waiting, is_bot
 from bot.service.results import ActionResult, ModLogEntry, PlayedFor, TurnNotice
 from bot.service.settings import GuildConfig
+from bot.service.thinking import Thinking
 from bot.store import (
     ACTIVE,
     ClockRow,
@@ -41,7 +41,6 @@ from bot.store import (
     Writes,
 )
 from engine import Game, GameError, Move
-from engine.autopilot import choose_move
 from engine.moves import move_to_json
 from engine.snapshot import extend_digest, snapshot_text
 
@@ -72,8 +71,9 @@ class Run:
 class Runner:
     """Moves, the autopilot's run after them, non-move changes with their timers, and results."""
 
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(self, core: ServiceCore, thinking: Thinking | None = None) -> None:
         self.core = core
+        self.thinking = thinking if thinking is not None else Thinking()  # where the autopilot's decisions run
         # told when a game ends, in this order (bot/service/assemble.py registers them)
         self.end_listeners: list[GameEndListener] = []
 
@@ -241,8 +241,9 @@ class Runner:
             by_choice = run.live.info.seats[seat].autopilot or seat in run.away
             actor = Actor.AUTOPILOT if by_choice else Actor.TIMEOUT
             try:
-                # the autopilot thinks off the event loop (the strong level takes up to a few hundred ms)
-                move = await asyncio.to_thread(choose_move, game, game.names[seat], run.live.info.level_of(seat))
+                # the autopilot thinks off the event loop (strong: up to a few hundred ms; expert: up to its
+                # time limit, in a worker process when the bot has one)
+                move = await self.thinking.move(game, game.names[seat], run.live.info.level_of(seat))
                 await self.step(run, move, actor=actor, user_id=None, claim_timer=claim_timer, audit=audit)
             except Exception:
                 if not after_action:

@@ -15,7 +15,7 @@ Server settings (guild_settings keys, JSON values):
 - `server_open_games`: how many open games the server may have at once (default 50)
 - `rated_casual`: true rates casual games that end by the rules (bot/service/ratings.py); default false
 - `autopilot_level`: how well the autopilot plays new games' timed-out and handed-over seats, and the
-  default for their autopilot players: "steady" (default) or "strong" (engine/autopilot.py)
+  default for their autopilot players: "steady" (default), "strong" or "expert" (engine/autopilot.py)
 - `language`: "en", "sv" or "fi": the language of the server's public texts (turn messages, board images,
   announcements, the moderators' log); unset (the default): the server's preferred locale in Discord, else English
 """
@@ -160,12 +160,12 @@ def check_setting(key: str, value: Any) -> Any:
     return list(ClockSettings(reminders=tuple(value)).reminders)
 
 
-# the levels the bot offers: the engine's `expert` stays in engine/ and bench/ until it beats `strong` (issue 28)
-OFFERED_LEVELS = (Level.STEADY.value, Level.STRONG.value)
+# the levels the bot offers (every level of engine/autopilot.py)
+OFFERED_LEVELS = (Level.STEADY.value, Level.STRONG.value, Level.EXPERT.value)
 
 
 def check_level(key: str, value: Any) -> Level:
-    """An autopilot level the bot offers ("steady" or "strong"); InvalidInput otherwise."""
+    """An autopilot level the bot offers ("steady", "strong" or "expert"); InvalidInput otherwise."""
     if isinstance(value, str) and value in OFFERED_LEVELS:
         return Level(value)
     raise InvalidInput(Why.BAD_LEVEL, {"key": key, "levels": ", ".join(OFFERED_LEVELS), "value": value})
