@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from bot.runtime.settings import Settings, SettingsError
-from bot.service.thinking import Thinking, expert_in_worker
+from bot.service.thinking import Thinking
 from engine import Game
-from engine.autopilot import Level, choose_move
+from engine.autopilot import Level, choose_in_snapshot, choose_move
 from engine.expert import Search, choose_expert
 from engine.moves import DrawTickets
 from engine.snapshot import snapshot_text
@@ -102,10 +102,12 @@ async def test_a_broken_pool_does_not_stop_the_game(caplog: pytest.LogCaptureFix
 
 
 def test_the_worker_reads_only_the_snapshot_and_moves() -> None:
-    """`expert_in_worker` rebuilds the game from its snapshot: the move is the in-process one."""
+    """`choose_in_snapshot` rebuilds the game from its snapshot: the move is the in-process one."""
     game = _game("amsterdam", 2, 18, "thinking-snapshot")
     name = game.waiting_for()[0]
-    assert expert_in_worker(snapshot_text(game), list(game.moves), name, SMALL) == choose_expert(game, name, SMALL)
+    moved = choose_in_snapshot(snapshot_text(game), list(game.moves), name, Level.EXPERT, SMALL)
+    assert moved == choose_expert(game, name, SMALL)
+    assert choose_in_snapshot(snapshot_text(game), list(game.moves), name, "strong") == choose_strong(game, name)
 
 
 def test_the_expert_time_limit_is_a_setting(tmp_path: Path) -> None:

@@ -5,7 +5,8 @@ thread. `expert` searches for up to its time limit (engine/expert.py, about
 two seconds), all of it Python: in a thread it would hold the interpreter
 that long, so with a process pool (the bot's) it decides in a worker
 process. The worker gets the game as a snapshot with its moves
-(engine/snapshot.py) and rebuilds it from that: the expert reads only what
+(engine/snapshot.py) and rebuilds it from that (`choose_in_snapshot`, which
+imports only the engine, so the worker starts light): the expert reads only what
 its seat may know, whichever process holds the game. A pool that broke (a
 worker killed) is no reason to stop a game: the decision is then made in a
 thread, and the bot's log says so once.
@@ -14,28 +15,21 @@ thread, and the bot's log says so once.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections.abc import Sequence
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from engine import Game, Move
-from engine.autopilot import Level, choose_move
+from engine.autopilot import Level, choose_in_snapshot, choose_move
 from engine.expert import DEFAULT_SEARCH, Search
-from engine.snapshot import restore, snapshot_text
+from engine.snapshot import snapshot_text
 
 log = logging.getLogger(__name__)
 
 # What the expert's time limit may be set to, in seconds (bot/runtime/settings.py, CONDUCTOR_EXPERT_SECONDS).
 MIN_EXPERT_SECONDS = 0.2
 MAX_EXPERT_SECONDS = 10.0
-
-
-def expert_in_worker(snapshot: str, moves: Sequence[Move], name: str, search: Search) -> Move:
-    """In a worker process: the expert's move in the game a snapshot and its moves hold."""
-    return choose_move(restore(json.loads(snapshot), moves), name, Level.EXPERT, search)
 
 
 @dataclass
@@ -51,9 +45,9 @@ class Thinking:
         if level is Level.EXPERT:
             if self.executor is not None:
                 loop = asyncio.get_running_loop()
-                job = (snapshot_text(game), list(game.moves), name, self.search)
+                job = (snapshot_text(game), list(game.moves), name, level, self.search)
                 try:
-                    return await loop.run_in_executor(self.executor, expert_in_worker, *job)
+                    return await loop.run_in_executor(self.executor, choose_in_snapshot, *job)
                 except BrokenProcessPool:
                     if not self._broken_told:
                         log.warning("the expert's worker process stopped: the expert now thinks in a thread")
@@ -63,4 +57,4 @@ class Thinking:
         return await asyncio.to_thread(choose_move, game, name, level)
 
 
-__all__ = ["MAX_EXPERT_SECONDS", "MIN_EXPERT_SECONDS", "Thinking", "expert_in_worker"]
+__all__ = ["MAX_EXPERT_SECONDS", "MIN_EXPERT_SECONDS", "Thinking"]
