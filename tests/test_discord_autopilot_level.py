@@ -6,14 +6,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord_harness import make_room, moderate, reply_text, restart, slash
+from discord_harness import Room, make_room, moderate, reply_text, restart, slash
 from discord_play import Player
 from helpers.service_support import refused
 from simcord import Env
 
 import bot.service.thinking as thinking
 from bot.runtime.settings import Settings
-from bot.service import GameService, InvalidInput
+from bot.service import GameInfo, GameService, InvalidInput
 from bot.service.thinking import Thinking
 from engine import Game, Move
 from engine.autopilot import Level
@@ -59,19 +59,25 @@ def in_threads(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Level]]:
     return asked
 
 
+async def play_against_bots(room: Room, bots: int, level: str) -> tuple[GameInfo, Game]:
+    """Alice opens a short USA game against `bots` autopilot players at `level` and plays it out."""
+    alice = room.members[0]
+    opened = await slash(alice, room, "ttr new", map="usa", trains=6, bots=bots, bots_level=level)
+    assert "You opened game" in reply_text(opened), reply_text(opened)
+    info = await room.bot.service.reading.active_game(room.channel.id)
+    assert info is not None
+    await slash(alice, room, "ttr start")
+    game = await Player(room, info.id).play()
+    assert game.finished
+    return info, game
+
+
 async def test_a_practice_game_against_strong_bots_plays_through(
     simcord_env: Env, levels: list[tuple[str, Level]]
 ) -> None:
     room = make_room(simcord_env, ["alice"])
-    alice = room.members[0]
-    opened = await slash(alice, room, "ttr new", map="usa", trains=6, bots=2, bots_level="strong")
-    assert "You opened game" in reply_text(opened), reply_text(opened)
-    info = await room.bot.service.reading.active_game(room.channel.id)
-    assert info is not None
+    info, game = await play_against_bots(room, 2, "strong")
     assert info.bots_level is Level.STRONG and info.autopilot_level is Level.STEADY  # the server's default
-    await slash(alice, room, "ttr start")
-    game = await Player(room, info.id).play()
-    assert game.finished
     assert levels and {level for _, level in levels} == {Level.STRONG}
     assert {name for name, _ in levels} == {"Autopilot 1", "Autopilot 2"}
     await restart(simcord_env)
@@ -84,14 +90,8 @@ async def test_a_game_against_an_expert_bot_plays_through_its_searches_in_a_work
     simcord_env: Env, levels: list[tuple[str, Level]], in_threads: list[tuple[str, Level]]
 ) -> None:
     room = make_room(simcord_env, ["alice"])
-    alice = room.members[0]
-    opened = await slash(alice, room, "ttr new", map="usa", trains=6, bots=1, bots_level="expert")
-    assert "You opened game" in reply_text(opened), reply_text(opened)
-    info = await room.bot.service.reading.active_game(room.channel.id)
-    assert info is not None and info.bots_level is Level.EXPERT
-    await slash(alice, room, "ttr start")
-    game = await Player(room, info.id).play()
-    assert game.finished
+    info, game = await play_against_bots(room, 1, "expert")
+    assert info.bots_level is Level.EXPERT
     assert levels and set(levels) == {("Autopilot 1", Level.EXPERT)}
     assert not in_threads  # every decision was the worker process's
     assert any(m.player == "Autopilot 1" for m in game.moves)
