@@ -146,6 +146,12 @@ def main() -> None:
     parser.add_argument(
         "--block", type=float, default=DEFAULT_SEARCH.block, help="expert: weigh a claim that blocks this many trains"
     )
+    parser.add_argument(
+        "--bonus",
+        type=float,
+        default=DEFAULT_SEARCH.bonus,
+        help="expert: weigh the claim adding this many points beyond its route's (tickets, bonuses)",
+    )
     args = parser.parse_args()
     level = Level.EXPERT if args.expert else Level.STRONG
     limit = args.time_limit if args.time_limit > 0 else None
@@ -161,6 +167,7 @@ def main() -> None:
         infer=None if args.no_infer else args.infer,
         infer_players=args.infer_players,
         block=args.block,
+        bonus=args.bonus,
     )
     games2 = args.games2 if args.games2 is not None else max(args.games // 2, 1)
     times: list[float] = []
@@ -212,6 +219,8 @@ def main() -> None:
         print(f"worlds read the table (seen cards, tickets by routes): {inferred}")
         if search.block is not None:
             print(f"a blocking claim weighed when it lengthens the others' likely paths by {search.block:g} trains")
+        if search.bonus is not None:
+            print(f"the claim adding most beyond its route's points weighed from {search.bonus:g} points")
     print(f"all floors: {verdict(ok_all)}  ({time.perf_counter() - began:.0f} s, {args.jobs} processes)")
 
 

@@ -37,6 +37,13 @@ trains (a ticket it cuts off counts its path's cost again). It is only a
 candidate: the worlds decide whether it beats strong's move. Off by default:
 measured, it did not yet surely beat the default (README.md, Benchmarks).
 
+With `Search.bonus` they hold a scoring claim too (`scoring_claim`): the claim
+that adds most to the seat's own score as if the game ended now, beyond its
+route's points (a ticket it finishes, the longest path, India's Mandala
+bonus, merchandise, a souvenir), when it adds at least that many points.
+Strong plays for none of the maps' bonuses, so its candidates miss such a
+claim. Off by default until measured (README.md, Benchmarks).
+
 Two options spend the work otherwise (both off by default: measured, they
 did not beat the full playouts yet; see README.md, Benchmarks, and
 bench/expert_quality.py). `Search.horizon`
@@ -136,6 +143,8 @@ class Search:
     infer_players: int = 5  # ... in games of at most this many players
     block: float | None = None  # also weigh the claim that most lengthens the others' likely ticket paths
     # (read as the worlds read the table), when it lengthens them by at least this many trains; None: never
+    bonus: float | None = None  # also weigh the claim that adds most to the seat's score beyond its route's
+    # points (tickets it finishes, the longest path, a map's bonus), when it adds at least this many; None: never
 
     def confidence_for(self, players: int) -> float:
         """The standard errors a gain must clear in a game of this many players."""
@@ -165,6 +174,10 @@ def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Mov
         block = blocking_claim(game, name, leanings, search.block, search.infer)
         if block is not None and block not in candidates:
             candidates.append(block)
+    if not keeping and search.bonus is not None:
+        bonus = scoring_claim(game, name, search.bonus)
+        if bonus is not None and bonus not in candidates:
+            candidates.append(bonus)
     gains = _evaluate(game, name, candidates, search, leanings)
     if gains is None:
         return fallback
@@ -301,6 +314,33 @@ def blocking_claim(
         if hurt >= least and (best is None or hurt > best[0]):
             best = (hurt, _claim(me, option, plan))
     return best[1] if best is not None else None
+
+
+def scoring_claim(game: Game, name: str, least: float) -> Move | None:
+    """The claim that adds most to the seat's score as if the game ended now beyond its route's own points
+    (the tickets it finishes, the longest path, India's Mandala bonus, merchandise, souvenirs), when it adds at
+    least `least`; None when none does. The seat's own score reads only its own tickets and the public board;
+    a tunnel is placed, not played out (its cards are not the seat's to see)."""
+    seat = game.seat(name)
+    me = Seat(game, name)
+    plan = _goal(me)
+    points = game.rules.route_points
+    now = game.score()[seat].total
+    best: tuple[float, int, Move] | None = None
+    for option in game.claim_options(name, lazy=True):
+        route = option.route
+        if route.length > me.trains:
+            continue
+        claim = _claim(me, option, plan)
+        trial = game.copy()
+        if route.tunnel:
+            trial._place_route(seat, route, Counter(), None)
+        else:
+            trial.apply(claim)
+        gain = trial.score()[seat].total - now - points.get(route.length, 0)
+        if gain >= least and (best is None or (gain, -route.id) > best[:2]):
+            best = (gain, -route.id, claim)
+    return None if best is None else best[2]
 
 
 # ----- worlds ----------------------------------------------------------------
@@ -610,4 +650,4 @@ def _evaluate(
     return gains
 
 
-__all__ = ["DEFAULT_SEARCH", "Search", "blocking_claim", "choose_expert", "estimate", "sample_world"]
+__all__ = ["DEFAULT_SEARCH", "Search", "blocking_claim", "choose_expert", "estimate", "sample_world", "scoring_claim"]

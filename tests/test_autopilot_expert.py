@@ -26,6 +26,8 @@ SMALL = Search(seed="test", worlds=4, work=10**6, time_limit=None, infer_players
 ALIKE = Search(seed="test", worlds=4, work=10**6, time_limit=None, infer=None)
 # The same weighing a blocking claim too (see tests/test_autopilot_expert_block.py).
 BLOCKING = Search(seed="test", worlds=4, work=10**6, time_limit=None, infer_players=5, block=0.5)
+# The same weighing a scoring claim too (see tests/test_autopilot_expert_bonus.py).
+SCORING = Search(seed="test", worlds=4, work=10**6, time_limit=None, bonus=0.5)
 # The same with rollouts cut short and estimated.
 SHORT = Search(seed="test", worlds=4, work=10**6, time_limit=None, horizon=12)
 MAX_TURNS = 400
@@ -103,7 +105,9 @@ def test_worlds_differ_from_the_game_and_from_each_other() -> None:
     assert len(decks) == 10
 
 
-@pytest.mark.parametrize("search", [SMALL, ALIKE, BLOCKING], ids=["reading the table", "dealt alike", "blocking"])
+@pytest.mark.parametrize(
+    "search", [SMALL, ALIKE, BLOCKING, SCORING], ids=["reading the table", "dealt alike", "blocking", "scoring"]
+)
 @settings(max_examples=6, deadline=None)
 @given(game=games(), seed=st.integers(0, 2**32))
 def test_same_move_whatever_it_cannot_see(search: Search, game: Game, seed: int) -> None:
