@@ -158,6 +158,7 @@ DEFAULT_SEARCH = Search()
 
 def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Move:
     """The expert autopilot's move for `name`, who must be able to act now."""
+    began = time.perf_counter()  # `Search.time_limit` bounds the whole decision, its candidates included
     s = game.state
     if s.phase is Phase.OVER:
         raise ValueError("the game is over")
@@ -178,7 +179,7 @@ def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Mov
         bonus = scoring_claim(game, name, search.bonus)
         if bonus is not None and bonus not in candidates:
             candidates.append(bonus)
-    gains = _evaluate(game, name, candidates, search, leanings)
+    gains = _evaluate(game, name, candidates, search, leanings, began)
     if gains is None:
         return fallback
     best, bound = 0, 0.0
@@ -606,12 +607,19 @@ def estimate(game: Game, seat: int) -> float:
 
 
 def _evaluate(
-    game: Game, name: str, candidates: list[Move], search: Search, leanings: dict[int, Leaning] | None
+    game: Game,
+    name: str,
+    candidates: list[Move],
+    search: Search,
+    leanings: dict[int, Leaning] | None,
+    began: float | None = None,
 ) -> list[list[float]] | None:
     """Each candidate's gains over strong's move (the first), world by world; None when not even one world
-    fit in the time. With `search.prune`, a candidate whose gains so far are hopeless is no longer played in
-    the worlds that follow (its list stops there), and the search stops when none is left."""
-    began = time.perf_counter()
+    fit in the time (`search.time_limit` counted from `began`, by default now). With `search.prune`, a
+    candidate whose gains so far are hopeless is no longer played in the worlds that follow (its list stops
+    there), and the search stops when none is left."""
+    if began is None:
+        began = time.perf_counter()
     seat = game.seat(name)
     key = f"{search.seed}:{name}:{len(game.moves)}:{game.state.turn}"
     rng = random.Random(key)

@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import engine.expert as expert
 from engine import Game, Keep
 from engine.autopilot import LEVELS, Level, choose_move
 from engine.expert import WIN_BONUS, Search, choose_expert, estimate, sample_world, seen_cards, ticket_leanings
 from engine.random_play import random_move
+from engine.state import Phase
 from engine.strong import choose_strong
 from maps import load_board
 from tests.test_autopilot_strong import games, reshuffled
@@ -219,6 +223,30 @@ def test_time_limit_falls_back_to_strong() -> None:
         hurried = choose_expert(game, name, Search(seed="h", worlds=4, work=10**6, time_limit=0.0))
         assert hurried == choose_strong(game, name)
         game.apply(hurried)
+
+
+def test_the_time_limit_counts_the_candidates_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Search.time_limit` bounds the whole decision: time spent finding candidates leaves less for the worlds."""
+    game = Game(load_board("usa"), ["ann", "bob"], "hurry")
+    while game.state.phase is not Phase.PLAY:
+        game.apply(choose_strong(game, game.waiting_for()[0]))
+    name = game.waiting_for()[0]
+    real_claim, real_rollout = expert.scoring_claim, expert._rollout
+    played: list[int] = []
+
+    def slow_claim(*args: Any) -> Any:
+        time.sleep(0.25)  # longer than the whole limit below
+        return real_claim(*args)
+
+    def counted(*args: Any) -> Any:
+        played.append(1)
+        return real_rollout(*args)
+
+    monkeypatch.setattr(expert, "scoring_claim", slow_claim)
+    monkeypatch.setattr(expert, "_rollout", counted)
+    hurried = choose_expert(game, name, Search(seed="h", worlds=4, work=10**6, time_limit=0.2, bonus=1.0))
+    assert hurried == choose_strong(game, name)
+    assert len(played) <= 1  # the limit had passed before the worlds began: one playout, then it stopped
 
 
 def test_with_three_or_more_players_it_leaves_strong_only_when_surer() -> None:
