@@ -203,26 +203,26 @@ async def test_stop_ends_the_task(timed_service: GameService, time: FakeTime) ->
 async def test_an_autopilot_that_fails_after_a_members_move_is_retried_by_its_timer(
     timed_service: GameService, time: FakeTime, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.service.runner as runner
+    import bot.service.thinking as thinking
 
     service = timed_service
     notifier = RecordingNotifier()
     game_id, users = await new_game(service, QUIET, players=1, bots=1, max_players=2)
     await to_play_phase(service, game_id)
     assert (await mover(service, game_id))[1] == users[0]  # the autopilot always answers at once
-    real = runner.choose_move
+    real = thinking.choose_move
 
-    def broken(game: object, name: str) -> object:
+    def broken(game: object, name: str, *level: object) -> object:
         raise RuntimeError("a bug in the autopilot")
 
-    monkeypatch.setattr(runner, "choose_move", broken)
+    monkeypatch.setattr(thinking, "choose_move", broken)
     before = len((await service.reading.engine_game(game_id)).moves)
     while (await mover(service, game_id))[1] == users[0]:
         result = await play_one(service, game_id)  # the member's moves go in all the same
     assert result.game.status is GameStatus.PLAYING
     assert len((await service.reading.engine_game(game_id)).moves) > before
     assert [t.kind for t in await timers(service, game_id)] == ["autopilot"]
-    monkeypatch.setattr(runner, "choose_move", real)
+    monkeypatch.setattr(thinking, "choose_move", real)
     runner = Scheduler(service, notifier, sleep=time.sleep)
     await runner.run_due()
     assert (await mover(service, game_id))[1] == users[0]  # the autopilot took its turn
