@@ -18,7 +18,7 @@ import asyncio
 import logging
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import Game, Move
 from engine.autopilot import Level, choose_in_snapshot, choose_move
@@ -38,7 +38,7 @@ class Thinking:
 
     executor: Executor | None = None
     search: Search = DEFAULT_SEARCH
-    _broken_told: bool = False
+    _broken_told: bool = field(default=False, init=False, repr=False)  # the log said the pool broke
 
     async def move(self, game: Game, name: str, level: Level) -> Move:
         """The autopilot's move for `name` at `level`, decided off the event loop."""
