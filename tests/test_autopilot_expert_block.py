@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 
 from engine import Game
@@ -59,25 +60,32 @@ def test_the_search_plays_the_block_only_when_it_weighs_it() -> None:
     assert plain != blocked
 
 
+def seat_turns(seed: str, every: int = 1) -> Iterator[tuple[str, Game]]:
+    """On every map, in a two- and a three-player game of strong, p0's turn starts (every `every`th turn) before
+    turn 90: (map, the game then); the game goes on with strong's move once the caller is done with it."""
+    for map_name in MAP_NAMES:
+        board = load_board(map_name)
+        for players in (2, 3):
+            game = Game(board, [f"p{i}" for i in range(players)], f"{seed}-{map_name}-{players}")
+            while not game.finished and game.state.turn < 90:
+                s = game.state
+                if s.phase.name == "PLAY" and s.pending is None and s.current == 0 and s.turn % every == 0:
+                    yield map_name, game
+                game.apply(choose_strong(game, game.waiting_for()[0]))
+
+
 def test_the_block_is_read_from_what_the_seat_may_know() -> None:
     """On every map, at the seat's turns of strong games, the blocking claim is the same with everything the seat
     cannot see dealt anew; Switzerland's tunnels among them (a tunnel's revealed cards are the deck's)."""
     rng = random.Random("blind")
     found: Counter[str] = Counter()
     tunnels = 0
-    for map_name in MAP_NAMES:
-        board = load_board(map_name)
-        for players in (2, 3):
-            game = Game(board, [f"p{i}" for i in range(players)], f"blind-{map_name}-{players}")
-            while not game.finished and game.state.turn < 90:
-                s = game.state
-                if s.phase.name == "PLAY" and s.pending is None and s.current == 0:
-                    move = blocking_claim(game, "p0", ticket_leanings(game, "p0"), 0.5)
-                    other = hidden_anew(game, "p0", rng)
-                    assert blocking_claim(other, "p0", ticket_leanings(other, "p0"), 0.5) == move
-                    if isinstance(move, Claim):
-                        found[map_name] += 1
-                        tunnels += any(r.tunnel and set(r.ends) == {move.a, move.b} for r in board.routes)
-                game.apply(choose_strong(game, game.waiting_for()[0]))
+    for map_name, game in seat_turns("blind"):
+        move = blocking_claim(game, "p0", ticket_leanings(game, "p0"), 0.5)
+        other = hidden_anew(game, "p0", rng)
+        assert blocking_claim(other, "p0", ticket_leanings(other, "p0"), 0.5) == move
+        if isinstance(move, Claim):
+            found[map_name] += 1
+            tunnels += any(r.tunnel and set(r.ends) == {move.a, move.b} for r in game.board.routes)
     assert set(found) == set(MAP_NAMES), found
     assert tunnels

@@ -19,6 +19,7 @@ from engine.moves import Claim, Move
 from engine.strong import choose_strong
 from maps import GRAY, MAP_NAMES, Board, Route, load_board
 from tests.test_autopilot_expert import hidden_anew
+from tests.test_autopilot_expert_block import seat_turns
 
 SEARCH = Search(seed="t", worlds=4, work=10**6, time_limit=None)
 
@@ -113,15 +114,8 @@ def test_the_scoring_claim_is_read_from_what_the_seat_may_know() -> None:
     cannot see dealt anew (Switzerland's tunnels are placed, never played out)."""
     rng = random.Random("blind-bonus")
     found: Counter[str] = Counter()
-    for map_name in MAP_NAMES:
-        board = load_board(map_name)
-        for players in (2, 3):
-            game = Game(board, [f"p{i}" for i in range(players)], f"bonus-{map_name}-{players}")
-            while not game.finished and game.state.turn < 90:
-                s = game.state
-                if s.phase.name == "PLAY" and s.pending is None and s.current == 0 and s.turn % 3 == 0:
-                    move = scoring_claim(game, "p0", 1.0)
-                    assert scoring_claim(hidden_anew(game, "p0", rng), "p0", 1.0) == move
-                    found[map_name] += isinstance(move, Claim)
-                game.apply(choose_strong(game, game.waiting_for()[0]))
+    for map_name, game in seat_turns("bonus", every=3):
+        move = scoring_claim(game, "p0", 1.0)
+        assert scoring_claim(hidden_anew(game, "p0", rng), "p0", 1.0) == move
+        found[map_name] += isinstance(move, Claim)
     assert set(found) == set(MAP_NAMES), found
