@@ -71,9 +71,11 @@ number of moves made so far. With the same search seed, and with the work
 bounded by `Search.work` rather than the clock, the same information gives the
 same move (tests/test_autopilot_expert.py). `Search.time_limit` bounds a
 decision's wall time as well: when it runs out the worlds searched so far
-decide (all of them or none, never part of one); the default work (8,000
-moves) mostly fits within the default 1.8 s, which then cuts the slowest
-decisions of a loaded machine.
+decide (all of them or none, never part of one). The default work (16,000
+moves; 8,000 until twice as much won more games on the same seeds, though
+within chance: README.md, Benchmarks) mostly fits within the default 1.8 s in two-player games; in
+games of three or more players, where a playout is longer, the limit
+decides most of the time.
 """
 
 from __future__ import annotations
@@ -129,8 +131,8 @@ class Search:
     """How hard the expert searches."""
 
     seed: str = "expert"  # with the seat's information, decides the sampled worlds
-    worlds: int = 24  # at most this many worlds per decision
-    work: int = 8000  # at most about this many simulated moves per decision (deterministic)
+    worlds: int = 48  # at most this many worlds per decision
+    work: int = 16000  # at most about this many simulated moves per decision (deterministic)
     time_limit: float | None = 1.8  # seconds; None: bounded by `work` and `worlds` only
     prune: float | None = None  # drop a candidate once its mean gain plus this many standard errors is
     # below DEVIATE (from MIN_WORLDS worlds on); None: every candidate plays in every world
