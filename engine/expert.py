@@ -73,9 +73,9 @@ same move (tests/test_autopilot_expert.py). `Search.time_limit` bounds a
 decision's wall time as well: when it runs out the worlds searched so far
 decide (all of them or none, never part of one). The default work (16,000
 moves; 8,000 until twice as much won more games on the same seeds, though
-within chance: README.md, Benchmarks) mostly fits within the default 1.8 s in two-player games; in
-games of three or more players, where a playout is longer, the limit
-decides most of the time.
+within chance: README.md, Benchmarks) mostly fits within the default 1.8 s
+in two-player games; in games of three or more players, where a playout is
+longer, the limit decides most of the time.
 """
 
 from __future__ import annotations
