@@ -90,7 +90,7 @@ from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, TunnelPay
 from engine.paths import weight_list
 from engine.state import Pending, Phase
-from engine.strong import Seat, _claim, _draw, _floored_weights, _goal, choose_strong
+from engine.strong import DEFAULT_TUNING, Seat, Tuning, _claim, _draw, _floored_weights, _goal, choose_strong
 from maps import Board
 
 # Rollouts stop after this many moves (strong games end long before).
@@ -124,6 +124,13 @@ COLOUR_WEIGHT = 0.5
 INFER = 16.0
 # At most this many candidates at the start of a turn (strong's move included).
 TURN_CANDIDATES = 4
+# Its own seat's strong (its first candidate, and its seat in the playouts) in two-player games on boards of at
+# most SMALL_BOARD_TRAINS trains (Amsterdam's carts, San Francisco's cable cars): it draws more tickets only
+# with at least SMALL_TICKET_TRAINS trains left, so, there, hardly ever once its first tickets are under way.
+# Measured with bench/strong_variants.py (README.md, Benchmarks): strong tuned so won 53.6% of 2,000
+# two-player San Francisco games and 57.0% of 1,200 Amsterdam ones against plain strong.
+SMALL_BOARD_TRAINS = 20
+SMALL_TICKET_TRAINS = 15
 
 
 @dataclass(frozen=True)
@@ -158,17 +165,26 @@ class Search:
 DEFAULT_SEARCH = Search()
 
 
+def own_tuning(game: Game) -> Tuning:
+    """How the strong autopilot is tuned when it plays the expert's own seat in this game (public facts only:
+    the board and the number of players)."""
+    if len(game.names) == 2 and game.rules.trains <= SMALL_BOARD_TRAINS:
+        return Tuning(ticket_trains=SMALL_TICKET_TRAINS)
+    return DEFAULT_TUNING
+
+
 def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Move:
     """The expert autopilot's move for `name`, who must be able to act now."""
     began = time.perf_counter()  # `Search.time_limit` bounds the whole decision, its candidates included
     s = game.state
     if s.phase is Phase.OVER:
         raise ValueError("the game is over")
-    fallback = choose_strong(game, name)
+    tuning = own_tuning(game)
+    fallback = choose_strong(game, name, tuning)
     if s.phase is Phase.SETUP_PLACE or s.pending in (Pending.DRAW, Pending.TUNNEL):
         return fallback
     keeping = s.phase is Phase.SETUP_KEEP or s.pending is Pending.KEEP
-    candidates = _keeps(game, name, fallback) if keeping else _turn_candidates(game, name, fallback)
+    candidates = _keeps(game, name, fallback) if keeping else _turn_candidates(game, name, fallback, tuning)
     if len(candidates) == 1:
         return fallback
     inferring = search.infer is not None and len(game.names) <= search.infer_players
@@ -223,12 +239,12 @@ def _keeps(game: Game, name: str, fallback: Move) -> list[Move]:
     return [fallback] + [m for m in moves if m != fallback]
 
 
-def _turn_candidates(game: Game, name: str, fallback: Move) -> list[Move]:
+def _turn_candidates(game: Game, name: str, fallback: Move, tuning: Tuning = DEFAULT_TUNING) -> list[Move]:
     """Strong's move, then its alternatives: drawing for the plan, the plan's claims, tickets, the best points."""
     s = game.state
     if s.phase is not Phase.PLAY or s.pending is not None or s.current != game.seat(name):
         return [fallback]
-    me = Seat(game, name)
+    me = Seat(game, name, tuning)
     plan = _goal(me)
     out: list[Move] = [fallback]
 
@@ -542,9 +558,11 @@ def sample_world(
 
 
 def _rollout(world: Game, seat: int, horizon: int | None = None) -> tuple[float, int]:
-    """Play the world out with the strong autopilot in every seat: (the seat's value, moves played, an
-    estimate's cost included). With a horizon, stop at the seat's first turn after that many moves and
-    `estimate` the position."""
+    """Play the world out with the strong autopilot in every seat, the seat's own tuned by `own_tuning`: (the
+    seat's value, moves played, an estimate's cost included). With a horizon, stop at the seat's first turn
+    after that many moves and `estimate` the position."""
+    own = world.names[seat]
+    tuning = own_tuning(world)
     played = 0
     limit = MAX_ROLLOUT_MOVES if horizon is None else horizon
     s = world.state
@@ -552,7 +570,7 @@ def _rollout(world: Game, seat: int, horizon: int | None = None) -> tuple[float,
         if played >= limit and s.current == seat and s.pending is None and s.phase is Phase.PLAY:
             return estimate(world, seat), played + ESTIMATE_COST * len(s.players)
         who = world.waiting_for()[0]
-        world.apply(choose_strong(world, who))
+        world.apply(choose_strong(world, who, tuning if who == own else DEFAULT_TUNING))
         played += 1
         s = world.state
     return _final_value(world, seat), played

@@ -80,6 +80,17 @@ CART_WORTH = 1.5
 SOUVENIR_WORTH = 1.0
 
 
+@dataclass(frozen=True)
+class Tuning:
+    """Some of the constants above set otherwise for one seat (None: the constant). The strong level plays with
+    none set; the expert plays its own seat with the tuning `engine.expert.own_tuning` gives the game."""
+
+    ticket_trains: int | None = None  # TICKET_TRAINS
+
+
+DEFAULT_TUNING = Tuning()
+
+
 @dataclass
 class Plan:
     routes: list[int]  # route ids still to claim
@@ -131,8 +142,9 @@ def _floored_weights(game: Game) -> list[float]:
 class Seat:
     """What one seat knows, and the measures the strong autopilot decides by."""
 
-    def __init__(self, game: Game, name: str) -> None:
+    def __init__(self, game: Game, name: str, tuning: Tuning = DEFAULT_TUNING) -> None:
         self.game = game
+        self.tuning = tuning
         self.name = name
         self.seat = game.seat(name)
         self.board = game.board
@@ -345,8 +357,9 @@ class Seat:
 # ----- decisions -------------------------------------------------------------
 
 
-def choose_strong(game: Game, name: str) -> Move:
-    """The strong autopilot's move for `name`, who must be able to act now."""
+def choose_strong(game: Game, name: str, tuning: Tuning = DEFAULT_TUNING) -> Move:
+    """The strong autopilot's move for `name`, who must be able to act now (`tuning`: its constants set
+    otherwise)."""
     s = game.state
     seat = game.seat(name)
     if s.phase is Phase.OVER:
@@ -354,7 +367,7 @@ def choose_strong(game: Game, name: str) -> Move:
     if s.phase is Phase.SETUP_PLACE:
         return placement(game, name)
     if s.phase is Phase.SETUP_KEEP or s.pending is Pending.KEEP:
-        return _keep(Seat(game, name))
+        return _keep(Seat(game, name, tuning))
     if s.current != seat:
         raise ValueError(f"{name} cannot act now")
     if s.pending is Pending.TUNNEL:
@@ -363,7 +376,7 @@ def choose_strong(game: Game, name: str) -> Move:
             return TunnelPay(name, None)
         best = min(options, key=lambda pay: (pay[WILD], sum(pay.values())))
         return TunnelPay(name, payment_of(best))
-    me = Seat(game, name)
+    me = Seat(game, name, tuning)
     if s.pending is Pending.DRAW:
         return _draw(me, _goal(me))
     return _turn(me)
@@ -411,7 +424,8 @@ def _goal(me: Seat) -> Plan:
 def _more_tickets(me: Seat, plan: Plan, turns: float) -> bool:
     """Is there time and trains to take on more tickets?"""
     start = me.game.trains_option or me.rules.trains
-    if me.trains < TICKET_TRAINS or turns < TICKET_TURNS:
+    least = TICKET_TRAINS if me.tuning.ticket_trains is None else me.tuning.ticket_trains
+    if me.trains < least or turns < TICKET_TURNS:
         return False
     if not plan.routes:
         return True

@@ -1,0 +1,98 @@
+"""The expert's own seat plays a tuned strong in two-player games on the smallest boards, and only there."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import engine.expert as expert
+from engine import DrawTickets, Game
+from engine.expert import SMALL_TICKET_TRAINS, Search, choose_expert, own_tuning
+from engine.strong import DEFAULT_TUNING, Tuning, choose_strong
+from maps import load_board
+from tests.test_autopilot_expert import hidden_anew
+
+# Bounded by work only, so a decision is a function of what it is given.
+SMALL = Search(seed="test", worlds=4, work=10**6, time_limit=None)
+TUNED = Tuning(ticket_trains=SMALL_TICKET_TRAINS)
+
+
+@pytest.mark.parametrize(
+    ("board", "players", "tuning"),
+    [
+        ("san_francisco", 2, TUNED),
+        ("amsterdam", 2, TUNED),
+        ("san_francisco", 3, DEFAULT_TUNING),
+        ("amsterdam", 4, DEFAULT_TUNING),
+        ("usa", 2, DEFAULT_TUNING),
+        ("switzerland", 2, DEFAULT_TUNING),
+        ("india", 2, DEFAULT_TUNING),
+    ],
+)
+def test_the_tuning_follows_the_board_and_the_players(board: str, players: int, tuning: Tuning) -> None:
+    game = Game(load_board(board), [f"p{i}" for i in range(players)], "tuning")
+    assert own_tuning(game) == tuning
+
+
+def test_a_game_option_of_few_trains_keeps_the_plain_tuning() -> None:
+    """The tuning was measured on the small boards, not on a big board played with few trains."""
+    game = Game(load_board("usa"), ["ann", "bob"], "few", trains=15)
+    assert own_tuning(game) == DEFAULT_TUNING
+
+
+def late_ticket_draw(board: str) -> tuple[Game, str]:
+    """A two-player position where plain strong draws tickets with fewer than SMALL_TICKET_TRAINS trains left."""
+    for i in range(200):
+        game = Game(load_board(board), ["ann", "bob"], f"late-{i}")
+        while not game.finished:
+            name = game.waiting_for()[0]
+            move = choose_strong(game, name)
+            s = game.state
+            if isinstance(move, DrawTickets) and s.players[game.seat(name)].trains < SMALL_TICKET_TRAINS:
+                return game, name
+            game.apply(move)
+    raise AssertionError("no late ticket draw in 200 games")
+
+
+@pytest.mark.parametrize("board", ["san_francisco", "amsterdam"])
+def test_tuned_strong_draws_no_tickets_late(board: str) -> None:
+    game, name = late_ticket_draw(board)
+    assert not isinstance(choose_strong(game, name, TUNED), DrawTickets)
+    assert isinstance(choose_strong(game, name, DEFAULT_TUNING), DrawTickets)
+
+
+def test_with_no_time_it_plays_its_tuned_strong() -> None:
+    """Its first candidate, and its move when no world fits in the time, is its own seat's tuned strong."""
+    game, name = late_ticket_draw("san_francisco")
+    hurried = choose_expert(game, name, Search(seed="h", worlds=4, work=10**6, time_limit=0.0))
+    assert hurried == choose_strong(game, name, TUNED)
+    assert not isinstance(hurried, DrawTickets)
+
+
+def test_only_its_own_seat_is_tuned_in_the_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In its playouts the other seat plays plain strong (the level it plays against); its own seat the tuning."""
+    game, name = late_ticket_draw("san_francisco")
+    seen: dict[str, set[Tuning]] = {}
+    real = choose_strong
+
+    def spy(world: Game, who: str, tuning: Tuning = DEFAULT_TUNING) -> Any:
+        seen.setdefault(who, set()).add(tuning)
+        return real(world, who, tuning)
+
+    monkeypatch.setattr(expert, "choose_strong", spy)
+    choose_expert(game, name, SMALL)
+    other = next(n for n in game.names if n != name)
+    assert seen[name] == {TUNED}
+    assert seen[other] == {DEFAULT_TUNING}
+
+
+def test_the_same_move_whatever_it_cannot_see() -> None:
+    """The tuning reads only the board and the number of players: the no-peek property holds with it."""
+    rng = random.Random(3)
+    for board in ("san_francisco", "amsterdam"):
+        game, name = late_ticket_draw(board)
+        move = choose_expert(game, name, SMALL)
+        for _ in range(2):
+            assert choose_expert(hidden_anew(game, name, rng), name, SMALL) == move
