@@ -18,6 +18,12 @@ less 1.5 standard errors still above a point; 2.5 in games of three or more
 players, whose worlds are noisier), the one with the surest gain.
 Second card draws, tunnel payments and placements are strong's.
 
+In two-player games on the smallest boards (Amsterdam, San Francisco) its own
+seat's strong, its first candidate and its seat in the playouts, is tuned
+(`own_tuning`): it draws more tickets only with at least SMALL_TICKET_TRAINS
+trains left, which beat plain strong there on its own. The other seats of
+the playouts play plain strong.
+
 With `Search.infer` the worlds read the table as a player does. The cards a
 player was seen taking from the face-up row and has not paid out since stay
 in their hand (`seen_cards`, from the moves). Their tickets are dealt one by
