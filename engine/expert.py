@@ -18,11 +18,12 @@ less 1.5 standard errors still above a point; 2.5 in games of three or more
 players, whose worlds are noisier), the one with the surest gain.
 Second card draws, tunnel payments and placements are strong's.
 
-In two-player games on the smallest boards (Amsterdam, San Francisco) its own
+In two-player games on Amsterdam, San Francisco and Switzerland its own
 seat's strong, its first candidate and its seat in the playouts, is tuned
-(`own_tuning`): it draws more tickets only with at least SMALL_TICKET_TRAINS
-trains left, which beat plain strong there on its own. The other seats of
-the playouts play plain strong.
+(`own_tuning`, OWN_TUNINGS): it draws more tickets only with more trains
+left (and in Switzerland it may keep three tickets of an offer), which beat
+plain strong there on its own. The other seats of the playouts play plain
+strong.
 
 With `Search.infer` the worlds read the table as a player does. The cards a
 player was seen taking from the face-up row and has not paid out since stay
@@ -130,13 +131,19 @@ COLOUR_WEIGHT = 0.5
 INFER = 16.0
 # At most this many candidates at the start of a turn (strong's move included).
 TURN_CANDIDATES = 4
-# Its own seat's strong (its first candidate, and its seat in the playouts) in two-player games on boards of at
-# most SMALL_BOARD_TRAINS trains (Amsterdam's carts, San Francisco's cable cars): it draws more tickets only
-# with at least SMALL_TICKET_TRAINS trains left, so, there, hardly ever once its first tickets are under way.
-# Measured with bench/strong_variants.py (README.md, Benchmarks): strong tuned so won 53.6% of 2,000
-# two-player San Francisco games and 57.0% of 1,200 Amsterdam ones against plain strong.
-SMALL_BOARD_TRAINS = 20
+# Its own seat's strong (its first candidate, and its seat in the playouts), tuned for the board and the number
+# of players where a tuning beat plain strong on its own (bench/strong_variants.py, same seeds; README.md,
+# Benchmarks): in two-player games on the smallest boards (Amsterdam's carts, San Francisco's cable cars) it
+# draws more tickets only with at least SMALL_TICKET_TRAINS trains left, so hardly ever once its first tickets
+# are under way (53.6% of 2,000 San Francisco games and 57.0% of 1,200 Amsterdam ones against plain strong);
+# in two-player Switzerland only with at least 20, and it may keep three tickets of an offer instead of two
+# (59.0% of 2,400 games against plain strong's 51.7% on the same seeds). Elsewhere it plays plain strong.
 SMALL_TICKET_TRAINS = 15
+OWN_TUNINGS: dict[tuple[str, int], Tuning] = {
+    ("san_francisco", 2): Tuning(ticket_trains=SMALL_TICKET_TRAINS),
+    ("amsterdam", 2): Tuning(ticket_trains=SMALL_TICKET_TRAINS),
+    ("switzerland", 2): Tuning(ticket_trains=20, max_keep=3),
+}
 
 
 @dataclass(frozen=True)
@@ -174,9 +181,9 @@ DEFAULT_SEARCH = Search()
 def own_tuning(game: Game) -> Tuning:
     """How the strong autopilot is tuned when it plays the expert's own seat in this game (public facts only:
     the board and the number of players)."""
-    if len(game.names) == 2 and game.rules.trains <= SMALL_BOARD_TRAINS:
-        return Tuning(ticket_trains=SMALL_TICKET_TRAINS)
-    return DEFAULT_TUNING
+    if game.trains_option not in (None, game.rules.trains):
+        return DEFAULT_TUNING  # measured with the board's own trains only
+    return OWN_TUNINGS.get((game.board.name, len(game.names)), DEFAULT_TUNING)
 
 
 def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Move:

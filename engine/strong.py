@@ -86,6 +86,7 @@ class Tuning:
     none set; the expert plays its own seat with the tuning `engine.expert.own_tuning` gives the game."""
 
     ticket_trains: int | None = None  # TICKET_TRAINS
+    max_keep: int | None = None  # MAX_KEEP
 
 
 DEFAULT_TUNING = Tuning()
@@ -389,7 +390,8 @@ def _keep(me: Seat) -> Keep:
     turns = me.turns_left() if me.game.state.phase is Phase.PLAY else _setup_turns(me)
     best_key: tuple[float, float, int] | None = None
     best: tuple[int, ...] = tuple(offered[:least])
-    top = len(offered) if MAX_KEEP is None else min(len(offered), max(least, MAX_KEEP))
+    most = MAX_KEEP if me.tuning.max_keep is None else me.tuning.max_keep
+    top = len(offered) if most is None else min(len(offered), max(least, most))
     for k in range(least, top + 1):
         for subset in combinations(offered, k):
             plan = me.plan(held + list(subset))

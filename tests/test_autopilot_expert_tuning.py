@@ -1,4 +1,5 @@
-"""The expert's own seat plays a tuned strong in two-player games on the smallest boards, and only there."""
+"""The expert's own seat plays a tuned strong in two-player games on Amsterdam, San Francisco and Switzerland, and
+only there."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 import pytest
 
 import engine.expert as expert
-from engine import DrawTickets, Game
-from engine.expert import SMALL_TICKET_TRAINS, Search, choose_expert, own_tuning
+from engine import DrawTickets, Game, Keep
+from engine.expert import OWN_TUNINGS, SMALL_TICKET_TRAINS, Search, choose_expert, own_tuning
 from engine.strong import DEFAULT_TUNING, Tuning, choose_strong
 from maps import load_board
 from tests.test_autopilot_expert import hidden_anew
@@ -17,6 +18,7 @@ from tests.test_autopilot_expert import hidden_anew
 # Bounded by work only, so a decision is a function of what it is given.
 SMALL = Search(seed="test", worlds=4, work=10**6, time_limit=None)
 TUNED = Tuning(ticket_trains=SMALL_TICKET_TRAINS)
+SWISS = OWN_TUNINGS[("switzerland", 2)]
 
 
 @pytest.mark.parametrize(
@@ -27,7 +29,8 @@ TUNED = Tuning(ticket_trains=SMALL_TICKET_TRAINS)
         ("san_francisco", 3, DEFAULT_TUNING),
         ("amsterdam", 4, DEFAULT_TUNING),
         ("usa", 2, DEFAULT_TUNING),
-        ("switzerland", 2, DEFAULT_TUNING),
+        ("switzerland", 2, SWISS),
+        ("switzerland", 3, DEFAULT_TUNING),
         ("india", 2, DEFAULT_TUNING),
     ],
 )
@@ -40,27 +43,53 @@ def test_a_game_option_of_few_trains_keeps_the_plain_tuning() -> None:
     """The tuning was measured on the small boards, not on a big board played with few trains."""
     game = Game(load_board("usa"), ["ann", "bob"], "few", trains=15)
     assert own_tuning(game) == DEFAULT_TUNING
+    for board in ("san_francisco", "switzerland"):
+        assert own_tuning(Game(load_board(board), ["ann", "bob"], "other", trains=30)) == DEFAULT_TUNING
+        rules_trains = load_board(board).rules.trains
+        assert own_tuning(Game(load_board(board), ["ann", "bob"], "own", trains=rules_trains)) != DEFAULT_TUNING
 
 
-def late_ticket_draw(board: str) -> tuple[Game, str]:
-    """A two-player position where plain strong draws tickets with fewer than SMALL_TICKET_TRAINS trains left."""
+def test_the_swiss_tuning_draws_later_and_keeps_more() -> None:
+    assert SWISS.ticket_trains == 20
+    assert SWISS.max_keep == 3
+
+
+def late_ticket_draw(board: str, below: int = SMALL_TICKET_TRAINS) -> tuple[Game, str]:
+    """A two-player position where plain strong draws tickets with fewer than `below` trains left."""
     for i in range(200):
         game = Game(load_board(board), ["ann", "bob"], f"late-{i}")
         while not game.finished:
             name = game.waiting_for()[0]
             move = choose_strong(game, name)
             s = game.state
-            if isinstance(move, DrawTickets) and s.players[game.seat(name)].trains < SMALL_TICKET_TRAINS:
+            if isinstance(move, DrawTickets) and s.players[game.seat(name)].trains < below:
                 return game, name
             game.apply(move)
     raise AssertionError("no late ticket draw in 200 games")
 
 
-@pytest.mark.parametrize("board", ["san_francisco", "amsterdam"])
-def test_tuned_strong_draws_no_tickets_late(board: str) -> None:
-    game, name = late_ticket_draw(board)
-    assert not isinstance(choose_strong(game, name, TUNED), DrawTickets)
+@pytest.mark.parametrize(("board", "tuning"), [("san_francisco", TUNED), ("amsterdam", TUNED), ("switzerland", SWISS)])
+def test_tuned_strong_draws_no_tickets_late(board: str, tuning: Tuning) -> None:
+    assert tuning.ticket_trains is not None
+    game, name = late_ticket_draw(board, tuning.ticket_trains)
+    assert not isinstance(choose_strong(game, name, tuning), DrawTickets)
     assert isinstance(choose_strong(game, name, DEFAULT_TUNING), DrawTickets)
+
+
+def test_the_swiss_tuning_keeps_three_tickets_where_plain_strong_keeps_two() -> None:
+    for i in range(200):
+        game = Game(load_board("switzerland"), ["ann", "bob"], f"keep-{i}")
+        while not game.finished:
+            name = game.waiting_for()[0]
+            move = choose_strong(game, name)
+            if isinstance(move, Keep) and len(game.state.players[game.seat(name)].offered or []) >= 3:
+                tuned = choose_strong(game, name, SWISS)
+                assert isinstance(tuned, Keep)
+                assert len(move.tickets) <= 2
+                if len(tuned.tickets) == 3:
+                    return
+            game.apply(move)
+    raise AssertionError("the tuned strong kept three tickets of no offer in 200 games")
 
 
 def test_with_no_time_it_plays_its_tuned_strong() -> None:
@@ -91,7 +120,7 @@ def test_only_its_own_seat_is_tuned_in_the_playouts(monkeypatch: pytest.MonkeyPa
 def test_the_same_move_whatever_it_cannot_see() -> None:
     """The tuning reads only the board and the number of players: the no-peek property holds with it."""
     rng = random.Random(3)
-    for board in ("san_francisco", "amsterdam"):
+    for board in ("san_francisco", "amsterdam", "switzerland"):
         game, name = late_ticket_draw(board)
         move = choose_expert(game, name, SMALL)
         for _ in range(2):
