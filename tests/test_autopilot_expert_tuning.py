@@ -49,11 +49,6 @@ def test_a_game_option_of_few_trains_keeps_the_plain_tuning() -> None:
         assert own_tuning(Game(load_board(board), ["ann", "bob"], "own", trains=rules_trains)) != DEFAULT_TUNING
 
 
-def test_the_swiss_tuning_draws_later_and_keeps_more() -> None:
-    assert SWISS.ticket_trains == 20
-    assert SWISS.max_keep == 3
-
-
 def late_ticket_draw(board: str, below: int = SMALL_TICKET_TRAINS) -> tuple[Game, str]:
     """A two-player position where plain strong draws tickets with fewer than `below` trains left."""
     for i in range(200):
