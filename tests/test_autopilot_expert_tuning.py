@@ -40,7 +40,7 @@ def test_the_tuning_follows_the_board_and_the_players(board: str, players: int, 
 
 
 def test_a_game_option_of_few_trains_keeps_the_plain_tuning() -> None:
-    """The tuning was measured on the small boards, not on a big board played with few trains."""
+    """The tunings were measured with each board's own number of trains, not with a trains option."""
     game = Game(load_board("usa"), ["ann", "bob"], "few", trains=15)
     assert own_tuning(game) == DEFAULT_TUNING
     for board in ("san_francisco", "switzerland"):
