@@ -96,6 +96,7 @@ from dataclasses import dataclass
 from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, TunnelPay
 from engine.paths import weight_list
+from engine.scoring import winners
 from engine.state import Pending, Phase
 from engine.strong import DEFAULT_TUNING, Seat, Tuning, _claim, _draw, _floored_weights, _goal, choose_strong
 from maps import Board
@@ -597,9 +598,9 @@ def _final_value(world: Game, seat: int) -> float:
     best_other = max(t for i, t in enumerate(totals) if i != seat)
     value = float(mine - best_other)
     if world.finished:
-        winners = world.winners()
-        if world.names[seat] in winners:
-            value += WIN_BONUS / len(winners)
+        won = winners(scores, world.rules.longest_bonus > 0)  # `Game.winners`, from the scores at hand
+        if world.names[seat] in won:
+            value += WIN_BONUS / len(won)
     return value
 
 

@@ -10,11 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+import networkx as nx
 import pytest
 from helpers.rules_support import POINTS, dealt_game, finish_setup, route
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import Claim
+from engine.extras.mandala import two_disjoint_paths, two_route_pieces
 from engine.moves import payment_of
+from engine.scoring import Network
 from maps import load_board
 
 
@@ -274,6 +279,24 @@ def test_mandala_paths_may_share_a_city():
     g = scenario(IN, 2, [cycle1 + [2]], {0: [55]})
     sc = g.score()[0]
     assert (sc.completed, sc.ticket_points, sc.bonus["mandala"]) == (1, 7, 0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sets(st.integers(min_value=0, max_value=len(load_board(IN).routes) - 1), max_size=45))
+def test_mandala_pieces_agree_with_networkx_bridges(ids: set[int]) -> None:
+    """Two places share a piece of `two_route_pieces` exactly when networkx finds them joined once the
+    network's bridges are taken out: the property the bonus reads, on random sets of India's routes."""
+    routes = load_board(IN).routes
+    network = Network(routes[r] for r in sorted(ids))
+    g = network.graph()
+    g.remove_edges_from(list(nx.bridges(g)))
+    piece = two_route_pieces(network)
+    places = sorted(g.nodes)
+    assert sorted(piece) == places
+    for a in places:
+        for b in places:
+            assert (piece[a] == piece[b]) == nx.has_path(g, a, b)
+            assert two_disjoint_paths(network, a, b) == (network.connected(a, b) and nx.has_path(g, a, b))
 
 
 def test_mandala_ignores_failed_tickets():
