@@ -95,6 +95,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         self.initial_tickets = ticket_deck(board, seed_text, tickets)
         self.moves = []
         self._closed_kept = {}
+        self._networks_kept = {}
         self._claim_hints = {}
         self._claim_kept = {}
         self._kept_moves = {}
@@ -116,6 +117,13 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         owner, copied = self.state.owner, other.state.owner
         other._closed_kept = {
             seat: (copied, n, bits) for seat, (kept, n, bits) in self._closed_kept.items() if kept is owner
+        }
+        # and so does a seat's network for its copied routes
+        players, copies = self.state.players, other.state.players
+        other._networks_kept = {
+            seat: (copies[seat].routes, n, network)
+            for seat, (kept, n, network) in self._networks_kept.items()
+            if kept is players[seat].routes and n == len(kept)
         }
         other._claim_hints = dict(self._claim_hints)  # hints only: each is checked before it is trusted
         return other

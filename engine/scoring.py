@@ -19,8 +19,21 @@ class Network:
     def __init__(self, routes: Iterable[Route]) -> None:
         self.routes = list(routes)
         self._parent: dict[str, str] = {}
+        self.tickets_done: dict[int, bool] = {}  # ticket id -> finished by these routes (the strong autopilot's)
         for r in self.routes:
             self._union(r.a, r.b)
+
+    def extended(self, routes: Iterable[Route]) -> Network:
+        """A new network: these routes and the given ones (this one unchanged; the tickets it finished stay
+        finished)."""
+        out = Network.__new__(Network)
+        out._parent = dict(self._parent)
+        out.routes = list(self.routes)
+        for r in routes:
+            out.routes.append(r)
+            out._union(r.a, r.b)
+        out.tickets_done = {t: True for t, done in self.tickets_done.items() if done}
+        return out
 
     def _find(self, x: str) -> str:
         parent = self._parent
@@ -129,8 +142,22 @@ def tie_break(scores: Sequence[PlayerScore], longest_bonus: bool) -> TieBreak | 
 class Scoring(TurnFlow):
     """The score of every player, as if the game ended now."""
 
+    # per seat: its list of routes, their number and its `Network` then (see `network`)
+    _networks_kept: dict[int, tuple[list[int], int, Network]]
+
     def network(self, seat: int) -> Network:
-        return Network(self.board.routes[r] for r in self.state.players[seat].routes)
+        """The seat's routes as a `Network`, kept per seat and extended by the routes it claims since (routes
+        are only ever added to a seat's list; a new list, as a restored state's, is worked out anew)."""
+        routes = self.state.players[seat].routes
+        kept = self._networks_kept.get(seat)
+        if kept is not None and kept[0] is routes:
+            if kept[1] == len(routes):
+                return kept[2]
+            network = kept[2].extended(self.board.routes[r] for r in routes[kept[1] :])
+        else:
+            network = Network(self.board.routes[r] for r in routes)
+        self._networks_kept[seat] = (routes, len(routes), network)
+        return network
 
     def longest(self, seat: int) -> tuple[int, list[Route]]:
         return longest_trail([self.board.routes[r] for r in self.state.players[seat].routes])

@@ -40,7 +40,6 @@ from engine.claims import ClaimOption
 from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
 from engine.paths import shortest, weight_list
-from engine.scoring import Network
 from engine.state import Pending, Phase
 from engine.steady import placement
 from maps import GRAY, WILD, Board, Route
@@ -155,7 +154,7 @@ class Seat:
         self.hand = self.me.hand
         self.trains = self.me.trains
         self.weights = self._weights()
-        self.network = Network(self.board.routes[r] for r in self.me.routes)
+        self.network = game.network(self.seat)
         # `plan`'s ticket paths, by ticket and the routes chosen before it (whose weights were then zero)
         self._paths: dict[tuple[int, frozenset[int]], tuple[float, list[int], int]] = {}
 
@@ -242,9 +241,14 @@ class Seat:
         return best
 
     def done(self, ticket_id: int) -> bool:
+        known = self.network.tickets_done.get(ticket_id)
+        if known is not None:
+            return known
         ticket = self.board.tickets[ticket_id]
         sources = self.board.nodes_of(ticket.origin)
-        return any(self.network.any_connected(sources, self.board.nodes_of(t.name)) for t in ticket.targets)
+        found = any(self.network.any_connected(sources, self.board.nodes_of(t.name)) for t in ticket.targets)
+        self.network.tickets_done[ticket_id] = found
+        return found
 
     def unfinished(self) -> list[int]:
         return [t for t in self.me.tickets if not self.done(t)]
@@ -538,7 +542,7 @@ def _completions(me: Seat, routes: Sequence[Route]) -> dict[int, int]:
     unfinished = me.unfinished()
     out: dict[int, int] = {}
     for route in routes:
-        net = Network([*me.network.routes, route])
+        net = me.network.extended((route,))
         gained = 0
         for t in unfinished:
             ticket = me.board.tickets[t]

@@ -13,7 +13,9 @@ from engine import Claim, DrawCard, Game, GameError, Keep, TunnelPay
 from engine.moves import payment_of
 from engine.random_play import play_random, random_move
 from engine.record import outcome, parse_record, replay, to_record
+from engine.scoring import Network, ticket_points
 from engine.state import card_census, ticket_census
+from engine.strong import Seat
 from maps import MAP_NAMES, WILD, load_board
 
 
@@ -134,3 +136,35 @@ def test_every_listed_legal_move_is_accepted(case: tuple[Game, random.Random]) -
     for name in game.waiting_for():  # nobody once the game is over
         for move in game.legal_moves(name):
             game.copy().apply(move)
+
+
+@given(games())
+def test_kept_networks_match_the_routes_in_copies_that_part_ways(case: tuple[Game, random.Random]) -> None:
+    """`Game.network` keeps each seat's network and extends it claim by claim: in a game and in copies made
+    along the way, which then play on differently, it always joins exactly the places the seat's routes join
+    (and the strong autopilot's memo of finished tickets agrees)."""
+    game, rng = case
+    board = game.board
+    games_now = [game]
+    for step in range(400):
+        for g in games_now:
+            for seat, p in enumerate(g.state.players):
+                kept = g.network(seat)
+                assert [r.id for r in kept.routes] == p.routes
+                fresh = nx.Graph()
+                fresh.add_edges_from(board.routes[r].ends for r in p.routes)
+                for t in p.tickets:
+                    ticket = board.tickets[t]
+                    a, b = board.nodes_of(ticket.origin)[0], board.nodes_of(ticket.targets[0].name)[0]
+                    joined = fresh.has_node(a) and fresh.has_node(b) and nx.has_path(fresh, a, b)
+                    assert kept.connected(a, b) == joined
+                    assert Seat(g, p.name).done(t) == (ticket_points(board, ticket, Network(kept.routes))[0])
+        if step % 40 == 0 and len(games_now) < 4:
+            games_now.append(games_now[-1].copy())
+        moving = [g for g in games_now if not g.finished]
+        if not moving:
+            break
+        for g in moving:
+            move = random_move(g, rng)
+            if move is not None:
+                g.apply(move)
