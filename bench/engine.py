@@ -1,6 +1,7 @@
 """Engine benchmark: random legal games per second, and final scoring time.
 
-Run: .venv/bin/python -m bench.engine [--games N] [--rounds N] [--baseline ROOT [--legal-only] [--strong-games N]]
+Run: .venv/bin/python -m bench.engine [--games N] [--rounds N]
+     [--baseline ROOT [--legal-only] [--strong-games N] [--map MAP --players N]]
 
 With `--baseline ROOT`, first issue #28's figure: four-player USA random
 games per second of the engine of the checkout at ROOT ("today's engine":
@@ -15,7 +16,9 @@ time in each engine. Both must play the same games move for move (told).
 Then, the same way, what the expert autopilot's search spends its time in:
 whole games of the strong autopilot in every seat, scored (its rollouts),
 and game starts with three decisions of the expert's search bounded by work
-(`--strong-games` seeds of each, 6 by default). Prints games/s of both
+(`--strong-games` seeds of each, 6 by default). `--map` and `--players` play
+these comparisons on another board or with another number of players (any
+checkout can be the baseline: a later one shows what a change gained). Prints games/s of both
 engines and the ratio; asserts nothing. To have today's engine beside this
 one:
 
@@ -116,10 +119,11 @@ class LegalPlayer:
             env=env,
         )
 
-    def play(self, mode: str, seed: int) -> tuple[float, int, str]:
-        """(seconds, moves, digest of the moves) of the game of `seed` (`mode`: "legal" or "strong")."""
+    def play(self, mode: str, seed: int, map_name: str = "usa", players: int = 4) -> tuple[float, int, str]:
+        """(seconds, moves, digest of the moves) of the game of `seed` on this map with this many players
+        (`mode`: "legal", "strong" or "expert")."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(f"{mode} {seed}\n")
+        self.proc.stdin.write(f"{mode} {seed} {map_name} {players}\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         if not line:
@@ -133,10 +137,25 @@ class LegalPlayer:
         self.proc.wait()
 
 
-def legal_speedup(baseline: Path, games: int, rounds: int, strong_games: int) -> None:
-    """Issue #28: the old random player over `legal_moves()`, today's engine (at `baseline`) and this one,
-    each seed's game by one then the other, round after round; each seed counts with its best time. Then
-    the same for games of the strong autopilot in every seat (the expert's rollouts)."""
+def checkout_name(root: Path) -> str:
+    """The commit checked out at `root`, short (its path when git cannot tell)."""
+    try:
+        found = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return str(root)
+    return found.stdout.strip()
+
+
+def legal_speedup(
+    baseline: Path, games: int, rounds: int, strong_games: int, map_name: str = "usa", players: int = 4
+) -> None:
+    """Issue #28: the old random player over `legal_moves()`, the engine at `baseline` and this one, each
+    seed's game by one then the other, round after round; each seed counts with its best time. Then the same
+    for games of the strong autopilot in every seat (the expert's rollouts) and for expert game starts."""
+    label = f"{players}-player {map_name}" if (map_name, players) != ("usa", 4) else "four-player USA"
+    other = checkout_name(baseline)
     old = LegalPlayer(baseline)
     new = LegalPlayer(HERE.parent)
     try:
@@ -153,8 +172,8 @@ def legal_speedup(baseline: Path, games: int, rounds: int, strong_games: int) ->
             same = True
             for _ in range(rounds):
                 for seed in range(count):
-                    old_time, old_moves, old_digest = old.play(mode, seed)
-                    new_time, new_moves, new_digest = new.play(mode, seed)
+                    old_time, old_moves, old_digest = old.play(mode, seed, map_name, players)
+                    new_time, new_moves, new_digest = new.play(mode, seed, map_name, players)
                     best_old[seed] = min(best_old[seed], old_time)
                     best_new[seed] = min(best_new[seed], new_time)
                     moves[seed] = new_moves
@@ -163,9 +182,9 @@ def legal_speedup(baseline: Path, games: int, rounds: int, strong_games: int) ->
             new_gps = count / sum(best_new)
             old_ms = sum(best_old) / sum(moves) * 1000
             new_ms = sum(best_new) / sum(moves) * 1000
-            print(f"four-player USA {what}, {count} seeds, each seed's best of {rounds} alternations")
-            print(f"  today's engine (main at {BASELINE_COMMIT}) {old_gps:8.2f} games/s, {old_ms:7.3f} ms a move")
-            print(f"  this engine                     {new_gps:8.2f} games/s, {new_ms:7.3f} ms a move")
+            print(f"{label} {what}, {count} seeds, each seed's best of {rounds} alternations")
+            for who, gps, ms in ((f"the engine at {other}", old_gps, old_ms), ("this engine", new_gps, new_ms)):
+                print(f"  {who:<30} {gps:8.2f} games/s, {ms:7.3f} ms a move")
             told = "yes" if same else "NO"
             print(f"  ratio {new_gps / old_gps:.2f}x, same games move for move: {told}")
     finally:
@@ -214,6 +233,8 @@ def main() -> None:
         "--baseline", type=Path, help=f"a checkout of today's engine (main at {BASELINE_COMMIT}) to compare with"
     )
     parser.add_argument("--legal-only", action="store_true", help="with --baseline, print only that comparison")
+    parser.add_argument("--map", default="usa", choices=MAP_NAMES, help="with --baseline, the map (default usa)")
+    parser.add_argument("--players", type=int, default=4, help="with --baseline, the players (default 4)")
     parser.add_argument(
         "--strong-games",
         type=int,
@@ -222,7 +243,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.baseline is not None:
-        legal_speedup(args.baseline.resolve(), max(args.games, 40), args.rounds, args.strong_games)
+        legal_speedup(
+            args.baseline.resolve(), max(args.games, 40), args.rounds, args.strong_games, args.map, args.players
+        )
         if args.legal_only:
             return
         print()

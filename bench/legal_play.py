@@ -4,7 +4,8 @@ Run as a script by `bench.engine`, once for the engine of a given checkout
 and once for this one: `python bench/legal_play.py ROOT` puts ROOT first on
 the import path, so `engine` and `maps` are that checkout's. It then reads
 requests from stdin, one a line, `legal SEED`, `strong SEED` or `expert SEED`,
-and for each plays one four-player USA game: `legal` with the random player
+each optionally followed by a map and a number of players (four-player USA
+when not given), and for each plays one game: `legal` with the random player
 as it was before the engine listed moves lazily (it asks `legal_moves()` for
 every move, groups them by kind, picks a kind, then a move), `strong` with the
 strong autopilot in every seat and the final scoring (what the expert
@@ -60,14 +61,15 @@ def serve(root: str) -> None:
     here = os.path.realpath(engine.__file__)
     if not here.startswith(os.path.join(os.path.realpath(root), "")):
         raise SystemExit(f"the engine imported is {here}, not the one under {root}")
-    board = load_board("usa")
-    players = [f"p{i}" for i in range(4)]
     from engine.expert import Search, choose_expert
     from engine.strong import choose_strong
 
     for line in sys.stdin:
-        mode, seed_text = line.split()
+        mode, seed_text, *where = line.split()
         seed = int(seed_text)
+        map_name, count = (where[0], int(where[1])) if where else ("usa", 4)
+        board = load_board(map_name)
+        players = [f"p{i}" for i in range(count)]
         start = time.perf_counter()
         game = Game(board, players, seed)
         if mode == "legal":
