@@ -7,11 +7,13 @@ It adds nothing to the state: the bonus is read from the routes at the end.
 Two places are joined by two paths that share no route exactly when they lie
 in one piece of the player's network once its bridges (the routes whose loss
 would split it) are taken out. The bridges are found once per network
-(`two_route_pieces`), not once per ticket: scoring runs at the end of every
-simulated game of the expert autopilot.
+(`two_route_pieces`, with networkx), not once per ticket: scoring runs at the
+end of every simulated game of the expert autopilot.
 """
 
 from __future__ import annotations
+
+import networkx as nx
 
 from engine.extras.base import Extra
 from engine.scoring import Network, PlayerScore
@@ -23,49 +25,9 @@ def two_route_pieces(network: Network) -> dict[str, int]:
     """Each place of the network -> the piece it lies in once the network's bridges are taken out: two places
     in one piece are joined by two paths that share no route. Parallel routes between the same two places
     count as one link, as a single track."""
-    links: dict[str, set[str]] = {}
-    for r in network.routes:
-        if r.a != r.b:
-            links.setdefault(r.a, set()).add(r.b)
-            links.setdefault(r.b, set()).add(r.a)
-    order: dict[str, int] = {}
-    low: dict[str, int] = {}
-    bridges: set[frozenset[str]] = set()
-    for root in sorted(links):
-        if root in order:
-            continue
-        order[root] = low[root] = len(order)
-        stack: list[tuple[str, str | None, list[str]]] = [(root, None, sorted(links[root]))]
-        while stack:
-            node, parent, todo = stack[-1]
-            if todo:
-                nxt = todo.pop()
-                if nxt == parent:
-                    continue
-                if nxt in order:
-                    low[node] = min(low[node], order[nxt])
-                else:
-                    order[nxt] = low[nxt] = len(order)
-                    stack.append((nxt, node, sorted(links[nxt])))
-                continue
-            stack.pop()
-            if parent is not None:
-                low[parent] = min(low[parent], low[node])
-                if low[node] > order[parent]:
-                    bridges.add(frozenset((parent, node)))
-    piece: dict[str, int] = {}
-    for start in sorted(links):
-        if start in piece:
-            continue
-        piece[start] = label = len(piece)
-        todo = [start]
-        while todo:
-            node = todo.pop()
-            for nxt in links[node]:
-                if nxt not in piece and frozenset((node, nxt)) not in bridges:
-                    piece[nxt] = label
-                    todo.append(nxt)
-    return piece
+    g = network.graph()
+    g.remove_edges_from(list(nx.bridges(g)))
+    return {place: i for i, part in enumerate(nx.connected_components(g)) for place in part}
 
 
 def two_disjoint_paths(network: Network, a: str, b: str) -> bool:
