@@ -55,6 +55,28 @@ class IndexedRoute:
                     count += top - start + 1
         return count
 
+    def most_left(self, hand: Counter[str]) -> int:
+        """The most wilds and cards of its colour a payment of this route leaves in `hand` (0 at least; 0
+        when none is payable), found without listing the payments `payment_count` counts: a payment of
+        colour c leaves the hand's wilds and cards of c less the route's length, whatever its wilds."""
+        length = self.length
+        wilds = hand.get(WILD, 0)
+        if self.wilds_allowed:
+            lo = self.least_wilds
+            hi = min(wilds, length)
+        else:
+            lo = hi = 0
+        if lo > hi:
+            return 0
+        best = wilds - length if hi >= length else 0  # all wilds
+        top = min(hi, length - 1)
+        if top >= lo:
+            for colour in self.colours:
+                have = hand.get(colour, 0)
+                if have >= length - top and wilds + have - length > best:
+                    best = wilds + have - length
+        return best if best > 0 else 0
+
 
 # routes of one colour written on the board, by shape, shortest first: (length, shape number, a route of
 # the shape, the bits of its routes)

@@ -84,6 +84,16 @@ def payment_counters(indexed: IndexedRoute, hand: Counter[str]) -> list[Counter[
     return found
 
 
+def most_left(payments: Sequence[Counter[str]], hand: Counter[str]) -> int:
+    """The most wilds and cards of its colour one of these payments leaves in `hand` (0 at least)."""
+    spare = 0
+    for pay in payments:
+        colours = [c for c in pay if c != WILD]
+        left = hand[WILD] - pay[WILD] + (hand[colours[0]] - pay[colours[0]] if colours else 0)
+        spare = max(spare, left)
+    return spare
+
+
 class LatePayments(list[Counter[str]]):
     """`payment_counters(indexed, hand)`, listed when first read (from `hand` as it is then)."""
 
@@ -96,6 +106,12 @@ class LatePayments(list[Counter[str]]):
         if self._indexed is not None:
             super().extend(payment_counters(self._indexed, self._hand))
             self._indexed = None
+
+    def most_left(self) -> int:
+        """`IndexedRoute.most_left`: read from the route's index while the payments are not listed yet."""
+        if self._indexed is not None:
+            return self._indexed.most_left(self._hand)
+        return most_left(self, self._hand)
 
     def __iter__(self) -> Iterator[Counter[str]]:
         self._fill()

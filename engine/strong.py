@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from engine.claims import ClaimOption
+from engine.claims import ClaimOption, LatePayments, most_left
 from engine.game import Game
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
 from engine.paths import shortest, weight_list
@@ -529,12 +529,9 @@ def _tunnel_spare(me: Seat, option: ClaimOption) -> int:
     """Cards left over for a tunnel's surcharge after its best payment (plenty for other routes)."""
     if not option.route.tunnel:
         return 99
-    spare = 0
-    for pay in option.payments:
-        colours = [c for c in pay if c != WILD]
-        left = me.hand[WILD] - pay[WILD] + (me.hand[colours[0]] - pay[colours[0]] if colours else 0)
-        spare = max(spare, left)
-    return spare
+    if isinstance(option.payments, LatePayments):  # without listing them
+        return option.payments.most_left()
+    return most_left(option.payments, me.hand)
 
 
 def _completions(me: Seat, routes: Sequence[Route]) -> dict[int, int]:

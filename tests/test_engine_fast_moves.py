@@ -9,6 +9,7 @@ out unchecked only while nothing has changed since they were made.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -17,11 +18,11 @@ from hypothesis import strategies as st
 from bench.reference_engine.game import Game as ReferenceGame
 from bench.reference_engine.random_play import play_random as reference_play_random
 from engine import Claim, Game, GameError
-from engine.claims import ClaimMoves
+from engine.claims import ClaimMoves, LatePayments, most_left, payment_counters
 from engine.moves import DrawCard, Move, move_to_json
 from engine.random_play import play_random, random_move
 from engine.snapshot import snapshot
-from maps import MAP_NAMES, load_board
+from maps import MAP_NAMES, WILD, load_board
 
 SETUPS = [
     (name, players)
@@ -247,3 +248,23 @@ def test_lazy_claim_options_read_as_the_listed_ones(name: str, players: int) -> 
             compared += len(listed)
         game.apply(move)
     assert compared > 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    name=st.sampled_from(MAP_NAMES),
+    counts=st.lists(st.integers(min_value=0, max_value=9), min_size=10, max_size=10),
+)
+def test_what_a_payment_leaves_is_read_without_listing_the_payments(name: str, counts: list[int]) -> None:
+    """`most_left` read from the claim index gives what the listed payments leave, on every route of every map."""
+    board = load_board(name)
+    game = Game(board, ["p0", "p1"], 1)
+    colours = [*board.rules.colors, WILD]
+    hand = Counter({c: n for c, n in zip(colours, counts, strict=False) if n})
+    for indexed in game._index.routes:
+        payments = payment_counters(indexed, hand)
+        assert indexed.most_left(hand) == most_left(payments, hand)
+        late = LatePayments(indexed, hand)
+        assert late.most_left() == most_left(payments, hand)  # before the payments are listed
+        assert list(late) == payments
+        assert late.most_left() == most_left(payments, hand)  # and after
