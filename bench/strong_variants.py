@@ -1,13 +1,15 @@
 """The strong autopilot with some of its constants changed, in one seat, against the plain strong autopilot.
 
-Run: .venv/bin/python -m bench.strong_variants [--games N] [--games2 N] [--prefix P] [--set NAME=VALUE ...]
+Run: .venv/bin/python -m bench.strong_variants [--games N] [--games2 N] [--prefix P] [--set NAME=VALUE ...] [--own]
 
 Each `--set` changes one of engine/strong.py's constants (TICKET_TRAINS,
 KEEP_SAFETY, MAX_KEEP, ...) for the tested seat only: the constants are set
 before each of its decisions and put back after it, so the other seats play
 the plain strong autopilot. Without --set it plays strong against strong
 (chance: 25% of four-player games, 50% of two-player ones), on the same seeds,
-which is the figure to compare with. Strong games are fast (about 50 ms a
+which is the figure to compare with. With --own the tested seat plays the
+tuning the expert gives its own seat in that game (`engine.expert.own_tuning`,
+its OWN_TUNINGS), the `--set` constants on top. Strong games are fast (about 50 ms a
 four-player game), so thousands of games tell a change of a few percent: a
 way to look for a better policy for the expert's search to start from
 (README.md, Benchmarks). Prints win rates with 95% intervals (Wilson) and the
@@ -24,6 +26,8 @@ from dataclasses import dataclass
 import engine.strong as strong
 from bench.autopilot import wilson
 from engine import Game
+from engine.expert import own_tuning
+from engine.strong import DEFAULT_TUNING
 from maps import MAP_NAMES, load_board
 
 MAX_MOVES = 3000
@@ -36,6 +40,7 @@ class Job:
     seat: int
     seed: str
     changes: tuple[tuple[str, float], ...]
+    own: bool = False  # the tested seat plays the expert's own tuning for the game
 
 
 def tunable() -> dict[str, float]:
@@ -52,6 +57,7 @@ def play(job: Job) -> tuple[float, int]:
     names = [f"p{i}" for i in range(job.players)]
     game = Game(load_board(job.map_name), names, job.seed)
     tested = names[job.seat]
+    tuning = own_tuning(game) if job.own else DEFAULT_TUNING
     plain = tunable()
     for _ in range(MAX_MOVES):
         if game.finished:
@@ -61,7 +67,7 @@ def play(job: Job) -> tuple[float, int]:
             for key, value in job.changes:
                 setattr(strong, key, value)
             try:
-                move = strong.choose_strong(game, name)
+                move = strong.choose_strong(game, name, tuning)
             finally:
                 for key, _ in job.changes:
                     setattr(strong, key, plain[key])
@@ -89,13 +95,16 @@ def main() -> None:
     parser.add_argument("--prefix", default="sv", help="seeds: this text before each game's number")
     parser.add_argument("--jobs", type=int, default=2, help="processes to play in (default 2)")
     parser.add_argument("--set", action="append", default=[], help="NAME=VALUE: a constant of the tested seat")
+    parser.add_argument("--own", action="store_true", help="the tested seat plays the expert's own tuning")
     args = parser.parse_args()
     known = tunable()
     changes = tuple(parse_change(text, known) for text in args.set)
     rows: list[tuple[str, int, int]] = [("usa", 4, args.games)]
     rows += [(name, 2, args.games2) for name in args.maps.split(",") if args.games2]
     began = time.perf_counter()
-    label = ", ".join(f"{k}={v:g}" for k, v in changes) or "none (strong against strong)"
+    label = ", ".join(f"{k}={v:g}" for k, v in changes) or ("none" if args.own else "none (strong against strong)")
+    if args.own:
+        label = f"the expert's own tuning; {label}"
     print(f"changed in the tested seat: {label}")
     print(f"{'games':<24} {'played':>6} {'wins':>7} {'95% interval':>15} {'margin':>7}")
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -103,7 +112,7 @@ def main() -> None:
             if not count:
                 continue
             jobs = [
-                Job(map_name, players, i % players, f"{args.prefix}-{map_name}-{players}-{i}", changes)
+                Job(map_name, players, i % players, f"{args.prefix}-{map_name}-{players}-{i}", changes, args.own)
                 for i in range(count)
             ]
             results = list(pool.map(play, jobs, chunksize=8))

@@ -18,12 +18,14 @@ less 1.5 standard errors still above a point; 2.5 in games of three or more
 players, whose worlds are noisier), the one with the surest gain.
 Second card draws, tunnel payments and placements are strong's.
 
-In two-player games on Amsterdam, San Francisco and Switzerland its own
-seat's strong, its first candidate and its seat in the playouts, is tuned
-(`own_tuning`, OWN_TUNINGS): it draws more tickets only with more trains
-left (and in Switzerland it may keep three tickets of an offer), which beat
-plain strong there on its own. The other seats of the playouts play plain
-strong.
+In two-player games on Amsterdam, San Francisco, Switzerland and India and
+in four-player USA its own seat's strong, its first candidate and its seat
+in the playouts, is tuned (`own_tuning`, OWN_TUNINGS), as beat plain strong
+there on its own: it draws more tickets only with more trains left (and in
+Switzerland it may keep three tickets of an offer; in four-player USA it
+draws none before its plan is done), and on Switzerland, India and
+four-player USA its plans lean hard to long routes (`Tuning.long_routes`).
+The other seats of the playouts play plain strong.
 
 With `Search.infer` the worlds read the table as a player does. The cards a
 player was seen taking from the face-up row and has not paid out since stay
@@ -137,13 +139,19 @@ TURN_CANDIDATES = 4
 # Benchmarks): in two-player games on the smallest boards (Amsterdam's carts, San Francisco's cable cars) it
 # draws more tickets only with at least SMALL_TICKET_TRAINS trains left, so hardly ever once its first tickets
 # are under way (53.6% of 2,000 San Francisco games and 57.0% of 1,200 Amsterdam ones against plain strong);
-# in two-player Switzerland only with at least 20, and it may keep three tickets of an offer instead of two
-# (59.0% of 2,400 games against plain strong's 51.7% on the same seeds). Elsewhere it plays plain strong.
+# in two-player Switzerland only with at least 20, it may keep three tickets of an offer instead of two, and
+# its plans lean hard to long routes (LONG_ROUTE_WORTH 5 instead of 0.15: 80.1% of 800 games against plain
+# strong, 59.9% without the lean); in two-player India its plans lean to long routes (5: 60.1% of 800 games,
+# 48.8% without); in four-player USA they lean to them (3.5), it draws more tickets only with at least 15
+# trains left and never before its plan is done (47.1% of 800 games against three plain strong seats, 25.9%
+# for plain strong). Elsewhere it plays plain strong.
 SMALL_TICKET_TRAINS = 15
 OWN_TUNINGS: dict[tuple[str, int], Tuning] = {
     ("san_francisco", 2): Tuning(ticket_trains=SMALL_TICKET_TRAINS),
     ("amsterdam", 2): Tuning(ticket_trains=SMALL_TICKET_TRAINS),
-    ("switzerland", 2): Tuning(ticket_trains=20, max_keep=3),
+    ("switzerland", 2): Tuning(ticket_trains=20, max_keep=3, long_routes=5.0),
+    ("india", 2): Tuning(long_routes=5.0),
+    ("usa", 4): Tuning(ticket_trains=15, long_routes=3.5, early_tickets=False),
 }
 
 

@@ -74,6 +74,9 @@ FAIL_WEIGHT = 1.0
 DANGER_WEIGHT = 1.0
 # Cards to keep in hand beyond a tunnel's length before trying it (its surcharge is one card or more half the time).
 TUNNEL_SPARE = 1
+# How much a route's points beyond one a train lower its weight when planning (its length), per extra point a
+# train: long routes score more per train, so a plan leans to them.
+LONG_ROUTE_WORTH = 0.15
 # What a merchandise cart or a tourist souvenir is worth when choosing routes, in trains.
 CART_WORTH = 1.5
 SOUVENIR_WORTH = 1.0
@@ -86,6 +89,11 @@ class Tuning:
 
     ticket_trains: int | None = None  # TICKET_TRAINS
     max_keep: int | None = None  # MAX_KEEP
+    long_routes: float | None = None  # LONG_ROUTE_WORTH
+    early_tickets: bool = True  # False: more tickets only once the plan is done (never by EARLY_SPARE's rule)
+
+    def long_route_worth(self) -> float:
+        return LONG_ROUTE_WORTH if self.long_routes is None else self.long_routes
 
 
 DEFAULT_TUNING = Tuning()
@@ -100,14 +108,15 @@ class Plan:
     paths: dict[int, list[int]]  # ticket -> its unclaimed routes
 
 
-_BASE_WEIGHTS: dict[int, tuple[Board, list[float]]] = {}
+_BASE_WEIGHTS: dict[tuple[int, float], tuple[Board, list[float]]] = {}
 
 
-def _base_weights(game: Game) -> list[float]:
-    """Each route's weight before its extras' worth: its length, more for ferries and tunnels, a little less
-    for long routes (they score more per train); worked out once per board."""
+def _base_weights(game: Game, long_worth: float = LONG_ROUTE_WORTH) -> list[float]:
+    """Each route's weight before its extras' worth: its length, more for ferries and tunnels, less for long
+    routes by `long_worth` for each point a train they score beyond one (they score more per train); worked out
+    once per board and worth."""
     board = game.board
-    found = _BASE_WEIGHTS.get(id(board))
+    found = _BASE_WEIGHTS.get((id(board), long_worth))
     if found is not None and found[0] is board:
         return found[1]
     points = game.rules.route_points
@@ -115,9 +124,9 @@ def _base_weights(game: Game) -> list[float]:
     for route in board.routes:
         w = float(route.length)
         w += 0.5 * route.ferries + (0.6 if route.tunnel else 0.0)
-        w -= 0.15 * (points.get(route.length, route.length) / route.length - 1)
+        w -= long_worth * (points.get(route.length, route.length) / route.length - 1)
         weights.append(w)
-    _BASE_WEIGHTS[id(board)] = (board, weights)
+    _BASE_WEIGHTS[(id(board), long_worth)] = (board, weights)
     return weights
 
 
@@ -125,17 +134,17 @@ def _base_weights(game: Game) -> list[float]:
 PATHS_KEPT = 4000
 
 
-_FLOORED: dict[int, tuple[Board, list[float]]] = {}
+_FLOORED: dict[tuple[int, float], tuple[Board, list[float]]] = {}
 
 
-def _floored_weights(game: Game) -> list[float]:
-    """`_base_weights`, each at least 0.05 (worked out once per board)."""
+def _floored_weights(game: Game, long_worth: float = LONG_ROUTE_WORTH) -> list[float]:
+    """`_base_weights`, each at least 0.05 (worked out once per board and worth)."""
     board = game.board
-    found = _FLOORED.get(id(board))
+    found = _FLOORED.get((id(board), long_worth))
     if found is not None and found[0] is board:
         return found[1]
-    weights = [w if w > 0.05 else 0.05 for w in _base_weights(game)]
-    _FLOORED[id(board)] = (board, weights)
+    weights = [w if w > 0.05 else 0.05 for w in _base_weights(game, long_worth)]
+    _FLOORED[(id(board), long_worth)] = (board, weights)
     return weights
 
 
@@ -166,14 +175,15 @@ class Seat:
         seat = self.seat
         # the routes `route_status` refuses this seat, claimed ones included, as bits
         closed = self.game._closed(seat)
-        base = _base_weights(self.game)
+        long_worth = self.tuning.long_route_worth()
+        base = _base_weights(self.game, long_worth)
         # `extra_worth` is nothing without tourists, on routes without a cart or once the carts are gone
         tourists = self.rules.tourists is not None
         carts = s.merchandise_left > 0
         out: dict[int, float] = {}
         if not tourists and not carts:
             # no extra worth anywhere: each route open to this seat weighs its base, at least 0.05
-            floor = _floored_weights(self.game)
+            floor = _floored_weights(self.game, long_worth)
             own = 0
             for rid, holder in owner.items():
                 if holder == seat:
@@ -435,7 +445,7 @@ def _more_tickets(me: Seat, plan: Plan, turns: float) -> bool:
         return False
     if not plan.routes:
         return True
-    if start < EARLY_MIN_TRAINS or len(me.game.names) < EARLY_MIN_PLAYERS:
+    if not me.tuning.early_tickets or start < EARLY_MIN_TRAINS or len(me.game.names) < EARLY_MIN_PLAYERS:
         return False  # a short game, or one without crowding: finishing first pays more
     spare = me.trains - plan.trains
     slack = turns - len(plan.routes) - me.drawing_turns(plan.routes)

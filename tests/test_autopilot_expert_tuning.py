@@ -1,5 +1,5 @@
-"""The expert's own seat plays a tuned strong in two-player games on Amsterdam, San Francisco and Switzerland, and
-only there."""
+"""The expert's own seat plays a tuned strong in two-player games on Amsterdam, San Francisco, Switzerland and India
+and in four-player USA, and only there."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 import engine.expert as expert
 from engine import DrawTickets, Game, Keep
 from engine.expert import OWN_TUNINGS, SMALL_TICKET_TRAINS, Search, choose_expert, own_tuning
-from engine.strong import DEFAULT_TUNING, Tuning, choose_strong
+from engine.strong import DEFAULT_TUNING, LONG_ROUTE_WORTH, Seat, Tuning, _goal, choose_strong
 from maps import load_board
 from tests.test_autopilot_expert import hidden_anew
 
@@ -19,6 +19,7 @@ from tests.test_autopilot_expert import hidden_anew
 SMALL = Search(seed="test", worlds=4, work=10**6, time_limit=None)
 TUNED = Tuning(ticket_trains=SMALL_TICKET_TRAINS)
 SWISS = OWN_TUNINGS[("switzerland", 2)]
+USA4 = OWN_TUNINGS[("usa", 4)]
 
 
 @pytest.mark.parametrize(
@@ -29,9 +30,12 @@ SWISS = OWN_TUNINGS[("switzerland", 2)]
         ("san_francisco", 3, DEFAULT_TUNING),
         ("amsterdam", 4, DEFAULT_TUNING),
         ("usa", 2, DEFAULT_TUNING),
+        ("usa", 4, USA4),
+        ("usa", 3, DEFAULT_TUNING),
         ("switzerland", 2, SWISS),
         ("switzerland", 3, DEFAULT_TUNING),
-        ("india", 2, DEFAULT_TUNING),
+        ("india", 2, Tuning(long_routes=5.0)),
+        ("india", 3, DEFAULT_TUNING),
     ],
 )
 def test_the_tuning_follows_the_board_and_the_players(board: str, players: int, tuning: Tuning) -> None:
@@ -120,3 +124,65 @@ def test_the_same_move_whatever_it_cannot_see() -> None:
         move = choose_expert(game, name, SMALL)
         for _ in range(2):
             assert choose_expert(hidden_anew(game, name, rng), name, SMALL) == move
+
+
+def test_the_lean_to_long_routes_weighs_each_route_by_its_points_a_train() -> None:
+    """A route weighs its length less `long_routes` for each point a train it scores beyond one (at least 0.05);
+    plain strong keeps its small lean."""
+    game = Game(load_board("usa"), ["ann", "bob", "cid", "dan"], "lean")
+    points = game.rules.route_points
+    plain = Seat(game, "ann").weights
+    leaning = Seat(game, "ann", Tuning(long_routes=3.5)).weights
+    assert USA4.long_routes == 3.5 and DEFAULT_TUNING.long_route_worth() == LONG_ROUTE_WORTH == 0.15
+    for route in game.board.routes:
+        extra = points[route.length] / route.length - 1
+        assert plain[route.id] == pytest.approx(max(route.length - 0.15 * extra, 0.05))
+        assert leaning[route.id] == pytest.approx(max(route.length - 3.5 * extra, 0.05))
+    six = next(r for r in game.board.routes if r.length == 6)
+    one = next(r for r in game.board.routes if r.length == 1)
+    assert leaning[six.id] < leaning[one.id] < plain[six.id]
+
+
+def test_leaning_plans_score_more_route_points_a_train() -> None:
+    """Planned with the lean, the tickets' paths on an empty board take longer routes: more route points for the
+    trains they cost, over all the tickets of USA and of Switzerland."""
+    for board, tuning in (("usa", USA4), ("switzerland", SWISS)):
+        game = Game(load_board(board), ["ann", "bob"], "plans")
+        points = game.rules.route_points
+        rates = {}
+        for label, seat in (("plain", Seat(game, "ann")), ("leaning", Seat(game, "ann", tuning))):
+            scored = trains = 0
+            for t in range(len(game.board.tickets)):
+                plan = seat.plan([t])
+                scored += sum(points.get(game.board.routes[r].length, 0) for r in plan.routes)
+                trains += plan.trains
+            rates[label] = scored / trains
+        assert rates["leaning"] > rates["plain"] * 1.1, (board, rates)
+
+
+def early_ticket_draw() -> tuple[Game, str]:
+    """A four-player USA position where plain strong draws tickets before its plan is done."""
+    for i in range(100):
+        game = Game(load_board("usa"), ["ann", "bob", "cid", "dan"], f"early-{i}")
+        while not game.finished:
+            name = game.waiting_for()[0]
+            move = choose_strong(game, name)
+            if isinstance(move, DrawTickets) and _goal(Seat(game, name)).routes:
+                return game, name
+            game.apply(move)
+    raise AssertionError("no early ticket draw in 100 games")
+
+
+def test_the_four_player_usa_tuning_draws_no_tickets_before_its_plan_is_done() -> None:
+    game, name = early_ticket_draw()
+    assert isinstance(choose_strong(game, name, DEFAULT_TUNING), DrawTickets)
+    assert not isinstance(choose_strong(game, name, USA4), DrawTickets)
+    assert not USA4.early_tickets and DEFAULT_TUNING.early_tickets
+
+
+def test_the_same_move_whatever_it_cannot_see_in_four_player_usa() -> None:
+    game, name = early_ticket_draw()
+    rng = random.Random(5)
+    move = choose_expert(game, name, SMALL)
+    for _ in range(2):
+        assert choose_expert(hidden_anew(game, name, rng), name, SMALL) == move
