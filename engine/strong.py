@@ -446,7 +446,8 @@ def _more_tickets(me: Seat, plan: Plan, turns: float) -> bool:
     if not plan.routes:
         return True
     if not me.tuning.early_tickets or start < EARLY_MIN_TRAINS or len(me.game.names) < EARLY_MIN_PLAYERS:
-        return False  # a short game, or one without crowding: finishing first pays more
+        # a seat tuned to finish its plan first, a short game, or one without crowding: finishing first pays more
+        return False
     spare = me.trains - plan.trains
     slack = turns - len(plan.routes) - me.drawing_turns(plan.routes)
     return spare >= EARLY_SPARE * start and slack >= EARLY_SLACK * start
