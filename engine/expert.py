@@ -151,7 +151,7 @@ OWN_TUNINGS: dict[tuple[str, int], Tuning] = {
     ("amsterdam", 2): Tuning(ticket_trains=SMALL_TICKET_TRAINS),
     ("switzerland", 2): Tuning(ticket_trains=20, max_keep=3, long_routes=5.0),
     ("india", 2): Tuning(long_routes=5.0),
-    ("usa", 4): Tuning(ticket_trains=15, long_routes=3.5, early_tickets=False),
+    ("usa", 4): Tuning(ticket_trains=15, long_routes=3.5, early_tickets=False, longest_worth=1.0),
 }
 
 

@@ -24,7 +24,8 @@ How it plays:
   the colour the rest of the plan needs least; a tunnel is tried only with a
   card to spare for its surcharge (until the last turns);
 - with its plan done it draws more tickets while there is time and trains,
-  otherwise it claims long routes for points; on its last turn it makes the
+  otherwise it claims long routes for points (with `Tuning.longest_worth`,
+  also for what they add to its longest path); on its last turn it makes the
   claim worth most points now, and it never draws tickets late.
 """
 
@@ -38,6 +39,7 @@ from itertools import combinations
 
 from engine.claims import ClaimOption, LatePayments, most_left
 from engine.game import Game
+from engine.longest import longest_trail
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
 from engine.paths import shortest, weight_list
 from engine.state import Pending, Phase
@@ -91,6 +93,8 @@ class Tuning:
     max_keep: int | None = None  # MAX_KEEP
     long_routes: float | None = None  # LONG_ROUTE_WORTH
     early_tickets: bool = True  # False: more tickets only once the plan is done (never by EARLY_SPARE's rule)
+    longest_worth: float = 0.0  # once the plan is done, a claim's worth adds this much per train it lengthens
+    # the seat's longest path (0: not weighed; only where the rules give a longest-path bonus)
 
     def long_route_worth(self) -> float:
         return LONG_ROUTE_WORTH if self.long_routes is None else self.long_routes
@@ -586,10 +590,13 @@ def _points(
     """No plan left: claim long routes for points (`options`; `every` claim as a last resort), or draw toward them."""
     name = me.name
     if options:
+        lengthens = _lengthens(me, [o.route for o in options])
         best = max(
             options,
             key=lambda o: (
-                me.rules.route_points.get(o.route.length, 0) + 2 * me.extra_worth(o.route),
+                me.rules.route_points.get(o.route.length, 0)
+                + 2 * me.extra_worth(o.route)
+                + lengthens.get(o.route.id, 0.0),
                 -min(p[WILD] for p in o.payments),
                 -o.route.id,
             ),
@@ -604,6 +611,17 @@ def _points(
     if me.game.state.ticket_deck:
         return DrawTickets(name)
     return Pass(name)
+
+
+def _lengthens(me: Seat, routes: Sequence[Route]) -> dict[int, float]:
+    """By route id: `Tuning.longest_worth` times the trains each route would add to this seat's longest path
+    (empty when the tuning does not weigh it or the rules give no longest-path bonus)."""
+    worth = me.tuning.longest_worth
+    if worth == 0 or me.rules.longest_bonus == 0:
+        return {}
+    own = [me.board.routes[r] for r in me.me.routes]
+    now = longest_trail(own)[0]
+    return {route.id: worth * (longest_trail([*own, route])[0] - now) for route in routes}
 
 
 def _long_target(me: Seat) -> int | None:

@@ -4,15 +4,16 @@ and in four-player USA, and only there."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 import engine.expert as expert
-from engine import DrawTickets, Game, Keep
+from engine import Claim, DrawTickets, Game, Keep
 from engine.expert import OWN_TUNINGS, SMALL_TICKET_TRAINS, Search, choose_expert, own_tuning
-from engine.strong import DEFAULT_TUNING, LONG_ROUTE_WORTH, Seat, Tuning, _goal, choose_strong
-from maps import load_board
+from engine.strong import DEFAULT_TUNING, LONG_ROUTE_WORTH, Seat, Tuning, _goal, _lengthens, choose_strong
+from maps import Route, load_board
 from tests.test_autopilot_expert import hidden_anew
 
 # Bounded by work only, so a decision is a function of what it is given.
@@ -186,3 +187,57 @@ def test_the_same_move_whatever_it_cannot_see_in_four_player_usa() -> None:
     move = choose_expert(game, name, SMALL)
     for _ in range(2):
         assert choose_expert(hidden_anew(game, name, rng), name, SMALL) == move
+
+
+def test_the_four_player_usa_tuning_weighs_what_a_claim_adds_to_its_longest_path() -> None:
+    """`_lengthens`: `longest_worth` for each train a route adds to the seat's longest path; nothing for plain strong
+    or where the rules give no longest-path bonus."""
+    game = Game(load_board("usa"), ["ann", "bob", "cid", "dan"], "longest")
+    routes = game.board.routes
+    first = next(r for r in routes if r.length == 4)
+    state = game.state
+    state.owner[first.id] = 0
+    state.players[0].routes.append(first.id)
+    joined = next(r for r in routes if first.b in (r.a, r.b) and first.a not in (r.a, r.b))
+    apart = next(r for r in routes if {r.a, r.b}.isdisjoint({first.a, first.b}) and r.length <= first.length)
+    found = _lengthens(Seat(game, "ann", USA4), [joined, apart])
+    assert USA4.longest_worth == 1.0 and DEFAULT_TUNING.longest_worth == 0.0
+    assert found == {joined.id: float(joined.length), apart.id: 0.0}
+    assert _lengthens(Seat(game, "ann", replace(USA4, longest_worth=2.0)), [joined])[joined.id] == 2 * joined.length
+    assert _lengthens(Seat(game, "ann"), [joined, apart]) == {}
+    amsterdam = Game(load_board("amsterdam"), ["ann", "bob"], "longest")
+    assert _lengthens(Seat(amsterdam, "ann", replace(USA4, longest_worth=1.0)), amsterdam.board.routes[:3]) == {}
+
+
+def claimed(game: Game, claim: Claim) -> Route:
+    """The route `claim` would take (claimed on a copy of the game)."""
+    trial = game.copy()
+    before = set(trial.state.owner)
+    trial.apply(claim)
+    (rid,) = set(trial.state.owner) - before
+    return game.board.routes[rid]
+
+
+def test_with_its_plan_done_it_claims_toward_its_longest_path() -> None:
+    """Where weighing the longest path changes the four-player USA tuning's claim, the claim it makes instead
+    lengthens its longest path more."""
+    unweighed = replace(USA4, longest_worth=0.0)
+    changed = 0
+    for i in range(20):
+        game = Game(load_board("usa"), ["ann", "bob", "cid", "dan"], f"path-{i}")
+        while not game.finished:
+            name = game.waiting_for()[0]
+            move = choose_strong(game, name, USA4)
+            other = choose_strong(game, name, unweighed)
+            if move != other and isinstance(move, Claim):
+                seat = Seat(game, name, USA4)
+                adds = _lengthens(seat, [claimed(game, move)])[claimed(game, move).id]
+                if isinstance(other, Claim):
+                    assert adds > _lengthens(seat, [claimed(game, other)])[claimed(game, other).id]
+                else:
+                    assert adds > 0
+                changed += 1
+            game.apply(move)
+        if changed >= 5:
+            return
+    raise AssertionError(f"the longest path changed only {changed} claims in 20 games")
