@@ -23,8 +23,10 @@ in four-player USA its own seat's strong, its first candidate and its seat
 in the playouts, is tuned (`own_tuning`, OWN_TUNINGS), as beat plain strong
 there on its own: it draws more tickets only with more trains left (and in
 Switzerland it may keep three tickets of an offer; in four-player USA it
-draws none before its plan is done), and on Switzerland, India and
-four-player USA its plans lean hard to long routes (`Tuning.long_routes`).
+draws none before its plan is done and, the plan done, claims for what a
+route adds to its longest path too: `Tuning.longest_worth`), and on
+Switzerland, India and four-player USA its plans lean hard to long routes
+(`Tuning.long_routes`).
 The other seats of the playouts play plain strong.
 
 With `Search.infer` the worlds read the table as a player does. The cards a
