@@ -206,7 +206,7 @@ def test_the_four_player_usa_tuning_weighs_what_a_claim_adds_to_its_longest_path
     assert _lengthens(Seat(game, "ann", replace(USA4, longest_worth=2.0)), [joined])[joined.id] == 2 * joined.length
     assert _lengthens(Seat(game, "ann"), [joined, apart]) == {}
     amsterdam = Game(load_board("amsterdam"), ["ann", "bob"], "longest")
-    assert _lengthens(Seat(amsterdam, "ann", replace(USA4, longest_worth=1.0)), amsterdam.board.routes[:3]) == {}
+    assert _lengthens(Seat(amsterdam, "ann", USA4), amsterdam.board.routes[:3]) == {}
 
 
 def claimed(game: Game, claim: Claim) -> Route:
@@ -231,9 +231,11 @@ def test_with_its_plan_done_it_claims_toward_its_longest_path() -> None:
             other = choose_strong(game, name, unweighed)
             if move != other and isinstance(move, Claim):
                 seat = Seat(game, name, USA4)
-                adds = _lengthens(seat, [claimed(game, move)])[claimed(game, move).id]
+                mine = claimed(game, move)
+                adds = _lengthens(seat, [mine])[mine.id]
                 if isinstance(other, Claim):
-                    assert adds > _lengthens(seat, [claimed(game, other)])[claimed(game, other).id]
+                    theirs = claimed(game, other)
+                    assert adds > _lengthens(seat, [theirs])[theirs.id]
                 else:
                     assert adds > 0
                 changed += 1
