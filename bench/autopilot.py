@@ -27,11 +27,11 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from engine import Game
-from engine.autopilot import Level, choose_move
+from engine.autopilot import Level, choose_move, choose_split
 from engine.expert import DEFAULT_SEARCH, Search
 from maps import MAP_NAMES, load_board
 
@@ -57,6 +57,17 @@ class Job:
     seed: str
     level: Level  # the tested level; the others play the level below it
     search: Search = DEFAULT_SEARCH
+    split: int = 1  # the expert's search in this many processes
+
+
+_HELPERS: dict[int, Executor] = {}  # by size: the processes that play the other parts of a split search
+
+
+def helpers(size: int) -> Executor:
+    """This process's helpers for split searches (started once, kept for its games)."""
+    if size not in _HELPERS:
+        _HELPERS[size] = ProcessPoolExecutor(size)
+    return _HELPERS[size]
 
 
 BELOW = {Level.STRONG: Level.STEADY, Level.EXPERT: Level.STRONG}
@@ -76,7 +87,10 @@ def play(job: Job) -> Outcome:
         name = waiting[0]
         if name == tested:
             start = time.perf_counter()
-            move = choose_move(game, name, job.level, job.search)
+            if job.level is Level.EXPERT and job.split > 1:
+                move = choose_split(game, name, job.search, helpers(job.split - 1), job.split)
+            else:
+                move = choose_move(game, name, job.level, job.search)
             times.append(time.perf_counter() - start)
             differ += move != choose_move(game, name, BELOW[job.level])
         else:
@@ -85,6 +99,14 @@ def play(job: Job) -> Outcome:
     winners = game.winners() if game.finished else []
     won = 1 / len(winners) if tested in winners else 0.0
     return Outcome(won, times, len(game.moves), differ)
+
+
+def play_all(pool: Executor, jobs: list[Job], expert: bool, split: int) -> list[Outcome]:
+    """The games, in the pool's processes; with a split search one at a time here, so that the machine's cores
+    go to each decision's parts."""
+    if split > 1:
+        return [play(job) for job in jobs]
+    return list(pool.map(play, jobs, chunksize=1 if expert else 4))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -152,6 +174,7 @@ def main() -> None:
         default=DEFAULT_SEARCH.bonus,
         help="expert: weigh the claim adding this many points beyond its route's (tickets, bonuses)",
     )
+    parser.add_argument("--split", type=int, default=1, help="expert: processes per decision (default 1)")
     args = parser.parse_args()
     level = Level.EXPERT if args.expert else Level.STRONG
     limit = args.time_limit if args.time_limit > 0 else None
@@ -175,14 +198,17 @@ def main() -> None:
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         jobs4 = [
-            Job("usa", 4, i % 4, f"{args.prefix}bench-4p-{i}", level, search)
+            Job("usa", 4, i % 4, f"{args.prefix}bench-4p-{i}", level, search, args.split)
             for i in range(0 if args.skip4 else args.games)
         ]
-        results4 = list(pool.map(play, jobs4, chunksize=1 if args.expert else 4))
+        results4 = play_all(pool, jobs4, args.expert, args.split)
         by_map: dict[str, list[Outcome]] = {}
         for name in args.maps.split(","):
-            jobs2 = [Job(name, 2, i % 2, f"{args.prefix}bench-2p-{name}-{i}", level, search) for i in range(games2)]
-            by_map[name] = list(pool.map(play, jobs2, chunksize=1 if args.expert else 4))
+            jobs2 = [
+                Job(name, 2, i % 2, f"{args.prefix}bench-2p-{name}-{i}", level, search, args.split)
+                for i in range(games2)
+            ]
+            by_map[name] = play_all(pool, jobs2, args.expert, args.split)
     below = BELOW[level].value
     print(f"{level.value} against {below}")
     print(f"{'games':<28} {'played':>6} {'wins':>7} {'95% interval':>15} {'floor':>6}  verdict")
@@ -211,6 +237,8 @@ def main() -> None:
         limit = "none" if search.time_limit is None else f"{search.time_limit:g} s"
         horizon = "to the end" if search.horizon is None else f"{search.horizon} moves, then estimated"
         print(f"search: seed {search.seed!r}, at most {search.worlds} worlds, {search.work} moves, {limit}")
+        if args.split > 1:
+            print(f"... split between {args.split} processes a decision")
         pruned = "never" if search.prune is None else f"below {search.prune:g} standard errors"
         print(f"rollouts: {horizon}; candidates dropped: {pruned}; deviates by {search.confidence:g} standard errors")
         if search.confidence_many is not None:

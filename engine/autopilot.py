@@ -6,18 +6,26 @@ Levels: `steady` (engine/steady.py), `strong` (engine/strong.py) and `expert`
 `choose_in_snapshot` is the same for a game sent as a snapshot with its moves
 (engine/snapshot.py), as a worker process gets it: this module imports only
 the engine, so such a process starts light.
+
+The expert's search may be split between processes: the
+caller plays one part (`engine.expert.search_share`) and sends the others to
+worker processes as snapshots (`share_in_snapshot`), all with the same
+deadline, then decides from all of them (`engine.expert.choose_shared`).
+`choose_split` does it with an `Executor` of workers.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from enum import StrEnum
 
-from engine.expert import DEFAULT_SEARCH, Search, choose_expert
+from engine.expert import DEFAULT_SEARCH, Search, Share, choose_expert, choose_shared, search_share, searching
 from engine.game import Game
 from engine.moves import Move
-from engine.snapshot import restore
+from engine.snapshot import restore, snapshot_text
 from engine.steady import choose_steady
 from engine.strong import choose_strong
 
@@ -48,3 +56,27 @@ def choose_in_snapshot(
 ) -> Move:
     """`choose_move` in the game a snapshot's text (`engine.snapshot.snapshot_text`) and its moves hold."""
     return choose_move(restore(json.loads(snapshot), moves), name, level, search)
+
+
+def share_in_snapshot(
+    snapshot: str, moves: Sequence[Move], name: str, search: Search, share: int, of: int, started: float
+) -> Share:
+    """Part `share` of `of` of the expert's search (`engine.expert.search_share`) in the game a snapshot and its
+    moves hold, its time limit counted from `started` (a `time.monotonic()` reading, the same in every process
+    of the machine)."""
+    began = time.perf_counter() - max(time.monotonic() - started, 0.0)
+    return search_share(restore(json.loads(snapshot), moves), name, search, share, of, began)
+
+
+def choose_split(game: Game, name: str, search: Search, workers: Executor, parts: int) -> Move:
+    """The expert's move with its search split into `parts`: one played here, the others by `workers` side by
+    side (as many of them as parts less one make the split worth it). Decides as `choose_expert` does, from
+    the worlds of every part."""
+    if parts <= 1 or not searching(game, name):
+        return choose_expert(game, name, search)
+    started, began = time.monotonic(), time.perf_counter()
+    text, moves = snapshot_text(game), list(game.moves)
+    sent = [workers.submit(share_in_snapshot, text, moves, name, search, k, parts, started) for k in range(1, parts)]
+    shares = [search_share(game, name, search, 0, parts, began)]
+    shares += [future.result() for future in sent]
+    return choose_shared(shares, len(game.names), search)

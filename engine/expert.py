@@ -87,6 +87,15 @@ moves; 8,000 until twice as much won more games on the same seeds, though
 within chance: README.md, Benchmarks) mostly fits within the default 1.8 s
 in two-player games; in games of three or more players, where a playout is
 longer, the limit decides most of the time.
+
+A decision's search may be split into parts that run side by side in other
+processes (`search_share`, part k of n; engine/autopilot.py sends them):
+each part samples worlds of its own (its random stream is the search seed's,
+the position's and the part's number) and plays its share of `Search.worlds`
+and `Search.work` to the same time limit, and the move is decided from the
+gains of every part's worlds together (`choose_shared`). Split in n, a
+decision weighs about n times the worlds in the same time. Unsplit (one part
+of one), the search is the one above, world for world.
 """
 
 from __future__ import annotations
@@ -95,6 +104,7 @@ import math
 import random
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.game import Game
@@ -197,20 +207,47 @@ def own_tuning(game: Game) -> Tuning:
     return OWN_TUNINGS.get((game.board.name, len(game.names)), DEFAULT_TUNING)
 
 
+@dataclass(frozen=True)
+class Share:
+    """What one part of a decision's search found (`search_share`): the candidates, strong's move first, and
+    each one's gains over strong's move in the worlds that part played (None: nothing to search, or not one
+    world fit in the time)."""
+
+    candidates: list[Move]
+    gains: list[list[float]] | None
+
+
+def searching(game: Game, name: str) -> bool:
+    """Does the expert search at this decision (a keep, or the start of a turn), rather than play strong's move?"""
+    s = game.state
+    return not (s.phase in (Phase.OVER, Phase.SETUP_PLACE) or s.pending in (Pending.DRAW, Pending.TUNNEL))
+
+
 def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Move:
     """The expert autopilot's move for `name`, who must be able to act now."""
-    began = time.perf_counter()  # `Search.time_limit` bounds the whole decision, its candidates included
+    return choose_shared([search_share(game, name, search)], len(game.names), search)
+
+
+def search_share(
+    game: Game, name: str, search: Search = DEFAULT_SEARCH, share: int = 0, of: int = 1, began: float | None = None
+) -> Share:
+    """Part `share` of `of` of the search for `name`'s move: the candidates and their gains in this part's
+    worlds (its own, by the search seed and the part's number; `Search.worlds` and `Search.work` split between
+    the parts). Parts may run side by side in several processes; `choose_shared` decides from them all. The
+    time limit counts from `began` (a `time.perf_counter()` reading; by default now)."""
+    if began is None:
+        began = time.perf_counter()  # `Search.time_limit` bounds the whole decision, its candidates included
     s = game.state
     if s.phase is Phase.OVER:
         raise ValueError("the game is over")
     tuning = own_tuning(game)
     fallback = choose_strong(game, name, tuning)
-    if s.phase is Phase.SETUP_PLACE or s.pending in (Pending.DRAW, Pending.TUNNEL):
-        return fallback
+    if not searching(game, name):
+        return Share([fallback], None)
     keeping = s.phase is Phase.SETUP_KEEP or s.pending is Pending.KEEP
     candidates = _keeps(game, name, fallback) if keeping else _turn_candidates(game, name, fallback, tuning)
     if len(candidates) == 1:
-        return fallback
+        return Share(candidates, None)
     inferring = search.infer is not None and len(game.names) <= search.infer_players
     leanings = ticket_leanings(game, name) if inferring else None
     if not keeping and search.block is not None and search.infer is not None and leanings is not None:
@@ -221,12 +258,25 @@ def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Mov
         bonus = scoring_claim(game, name, search.bonus)
         if bonus is not None and bonus not in candidates:
             candidates.append(bonus)
-    gains = _evaluate(game, name, candidates, search, leanings, began)
-    if gains is None:
-        return fallback
+    return Share(candidates, _evaluate(game, name, candidates, search, leanings, began, share, of))
+
+
+def choose_shared(shares: Sequence[Share], players: int, search: Search = DEFAULT_SEARCH) -> Move:
+    """The move the parts of a search (`search_share`, the first one's candidates leading) decide together,
+    in a game of that many players: the candidate whose gain over strong's move is surest, when it is sure
+    enough (see `_lower_bound`), else strong's move. A part that weighed other candidates adds only its gains
+    for the first part's (all parts list the same ones, from the same position)."""
+    candidates = shares[0].candidates
+    merged: list[list[float]] = [[] for _ in candidates]
+    for part in shares:
+        if part.gains is None or part.candidates[0] != candidates[0]:
+            continue
+        for move, gains in zip(part.candidates, part.gains, strict=True):
+            if move in candidates:
+                merged[candidates.index(move)].extend(gains)
     best, bound = 0, 0.0
     for i in range(1, len(candidates)):
-        low = _lower_bound(gains[i], search.confidence_for(len(game.names)))
+        low = _lower_bound(merged[i], search.confidence_for(players))
         if low > bound:
             best, bound = i, low
     return candidates[best]
@@ -657,15 +707,22 @@ def _evaluate(
     search: Search,
     leanings: dict[int, Leaning] | None,
     began: float | None = None,
+    share: int = 0,
+    of: int = 1,
 ) -> list[list[float]] | None:
     """Each candidate's gains over strong's move (the first), world by world; None when not even one world
     fit in the time (`search.time_limit` counted from `began`, by default now). With `search.prune`, a
     candidate whose gains so far are hopeless is no longer played in the worlds that follow (its list stops
-    there), and the search stops when none is left."""
+    there), and the search stops when none is left. Part `share` of `of` plays worlds of its own and its part
+    of `search.worlds` and `search.work`."""
     if began is None:
         began = time.perf_counter()
     seat = game.seat(name)
     key = f"{search.seed}:{name}:{len(game.moves)}:{game.state.turn}"
+    if of > 1:
+        key = f"{key}:{share}/{of}"
+    most = (search.worlds - share + of - 1) // of
+    work = search.work / of
     rng = random.Random(key)
     gains: list[list[float]] = [[] for _ in candidates]
     alive = list(range(1, len(candidates)))
@@ -673,8 +730,8 @@ def _evaluate(
     spent = 0
     last = 0  # the last world's cost
     paths: dict[tuple[int, tuple[float | None, ...]], tuple[float, list[int], int]] = {}  # shared by the worlds
-    while worlds < search.worlds and alive:
-        if worlds and spent + (last if search.prune is not None else spent / worlds) > search.work:
+    while worlds < most and alive:
+        if worlds and spent + (last if search.prune is not None else spent / worlds) > work:
             break
         world = sample_world(game, name, rng, f"{key}:{worlds}", leanings, search.infer or 0.0)
         world._paths_kept = paths  # the strong autopilot's ticket paths, for every world of this decision
@@ -702,4 +759,16 @@ def _evaluate(
     return gains
 
 
-__all__ = ["DEFAULT_SEARCH", "Search", "blocking_claim", "choose_expert", "estimate", "sample_world", "scoring_claim"]
+__all__ = [
+    "DEFAULT_SEARCH",
+    "Search",
+    "Share",
+    "blocking_claim",
+    "choose_expert",
+    "choose_shared",
+    "estimate",
+    "sample_world",
+    "scoring_claim",
+    "search_share",
+    "searching",
+]
