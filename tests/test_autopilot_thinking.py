@@ -16,7 +16,7 @@ from bot.runtime.settings import Settings, SettingsError
 from bot.service.thinking import Thinking
 from engine import Game
 from engine.autopilot import Level, choose_in_snapshot, choose_move
-from engine.expert import Search, choose_expert
+from engine.expert import Search, choose_expert, choose_shared, search_share
 from engine.moves import DrawTickets
 from engine.snapshot import snapshot_text
 from engine.state import Pending
@@ -120,3 +120,34 @@ def test_the_expert_time_limit_is_a_setting(tmp_path: Path) -> None:
     for bad in ("0.1", "11", "nan", "inf", "-1", "two", "１"):
         with pytest.raises(SettingsError, match="CONDUCTOR_EXPERT_SECONDS must be a number of seconds from 0.2 to 10"):
             Settings.from_env({"CONDUCTOR_EXPERT_SECONDS": bad}, None)
+
+
+async def test_a_decision_split_between_the_workers_is_decided_from_every_part() -> None:
+    executor = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        thinking = Thinking(executor, SMALL, parts=2)
+        searched = 0
+        for game, name in _decisions():
+            here = choose_shared([search_share(game, name, SMALL, k, 2) for k in range(2)], len(game.names), SMALL)
+            searched += here != choose_strong(game, name)
+            assert await thinking.move(game, name, Level.EXPERT) == here
+        assert searched >= 1
+        # where the expert plays strong's move (a second card), no part searches
+        game = _game("usa", 2, 20, "thinking-split-draw")
+        while game.state.pending is not Pending.DRAW:
+            game.apply(choose_move(game, game.waiting_for()[0], Level.STRONG))
+        name = game.waiting_for()[0]
+        assert await thinking.move(game, name, Level.EXPERT) == choose_strong(game, name)
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def test_the_expert_processes_are_a_setting(tmp_path: Path) -> None:
+    assert Settings.from_env({}, None).expert_processes == 1
+    assert Settings.from_env({"CONDUCTOR_EXPERT_PROCESSES": " 2 "}, None).expert_processes == 2
+    env = tmp_path / ".env"
+    env.write_text("CONDUCTOR_EXPERT_PROCESSES=4\n", encoding="utf-8")
+    assert Settings.from_env({}, env).expert_processes == 4
+    for bad in ("0", "9", "1.5", "two", "-1", "２"):
+        with pytest.raises(SettingsError, match="CONDUCTOR_EXPERT_PROCESSES must be a whole number from 1 to 8"):
+            Settings.from_env({"CONDUCTOR_EXPERT_PROCESSES": bad}, None)

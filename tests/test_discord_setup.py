@@ -55,6 +55,7 @@ def test_the_example_env_file_lists_every_setting_with_a_comment() -> None:
         "SHARD_IDS",
         "CONDUCTOR_SHARED_RATE_LIMIT",
         "CONDUCTOR_EXPERT_SECONDS",
+        "CONDUCTOR_EXPERT_PROCESSES",
     }
     lines = example.read_text(encoding="utf-8").splitlines()
     for key in values:

@@ -70,7 +70,6 @@ from engine.expert import DEFAULT_SEARCH
 log = logging.getLogger(__name__)
 
 REVIEW_WORKERS = 2  # processes for `/ttr review`'s playouts (a review's batches of turns run side by side)
-EXPERT_WORKERS = 1  # processes for the expert autopilot's searches (one decision at a time, each up to ~2 s)
 
 
 class ConductorTree(app_commands.CommandTree[Any]):
@@ -169,8 +168,10 @@ class ConductorBot(commands.Bot):
         return self._scheduler
 
     async def setup_hook(self) -> None:
-        self._expert_pool = ProcessPoolExecutor(EXPERT_WORKERS, mp_context=multiprocessing.get_context("spawn"))
-        thinking = Thinking(self._expert_pool, replace(DEFAULT_SEARCH, time_limit=self.settings.expert_seconds))
+        # the expert autopilot's searches: each decision (up to ~2 s) split between every process of the pool
+        parts = self.settings.expert_processes
+        self._expert_pool = ProcessPoolExecutor(parts, mp_context=multiprocessing.get_context("spawn"))
+        thinking = Thinking(self._expert_pool, replace(DEFAULT_SEARCH, time_limit=self.settings.expert_seconds), parts)
         self._service = await GameService.open(
             self.settings.database, clock=self.clock, shards=self.settings.shards, thinking=thinking
         )

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.service.thinking import MAX_EXPERT_SECONDS, MIN_EXPERT_SECONDS
+from bot.service.thinking import MAX_EXPERT_PROCESSES, MAX_EXPERT_SECONDS, MIN_EXPERT_SECONDS
 from bot.store.postgres import is_postgres_url
 from bot.store.shards import Shards
 from engine.expert import DEFAULT_SEARCH
@@ -17,6 +17,7 @@ DEFAULT_ENV_FILE = Path(".env")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 SHARED_RATE_LIMIT = ("auto", "on", "off")
 DEFAULT_EXPERT_SECONDS = DEFAULT_SEARCH.time_limit or 1.8
+DEFAULT_EXPERT_PROCESSES = 1
 
 
 class SettingsError(ValueError):
@@ -91,6 +92,20 @@ def expert_seconds_setting(values: Mapping[str, str]) -> float:
     return seconds
 
 
+def expert_processes_setting(values: Mapping[str, str]) -> int:
+    """CONDUCTOR_EXPERT_PROCESSES: the worker processes the expert autopilot's searches run in, each decision's
+    search split between all of them (default 1)."""
+    text = values.get("CONDUCTOR_EXPERT_PROCESSES", "").strip()
+    if not text:
+        return DEFAULT_EXPERT_PROCESSES
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_EXPERT_PROCESSES):
+        raise SettingsError(
+            f"CONDUCTOR_EXPERT_PROCESSES must be a whole number from 1 to {MAX_EXPERT_PROCESSES} (at most the "
+            f"machine's cores), not {text!r}"
+        )
+    return int(text)
+
+
 def shard_setting(values: Mapping[str, str]) -> Shards | None:
     """SHARD_COUNT and SHARD_IDS (a comma-separated list; all of 0..count-1 when empty): this process's shards.
 
@@ -147,6 +162,8 @@ class Settings:
     shared_rate_limit: str = "auto"
     # CONDUCTOR_EXPERT_SECONDS: the most the expert autopilot thinks about one move (engine/expert.py)
     expert_seconds: float = DEFAULT_EXPERT_SECONDS
+    # CONDUCTOR_EXPERT_PROCESSES: the processes each of its decisions is searched in, side by side
+    expert_processes: int = DEFAULT_EXPERT_PROCESSES
 
     @property
     def rate_limit_shared(self) -> bool:
@@ -186,6 +203,7 @@ class Settings:
         shards = shard_setting(values)
         shared_rate_limit = shared_rate_limit_setting(values)
         expert_seconds = expert_seconds_setting(values)
+        expert_processes = expert_processes_setting(values)
         return cls(
             database=database_setting(database) if database else DEFAULT_DATABASE,
             token=token,
@@ -195,4 +213,5 @@ class Settings:
             shards=shards,
             shared_rate_limit=shared_rate_limit,
             expert_seconds=expert_seconds,
+            expert_processes=expert_processes,
         )

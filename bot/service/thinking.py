@@ -10,19 +10,27 @@ imports only the engine, so the worker starts light): the expert reads only what
 its seat may know, whichever process holds the game. A pool that broke (a
 worker killed) is no reason to stop a game: the decision is then made in a
 thread, and the bot's log says so once.
+
+With `parts` above one the expert's search is split between that many
+worker processes (the pool should hold as many): each plays worlds of its
+own to the same deadline (`engine.autopilot.share_in_snapshot`), and the
+move is decided here from all of them (`engine.expert.choose_shared`, a
+few microseconds), so a decision weighs about that many times the worlds in
+the same time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from engine import Game, Move
-from engine.autopilot import Level, choose_in_snapshot, choose_move
-from engine.expert import DEFAULT_SEARCH, Search
+from engine.autopilot import Level, choose_in_snapshot, choose_move, share_in_snapshot
+from engine.expert import DEFAULT_SEARCH, Search, choose_shared, searching
 from engine.snapshot import snapshot_text
 
 log = logging.getLogger(__name__)
@@ -30,24 +38,26 @@ log = logging.getLogger(__name__)
 # What the expert's time limit may be set to, in seconds (bot/runtime/settings.py, CONDUCTOR_EXPERT_SECONDS).
 MIN_EXPERT_SECONDS = 0.2
 MAX_EXPERT_SECONDS = 10.0
+# How many processes a decision's search may be split between (CONDUCTOR_EXPERT_PROCESSES).
+MAX_EXPERT_PROCESSES = 8
 
 
 @dataclass
 class Thinking:
-    """Where and how hard the autopilot thinks: `executor` runs the expert's searches (None: a thread)."""
+    """Where and how hard the autopilot thinks: `executor` runs the expert's searches (None: a thread), each
+    split between `parts` of its processes."""
 
     executor: Executor | None = None
     search: Search = DEFAULT_SEARCH
+    parts: int = 1
     _broken_told: bool = field(default=False, init=False, repr=False)  # the log said the pool broke
 
     async def move(self, game: Game, name: str, level: Level) -> Move:
         """The autopilot's move for `name` at `level`, decided off the event loop."""
         if level is Level.EXPERT:
             if self.executor is not None:
-                loop = asyncio.get_running_loop()
-                job = (snapshot_text(game), list(game.moves), name, level, self.search)
                 try:
-                    return await loop.run_in_executor(self.executor, choose_in_snapshot, *job)
+                    return await self._in_workers(self.executor, game, name)
                 except BrokenProcessPool:
                     if not self._broken_told:
                         log.warning("the expert's worker process stopped: the expert now thinks in a thread")
@@ -56,5 +66,24 @@ class Thinking:
             return await asyncio.to_thread(choose_move, game, name, level, self.search)
         return await asyncio.to_thread(choose_move, game, name, level)
 
+    async def _in_workers(self, executor: Executor, game: Game, name: str) -> Move:
+        """The expert's move, searched in the worker processes (split between `parts` of them)."""
+        loop = asyncio.get_running_loop()
+        text, moves = snapshot_text(game), list(game.moves)
+        if self.parts <= 1 or not searching(game, name):
+            return await loop.run_in_executor(
+                executor, choose_in_snapshot, text, moves, name, Level.EXPERT, self.search
+            )
+        started = time.monotonic()
+        shares = await asyncio.gather(
+            *(
+                loop.run_in_executor(
+                    executor, share_in_snapshot, text, moves, name, self.search, k, self.parts, started
+                )
+                for k in range(self.parts)
+            )
+        )
+        return choose_shared(shares, len(game.names), self.search)
 
-__all__ = ["MAX_EXPERT_SECONDS", "MIN_EXPERT_SECONDS", "Thinking"]
+
+__all__ = ["MAX_EXPERT_PROCESSES", "MAX_EXPERT_SECONDS", "MIN_EXPERT_SECONDS", "Thinking"]
