@@ -249,7 +249,8 @@ def main() -> None:
             print(f"a blocking claim weighed when it lengthens the others' likely paths by {search.block:g} trains")
         if search.bonus is not None:
             print(f"the claim adding most beyond its route's points weighed from {search.bonus:g} points")
-    print(f"all floors: {verdict(ok_all)}  ({time.perf_counter() - began:.0f} s, {args.jobs} processes)")
+    processes = args.split if args.split > 1 else args.jobs
+    print(f"all floors: {verdict(ok_all)}  ({time.perf_counter() - began:.0f} s, {processes} processes)")
 
 
 if __name__ == "__main__":
