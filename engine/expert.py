@@ -733,6 +733,8 @@ def _evaluate(
     while worlds < most and alive:
         if worlds and spent + (last if search.prune is not None else spent / worlds) > work:
             break
+        if search.time_limit is not None and time.perf_counter() - began > search.time_limit:
+            break  # out of time before this world (a part that waited for its process): none of it would count
         world = sample_world(game, name, rng, f"{key}:{worlds}", leanings, search.infer or 0.0)
         world._paths_kept = paths  # the strong autopilot's ticket paths, for every world of this decision
         values: list[float] = []

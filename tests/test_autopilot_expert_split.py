@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -107,3 +109,14 @@ def test_every_part_reads_only_what_the_seat_may_know(game: Game, seed: int, sha
         part = search_share(game, name, SMALL, share, 3)
         for _ in range(2):
             assert search_share(hidden_anew(game, name, rng), name, SMALL, share, 3) == part
+
+
+def test_a_part_that_waited_past_the_deadline_plays_no_world() -> None:
+    """A part whose process was busy until the decision's time was up adds nothing and ends at once."""
+    game = turn_start(2, "late")
+    name = game.waiting_for()[0]
+    hurried = replace(EIGHT, time_limit=1.0)
+    late = share_in_snapshot(snapshot_text(game), list(game.moves), name, hurried, 1, 2, time.monotonic() - 5.0)
+    assert late.gains is None and len(late.candidates) > 1
+    on_time = share_in_snapshot(snapshot_text(game), list(game.moves), name, hurried, 1, 2, time.monotonic())
+    assert on_time.gains is not None and on_time.candidates == late.candidates
