@@ -70,8 +70,8 @@ def share_in_snapshot(
 
 def choose_split(game: Game, name: str, search: Search, workers: Executor, parts: int) -> Move:
     """The expert's move with its search split into `parts`: one played here, the others by `workers` side by
-    side (as many of them as parts less one make the split worth it). Decides as `choose_expert` does, from
-    the worlds of every part."""
+    side (for the split to pay, they hold at least `parts` - 1 processes). Decides as `choose_expert` does,
+    from the worlds of every part."""
     if parts <= 1 or not searching(game, name):
         return choose_expert(game, name, search)
     started, began = time.monotonic(), time.perf_counter()
