@@ -94,8 +94,10 @@ each part samples worlds of its own (its random stream is the search seed's,
 the position's and the part's number) and plays its share of `Search.worlds`
 and `Search.work` to the same time limit, and the move is decided from the
 gains of every part's worlds together (`choose_shared`). Split in n, a
-decision weighs about n times the worlds in the same time. Unsplit (one part
-of one), the search is the one above, world for world.
+decision that the time limit ends (most in games of three or more players)
+weighs about n times the worlds; one that the work ends (most two-player
+ones) weighs the same worlds in less time, the parts sharing `Search.work`.
+Unsplit (one part of one), the search is the one above, world for world.
 """
 
 from __future__ import annotations

@@ -15,8 +15,9 @@ With `parts` above one the expert's search is split between that many
 worker processes (the pool should hold as many): each plays worlds of its
 own to the same deadline (`engine.autopilot.share_in_snapshot`), and the
 move is decided here from all of them (`engine.expert.choose_shared`, a
-few microseconds), so a decision weighs about that many times the worlds in
-the same time.
+few microseconds), so a decision the time limit ends weighs about that many
+times the worlds (the parts share the search's work bound, so one that bound
+ends is only made sooner).
 """
 
 from __future__ import annotations
