@@ -28,6 +28,11 @@ route adds to its longest path too: `Tuning.longest_worth`), and on
 Switzerland, India and four-player USA its plans lean hard to long routes
 (`Tuning.long_routes`).
 The other seats of the playouts play plain strong.
+In four-player USA its first keep is an opening book's instead of strong's
+keep rule, unsearched (`engine.keep_book`: the offered pair of tickets its
+own seat won most games with against three strong seats, 192 games a pair,
+bench/keep_book.py; a decision's handful of worlds could not tell the pairs
+apart).
 
 With `Search.infer` the worlds read the table as a player does. The cards a
 player was seen taking from the face-up row and has not paid out since stay
@@ -110,6 +115,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.game import Game
+from engine.keep_book import book_keep
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, TunnelPay
 from engine.paths import weight_list
 from engine.scoring import winners
@@ -220,9 +226,12 @@ class Share:
 
 
 def searching(game: Game, name: str) -> bool:
-    """Does the expert search at this decision (a keep, or the start of a turn), rather than play strong's move?"""
+    """Does the expert search at this decision (a keep, or the start of a turn), rather than play strong's move
+    (or its opening book's keep)?"""
     s = game.state
-    return not (s.phase in (Phase.OVER, Phase.SETUP_PLACE) or s.pending in (Pending.DRAW, Pending.TUNNEL))
+    if s.phase in (Phase.OVER, Phase.SETUP_PLACE) or s.pending in (Pending.DRAW, Pending.TUNNEL):
+        return False
+    return book_keep(game, name) is None
 
 
 def choose_expert(game: Game, name: str, search: Search = DEFAULT_SEARCH) -> Move:
@@ -242,6 +251,9 @@ def search_share(
     s = game.state
     if s.phase is Phase.OVER:
         raise ValueError("the game is over")
+    book = book_keep(game, name)
+    if book is not None:  # measured over far more games than a decision's worlds: not searched
+        return Share([book], None)
     tuning = own_tuning(game)
     fallback = choose_strong(game, name, tuning)
     if not searching(game, name):
