@@ -5,7 +5,7 @@ Run: .venv/bin/python -m bench.keep_book [--games N] [--prefix P] [--jobs N] [--
 The first tickets decide much of a four-player game: with the same three
 tickets offered, the expert's own seat (the strong autopilot with the
 expert's tuning, `engine.expert.own_tuning`) against three plain strong
-seats wins 5% of its games with one pair kept and 70% with another, and the
+seats wins 4% of its games with one pair kept and 75% with another, and the
 pair strong's keep rule picks wins about five points less than the best
 pair of the offer (README.md, Benchmarks). So for every pair of the map's
 tickets this plays `--games` four-player games in which the seat (rotated
