@@ -140,7 +140,12 @@ def main() -> None:
     parser.add_argument("--skip4", action="store_true", help="skip the four-player games")
     parser.add_argument("--prefix", default="", help="another set of seeds: this text before each game's seed")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_SEARCH.time_limit, help="expert: seconds a move")
-    parser.add_argument("--work", type=int, default=DEFAULT_SEARCH.work, help="expert: simulated moves a move")
+    parser.add_argument(
+        "--work",
+        type=int,
+        default=None,
+        help="expert: simulated moves a move (default: the bot's, 16,000 for each process of --split)",
+    )
     parser.add_argument("--worlds", type=int, default=DEFAULT_SEARCH.worlds, help="expert: sampled worlds a move")
     parser.add_argument("--search-seed", default=DEFAULT_SEARCH.seed, help="expert: the search seed")
     parser.add_argument(
@@ -181,7 +186,7 @@ def main() -> None:
     search = Search(
         args.search_seed,
         args.worlds,
-        args.work,
+        args.work if args.work is not None else DEFAULT_SEARCH.work * max(args.split, 1),
         limit,
         prune=args.prune,
         confidence=args.confidence,

@@ -7,16 +7,17 @@ import multiprocessing
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.runtime.settings import Settings, SettingsError
-from bot.service.thinking import Thinking
+from bot.service.thinking import Thinking, expert_search
 from engine import Game
 from engine.autopilot import Level, choose_in_snapshot, choose_move
-from engine.expert import Search, choose_expert, choose_shared, search_share
+from engine.expert import DEFAULT_SEARCH, Search, choose_expert, choose_shared, search_share
 from engine.moves import DrawTickets
 from engine.snapshot import snapshot_text
 from engine.state import Pending
@@ -120,6 +121,15 @@ def test_the_expert_time_limit_is_a_setting(tmp_path: Path) -> None:
     for bad in ("0.1", "11", "nan", "inf", "-1", "two", "１"):
         with pytest.raises(SettingsError, match="CONDUCTOR_EXPERT_SECONDS must be a number of seconds from 0.2 to 10"):
             Settings.from_env({"CONDUCTOR_EXPERT_SECONDS": bad}, None)
+
+
+def test_the_bots_search_gives_each_part_the_default_work() -> None:
+    """Split between n processes, the bot's search bounds each part's work as an unsplit one's (the parts share
+    `Search.work`): n times the default's; the time limit is the setting's, the rest the default search."""
+    one, two = expert_search(1.8), expert_search(0.5, 2)
+    assert one == DEFAULT_SEARCH
+    assert two.work == 2 * DEFAULT_SEARCH.work and two.time_limit == 0.5
+    assert replace(two, work=DEFAULT_SEARCH.work, time_limit=DEFAULT_SEARCH.time_limit) == DEFAULT_SEARCH
 
 
 async def test_a_decision_split_between_the_workers_is_decided_from_every_part() -> None:

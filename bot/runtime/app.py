@@ -23,7 +23,6 @@ import multiprocessing
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -56,7 +55,7 @@ from bot.runtime.sync import sync_if_changed
 from bot.service import GameService
 from bot.service.kinds import Language
 from bot.service.review import Reviews
-from bot.service.thinking import Thinking
+from bot.service.thinking import Thinking, expert_search
 from bot.table.clock_notifier import ClockNotifier
 from bot.table.controls import Controls
 from bot.table.front import Front
@@ -65,7 +64,6 @@ from bot.table.tournaments import TournamentDesk
 from bot.views.items import GameButton, GameSelect
 from bot.views.ratelimit import RateLimiter, admitted
 from bot.views.replies import current_game, reader_language, report_failure
-from engine.expert import DEFAULT_SEARCH
 
 log = logging.getLogger(__name__)
 
@@ -171,7 +169,7 @@ class ConductorBot(commands.Bot):
         # the expert autopilot's searches: each decision (up to ~2 s) split between every process of the pool
         parts = self.settings.expert_processes
         self._expert_pool = ProcessPoolExecutor(parts, mp_context=multiprocessing.get_context("spawn"))
-        thinking = Thinking(self._expert_pool, replace(DEFAULT_SEARCH, time_limit=self.settings.expert_seconds), parts)
+        thinking = Thinking(self._expert_pool, expert_search(self.settings.expert_seconds, parts), parts)
         self._service = await GameService.open(
             self.settings.database, clock=self.clock, shards=self.settings.shards, thinking=thinking
         )

@@ -16,8 +16,9 @@ worker processes (the pool should hold as many): each plays worlds of its
 own to the same deadline (`engine.autopilot.share_in_snapshot`), and the
 move is decided here from all of them (`engine.expert.choose_shared`, a
 few microseconds), so a decision the time limit ends weighs about that many
-times the worlds (the parts share the search's work bound, so one that bound
-ends is only made sooner).
+times the worlds. The bot's search (`expert_search`) bounds each part's work
+as an unsplit search's, so one that the work bound ends (most two-player
+decisions) weighs that many times the worlds too, in the same time.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import logging
 import time
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine import Game, Move
 from engine.autopilot import Level, choose_in_snapshot, choose_move, share_in_snapshot
@@ -41,6 +42,13 @@ MIN_EXPERT_SECONDS = 0.2
 MAX_EXPERT_SECONDS = 10.0
 # How many processes a decision's search may be split between (CONDUCTOR_EXPERT_PROCESSES).
 MAX_EXPERT_PROCESSES = 8
+
+
+def expert_search(seconds: float, parts: int = 1) -> Search:
+    """The bot's expert search: the default one with a time limit of `seconds` a decision, split between
+    `parts` processes, each with the default's work bound (the parts share `Search.work`, so it is that many
+    times the default's)."""
+    return replace(DEFAULT_SEARCH, time_limit=seconds, work=DEFAULT_SEARCH.work * max(parts, 1))
 
 
 @dataclass
@@ -87,4 +95,4 @@ class Thinking:
         return choose_shared(shares, len(game.names), self.search)
 
 
-__all__ = ["MAX_EXPERT_PROCESSES", "MAX_EXPERT_SECONDS", "MIN_EXPERT_SECONDS", "Thinking"]
+__all__ = ["MAX_EXPERT_PROCESSES", "MAX_EXPERT_SECONDS", "MIN_EXPERT_SECONDS", "Thinking", "expert_search"]
