@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.runtime.settings import Settings, SettingsError
+from bot.runtime import settings as settings_module
+from bot.runtime.settings import Settings, SettingsError, usable_cores
 from bot.service.thinking import Thinking, expert_search
 from engine import Game
 from engine.autopilot import Level, choose_in_snapshot, choose_move
@@ -152,8 +153,15 @@ async def test_a_decision_split_between_the_workers_is_decided_from_every_part()
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def test_the_expert_processes_are_a_setting(tmp_path: Path) -> None:
-    assert Settings.from_env({}, None).expert_processes == 1
+def test_the_expert_processes_are_a_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # unset: two where the machine has two cores or more, one on a single core; Settings() itself the same
+    assert Settings.from_env({}, None).expert_processes == min(2, usable_cores())
+    assert Settings(database=tmp_path / "x.sqlite3").expert_processes == min(2, usable_cores())
+    for cores, processes in ((1, 1), (2, 2), (16, 2)):
+        monkeypatch.setattr(settings_module, "usable_cores", lambda cores=cores: cores)
+        assert Settings.from_env({}, None).expert_processes == processes
+        assert Settings.from_env({"CONDUCTOR_EXPERT_PROCESSES": "1"}, None).expert_processes == 1
+    monkeypatch.undo()
     assert Settings.from_env({"CONDUCTOR_EXPERT_PROCESSES": " 2 "}, None).expert_processes == 2
     env = tmp_path / ".env"
     env.write_text("CONDUCTOR_EXPERT_PROCESSES=4\n", encoding="utf-8")

@@ -17,7 +17,8 @@ DEFAULT_ENV_FILE = Path(".env")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 SHARED_RATE_LIMIT = ("auto", "on", "off")
 DEFAULT_EXPERT_SECONDS = DEFAULT_SEARCH.time_limit or 1.8
-DEFAULT_EXPERT_PROCESSES = 1
+# the expert's default worker processes: two where the machine has two cores or more (see `default_expert_processes`)
+DEFAULT_EXPERT_PROCESSES = 2
 
 
 class SettingsError(ValueError):
@@ -92,12 +93,26 @@ def expert_seconds_setting(values: Mapping[str, str]) -> float:
     return seconds
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it, else all of them)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def default_expert_processes() -> int:
+    """The expert's worker processes when CONDUCTOR_EXPERT_PROCESSES is not set: two (each decision split between
+    them, twice the sampled worlds in the same time: the strength its four-player floor was measured at), or one on
+    a machine with a single core, where a second would only halve each one's share."""
+    return min(DEFAULT_EXPERT_PROCESSES, usable_cores())
+
+
 def expert_processes_setting(values: Mapping[str, str]) -> int:
     """CONDUCTOR_EXPERT_PROCESSES: the worker processes the expert autopilot's searches run in, each decision's
-    search split between all of them (default 1)."""
+    search split between all of them (default: `default_expert_processes`)."""
     text = values.get("CONDUCTOR_EXPERT_PROCESSES", "").strip()
     if not text:
-        return DEFAULT_EXPERT_PROCESSES
+        return default_expert_processes()
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_EXPERT_PROCESSES):
         raise SettingsError(
             f"CONDUCTOR_EXPERT_PROCESSES must be a whole number from 1 to {MAX_EXPERT_PROCESSES} (at most the "
@@ -163,7 +178,7 @@ class Settings:
     # CONDUCTOR_EXPERT_SECONDS: the most the expert autopilot thinks about one move (engine/expert.py)
     expert_seconds: float = DEFAULT_EXPERT_SECONDS
     # CONDUCTOR_EXPERT_PROCESSES: the processes each of its decisions is searched in, side by side
-    expert_processes: int = DEFAULT_EXPERT_PROCESSES
+    expert_processes: int = field(default_factory=default_expert_processes)
 
     @property
     def rate_limit_shared(self) -> bool:
