@@ -36,7 +36,7 @@ from bot.store.columns import Row
 from bot.store.errors import StoreError
 from bot.store.parts.base import Backend
 from bot.store.query import Q, Work, changed, execute_sqlite, one, rows, run_sync
-from bot.store.revisions import upgrade_sqlite
+from bot.store.revisions import check_sqlite, upgrade_sqlite
 
 T = TypeVar("T")
 
@@ -276,7 +276,9 @@ def _enable_wal(conn: sqlite3.Connection, attempts: int = 100) -> str:
 
 
 def _prepare(conn: sqlite3.Connection) -> None:
-    """Connection settings, then the schema's history (bot/store/revisions)."""
+    """Connection settings, then the schema's history (bot/store/revisions); first of all, before anything is
+    written (even the journal mode), whether the database is Conductor's to open."""
+    check_sqlite(conn)
     mode = _enable_wal(conn)
     if str(mode).lower() != "wal":
         raise StoreError(f"the database cannot use write-ahead logging (journal mode stays {mode!r})")
