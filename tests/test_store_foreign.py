@@ -319,3 +319,11 @@ def test_the_known_revisions_are_alembics() -> None:
     from alembic.script import ScriptDirectory
 
     assert known(FOLDER) == {script.revision for script in ScriptDirectory.from_config(config()).walk_revisions()}
+
+
+def test_a_database_the_bot_cannot_reach_is_one_line_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    nowhere = f"postgresql://nobody:secret@/conductor?host={tmp_path / 'no-server'}"
+    line = started(nowhere, monkeypatch, capsys)
+    assert "cannot connect to the database" in line and "secret" not in line
