@@ -327,3 +327,20 @@ def test_a_database_the_bot_cannot_reach_is_one_line_too(
     nowhere = f"postgresql://nobody:secret@/conductor?host={tmp_path / 'no-server'}"
     line = started(nowhere, monkeypatch, capsys)
     assert "cannot connect to the database" in line and "secret" not in line
+
+
+@pytest.mark.parametrize("backend", ["postgres"])
+def test_migrate_store_and_backup_leave_another_programs_postgres_database_alone(
+    foreign: Database, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = made(tmp_path / "source.sqlite3")
+    before = state(foreign)
+    assert main(["migrate-store", str(source), str(foreign)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"migrate-store failed: TO ({describe(foreign)}): the database holds another program's")
+    assert main(["backup", str(tmp_path / "copy.sqlite3"), "--database", str(foreign)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "another program's tables" in err and "Traceback" not in err
+    assert not (tmp_path / "copy.sqlite3").exists()
+    assert state(foreign) == before

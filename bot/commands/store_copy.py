@@ -23,7 +23,7 @@ from bot.commands.game_checks import game_problem
 from bot.service.loading import parse_moves, replay_moves
 from bot.store import schema
 from bot.store.errors import MigrationError, StoreError
-from bot.store.postgres import PostgresStore
+from bot.store.postgres import PostgresStore, redact
 from bot.store.postgres.connection import DB_ERRORS
 from bot.store.revisions import upgrade_sqlite
 from bot.store.rows import StoredGame
@@ -72,7 +72,10 @@ async def copy_to_postgres(source: Path, target_url: str) -> CopyReport:
         _read_only_copy(source, private)
         _check_schema(source, private)
         await _check_games(source, private)
-        target = await PostgresStore.open(target_url)
+        try:
+            target = await PostgresStore.open(target_url)
+        except MigrationError as exc:  # another program's database, or not as this program makes it: untouched
+            raise StoreError(f"TO ({redact(target_url)}): {exc}") from None
         try:
             await _copy_rows(private, target)
         finally:
@@ -255,7 +258,10 @@ def _short(exc: BaseException) -> str:
 
 async def export_to_sqlite(source_url: str, target: Path) -> dict[str, int]:
     """Write the PostgreSQL database at `source_url` into the new SQLite file `target`, as of one moment."""
-    store = await PostgresStore.open(source_url)
+    try:
+        store = await PostgresStore.open(source_url)
+    except MigrationError as exc:  # another program's database, or not as this program makes it: untouched
+        raise StoreError(f"{redact(source_url)}: {exc}") from None
     counts: dict[str, int] = {}
     try:
         made = await SqliteStore.open(target)  # an empty database with the current schema

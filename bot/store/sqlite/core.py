@@ -278,7 +278,7 @@ def _enable_wal(conn: sqlite3.Connection, attempts: int = 100) -> str:
 def _prepare(conn: sqlite3.Connection) -> None:
     """Connection settings, then the schema's history (bot/store/revisions); first of all, before anything is
     written (even the journal mode), whether the database is Conductor's to open."""
-    check_sqlite(conn)
+    ready = check_sqlite(conn)  # at HEAD as this program makes it: nothing for the history to do
     mode = _enable_wal(conn)
     if str(mode).lower() != "wal":
         raise StoreError(f"the database cannot use write-ahead logging (journal mode stays {mode!r})")
@@ -286,4 +286,5 @@ def _prepare(conn: sqlite3.Connection) -> None:
     # power cut too (NORMAL would only survive a crash of this process).
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
-    upgrade_sqlite(conn)
+    if not ready:
+        upgrade_sqlite(conn)
