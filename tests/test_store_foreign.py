@@ -19,7 +19,7 @@ from pathlib import Path
 
 import asyncpg
 import pytest
-from helpers.dumps import blank_postgres
+from helpers.dumps import blank_postgres, restored_postgres
 
 import bot.runtime.app
 from bot.commands.cli import main
@@ -299,20 +299,26 @@ def test_an_empty_sqlite_file_is_set_up(tmp_path: Path) -> None:
     assert "games" in tables(path)
 
 
-def test_an_older_database_missing_a_table_is_refused_after_its_history_and_left_as_it_was(tmp_path: Path) -> None:
+def test_an_older_database_missing_a_table_is_refused_after_its_history_and_left_as_it_was(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     """The history runs on it in its transaction, then what it left is checked: the check rolls it all back."""
-    path = tmp_path / "conductor.sqlite3"
-    conn = sqlite3.connect(path)
-    try:
-        conn.executescript((FIXTURES / "main-0016.sqlite.sql").read_text(encoding="utf-8"))
-        conn.execute("DROP TABLE tournament_messages")
-    finally:
-        conn.close()
-    listed = tables(path)
-    error = refused(path)
+    database: Database
+    if backend == "postgres":
+        database = restored_postgres(request.getfixturevalue("pg_server"), "main-0016.postgres.sql")
+    else:
+        database = tmp_path / "conductor.sqlite3"
+        conn = sqlite3.connect(database)
+        try:
+            conn.executescript((FIXTURES / "main-0016.sqlite.sql").read_text(encoding="utf-8"))
+        finally:
+            conn.close()
+    execute(database, "DROP TABLE tournament_messages")
+    before = state(database)
+    error = refused(database)
     assert isinstance(error, SchemaMismatch)
     assert "brought up to date from 0016_baseline, its table tournament_messages is missing" in str(error)
-    assert tables(path) == listed  # neither member_rates nor alembic_version was kept
+    assert state(database) == before  # neither member_rates nor alembic_version was kept
 
 
 def test_the_known_revisions_are_alembics() -> None:

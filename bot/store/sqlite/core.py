@@ -276,15 +276,18 @@ def _enable_wal(conn: sqlite3.Connection, attempts: int = 100) -> str:
 
 
 def _prepare(conn: sqlite3.Connection) -> None:
-    """Connection settings, then the schema's history (bot/store/revisions); first of all, before anything is
-    written (even the journal mode), whether the database is Conductor's to open."""
+    """Connection settings and the schema's history (bot/store/revisions), then write-ahead logging.
+
+    First of all, before anything is written, whether the database is Conductor's to open; the history runs
+    before the journal mode is switched, so a database it refuses (rolled back) is left with every byte as it was.
+    """
     ready = check_sqlite(conn)  # at HEAD as this program makes it: nothing for the history to do
-    mode = _enable_wal(conn)
-    if str(mode).lower() != "wal":
-        raise StoreError(f"the database cannot use write-ahead logging (journal mode stays {mode!r})")
     # FULL: a commit is on disk when it returns, so an announced move survives a
     # power cut too (NORMAL would only survive a crash of this process).
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
     if not ready:
         upgrade_sqlite(conn)
+    mode = _enable_wal(conn)
+    if str(mode).lower() != "wal":
+        raise StoreError(f"the database cannot use write-ahead logging (journal mode stays {mode!r})")
