@@ -110,6 +110,15 @@ TAMPERED: dict[str, tuple[Callable[[Path], None], str]] = {
         _appended(1, {"claim": ["Atlantis", "El Dorado"], "pay": {"red": 1}}),
         r"game #1 of \S+ breaks the rules at move 20 \(p\d claims Atlantis–El Dorado\): .+",
     ),
+    "a move in the middle of the log replaced (its trigger dropped)": (
+        lambda p: _sql(
+            p,
+            "DROP TRIGGER moves_no_update",
+            'UPDATE moves SET move = \'{"player": "p1", "claim": ["Atlantis", "Mu"], "pay": {}}\' '
+            "WHERE game_id = 2 AND idx = 7",
+        ),
+        r"game #2 of \S+ breaks the rules at move 7 \(p1 claims Atlantis–Mu\): .+",
+    ),
     "a move that is not a move": (
         _appended(2, {"dance": True}),
         r"game #2 of \S+ cannot be replayed: its move 20 cannot be read \(.+\)",
