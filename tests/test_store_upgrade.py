@@ -111,12 +111,12 @@ def test_a_database_of_a_newer_bot_is_refused(database: Database) -> None:
         await (await open_store(database)).close()
         if isinstance(database, Path):
             conn = sqlite3.connect(database)
-            conn.execute("UPDATE alembic_version SET version_num = 'from_the_future'")
+            conn.execute("UPDATE alembic_version SET version_num = '0099_from_the_future'")
             conn.commit()
             conn.close()
         else:
             pg = await asyncpg.connect(str(database))
-            await pg.execute("UPDATE alembic_version SET version_num = 'from_the_future'")
+            await pg.execute("UPDATE alembic_version SET version_num = '0099_from_the_future'")
             await pg.close()
         with pytest.raises(MigrationError, match="newer than this program knows"):
             await open_store(database)

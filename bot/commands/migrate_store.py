@@ -5,7 +5,11 @@ TO a `postgresql://` URL of an empty database (its schema is made if
 missing; a database with any row in it is refused, nothing is written).
 FROM is only read: opened read-only, copied as one state into a private file
 in the temporary folder, and checked there (SQLite's quick check, Conductor's
-tables; an older schema is brought up to date in that copy, never in FROM).
+tables; an older schema is brought up to date in that copy, never in FROM),
+and so is every game in it: dealt again from its seed and its moves replayed
+by the rules, its decks, moves, status and snapshot must be what they make
+(bot/commands/game_checks.py), or the copy is refused naming the game and
+the move or what differs, before anything is written to TO.
 The copy into TO is one transaction, so a failure leaves TO empty. Then it is
 checked: the rows of every table counted on both sides, and every started
 game replayed from its moves on both sides to the same state; if that fails,
@@ -52,10 +56,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"migrate-store failed: cannot write a private copy of FROM: {exc}", file=sys.stderr)
         return 1
     rows = sum(report.counts.values())
-    damaged = f", {report.games_damaged} damaged games failing alike" if report.games_damaged else ""
     print(
         f"copied {source} to {describe(target)}: {rows} rows in {len(report.counts)} tables "
         f"({report.counts['games']} games, {report.counts['moves']} moves), counts equal, "
-        f"{report.games_replayed} games replayed to the same state{damaged}"
+        f"{report.games_replayed} games replayed to the same state"
     )
     return 0

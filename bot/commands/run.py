@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 from pathlib import Path
 
 from bot.runtime.settings import Settings, SettingsError
+from bot.store import Database, MigrationError, StoreError, describe, open_store
 from bot.store.sqlite.core import integrity_problem
 
 NAME = "run"
@@ -36,6 +38,24 @@ def damaged_database(path: Path, problem: str) -> str:
     )
 
 
+def store_problem(database: Database) -> str | None:
+    """Why the bot cannot start on the database, in one line; None when it can.
+
+    The store is opened once and closed, as the bot opens it: a new database gets its schema, an older one is
+    brought up to date, and one that is not Conductor's (another program's tables, a revision this program does
+    not know, a table missing or changed) is refused with a typed error, nothing written to it.
+    """
+
+    async def open_and_close() -> None:
+        await (await open_store(database)).close()
+
+    try:
+        asyncio.run(open_and_close())
+    except (MigrationError, StoreError) as exc:
+        return " ".join(f"error: the bot will not start on the database {describe(database)}: {exc}".split())
+    return None
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     """No options: everything comes from the environment or .env (see .env.example)."""
 
@@ -54,6 +74,10 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         assert not isinstance(settings.database, str)
         print(damaged_database(settings.database, problem), file=sys.stderr)
+        return 2
+    problem = store_problem(settings.database)
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 2
     # imported here so that the other subcommands do not load discord.py
     import discord

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.commands.game_checks import game_problem
 from bot.service.loading import parse_moves, replay_moves
 from bot.store import schema
 from bot.store.errors import MigrationError, StoreError
-from bot.store.postgres import PostgresStore
+from bot.store.postgres import PostgresStore, redact
 from bot.store.postgres.connection import DB_ERRORS
 from bot.store.revisions import upgrade_sqlite
 from bot.store.rows import StoredGame
@@ -50,7 +51,6 @@ class TargetNotEmpty(StoreError):
 class CopyReport:
     counts: dict[str, int]  # rows per table, the same on both sides
     games_replayed: int
-    games_damaged: int = 0  # started games whose moves do not replay, on either side alike
 
 
 def _sqlite_rows(conn: sqlite3.Connection, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]:
@@ -72,7 +72,10 @@ async def copy_to_postgres(source: Path, target_url: str) -> CopyReport:
         _read_only_copy(source, private)
         _check_schema(source, private)
         await _check_games(source, private)
-        target = await PostgresStore.open(target_url)
+        try:
+            target = await PostgresStore.open(target_url)
+        except MigrationError as exc:  # another program's database, or not as this program makes it: untouched
+            raise StoreError(f"TO ({redact(target_url)}): {exc}") from None
         try:
             await _copy_rows(private, target)
         finally:
@@ -166,14 +169,19 @@ def _schema(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str]]]:
 
 
 async def _check_games(source: Path, copy: Path) -> None:
-    """StoreError unless every game of `copy` (of `source`) can be read; before anything is written."""
+    """StoreError unless every game of `copy` (of `source`) can be read and is one its rules make (dealt from its
+    seed, its moves replayed by the rules, its snapshot what they make: `game_checks`); before anything is written.
+    """
     store = await SqliteStore.open(copy)
     try:
         for row in await store.games_with_status(set(GameStatus)):
             try:
-                await store.stored_game(row.id)
+                stored = await store.stored_game(row.id)
             except Exception as exc:  # hostile rows: whatever reading them raised, one message
                 raise StoreError(f"game #{row.id} of {source} cannot be read ({_short(exc)})") from None
+            problem = None if stored is None else game_problem(stored)
+            if problem is not None:
+                raise StoreError(f"game #{row.id} of {source} {problem}; nothing was copied")
     except StoreError:
         raise
     except Exception as exc:
@@ -250,7 +258,10 @@ def _short(exc: BaseException) -> str:
 
 async def export_to_sqlite(source_url: str, target: Path) -> dict[str, int]:
     """Write the PostgreSQL database at `source_url` into the new SQLite file `target`, as of one moment."""
-    store = await PostgresStore.open(source_url)
+    try:
+        store = await PostgresStore.open(source_url)
+    except MigrationError as exc:  # another program's database, or not as this program makes it: untouched
+        raise StoreError(f"{redact(source_url)}: {exc}") from None
     counts: dict[str, int] = {}
     try:
         made = await SqliteStore.open(target)  # an empty database with the current schema
@@ -294,7 +305,7 @@ async def verify(source: Path, target_url: str) -> CopyReport:
                 copied = int(await pg.fetchval(f"SELECT COUNT(*) FROM {table}"))
                 if copied != counts[table]:
                     raise StoreError(f"table {table}: {counts[table]} rows in the source, {copied} in the copy")
-        replayed = damaged = 0
+        replayed = 0
         for row in await sqlite_store.games_with_status(set(GameStatus)):
             before, after = await sqlite_store.stored_game(row.id), await pg_store.stored_game(row.id)
             if before is None or after is None or before != after:
@@ -304,10 +315,9 @@ async def verify(source: Path, target_url: str) -> CopyReport:
             outcomes = [_replayed(before), _replayed(after)]
             if outcomes[0] != outcomes[1]:
                 raise StoreError(f"game #{row.id} replays to another state from the copy")
-            if isinstance(outcomes[0], str):
-                damaged += 1  # its moves do not replay, in the source as in the copy
-            else:
-                replayed += 1
+            if isinstance(outcomes[0], str):  # checked before the copy: only a change since then does this
+                raise StoreError(f"game #{row.id} no longer replays ({outcomes[0]})")
+            replayed += 1
     except StoreError:
         raise
     except Exception as exc:  # hostile rows: whatever reading them raised, one message
@@ -315,4 +325,4 @@ async def verify(source: Path, target_url: str) -> CopyReport:
     finally:
         await sqlite_store.close()
         await pg_store.close()
-    return CopyReport(counts, replayed, damaged)
+    return CopyReport(counts, replayed)

@@ -68,3 +68,53 @@ class UnknownTournament(StoreError):
 
 class MigrationError(RuntimeError):
     """The schema cannot be brought up to date; the message says why."""
+
+
+class ForeignDatabase(MigrationError):
+    """The database holds tables but no record of Conductor's schema: another program's. Nothing is written to it.
+
+    `tables` names what was found (tables of another PostgreSQL schema as `schema.table`); `revision` is what an
+    `alembic_version` table of the other program records, if it has one.
+    """
+
+    def __init__(self, tables: tuple[str, ...], revision: str | None = None) -> None:
+        self.tables = tables
+        self.revision = revision
+        shown = ", ".join(tables[:6]) + (f" and {len(tables) - 6} more" if len(tables) > 6 else "")
+        recorded = (
+            "no record of Conductor's schema"
+            if revision is None
+            else (f"a schema revision {revision} that is not Conductor's")
+        )
+        super().__init__(
+            f"the database holds another program's tables ({shown}) and {recorded}; nothing was written to it. "
+            "Give the bot a database of its own (an empty one is set up at the first start)"
+        )
+
+
+class SchemaMismatch(MigrationError):
+    """The database records a revision of Conductor's schema, but its tables are not those the revision makes."""
+
+    def __init__(self, revision: str, problems: tuple[str, ...]) -> None:
+        self.revision = revision
+        self.problems = problems
+        super().__init__(
+            f"the database records Conductor's schema revision {revision}, but {'; '.join(problems)}; nothing was "
+            "written to it. Restore a backup made by `python -m bot backup`"
+        )
+
+
+class UnknownRevision(MigrationError):
+    """The database records a schema revision that is neither in this program's history nor a newer one of it."""
+
+    def __init__(self, recorded: tuple[str, ...], newest: str) -> None:
+        self.recorded = recorded
+        what = (
+            f"the schema revision {recorded[0]}, which is not one of Conductor's"
+            if len(recorded) == 1
+            else f"{len(recorded)} schema revisions at once ({', '.join(recorded)}), where Conductor's history has one"
+        )
+        super().__init__(
+            f"the database records {what} (this program knows 0001_initial to {newest}, and a newer program's would "
+            f"be numbered after it); nothing was written to it. Restore a backup made by `python -m bot backup`"
+        )

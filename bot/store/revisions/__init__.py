@@ -8,13 +8,18 @@ revision -m "what it does"`.
 Until `0016_baseline` the history was numbered SQL files, one for each database, recorded in a table
 `schema_migrations` (1 to 11, then 16). A database made then, with no `alembic_version`, has the revision its
 highest number matches (`NUMBERED`) recorded at its first start, and goes on from there; a number this program
-does not know is refused as newer than it. A database with neither table is new and gets the whole history.
+does not know is refused as newer than it. A database with no table at all is new and gets the whole history.
+
+Before anything is written, `found.judge` decides from what the database holds whether it is Conductor's to
+open: another program's tables, a revision that is not this history's, or a database at `HEAD` whose tables are
+not those `schema.py` declares are refused with a typed MigrationError saying what was found, and nothing is
+written. After the history ran, the tables it left are checked the same way, in its transaction.
 
 It runs under the lock each store takes for it: SQLite's BEGIN IMMEDIATE on the store's connection (the
 recording and the whole history in one transaction) and PostgreSQL's session advisory lock `MIGRATION_LOCK`
 around one transaction, so processes starting together take turns and a failing revision leaves nothing
-behind. A database already at `HEAD` (every start but the first after an upgrade of the bot) is only read, and
-Alembic is not even imported (it would cost the process some 9 MiB).
+behind. A database already at `HEAD` (every start but the first after an upgrade of the bot) is only read (its
+tables and columns, checked), and Alembic is not even imported (it would cost the process some 9 MiB).
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ from sqlalchemy import Connection, create_engine, event, inspect, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
 
-from bot.store.errors import MigrationError
+from bot.store.errors import MigrationError, SchemaMismatch
+from bot.store.revisions.found import judge, mismatches, read_postgres, read_sqlite
 from bot.store.schema import metadata
 
 if TYPE_CHECKING:
@@ -144,6 +150,18 @@ def _run(connection: Connection, target: str = "head") -> None:
     except DBAPIError as exc:
         failed = _failed(directory, done[-1] if done else (current[0] if current else None))
         raise MigrationError(f"revision {failed} failed and was rolled back: {exc.orig}") from exc
+    if target in ("head", HEAD):
+        _check_made(connection, current[0] if current else None)
+
+
+def _check_made(connection: Connection, before: str | None) -> None:
+    """SchemaMismatch (the caller's transaction rolled back: nothing kept) unless the history left the tables this
+    program declares: a database at an older revision with a table dropped or changed is refused too."""
+    found = inspect(connection)
+    tables = {name: tuple(c["name"] for c in found.get_columns(name)) for name in found.get_table_names()}
+    problems = mismatches(tables)
+    if problems:
+        raise SchemaMismatch(HEAD, (f"brought up to date from {before or 'nothing'}, {problems[0]}", *problems[1:]))
 
 
 class _Borrowed:
@@ -159,12 +177,17 @@ class _Borrowed:
         pass
 
 
+def check_sqlite(conn: sqlite3.Connection) -> bool:
+    """Whether the SQLite database on `conn` is at HEAD as this program makes it (False: the history is to run);
+    a MigrationError if it is not Conductor's to open (`found.judge`). Only reads."""
+    return judge(read_sqlite(conn), HEAD, FOLDER)
+
+
 def upgrade_sqlite(conn: sqlite3.Connection, target: str = "head") -> None:
     """Run the history (up to `target`, all of it by default) on the store's connection (autocommit mode), in one
     BEGIN IMMEDIATE ... COMMIT."""
-    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'alembic_version'").fetchone():
-        if [row[0] for row in conn.execute("SELECT version_num FROM alembic_version")] == [HEAD]:
-            return
+    if check_sqlite(conn):
+        return
     engine = create_engine("sqlite://", creator=lambda: _Borrowed(conn), poolclass=NullPool)
 
     @event.listens_for(engine, "begin")
@@ -178,9 +201,8 @@ def upgrade_sqlite(conn: sqlite3.Connection, target: str = "head") -> None:
 async def upgrade_postgres(url: str, conn: Conn | asyncpg.Connection[Any], target: str = "head") -> None:
     """Run the history (up to `target`, all of it by default) on a connection of its own, in one transaction,
     holding the advisory lock meanwhile (unless `conn`, a connection of the store, finds the database at HEAD)."""
-    if await conn.fetchval("SELECT to_regclass('alembic_version')") is not None:
-        if [row[0] for row in await conn.fetch("SELECT version_num FROM alembic_version")] == [HEAD]:
-            return
+    if judge(await read_postgres(conn), HEAD, FOLDER):
+        return
     from sqlalchemy.ext.asyncio import create_async_engine
 
     async def connect() -> Any:

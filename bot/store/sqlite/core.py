@@ -36,7 +36,7 @@ from bot.store.columns import Row
 from bot.store.errors import StoreError
 from bot.store.parts.base import Backend
 from bot.store.query import Q, Work, changed, execute_sqlite, one, rows, run_sync
-from bot.store.revisions import upgrade_sqlite
+from bot.store.revisions import check_sqlite, upgrade_sqlite
 
 T = TypeVar("T")
 
@@ -276,12 +276,18 @@ def _enable_wal(conn: sqlite3.Connection, attempts: int = 100) -> str:
 
 
 def _prepare(conn: sqlite3.Connection) -> None:
-    """Connection settings, then the schema's history (bot/store/revisions)."""
-    mode = _enable_wal(conn)
-    if str(mode).lower() != "wal":
-        raise StoreError(f"the database cannot use write-ahead logging (journal mode stays {mode!r})")
+    """Connection settings and the schema's history (bot/store/revisions), then write-ahead logging.
+
+    First of all, before anything is written, whether the database is Conductor's to open; the history runs
+    before the journal mode is switched, so a database it refuses (rolled back) is left with every byte as it was.
+    """
+    ready = check_sqlite(conn)  # at HEAD as this program makes it: nothing for the history to do
     # FULL: a commit is on disk when it returns, so an announced move survives a
     # power cut too (NORMAL would only survive a crash of this process).
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
-    upgrade_sqlite(conn)
+    if not ready:
+        upgrade_sqlite(conn)
+    mode = _enable_wal(conn)
+    if str(mode).lower() != "wal":
+        raise StoreError(f"the database cannot use write-ahead logging (journal mode stays {mode!r})")
