@@ -1,0 +1,272 @@
+"""Seat changes are in the hash chain, and `verify` says what each posted value covers (engine/verify.py, issue 58).
+
+The attacks are made on a record the bot exported from a real game: a seat given to another member, handed to
+the autopilot and given back, an undo that takes back moves made before a change, a restart of the bot between
+them; then the record is forged as a hostile member would and checked against the commitment and head the game
+posted, at the command line.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from helpers.service_support import GUILD, open_service
+
+from bot.service import EventKind, GameService
+from bot.service.events import Started
+from bot.service.record import seat_changes
+from bot.service.scores import FinalScores
+from bot.store import AuditRow, Database, GameStatus, MoveRow
+from engine.random_play import random_move
+from engine.seat_changes import read_changes
+from engine.verify import committed_setup, record_members, setup_commitment, verification_of, verify
+
+ROOT = Path(__file__).resolve().parent.parent
+MOD = 999
+USERS = [100, 101, 102]
+SUBSTITUTE = 555
+
+
+async def _act(service: GameService, game_id: int, rng: random.Random, count: int) -> list[Any]:
+    """Up to `count` random moves by the members whose turn it is; the results."""
+    results = []
+    for _ in range(count):
+        info = await service.core.game(game_id)
+        if info.status is not GameStatus.SETUP and info.status is not GameStatus.PLAYING:
+            break
+        game = await service.reading.engine_game(game_id)
+        move = random_move(game, rng)
+        if move is None:
+            break
+        user = info.user_of(move.player)
+        assert user is not None
+        results.append(await service.play.act(game_id, user, move, expected_version=info.version))
+    return results
+
+
+async def _moves(service: GameService, game_id: int) -> int:
+    return len((await service.reading.engine_game(game_id)).moves)
+
+
+async def exported_game(database: Database) -> tuple[dict[str, Any], str, str, list[int]]:
+    """A USA game of three (10 trains each) played through the service with its seats changing hands, the bot
+    restarted twice on the way: its exported record, the commitment and head it posted, and the number of moves
+    made before each seat change (after the undo)."""
+    rng = random.Random(58)
+    service = await open_service(database)
+    created = await service.lobby.create_game(GUILD, 7058, USERS[0], "ann", "usa", trains=10)
+    game_id = created.game.id
+    for i, user in enumerate(USERS[1:], start=1):
+        await service.lobby.join(game_id, user, f"p{i}")
+    start = await service.lobby.start(game_id, USERS[0])
+    started = next(e.data for e in start.public if e.kind is EventKind.STARTED)
+    assert isinstance(started, Started)
+    await _act(service, game_id, rng, 8)
+    made = [await _moves(service, game_id)]
+    await service.moderation.replace(game_id, MOD, 0, SUBSTITUTE, "newcomer", "ann left")
+    await _act(service, game_id, rng, 4)
+    await service.moderation.undo(game_id, MOD, 6, "a mistake")  # takes back moves made before the change too
+    made[0] = min(made[0], await _moves(service, game_id))  # the change now comes where the moves stop
+    await _act(service, game_id, rng, 3)
+    await service.close()  # a restart in the middle of the game
+    service = await open_service(database)
+    made.append(await _moves(service, game_id))
+    await service.moderation.set_autopilot(game_id, 1, True, moderator_user_id=MOD, reason="away")
+    await _act(service, game_id, rng, 3)
+    made.append(await _moves(service, game_id))
+    await service.moderation.set_autopilot(game_id, 1, False, moderator_user_id=MOD, reason="back")
+    await service.close()
+    service = await open_service(database)
+    results = await _act(service, game_id, rng, 400)
+    assert (await service.core.game(game_id)).status is GameStatus.FINISHED
+    scores = next(e.data for e in results[-1].public if e.kind is EventKind.FINAL_SCORES)
+    assert isinstance(scores, FinalScores) and scores.head is not None
+    shown = (await service.reading.public_view(game_id)).table
+    assert shown is not None and shown.scores is not None and shown.scores.head == scores.head  # shown again
+    record = json.loads(json.dumps((await service.audit.export_record(game_id)).record))
+    await service.close()
+    return record, started.commitment, scores.head, made
+
+
+def _cli(record: dict[str, Any], tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "verify", str(path), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def _rechained(record: dict[str, Any]) -> dict[str, Any]:
+    """The forger's last step: the record's own `verification` rewritten to fit what was forged."""
+    forged = copy.deepcopy(record)
+    players = forged["players"]
+    setup = copy.deepcopy(forged["conductor"]["verification"]["committed"])
+    setup["seats"] = [
+        {"player": p, "user_id": u} for p, u in zip(players, record_members(forged, players), strict=True)
+    ]
+    changes = read_changes(forged["conductor"].get("seat_changes", []), len(players), len(forged["moves"]))
+    decks = forged["decks"]
+    forged["conductor"]["verification"] = verification_of(
+        forged["seed"], decks["cards"], decks["tickets"], forged["moves"], setup, changes
+    )
+    return forged
+
+
+async def test_a_game_with_seat_changes_verifies_and_every_forgery_of_them_fails(
+    database: Database, tmp_path: Path
+) -> None:
+    record, posted, head, made = await exported_game(database)
+    changes = record["conductor"]["seat_changes"]
+    # the replacement came after move 8, an undo then took back moves made before it: it comes where they stop
+    assert made[0] < 8
+    assert [(c["action"], c["after_moves"]) for c in changes] == [
+        ("replace", made[0]),
+        ("autopilot", made[1]),
+        ("autopilot", made[2]),
+    ]
+    assert record["conductor"]["verification"]["version"] == 3
+    assert record["conductor"]["verification"]["head"] == head
+    assert len(record["conductor"]["verification"]["chain"]) == len(record["moves"]) + 3
+    honest = _cli(record, tmp_path, "--commitment", posted, "--head", head)
+    assert honest.returncode == 0, honest.stdout
+    assert honest.stdout.rstrip().endswith("VERIFIED: this record is the game that was committed to")
+    names, at_start = (
+        record["players"],
+        [s["user_id"] for s in record["conductor"]["verification"]["committed"]["seats"]],
+    )
+    replaced = f"seat 1 ({names[0]}) from member {at_start[0]} to member {SUBSTITUTE}, by moderator {MOD}"
+    assert f"seat change after move {made[0]}: {replaced}" in honest.stdout
+    away = f"seat 2 ({names[1]}) handed to the autopilot by member {at_start[1]}, by moderator {MOD}"
+    assert f"seat change after move {made[1]}: {away}" in honest.stdout
+    back = f"seat 2 ({names[1]}) given back to member {at_start[1]} by the autopilot, by moderator {MOD}"
+    assert f"seat change after move {made[2]}: {back}" in honest.stdout
+    assert "the posted head covers the seed and decks, every move and every seat change" in honest.stdout
+    assert "ok  the seat changes lead from the members at the start to the members the record names now" in (
+        honest.stdout
+    )
+
+    # the attack of the issue: seat 1's member becomes another id, and a seat change hands the seat to them
+    forged = copy.deepcopy(record)
+    forged["conductor"]["seats"][0]["user_id"] = 777
+    forged["conductor"]["seat_changes"].append(
+        {"at": "2026-01-01T00:00:00+00:00", "moderator_user_id": MOD, "action": "replace", "seat": 0}
+        | {"player": names[0], "from_user_id": SUBSTITUTE, "to_user_id": 777, "after_moves": len(record["moves"])}
+    )
+    for attempt in (forged, _rechained(forged)):
+        out = _cli(attempt, tmp_path, "--commitment", posted, "--head", head)
+        assert out.returncode == 1 and out.stdout.rstrip().endswith("NOT VERIFIED"), out.stdout
+        assert "NO  the posted head is the last link of the record's chain" in out.stdout
+        assert "seat change after move" in out.stdout  # it says which changes it checked
+    # the same forgery that calls itself a record of an older version, whose chain leaves seat changes out
+    older = copy.deepcopy(forged)
+    setup = older["conductor"]["verification"]["committed"] | {"version": 2}
+    decks = older["decks"]
+    older["conductor"]["verification"] = verification_of(
+        older["seed"], decks["cards"], decks["tickets"], older["moves"], setup
+    )
+    assert not verify(older, posted_commitment=posted, posted_head=head).ok  # the commitment is of version 3
+    assert not verify(older, posted_head=head).ok  # the moves alone do not end at this game's head
+
+    dropped = copy.deepcopy(record)
+    del dropped["conductor"]["seat_changes"][1]  # the hand-over to the autopilot
+    moved = copy.deepcopy(record)
+    moved["conductor"]["seat_changes"][0]["after_moves"] += 1  # the replacement, one move later
+    early = copy.deepcopy(record)
+    early["conductor"]["seat_changes"][2]["after_moves"] = early["conductor"]["seat_changes"][1]["after_moves"]
+    for attempt in (dropped, moved, early):
+        for tampered in (attempt, _rechained(attempt)):
+            verdict = verify(tampered, posted_commitment=posted, posted_head=head)
+            assert not verdict.ok
+            failed = {c.what for c in verdict.checks if not c.ok}
+            assert "the posted head is the last link of the record's chain" in failed, failed
+    out = _cli(_rechained(moved), tmp_path, "--head", head)
+    assert out.returncode == 1 and "NO  the posted head is the last link of the record's chain" in out.stdout
+
+
+async def test_each_posted_value_says_what_it_covers_and_an_unfinished_record_says_so(
+    database: Database, tmp_path: Path
+) -> None:
+    record, posted, head, _ = await exported_game(database)
+    # the last moves dropped: the commitment alone covers the setup, not the moves, and the record ends early
+    cut = _rechained({**record, "moves": record["moves"][:-3]})
+    out = _cli(cut, tmp_path, "--commitment", posted)
+    assert out.returncode == 0, out.stdout
+    assert "the posted commitment covers the map, the options, the seats and their members at the start" in out.stdout
+    assert f"the record ends before the game did: after move {len(record['moves']) - 3}, " in out.stdout
+    assert "without the head posted at the end nothing shows whether moves are missing" in out.stdout
+    assert out.stdout.rstrip().endswith("nothing posted covers every move and every seat change")
+    assert not verify(cut, posted_commitment=posted, posted_head=head).ok
+
+    # other options: the head alone does not cover them, and says so; with the commitment they are refused
+    options = copy.deepcopy(record)
+    options["options"] = {"trains": 45}
+    options["conductor"]["verification"]["committed"]["options"] = {"trains": 45}
+    options = _rechained(options)
+    verdict = verify(options, posted_head=head)
+    assert "the options" in verdict.uncovered and "every move" not in verdict.uncovered
+    out = _cli(options, tmp_path, "--head", head)
+    assert "the posted head covers the seed and decks, every move and every seat change" in out.stdout
+    assert "nothing posted covers the map, the options and the seats and their members at the start" in out.stdout
+    assert "the record ends before the game did" in out.stdout  # 45 trains: the same moves end nowhere
+    refused = _cli(options, tmp_path, "--commitment", posted, "--head", head)
+    assert refused.returncode == 1 and "NO  the posted commitment is the record's map" in refused.stdout
+
+    # nothing posted: the record agrees with itself, which anyone can make it do
+    alone = verify(record)
+    assert alone.ok and alone.uncovered == [
+        "the map",
+        "the options",
+        "the seats and their members at the start",
+        "the seed and decks",
+        "every move",
+        "every seat change",
+    ]
+
+
+async def test_a_record_of_the_version_before_still_verifies_and_says_its_seat_changes_are_not_covered(
+    database: Database, tmp_path: Path
+) -> None:
+    """As exported before seat changes were chained: setup of version 2, chain over the moves alone, seat changes
+    without `after_moves`."""
+    record, _, _, _ = await exported_game(database)
+    old = copy.deepcopy(record)
+    for change in old["conductor"]["seat_changes"]:
+        del change["after_moves"]
+    setup = old["conductor"]["verification"]["committed"] | {"version": 2}
+    old["conductor"]["verification"] = verification_of(
+        old["seed"], old["decks"]["cards"], old["decks"]["tickets"], old["moves"], setup
+    )
+    old_commitment, old_head = setup_commitment(setup), old["conductor"]["verification"]["head"]
+    out = _cli(old, tmp_path, "--commitment", old_commitment, "--head", old_head)
+    assert out.returncode == 0, out.stdout
+    assert "the record notes 3 seat change(s) its chain does not cover (an older record)" in out.stdout
+    assert "the posted head covers the seed and decks and every move" in out.stdout
+    assert out.stdout.rstrip().endswith("nothing posted covers every seat change")
+    assert "a commitment of version 2" in out.stdout
+    assert setup_commitment(committed_setup("usa", {}, ["a"], [1], "d", 2)) != setup_commitment(
+        committed_setup("usa", {}, ["a"], [1], "d")
+    )
+
+
+def test_a_seat_change_noted_before_changes_were_chained_comes_after_the_moves_made_before_it() -> None:
+    """Audit entries of a game that was running when the bot was upgraded have no `after_moves`: their place is
+    read from the times of the moves; a later undo moves every change back to where the moves stop."""
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    moves = [MoveRow(1, i, {"player": "a", "draw": "deck"}, 100, t0 + timedelta(minutes=i)) for i in range(6)]
+    details = {"seat": 0, "player": "a", "from_user_id": 100, "from_name": "A", "to_user_id": 5, "to_name": "B"}
+    audit = [AuditRow(1, 1, MOD, "replace", details, "", t0 + timedelta(minutes=2, seconds=30))]
+    assert [c["after_moves"] for c in seat_changes(audit, moves)] == [3]
+    later = AuditRow(2, 1, MOD, "autopilot", {"seat": 1, "user_id": 7, "on": True, "after_moves": 5}, "", t0)
+    undo = AuditRow(3, 1, MOD, "undo", {"moves": 3, "from": 6, "to": 2}, "", t0)
+    assert [c["after_moves"] for c in seat_changes([*audit, later, undo], moves)] == [2, 2]
