@@ -270,7 +270,8 @@ def _read_changes(verdict: Verdict, doc: dict[str, Any], record: Record, start: 
     return changes
 
 
-def _where_it_ends(verdict: Verdict, record: Record, head_given: bool) -> None:
+def _where_it_ends(verdict: Verdict, record: Record, head_matched: bool) -> None:
+    """Replay the moves; where the game stands when they run out, if it has not ended by the rules."""
     try:
         game = replay(record)
     except (RecordError, MoveError) as exc:
@@ -281,7 +282,7 @@ def _where_it_ends(verdict: Verdict, record: Record, head_given: bool) -> None:
     if to_move is None:
         return
     where = f"the record ends before the game did: after move {len(record.moves)}, {to_move.player} must {to_move.must}"
-    if head_given:
+    if head_matched:
         verdict.notes.append(f"{where}; the posted head ends there too (a moderator ended the game then)")
     else:
         verdict.notes.append(f"{where}; without the head posted at the end nothing shows whether moves are missing")
@@ -328,11 +329,10 @@ def verify(doc: Any, *, posted_commitment: str | None = None, posted_head: str |
         verdict.add(what, claimed["chain"] == links)
     if "head" in claimed:
         verdict.add("the head in the record is the chain's last link", claimed["head"] == verdict.head)
-    head_given = posted_head is not None
+    head_matched = posted_head is not None and posted_head.strip().lower() == verdict.head
     if posted_head is not None:
-        same = posted_head.strip().lower() == verdict.head
-        verdict.add("the posted head is the last link of the record's chain", same)
-        if same:
+        verdict.add("the posted head is the last link of the record's chain", head_matched)
+        if head_matched:
             verdict.cover("the posted head", [DEAL, MOVES, *([CHANGES] * covers_changes)])
     if not (claimed or posted_commitment or posted_head):
         verdict.add("there is a commitment to compare with", False, "neither the record nor the command line has one")
@@ -348,5 +348,5 @@ def verify(doc: Any, *, posted_commitment: str | None = None, posted_head: str |
         verdict.add("the decks are the map's", False, str(exc))
         return verdict
     verdict.add("the decks are what the seed shuffles", cards_shuffled and tickets_shuffled)
-    _where_it_ends(verdict, record, head_given)
+    _where_it_ends(verdict, record, head_matched)
     return verdict

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from helpers.service_support import GUILD, open_service
+from helpers.service_support import GUILD, open_service, play, started_game
 
 from bot.service import EventKind, GameService
 from bot.service.events import Started
@@ -270,3 +270,23 @@ def test_a_seat_change_noted_before_changes_were_chained_comes_after_the_moves_m
     later = AuditRow(2, 1, MOD, "autopilot", {"seat": 1, "user_id": 7, "on": True, "after_moves": 5}, "", t0)
     undo = AuditRow(3, 1, MOD, "undo", {"moves": 3, "from": 6, "to": 2}, "", t0)
     assert [c["after_moves"] for c in seat_changes([*audit, later, undo], moves)] == [2, 2]
+
+
+async def test_a_game_a_moderator_ends_after_a_seat_change_posts_the_head_of_both(service: GameService) -> None:
+    """Scored by a moderator mid-game: the head shown then covers the seat change and the moves up to there, and
+    verify says that the record ends before the game would have."""
+    game_id, _ = await started_game(service, "india", 2)
+    await play(service, game_id, 6, random.Random(3))
+    await service.moderation.replace(game_id, MOD, 1, SUBSTITUTE, "newcomer", "left")
+    await play(service, game_id, 3, random.Random(4))
+    ended = await service.moderation.end(game_id, MOD, True, "late")
+    scores = next(e.data for e in ended.public if e.kind is EventKind.FINAL_SCORES)
+    assert isinstance(scores, FinalScores) and scores.head is not None
+    record = json.loads(json.dumps((await service.audit.export_record(game_id)).record))
+    verdict = verify(record, posted_head=scores.head)
+    assert verdict.ok and "every seat change" not in verdict.uncovered
+    assert len(verdict.seat_changes) == 1 and f"to member {SUBSTITUTE}" in verdict.seat_changes[0]
+    assert any("the posted head ends there too (a moderator ended the game then)" in n for n in verdict.notes)
+    record["conductor"]["seat_changes"] = []
+    record["conductor"]["seats"][1]["user_id"] = record["conductor"]["verification"]["committed"]["seats"][1]["user_id"]
+    assert not verify(record, posted_head=scores.head).ok  # the change dropped: the head is not this chain's
