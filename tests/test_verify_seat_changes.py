@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from helpers.service_support import GUILD, open_service, play, started_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.service import EventKind, GameService
 from bot.service.events import Started
@@ -26,7 +28,8 @@ from bot.service.scores import FinalScores
 from bot.store import AuditRow, Database, GameStatus, MoveRow
 from engine.random_play import random_move
 from engine.seat_changes import read_changes
-from engine.verify import committed_setup, record_members, setup_commitment, verification_of, verify
+from engine.verify import commitment, committed_setup, record_members, setup_commitment, verification_of, verify
+from tests.test_verify import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 MOD = 999
@@ -290,3 +293,64 @@ async def test_a_game_a_moderator_ends_after_a_seat_change_posts_the_head_of_bot
     record["conductor"]["seat_changes"] = []
     record["conductor"]["seats"][1]["user_id"] = record["conductor"]["verification"]["committed"]["seats"][1]["user_id"]
     assert not verify(record, posted_head=scores.head).ok  # the change dropped: the head is not this chain's
+
+
+def _with_changes(rng: random.Random) -> tuple[dict[str, Any], str, str]:
+    """A random game's record with seat changes made at random moves, its own verification, and the posted
+    commitment and head."""
+    doc, _ = GAMES["usa"]
+    record = copy.deepcopy(doc)
+    players, moves = record["players"], record["moves"]
+    start = [100 + i for i in range(len(players))]
+    holders, changes, after = list(start), [], 0
+    for i in range(rng.randint(1, 5)):
+        after = rng.randint(after, len(moves))
+        seat = rng.randrange(len(players))
+        if rng.random() < 0.5:
+            change = {"action": "replace", "seat": seat, "from_user_id": holders[seat], "to_user_id": 500 + i}
+            holders[seat] = 500 + i
+        else:
+            change = {"action": "autopilot", "seat": seat, "user_id": holders[seat], "on": rng.random() < 0.5}
+        changes.append(change | {"moderator_user_id": MOD, "player": players[seat], "after_moves": after})
+    record["conductor"] = {
+        "seats": [{"player": p, "user_id": u} for p, u in zip(players, holders, strict=True)],
+        "seat_changes": changes,
+    }
+    decks = record["decks"]
+    setup = committed_setup("usa", {}, players, start, commitment(record["seed"], decks["cards"], decks["tickets"]))
+    chained = read_changes(changes, len(players), len(moves))
+    record["conductor"]["verification"] = verification_of(
+        record["seed"], decks["cards"], decks["tickets"], moves, setup, chained
+    )
+    return record, setup_commitment(setup), record["conductor"]["verification"]["head"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), data=st.data())
+def test_any_forged_dropped_or_moved_seat_change_is_caught(seed: int, data: st.DataObject) -> None:
+    record, posted, head_ = _with_changes(random.Random(seed))
+    assert verify(record, posted_commitment=posted, posted_head=head_).ok
+    tampered = copy.deepcopy(record)
+    changes = tampered["conductor"]["seat_changes"]
+    i = data.draw(st.integers(0, len(changes) - 1))
+    what = data.draw(st.sampled_from(["drop", "move", "member", "seat", "moderator", "added"]))
+    if what == "drop":
+        del changes[i]
+    elif what == "move":
+        low = changes[i - 1]["after_moves"] if i else 0
+        high = changes[i + 1]["after_moves"] if i + 1 < len(changes) else len(tampered["moves"])
+        assume_other = [n for n in range(low, high + 1) if n != changes[i]["after_moves"]]
+        if not assume_other:
+            return
+        changes[i]["after_moves"] = data.draw(st.sampled_from(assume_other))
+    elif what == "member":
+        key = "to_user_id" if changes[i]["action"] == "replace" else "user_id"
+        changes[i][key] += 1
+    elif what == "seat":
+        changes[i]["seat"] = (changes[i]["seat"] + 1) % len(tampered["players"])
+    elif what == "moderator":
+        changes[i]["moderator_user_id"] = 1
+    else:
+        changes.insert(i, {**changes[i], "action": "autopilot", "user_id": 7, "on": True})
+    assert not verify(tampered, posted_commitment=posted, posted_head=head_).ok
+    assert not verify(_rechained(tampered), posted_commitment=posted, posted_head=head_).ok
