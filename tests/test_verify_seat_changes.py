@@ -354,3 +354,35 @@ def test_any_forged_dropped_or_moved_seat_change_is_caught(seed: int, data: st.D
         changes.insert(i, {**changes[i], "action": "autopilot", "user_id": 7, "on": True})
     assert not verify(tampered, posted_commitment=posted, posted_head=head_).ok
     assert not verify(_rechained(tampered), posted_commitment=posted, posted_head=head_).ok
+
+
+def test_a_seat_change_forged_into_a_record_that_calls_itself_older_is_said_uncovered_or_refused() -> None:
+    """A game without seat changes: its head is the moves' alone, as in version 2. A forger who adds a seat change
+    and calls the record older is told, with the head alone, that nothing covers it; with the commitment of the
+    version-3 game too, refused."""
+    doc, _ = GAMES["india"]
+    record = copy.deepcopy(doc)
+    players, decks = record["players"], record["decks"]
+    members = [100 + i for i in range(len(players))]
+    setup = committed_setup("india", {}, players, members, commitment(record["seed"], decks["cards"], decks["tickets"]))
+    honest = verification_of(record["seed"], decks["cards"], decks["tickets"], record["moves"], setup, [])
+    posted, head_ = setup_commitment(setup), honest["head"]
+    forged = copy.deepcopy(record)
+    forged["conductor"] = {
+        "seats": [
+            {"player": p, "user_id": 777 if i == 0 else u}
+            for i, (p, u) in enumerate(zip(players, members, strict=True))
+        ],
+        "seat_changes": [{"action": "replace", "seat": 0, "from_user_id": 100, "to_user_id": 777, "after_moves": 5}],
+        "verification": verification_of(
+            record["seed"], decks["cards"], decks["tickets"], record["moves"], setup | {"version": 2}
+        ),
+    }
+    alone = verify(forged, posted_head=head_)
+    assert alone.ok and "every seat change" in alone.uncovered and not alone.seat_changes
+    assert any("1 seat change(s) its chain does not cover" in n for n in alone.notes)
+    assert alone.summary.endswith(
+        "nothing posted covers the map, the options, the seats and their members at the start and every seat change"
+    )
+    both = verify(forged, posted_commitment=posted, posted_head=head_)
+    assert not both.ok and len(both.seat_changes) == 1
