@@ -1,30 +1,37 @@
-"""Games anyone can verify: a commitment to everything that decides the game, and a hash chain over the moves.
+"""Games anyone can verify: a commitment to everything that decides the game, and a hash chain over its story.
 
 Before the first move the bot publishes the **commitment**: the SHA-256 of
 the canonical JSON text of the **committed setup**
 
-    {"deal": D, "map": M, "options": O, "seats": [{"player": P, "user_id": U}, ...], "version": 2}
+    {"deal": D, "map": M, "options": O, "seats": [{"player": P, "user_id": U}, ...], "version": 3}
 
 where M is the map, O the record's `options` (`{}` without any), the seats
 are in seat order with the member who held each at the start (as the
-record's `conductor.seats` holds them, before any seat change it notes;
-`null` where the record names no member), and D is the **deal**: the SHA-256
-of the canonical JSON text of `{"cards": [...], "seed": "S", "tickets": [...]}`
-(the train-card deck and the ticket deck top first, tickets as record
-references, S the seed's text). It reveals nothing usable: the seed is 64
-random bits, so the decks cannot be worked back from the hash. When the game
-ends the bot reveals the seed and the **head** of the chain: link 0 is the
-deal D, link i is the SHA-256 of link i-1, a newline and the canonical JSON
-of move i. Anyone holding the record can then recompute both and see that
-the map, options, seats, seed and decks are the ones committed to (and that
-the decks are what the seed shuffles), and that no move was changed, added
-or removed. A record the bot exports carries the committed setup itself
-(`conductor.verification.committed`), so `verify` can say which part of a
-record differs from it.
+record's `conductor.seats` holds them, with the seat changes it notes taken
+back; `null` where the record names no member), and D is the **deal**: the
+SHA-256 of the canonical JSON text of `{"cards": [...], "seed": "S",
+"tickets": [...]}` (the train-card deck and the ticket deck top first,
+tickets as record references, S the seed's text). It reveals nothing usable:
+the seed is 64 random bits, so the decks cannot be worked back from the hash.
 
-Games started before the commitment covered the map, options and seats
-published the deal D itself as their commitment; `verify` still accepts
-that (and says that it covers the seed and decks only).
+When the game's end is final the bot reveals the seed and the **head** of the
+chain: link 0 is the deal D, and each later link is the SHA-256 of the link
+before, a newline and the canonical JSON of the next event: the moves in
+order, with each seat change (engine/seat_changes.py: a seat given to another
+member, handed to the autopilot or taken back) placed after the move it
+followed. Without seat changes the chain is the chain over the moves alone.
+
+What each posted value covers: the commitment, the map, options, seats with
+their members at the start, seed and decks; the head, the seed and decks and
+every move and seat change in order (so it also shows where the record ends).
+Both together cover the whole record. A record the bot exports carries the
+committed setup itself (`conductor.verification.committed`), so `verify` can
+say which part of a record differs from it.
+
+Older versions: setups of version 2 are the same but for their `version`,
+and their chain covers the moves only (not the seat changes); games started
+before the commitment covered the setup published the deal D itself (version
+1). `verify` accepts both, and says what they do not cover.
 
 Canonical JSON: keys sorted, no spaces (`","` and `":"`), non-ASCII kept as
 UTF-8. Hashes are lower-case hex.
@@ -35,7 +42,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.deal import card_deck, ticket_deck
@@ -43,9 +49,11 @@ from engine.errors import MoveError, RecordError
 from engine.game import Game
 from engine.moves import move_to_json
 from engine.record import Record, parse_record, replay, resolve_ticket_deck
+from engine.seat_changes import ChangeError, SeatChange, describe, events, holders, read_changes
+from engine.verdict import CHANGES, DEAL, MOVES, OLDER, OLDER_SETUP, SETUP_PARTS, Verdict
 from maps import load_board
 
-VERSION = 2  # the committed setup's `version`: map, options, seats and the deal (1: the deal alone)
+VERSION = 3  # the committed setup's `version`: 3, the chain covers the seat changes; 2, the moves only; 1: the deal
 
 # the parts of the committed setup, and how verify names each when it differs
 PARTS = (
@@ -76,10 +84,11 @@ def committed_setup(
     players: Sequence[str],
     members: Sequence[int | None],
     deal: str,
+    version: int = VERSION,
 ) -> dict[str, Any]:
     """What the published commitment is the hash of: everything that decides the game."""
     seats = [{"player": p, "user_id": u} for p, u in zip(players, members, strict=True)]
-    return {"deal": deal, "map": map_name, "options": dict(options), "seats": seats, "version": VERSION}
+    return {"deal": deal, "map": map_name, "options": dict(options), "seats": seats, "version": version}
 
 
 def setup_commitment(setup: Mapping[str, Any]) -> str:
@@ -101,23 +110,30 @@ def members_at_start(current: Sequence[int | None], changes: Iterable[Any]) -> l
     return members
 
 
-def record_members(doc: Mapping[str, Any], players: Sequence[str]) -> list[int | None]:
-    """The members who held the record's seats at the start (`conductor.seats`, `conductor.seat_changes`)."""
-    conductor = doc.get("conductor")
-    if not isinstance(conductor, Mapping):
-        return [None] * len(players)
+def _conductor(doc: Mapping[str, Any]) -> Mapping[str, Any]:
+    found = doc.get("conductor")
+    return found if isinstance(found, Mapping) else {}
+
+
+def record_holders(doc: Mapping[str, Any], players: Sequence[str]) -> list[int | None]:
+    """The members the record's `conductor.seats` names for its seats (who held them when it was exported)."""
     by_player: dict[str, int | None] = {}
-    seats = conductor.get("seats")
+    seats = _conductor(doc).get("seats")
     for seat in seats if isinstance(seats, list) else []:
         if isinstance(seat, Mapping) and isinstance(seat.get("player"), str):
             user = seat.get("user_id")
             by_player[seat["player"]] = user if type(user) is int else None
-    changes = conductor.get("seat_changes")
-    return members_at_start([by_player.get(p) for p in players], changes if isinstance(changes, list) else [])
+    return [by_player.get(p) for p in players]
+
+
+def record_members(doc: Mapping[str, Any], players: Sequence[str]) -> list[int | None]:
+    """The members who held the record's seats at the start (`conductor.seats`, `conductor.seat_changes`)."""
+    changes = _conductor(doc).get("seat_changes")
+    return members_at_start(record_holders(doc, players), changes if isinstance(changes, list) else [])
 
 
 def chain(start: str, moves: Sequence[Any]) -> list[str]:
-    """The links after each move (moves in their record form); the last one is the head."""
+    """The links after each event (moves in their record form, seat changes in their link form)."""
     links: list[str] = []
     link = start
     for move in moves:
@@ -126,9 +142,9 @@ def chain(start: str, moves: Sequence[Any]) -> list[str]:
     return links
 
 
-def head(start: str, moves: Sequence[Any]) -> str:
-    """The chain's last link (the deal itself before any move)."""
-    links = chain(start, moves)
+def head(start: str, moves: Sequence[Any], changes: Sequence[SeatChange] = ()) -> str:
+    """The chain's last link (the deal itself before any event)."""
+    links = chain(start, events(moves, changes))
     return links[-1] if links else start
 
 
@@ -144,8 +160,10 @@ def game_setup(game: Game, members: Sequence[int | None]) -> dict[str, Any]:
     return committed_setup(game.board.name, options, game.names, members, game_commitment(game))
 
 
-def game_head(game: Game) -> str:
-    return head(game_commitment(game), [move_to_json(m) for m in game.moves])
+def game_head(game: Game, changes: Sequence[SeatChange] = ()) -> str:
+    """The head of a game's chain: its moves, with the seat changes (those after its moves are left out)."""
+    moves = [move_to_json(m) for m in game.moves]
+    return head(game_commitment(game), moves, [c for c in changes if c.after_moves <= len(moves)])
 
 
 def verification_of(
@@ -154,19 +172,21 @@ def verification_of(
     tickets: Sequence[Any],
     moves: Sequence[Any],
     setup: Mapping[str, Any] | None = None,
+    changes: Sequence[SeatChange] = (),
 ) -> dict[str, Any]:
     """What a record the bot exports carries under `conductor.verification`.
 
     With the committed `setup` (what the bot does): the commitment is its hash, and the setup itself is
-    carried as `committed`; without it, the commitment is the deal alone, as before version 2.
+    carried as `committed`; without it, the commitment is the deal alone, as in version 1. The chain covers the
+    moves and the seat `changes` (read from the record's `seat_changes`, engine/seat_changes.py).
     """
     deal = commitment(seed, cards, tickets)
-    links = chain(deal, moves)
+    links = chain(deal, events(moves, changes))
     last = links[-1] if links else deal
     if setup is None:
         return {"commitment": deal, "chain": links, "head": last}
     return {
-        "version": VERSION,
+        "version": setup.get("version", VERSION),
         "commitment": setup_commitment(setup),
         "committed": dict(setup),
         "chain": links,
@@ -174,32 +194,8 @@ def verification_of(
     }
 
 
-@dataclass
-class Check:
-    """One thing `verify` checked: what, whether it holds, and the detail."""
-
-    what: str
-    ok: bool
-    detail: str = ""
-
-
-@dataclass
-class Verdict:
-    checks: list[Check] = field(default_factory=list)
-    commitment: str | None = None
-    head: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return bool(self.checks) and all(c.ok for c in self.checks)
-
-    def add(self, what: str, ok: bool, detail: str = "") -> None:
-        self.checks.append(Check(what, ok, detail))
-
-
 def _claimed(doc: dict[str, Any]) -> dict[str, Any]:
-    conductor = doc.get("conductor")
-    found = conductor.get("verification") if isinstance(conductor, dict) else None
+    found = _conductor(doc).get("verification")
     return found if isinstance(found, dict) else {}
 
 
@@ -219,12 +215,9 @@ def _difference(committed: Any, found: Any) -> str:
     return f"committed {_shown(committed)}, the record has {_shown(found)}"
 
 
-OLDER = "an older commitment: it covers the seed and decks only, not the map, options and seats"
-
-
 def _check_commitments(verdict: Verdict, claimed: dict[str, Any], setup: dict[str, Any], posted: str | None) -> None:
-    """The commitment the record carries and the one the bot posted, against the record's setup."""
-    full = setup_commitment(setup)
+    """The commitment the record carries and the one the bot posted, against the record's setup (any version)."""
+    full, older = setup_commitment(setup), setup_commitment(setup | {"version": 2})
     deal = setup["deal"]
     committed = claimed.get("committed")
     if committed is not None:
@@ -236,8 +229,7 @@ def _check_commitments(verdict: Verdict, claimed: dict[str, Any], setup: dict[st
             claimed.get("commitment") == setup_commitment(committed),
         )
         for key, name, are, differ in PARTS:
-            same = committed.get(key) == setup[key]
-            if same:
+            if committed.get(key) == setup[key]:
                 verdict.add(f"{name} {are} as committed", True)
             else:
                 verdict.add(f"{name} {differ} from the commitment", False, _difference(committed.get(key), setup[key]))
@@ -247,28 +239,66 @@ def _check_commitments(verdict: Verdict, claimed: dict[str, Any], setup: dict[st
         else:
             verdict.add(
                 "the commitment in the record is the record's map, options, seats, seed and decks'",
-                claimed["commitment"] == full,
+                claimed["commitment"] in (full, older),
             )
     if posted is not None:
-        given = posted.strip().lower()
-        if given == deal:
+        if posted == deal:
             verdict.add("the posted commitment is the seed's and decks'", True, OLDER)
-        else:
-            detail = "" if given == full else "the map, options, seats, seed or decks differ from what was committed"
-            verdict.add(
-                "the posted commitment is the record's map, options, seats, seed and decks'", given == full, detail
-            )
+            verdict.cover("the posted commitment", [DEAL])
+            return
+        same = posted in (full, older)
+        detail = OLDER_SETUP if posted == older else "" if same else "the map, options, seats, seed or decks differ"
+        verdict.add("the posted commitment is the record's map, options, seats, seed and decks'", same, detail)
+        if same:
+            verdict.cover("the posted commitment", [*SETUP_PARTS, DEAL])
+
+
+def _read_changes(verdict: Verdict, doc: dict[str, Any], record: Record, start: list[int | None]) -> list[SeatChange]:
+    """The record's seat changes as its chain holds them, checked against who holds the seats now."""
+    try:
+        changes = read_changes(_conductor(doc).get("seat_changes"), len(record.players), len(record.moves))
+    except ChangeError as exc:
+        verdict.add("the seat changes can be read", False, str(exc))
+        return []
+    after = holders(start, changes)
+    now = record_holders(doc, record.players)
+    detail = after if isinstance(after, str) else "" if after == now else f"they lead to {after}, the record has {now}"
+    verdict.add(
+        "the seat changes lead from the members at the start to the members the record names now", not detail, detail
+    )
+    verdict.seat_changes = [describe(c, record.players) for c in changes]
+    return changes
+
+
+def _where_it_ends(verdict: Verdict, record: Record, head_matched: bool) -> None:
+    """Replay the moves; where the game stands when they run out, if it has not ended by the rules."""
+    try:
+        game = replay(record)
+    except (RecordError, MoveError) as exc:
+        verdict.add("every move is legal", False, str(exc))
+        return
+    verdict.add("every move is legal", True)
+    to_move = game.to_move()
+    if to_move is None:
+        return
+    where = f"the record ends before the game did: after move {len(record.moves)}, {to_move.player} must {to_move.must}"
+    if head_matched:
+        verdict.notes.append(f"{where}; the posted head ends there too (a moderator ended the game then)")
+    else:
+        verdict.notes.append(f"{where}; without the head posted at the end nothing shows whether moves are missing")
 
 
 def verify(doc: Any, *, posted_commitment: str | None = None, posted_head: str | None = None) -> Verdict:
     """Is this record the game that was committed to?
 
     Recomputes the committed setup (map, options, seats and their members at
-    the start, the deal of seed and decks) and the chain from the moves, and
-    compares them with what the record carries (naming each part that differs
-    from the setup it says was committed) and with the commitment and head the
-    bot posted, when given; checks that the decks are the seed's shuffle and
-    that every move replays by the rules.
+    the start, the deal of seed and decks) and the chain from the moves and
+    seat changes, and compares them with what the record carries (naming each
+    part that differs from the setup it says was committed) and with the
+    commitment and head the bot posted, when given; checks that the decks are
+    the seed's shuffle and that every move replays by the rules; says what
+    each posted value covers, what none covers, and where an unfinished
+    record ends.
     """
     verdict = Verdict()
     try:
@@ -281,33 +311,42 @@ def verify(doc: Any, *, posted_commitment: str | None = None, posted_head: str |
         return verdict
     board = load_board(record.map)
     deal = commitment(record.seed, record.cards, record.tickets)
-    setup = committed_setup(record.map, record.options, record.players, record_members(doc, record.players), deal)
-    links = chain(deal, record.moves)
-    verdict.commitment = setup_commitment(setup)
-    verdict.head = links[-1] if links else deal
+    start = record_members(doc, record.players)
+    setup = committed_setup(record.map, record.options, record.players, start, deal)
+    given = None if posted_commitment is None else posted_commitment.strip().lower()
     claimed = _claimed(doc)
-    _check_commitments(verdict, claimed, setup, posted_commitment)
+    version = claimed.get("version")
+    # the chain holds the seat changes from version 3 on: what the posted commitment (when of version 3) or else
+    # the record says; a record that calls itself older is held to that, and told what it leaves uncovered
+    covers_changes = given == setup_commitment(setup) or (type(version) is int and version >= VERSION)
+    _check_commitments(verdict, claimed, setup, given)
+    changes = _read_changes(verdict, doc, record, start) if covers_changes else []
+    links = chain(deal, events(record.moves, changes))
+    verdict.commitment = setup_commitment(setup if covers_changes else setup | {"version": 2})
+    verdict.head = links[-1] if links else deal
+    what = "every link of the record's chain is its move's" + (" or seat change's" if covers_changes else "")
     if "chain" in claimed:
-        verdict.add("every link of the record's chain is its move's", claimed["chain"] == links)
+        verdict.add(what, claimed["chain"] == links)
     if "head" in claimed:
-        verdict.add("the head in the record is the last move's", claimed["head"] == verdict.head)
+        verdict.add("the head in the record is the chain's last link", claimed["head"] == verdict.head)
+    head_matched = posted_head is not None and posted_head.strip().lower() == verdict.head
     if posted_head is not None:
-        verdict.add("the posted head is the last move's", posted_head.strip().lower() == verdict.head)
+        verdict.add("the posted head is the last link of the record's chain", head_matched)
+        if head_matched:
+            verdict.cover("the posted head", [DEAL, MOVES, *([CHANGES] * covers_changes)])
     if not (claimed or posted_commitment or posted_head):
         verdict.add("there is a commitment to compare with", False, "neither the record nor the command line has one")
+    raw = _conductor(doc).get("seat_changes")
+    if not covers_changes and isinstance(raw, list) and raw:
+        verdict.notes.append(f"the record notes {len(raw)} seat change(s) its chain does not cover (an older record)")
     try:
-        given = [board.tickets[t].key for t in resolve_ticket_deck(board, record.tickets)]
+        shown = [board.tickets[t].key for t in resolve_ticket_deck(board, record.tickets)]
         seed = str(record.seed)
         cards_shuffled = card_deck(board.rules, seed, None) == list(record.cards)
-        tickets_shuffled = [board.tickets[t].key for t in ticket_deck(board, seed, None)] == given
+        tickets_shuffled = [board.tickets[t].key for t in ticket_deck(board, seed, None)] == shown
     except RecordError as exc:
         verdict.add("the decks are the map's", False, str(exc))
         return verdict
     verdict.add("the decks are what the seed shuffles", cards_shuffled and tickets_shuffled)
-    try:
-        replay(record)
-    except (RecordError, MoveError) as exc:
-        verdict.add("every move is legal", False, str(exc))
-    else:
-        verdict.add("every move is legal", True)
+    _where_it_ends(verdict, record, head_matched)
     return verdict

@@ -33,8 +33,12 @@ def run(args: argparse.Namespace) -> int:
     for check in verdict.checks:
         detail = f" ({clip(check.detail)})" if check.detail else ""
         print(f"{'ok ' if check.ok else 'NO '} {check.what}{detail}")
+    for change in verdict.seat_changes:
+        print(clip(f"seat change {change}"))
+    for note in verdict.notes:
+        print(clip(note))
     if verdict.commitment is not None:
         print(f"commitment {verdict.commitment}")
         print(f"head       {verdict.head}")
-    print("VERIFIED: this record is the game that was committed to" if verdict.ok else "NOT VERIFIED")
+    print(verdict.summary)
     return 0 if verdict.ok else 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,11 +17,15 @@ from typing import Any
 from bot.service.errors import GameDamaged, Why
 from bot.service.kinds import Actor
 from bot.service.models import GameInfo
+from bot.service.record import chain_changes
 from bot.store import GameRow, GameStatus, StoredGame
 from engine import Game, GameError, Move, Phase
 from engine.moves import move_from_json
+from engine.seat_changes import SeatChange
 from engine.snapshot import EMPTY_DIGEST, SnapshotError, moves_digest, restore, snapshot_text
 from maps import load_board
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -106,9 +111,18 @@ def _from_snapshot(stored: StoredGame, players: Sequence[str], moves: Sequence[M
     return game
 
 
+def _seat_changes(stored: StoredGame) -> tuple[SeatChange, ...]:
+    """The seat changes of the game's hash chain; none (and a warning) if the store holds one that cannot be."""
+    try:
+        return chain_changes(stored)
+    except ValueError as exc:
+        log.warning("game #%d: its seat changes cannot be chained (%s); its head leaves them out", stored.game.id, exc)
+        return ()
+
+
 async def load(stored: StoredGame) -> Loaded:
     row = stored.game
-    info = GameInfo.of(row, stored.seats)
+    info = GameInfo.of(row, stored.seats, _seat_changes(stored) if row.seed is not None else ())
     if not info.started:
         return Loaded(LiveGame(info, None, EMPTY_DIGEST), None, None)
     players = [s.player for s in info.seats if s.player is not None]

@@ -9,6 +9,7 @@ from bot.service.clock import NO_CLOCK, ClockSettings
 from bot.service.kinds import Must
 from bot.store import GameRow, GameStatus, SeatRow
 from engine.autopilot import LEVELS, Level
+from engine.seat_changes import SeatChange
 from maps import load_board
 
 # Seats of autopilot players (`create_game(bots=...)`, `add_bot`) have these user ids: -1, -2, ...
@@ -57,9 +58,11 @@ class GameInfo:
     autopilot_level: Level = Level.STEADY  # for timed-out and handed-over seats
     bots_level: Level = Level.STEADY  # for its autopilot players
     holder_names: bool = False  # a seat handed to another member goes by their name (a tournament's table)
+    # the seat changes so far, as the game's hash chain holds them (bot/service/record.py: chain_changes)
+    seat_changes: tuple[SeatChange, ...] = ()
 
     @classmethod
-    def of(cls, row: GameRow, seats: list[SeatRow]) -> GameInfo:
+    def of(cls, row: GameRow, seats: list[SeatRow], seat_changes: tuple[SeatChange, ...] = ()) -> GameInfo:
         rules = load_board(row.map).rules
         return cls(
             id=row.id,
@@ -79,6 +82,7 @@ class GameInfo:
             autopilot_level=stored_level(row.options.get("autopilot_level")),
             bots_level=stored_level(row.options.get("bots_level")),
             holder_names=bool(row.options.get("holder_names", False)),
+            seat_changes=seat_changes,
         )
 
     def level_of(self, seat: int) -> Level:

@@ -199,6 +199,7 @@ class ModerationService:
                 "from_name": old.display_name,
                 "to_user_id": new_user_id,
                 "to_name": new_name,
+                "after_moves": len(game.moves),  # where the change comes among the moves (engine/seat_changes.py)
             }
             update = SeatUpdate(seat, new_user_id, new_name, autopilot=False)
             audit = NewAudit(mod, AuditAction.REPLACE, details, why, now)
@@ -236,6 +237,7 @@ class ModerationService:
             stored = self.runner.run(live, await self.core.store.clock(game_id)).clock
             clock = stored if on else clocks.advance(info.clock, stored, game, now, restart=[seat])
             details = {"seat": seat, "player": sitter.player, "user_id": sitter.user_id, "on": on}
+            details["after_moves"] = len(game.moves)  # where the change comes among the moves
             audit = NewAudit(mod, AuditAction.AUTOPILOT, details, why, now)
             await self.runner.change(live, clock, audit=audit, seats=[SeatUpdate(seat, autopilot=on)])
             run = self.runner.run(await self.core.live(game_id), clock)

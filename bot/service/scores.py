@@ -81,4 +81,6 @@ def final_scores(info: GameInfo, game: Game, *, reveal_seed: bool = False) -> Fi
         for sc in game.score()
     )
     seed = str(game.seed) if reveal_seed else None
-    return FinalScores(rows, tuple(game.winners()), game.tie_break(), head=game_head(game), seed=seed)
+    return FinalScores(
+        rows, tuple(game.winners()), game.tie_break(), head=game_head(game, info.seat_changes), seed=seed
+    )

@@ -5,7 +5,7 @@ JSON columns arrive parsed, times as timezone-aware datetimes in UTC.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -169,3 +169,6 @@ class StoredGame:
     moves: list[MoveRow]
     snapshot: SnapshotRow | None
     clock: ClockRow | None = None  # read with the rest (None: not read)
+    # the audit entries that change who holds a seat or which moves count (SEAT_AUDIT_ACTIONS), oldest first:
+    # the seat changes of the game's hash chain (engine/seat_changes.py) and the undos that move them
+    seat_audit: list[AuditRow] = field(default_factory=list)

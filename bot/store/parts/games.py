@@ -9,11 +9,13 @@ from typing import Any
 from sqlalchemy import ColumnElement, delete, false, func, insert, literal_column, select, update
 
 from bot.store.columns import (
+    AUDIT_COLUMNS,
     GAME_COLUMNS,
     MOVE_COLUMNS,
     SEAT_CLOCK_COLUMNS,
     SEAT_COLUMNS,
     SNAPSHOT_COLUMNS,
+    audit_row,
     game_row,
     move_row,
     now_text,
@@ -28,7 +30,7 @@ from bot.store.parts.base import Backend
 from bot.store.parts.versioned import apply_writes, bump, game_key, put_snapshot
 from bot.store.query import Q, Row, UniqueViolation, Work, changed, one, param, rows, scalar
 from bot.store.rows import ClockRow, GameRow, SeatRow, StoredGame
-from bot.store.schema import game_clocks, games, moves, seat_clocks, seats, snapshots
+from bot.store.schema import audit_log, game_clocks, games, moves, seat_clocks, seats, snapshots
 from bot.store.status import ACTIVE, GameStatus
 from bot.store.writes import GameStart, NewGame, check_open_games
 
@@ -62,6 +64,16 @@ LATEST_IN_CHANNEL = Q(
 )
 GAME_MOVES = Q(select(*MOVE).where(moves.c.game_id == param("game_id")).order_by(moves.c.idx))
 GAME_SNAPSHOT = Q(select(*SNAPSHOT).where(snapshots.c.game_id == param("game_id")))
+# the audit actions that change who holds a seat (a member for another, the autopilot) or which moves count
+SEAT_AUDIT_ACTIONS = ("replace", "autopilot", "undo")
+GAME_SEAT_AUDIT = Q(
+    select(*(audit_log.c[c.strip()] for c in AUDIT_COLUMNS.split(",")))
+    .where(
+        audit_log.c.game_id == param("game_id"),
+        audit_log.c.action.in_([literal_column(f"'{a}'") for a in SEAT_AUDIT_ACTIONS]),
+    )
+    .order_by(audit_log.c.id)
+)
 # a game's clock in one read: the pause (if any) beside each seat's clock; one row of NULLs when it has none
 GAME_CLOCK = Q(
     select(
@@ -189,12 +201,14 @@ class Games:
                 return None
             found = yield rows(GAME_MOVES, game_id=game_id)
             snap = yield one(GAME_SNAPSHOT, game_id=game_id)
+            seat_audit = yield rows(GAME_SEAT_AUDIT, game_id=game_id)
             return StoredGame(
                 game_row(row),
                 (yield from game_seats(game_id)),
                 [move_row(game_id, r) for r in found],
                 None if snap is None else snapshot_row(game_id, snap),
                 (yield from game_clock(game_id)),
+                [audit_row(r) for r in seat_audit],
             )
 
         return await self.backend.do_read(work)
