@@ -37,7 +37,7 @@ class Images:
     def renders(self) -> RenderQueue:
         """The queue every image of this service is drawn through."""
         if self._render_queue is None:
-            self._render_queue = RenderQueue(RENDER_WORKERS)
+            self._render_queue = RenderQueue(RENDER_WORKERS, drawn=self.core.observer.drawn)
         return self._render_queue
 
     async def close(self) -> None:

@@ -37,6 +37,7 @@ from bot.store.rows import (
     HeldRow,
     MessageRow,
     MoveRow,
+    OpenGame,
     SeatClockRow,
     SeatRow,
     SnapshotRow,
@@ -61,6 +62,7 @@ from bot.store.writes import (
 )
 
 __all__ = [
+    "OpenGame",
     "TournamentStore",
     "UnknownTournament",
     "Database",
