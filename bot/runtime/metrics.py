@@ -76,6 +76,8 @@ class WithShards:
 class Metrics(Observer):
     """Every family of the bot's metrics, in a registry of its own; the service's and store's observer."""
 
+    listening = True
+
     def __init__(self, shards: Shards | None = None) -> None:
         # no `_created` series beside each counter and histogram (half the lines, of no use to the alerts)
         disable_created_metrics()  # type: ignore[no-untyped-call]
