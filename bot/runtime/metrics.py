@@ -43,7 +43,7 @@ LATE_BUCKETS = (0.5, 1.0, 5.0, 15.0, 30.0, 60.0, 300.0, 900.0, 3600.0)
 GROUP_BUCKETS = (1, 2, 4, 8, 16, 32, 64)
 TIMER_KINDS = frozenset(k.value for k in TimerKind)
 LEVELS = frozenset(level.value for level in Level)
-IMAGE_KINDS = frozenset({"board", "hand", "stage", "replay", "final", "score"})
+IMAGE_KINDS = frozenset({"board", "hand", "stage", "replay"})  # the first part of each render's key (bot/service/)
 # the statuses discord.py sends a request again after (besides 429)
 RETRIED_STATUSES = frozenset({500, 502, 504, 524})
 SENT_AGAIN_KEPT = 256  # requests remembered as possibly sent again (the oldest forgotten first)
@@ -130,7 +130,9 @@ class Metrics(Observer):
         )
         self.dms_refused = counter("dms_refused_total", "Members found to refuse the bot's direct messages")
         self.loop_lag = histogram(
-            "event_loop_lag_seconds", "How late the event loop ran a timed callback", SHORT_BUCKETS
+            "event_loop_lag_seconds",
+            "How long the event loop took to run a callback asked of it (its lag)",
+            SHORT_BUCKETS,
         )
         # requests answered so that discord.py may send them again: a start of the same one is a retry
         self._sent_again: dict[tuple[str, str], None] = {}
