@@ -135,3 +135,26 @@ async def test_sigterm_stops_the_bot_cleanly(signum: signal.Signals) -> None:
     loop.call_later(0.1, os.kill, os.getpid(), signum)
     await asyncio.wait_for(run_until_stopped(bot, "token"), 10)
     assert bot.finished_closing  # the close ran to its end before the run returned
+
+
+def test_live_games_count_only_this_process_shards() -> None:
+    from bot.store import OpenGame, Shards
+    from bot.store.status import GameStatus
+
+    metrics = Metrics(Shards(2, (1,)))
+    ours, theirs = 1 << 22, 2 << 22  # servers of shard 1 and shard 0
+    metrics.count_open_games(
+        [
+            OpenGame("usa", GameStatus.PLAYING, ours, 3),
+            OpenGame("usa", GameStatus.LOBBY, ours, 1),
+            OpenGame("india", GameStatus.PLAYING, theirs, 4),
+            OpenGame("nowhere", GameStatus.PLAYING, ours, 2),  # a map no longer known: counted as `other`
+        ]
+    )
+    text = metrics.exposition().decode()
+    assert 'conductor_live_games{map="usa",shards="1",status="playing"} 1.0' in text
+    assert 'conductor_live_games{map="usa",shards="1",status="lobby"} 1.0' in text
+    assert 'conductor_live_games{map="india",shards="1",status="playing"} 0.0' in text
+    assert 'conductor_live_seats{map="usa",shards="1"} 4.0' in text
+    assert 'conductor_live_games{map="other",shards="1",status="playing"} 1.0' in text
+    assert "nowhere" not in text

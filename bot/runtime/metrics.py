@@ -136,6 +136,7 @@ class Metrics(Observer):
         )
         # requests answered so that discord.py may send them again: a start of the same one is a retry
         self._sent_again: dict[tuple[str, str], None] = {}
+        self._other_seen = False  # a game of a map the bot no longer knows was counted
         self.ready = gauge("ready", "1 when the bot is ready (Discord connected, the store answers, timers run)")
         ProcessCollector(registry=registry)  # process_resident_memory_bytes, process_cpu_seconds_total, ...
 
@@ -154,7 +155,8 @@ class Metrics(Observer):
             map_name = bounded(game.map, MAP_NAMES)
             games[map_name, game.status.value] = games.get((map_name, game.status.value), 0) + 1
             seats[map_name] = seats.get(map_name, 0) + game.seats
-        for map_name in MAP_NAMES:
+        for map_name in (*MAP_NAMES, *(("other",) if "other" in seats or self._other_seen else ())):
+            self._other_seen |= map_name == "other"  # once shown, kept (at 0) rather than gone from the scrape
             for status in sorted(s.value for s in ACTIVE):
                 self.live_games.labels(map_name, status).set(games.get((map_name, status), 0))
             self.live_seats.labels(map_name).set(seats.get(map_name, 0))
