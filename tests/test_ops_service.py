@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -18,6 +21,8 @@ from bot.runtime.metrics import Metrics, route_template
 from bot.runtime.settings import Settings, SettingsError
 from bot.service.observer import QUIET
 from bot.store.observer import observed
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize(
@@ -158,3 +163,17 @@ def test_live_games_count_only_this_process_shards() -> None:
     assert 'conductor_live_seats{map="usa",shards="1"} 4.0' in text
     assert 'conductor_live_games{map="other",shards="1",status="playing"} 1.0' in text
     assert "nowhere" not in text
+
+
+def test_the_try_out_refuses_a_wrong_metrics_address(tmp_path: Path) -> None:
+    env = {**os.environ, "CONDUCTOR_METRICS_ADDRESS": "somewhere", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "try", "--data", str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "CONDUCTOR_METRICS_ADDRESS must be HOST:PORT" in done.stderr and "Traceback" not in done.stderr

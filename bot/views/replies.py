@@ -182,7 +182,8 @@ async def guarded(
             await report_failure(interaction)
     finally:
         _answered_in_place.discard(interaction.id)
-        observer_of(interaction.client).acted(action_kind(interaction), outcome, time.perf_counter() - started)
+        if (observer := observer_of(interaction.client)).listening:
+            observer.acted(action_kind(interaction), outcome, time.perf_counter() - started)
 
 
 async def report_failure(interaction: discord.Interaction, error: BaseException | None = None) -> None:
