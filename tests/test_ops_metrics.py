@@ -3,6 +3,8 @@ on both stores, moves as the game did; `/healthz` answers; `/readyz` turns to 50
 
 from __future__ import annotations
 
+import logging
+
 import aiohttp
 import pytest
 from discord_harness import close_dms, make_room, slash
@@ -133,3 +135,18 @@ async def test_health_and_readiness_flip_when_the_store_goes_away(simcord_env: E
 def test_metrics_are_off_by_default(tmp_path: object) -> None:
     settings = Settings.from_env({}, env_file=None)
     assert settings.metrics_address is None and settings.log_format == "text"
+
+
+@pytest.mark.parametrize("backend", ["sqlite"])
+async def test_a_taken_port_leaves_the_bot_running_without_endpoints(
+    simcord_env: Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot = make_room(simcord_env, ["alice"]).bot
+    assert bot.endpoints is not None
+    taken = Settings(database=bot.settings.database, metrics_address=("127.0.0.1", bot.endpoints.port))
+    second = ConductorBot(taken)
+    second._service = bot.service  # the same service: only the endpoints are started
+    with caplog.at_level(logging.ERROR, logger="bot.runtime.app"):
+        await second._serve_endpoints()
+    assert second.endpoints is None
+    assert "cannot serve the metrics on 127.0.0.1 port" in caplog.text

@@ -249,8 +249,13 @@ class ConductorBot(commands.Bot):
         async def count_open_games() -> None:
             metrics.count_open_games(await service.store.open_games())
 
-        self.endpoints = Endpoints(*address, metrics=metrics, checks=self.readiness, refresh=count_open_games)
-        await self.endpoints.start()
+        endpoints = Endpoints(*address, metrics=metrics, checks=self.readiness, refresh=count_open_games)
+        try:
+            await endpoints.start()
+        except OSError as exc:  # the port is taken, the address not this machine's: the games go on without them
+            log.error("cannot serve the metrics on %s port %d (%s); the bot runs without them", *address, exc)
+            return
+        self.endpoints = endpoints
 
     async def readiness(self) -> list[Check]:
         """Whether the bot can serve: connected to Discord, the store answers, the timers' scheduler runs."""

@@ -134,7 +134,8 @@ def metrics_address_setting(values: Mapping[str, str]) -> tuple[str, int] | None
     host = host.strip()
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
-    if not (port.isascii() and port.isdigit() and 0 <= int(port) <= 65535) or not (host or not sep or text[0] == ":"):
+    no_host = bool(sep) and not host and not text.startswith(":")  # like `[]:9464`
+    if not (port.isascii() and port.isdigit() and 0 <= int(port) <= 65535) or no_host:
         raise SettingsError(
             f"CONDUCTOR_METRICS_ADDRESS must be HOST:PORT (like 127.0.0.1:9464; a port alone listens on 127.0.0.1), "
             f"not {text!r}"
