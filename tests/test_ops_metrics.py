@@ -4,6 +4,7 @@ on both stores, moves as the game did; `/healthz` answers; `/readyz` turns to 50
 from __future__ import annotations
 
 import logging
+from types import SimpleNamespace
 
 import aiohttp
 import pytest
@@ -121,6 +122,13 @@ async def test_health_and_readiness_flip_when_the_store_goes_away(simcord_env: E
     status, _, body = await get(bot, "/readyz")
     assert status == 200, body
     assert body.splitlines() == ["ready", "discord: ok", "store: ok", "timers: ok"]
+
+    gateway = bot.ws
+    bot.ws = SimpleNamespace(open=False)  # Discord's connection lost (discord.py reconnects meanwhile)
+    status, _, body = await get(bot, "/readyz")
+    bot.ws = gateway
+    assert status == 503 and "discord: failing (not connected)" in body, body
+    assert (await get(bot, "/readyz"))[0] == 200
 
     await bot.service.store.close()  # the database is gone (closed under the bot)
     status, _, body = await get(bot, "/readyz")

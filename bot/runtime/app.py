@@ -259,7 +259,7 @@ class ConductorBot(commands.Bot):
 
     async def readiness(self) -> list[Check]:
         """Whether the bot can serve: connected to Discord, the store answers, the timers' scheduler runs."""
-        connected = self.is_ready() and not self.is_closed()
+        connected = self.is_ready() and not self.is_closed() and self._gateway_open()
         service = self._service
         if service is None:
             store = Check("store", False, "not open")
@@ -271,6 +271,16 @@ class ConductorBot(commands.Bot):
             store,
             Check("timers", timers, "" if timers else "not running"),
         ]
+
+    def _gateway_open(self) -> bool:
+        """Discord's gateway connection is up now (each shard's, for a sharded bot); what cannot be told counts as
+        up (a simulated Discord's gateway)."""
+        try:
+            if isinstance(self, commands.AutoShardedBot):
+                return all(not shard.is_closed() for shard in self.shards.values())
+            return bool(getattr(self.ws, "open", True))
+        except Exception:
+            return True
 
     async def _warm_images(self) -> None:
         """Build the boards' static layers in a thread while the bot already answers (first images fast)."""
