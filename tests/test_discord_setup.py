@@ -56,6 +56,8 @@ def test_the_example_env_file_lists_every_setting_with_a_comment() -> None:
         "CONDUCTOR_SHARED_RATE_LIMIT",
         "CONDUCTOR_EXPERT_SECONDS",
         "CONDUCTOR_EXPERT_PROCESSES",
+        "CONDUCTOR_METRICS_ADDRESS",
+        "CONDUCTOR_LOG_FORMAT",
     }
     lines = example.read_text(encoding="utf-8").splitlines()
     for key in values:

@@ -51,6 +51,7 @@ EVERY_METHOD = {
     "latest_game",
     "games_of_user",
     "games_with_status",
+    "open_games",
     "seats",
     "add_seat",
     "remove_seat",

@@ -84,14 +84,21 @@ def run(args: argparse.Namespace) -> int:
 
     from bot.runtime import collector
     from bot.runtime.app import create_bot
+    from bot.runtime.lifecycle import run_until_stopped
     from bot.runtime.logs import setup_logging
+    from bot.runtime.metrics import shard_label
 
     print(ON_DISCORD, flush=True)
-    setup_logging(settings.log_level, settings.discord_log_level)
+    setup_logging(
+        settings.log_level,
+        settings.discord_log_level,
+        log_format=settings.log_format,
+        shards=shard_label(settings.shards),
+    )
     collector.tune()  # a long-running process with many games in memory (bot/runtime/collector.py)
     bot = create_bot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(run_until_stopped(bot, settings.token))  # until SIGTERM or Ctrl-C, then a clean stop
     except discord.LoginFailure:
         print(f"error: Discord refused the token in DISCORD_TOKEN; make a new one ({README_SECTION}).", file=sys.stderr)
         return 2

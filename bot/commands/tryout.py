@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -89,10 +90,19 @@ def run(args: argparse.Namespace) -> int:
         return 2
     # imported here: the other subcommands need neither SimCord nor discord.py
     from bot.runtime.logs import setup_logging
+    from bot.runtime.settings import SettingsError, log_format_setting, metrics_address_setting
     from bot.service.kinds import Language
     from bot.tryout.session import GameRequest, TryOptions, main
 
-    setup_logging("WARNING", "WARNING")
+    try:  # the operator's settings of the environment (not .env): where to serve the metrics, the log's format
+        metrics, log_format = metrics_address_setting(os.environ), log_format_setting(os.environ)
+    except SettingsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    setup_logging("WARNING", "WARNING", log_format=log_format)
+    if metrics is not None:
+        host, port = metrics
+        print(f"Metrics and health on http://{host}:{port}: /metrics, /healthz, /readyz.", flush=True)
     game = None if args.bots is None else GameRequest(args.map, args.bots, args.level)
     options = TryOptions(
         data=args.data,
@@ -101,5 +111,6 @@ def run(args: argparse.Namespace) -> int:
         friends=args.friends,
         language=None if args.language is None else Language(args.language),
         game=game,
+        metrics=metrics,
     )
     return main(options)

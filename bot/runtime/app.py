@@ -49,11 +49,14 @@ from bot.cogs.ttr import add_ttr_cogs, ttr_group
 from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
 from bot.present.image_words import image_words
 from bot.runtime import collector
+from bot.runtime.endpoints import Check, Endpoints, bounded_check
+from bot.runtime.metrics import Metrics
 from bot.runtime.scheduler import Scheduler
 from bot.runtime.settings import Settings
 from bot.runtime.sync import sync_if_changed
 from bot.service import GameService
 from bot.service.kinds import Language
+from bot.service.observer import QUIET, Observer
 from bot.service.review import Reviews
 from bot.service.thinking import Thinking, expert_search
 from bot.table.clock_notifier import ClockNotifier
@@ -105,9 +108,13 @@ class ConductorBot(commands.Bot):
         self, settings: Settings, *, clock: Callable[[], datetime] | None = None, heartbeat: float = 60.0
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands need none
-        sharding: dict[str, Any] = {}
+        # the operator's metrics (CONDUCTOR_METRICS_ADDRESS); off: nobody listens, and nothing is measured
+        self.metrics = Metrics(settings.shards) if settings.metrics_address is not None else None
+        self.observer: Observer = self.metrics or QUIET
+        # discord.py's options: its HTTP session traced for the metrics; the shards of this process
+        options: dict[str, Any] = {} if self.metrics is None else {"http_trace": self.metrics.trace()}
         if settings.shards is not None:  # an AutoShardedBot (ShardedConductorBot) for this process's shards
-            sharding = {"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)}
+            options |= {"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -115,7 +122,7 @@ class ConductorBot(commands.Bot):
             tree_cls=ConductorTree,
             # a safety net: every message names whom it pings; one that forgets pings nobody
             allowed_mentions=discord.AllowedMentions.none(),
-            **sharding,
+            **options,
         )
         self.settings = settings
         self.clock = clock  # the game service's clock; None: the wall clock (UTC)
@@ -139,6 +146,7 @@ class ConductorBot(commands.Bot):
         self._review_pool: ProcessPoolExecutor | None = None
         # the expert autopilot's searches: a worker process, started at its first decision (bot/service/thinking.py)
         self._expert_pool: ProcessPoolExecutor | None = None
+        self.endpoints: Endpoints | None = None  # /metrics, /healthz, /readyz (bot/runtime/endpoints.py)
 
     @property
     def service(self) -> GameService:
@@ -171,7 +179,11 @@ class ConductorBot(commands.Bot):
         self._expert_pool = ProcessPoolExecutor(parts, mp_context=multiprocessing.get_context("spawn"))
         thinking = Thinking(self._expert_pool, expert_search(self.settings.expert_seconds, parts), parts)
         self._service = await GameService.open(
-            self.settings.database, clock=self.clock, shards=self.settings.shards, thinking=thinking
+            self.settings.database,
+            clock=self.clock,
+            shards=self.settings.shards,
+            thinking=thinking,
+            observer=self.observer,
         )
         await self._service.ratings.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
         if self.settings.rate_limit_shared:  # one command rate per member for every process on the database
@@ -223,8 +235,52 @@ class ConductorBot(commands.Bot):
             await sync_if_changed(self.tree, self._service, self.application_id, self.settings.dev_guild_id)
         else:
             log.info("shards %s: the process running shard 0 syncs the commands", shards.ids)
+        await self._serve_endpoints()
         self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
         self._warm_up = asyncio.create_task(self._warm_images(), name="conductor-warm-up")
+
+    async def _serve_endpoints(self) -> None:
+        """Serve /metrics, /healthz and /readyz where the operator asked (CONDUCTOR_METRICS_ADDRESS)."""
+        address = self.settings.metrics_address
+        if address is None or self.metrics is None:
+            return
+        service, metrics = self.service, self.metrics
+
+        async def count_open_games() -> None:
+            metrics.count_open_games(await service.store.open_games())
+
+        endpoints = Endpoints(*address, metrics=metrics, checks=self.readiness, refresh=count_open_games)
+        try:
+            await endpoints.start()
+        except OSError as exc:  # the port is taken, the address not this machine's: the games go on without them
+            log.error("cannot serve the metrics on %s port %d (%s); the bot runs without them", *address, exc)
+            return
+        self.endpoints = endpoints
+
+    async def readiness(self) -> list[Check]:
+        """Whether the bot can serve: connected to Discord, the store answers, the timers' scheduler runs."""
+        connected = self.is_ready() and not self.is_closed() and self._gateway_open()
+        service = self._service
+        if service is None:
+            store = Check("store", False, "not open")
+        else:
+            store = await bounded_check("store", lambda: service.store.game(0))
+        timers = self._scheduler is not None and self._scheduler.running
+        return [
+            Check("discord", connected, "" if connected else "not connected"),
+            store,
+            Check("timers", timers, "" if timers else "not running"),
+        ]
+
+    def _gateway_open(self) -> bool:
+        """Discord's gateway connection is up now (each shard's, for a sharded bot); what cannot be told counts as
+        up (a simulated Discord's gateway)."""
+        try:
+            if isinstance(self, commands.AutoShardedBot):
+                return all(not shard.is_closed() for shard in self.shards.values())
+            return bool(getattr(self.ws, "open", True))
+        except Exception:
+            return True
 
     async def _warm_images(self) -> None:
         """Build the boards' static layers in a thread while the bot already answers (first images fast)."""
@@ -271,6 +327,9 @@ class ConductorBot(commands.Bot):
             self._recovery.cancel()
         if self._warm_up is not None and not self._warm_up.done():
             self._warm_up.cancel()
+        if self.endpoints is not None:
+            await self.endpoints.stop()
+            self.endpoints = None
         if self._front is not None:
             self._front.close()
         for pool in (self._review_pool, self._expert_pool):

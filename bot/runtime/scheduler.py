@@ -239,6 +239,7 @@ class Scheduler:
             due = await self.service.timers.due_timers(self.service.core.now())
             if not due:
                 break
+            self.service.core.observer.timers_due(len(due))
             for timer in due:
                 await self.fire(timer)
                 handled += 1
@@ -246,11 +247,14 @@ class Scheduler:
 
     async def fire(self, timer: TimerRow) -> TimerOutcome | None:
         """Handle one due timer and tell the notifier what it did; a failure postpones the timer."""
+        observer = self.service.core.observer
+        late = (self.service.core.now() - timer.deadline).total_seconds()
         try:
             outcome = await self.service.timers.fire_timer(timer)
         except asyncio.CancelledError:
             raise
         except Exception:
+            observer.timer_fired(timer.kind, late, failed=True)
             log.exception("timer %d (%s, game #%s) failed; tried again later", timer.id, timer.kind, timer.game_id)
             later = self.service.core.now() + timedelta(seconds=self._retry_after)
             try:
@@ -259,6 +263,7 @@ class Scheduler:
                 log.exception("timer %d could not be postponed", timer.id)
             return None
         self.fired += 1
+        observer.timer_fired(timer.kind, late, failed=False)
         await self._tell(outcome)
         return outcome
 

@@ -16,6 +16,7 @@ DEFAULT_DATABASE = Path("data/conductor.sqlite3")
 DEFAULT_ENV_FILE = Path(".env")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 SHARED_RATE_LIMIT = ("auto", "on", "off")
+LOG_FORMATS = ("text", "json")
 DEFAULT_EXPERT_SECONDS = DEFAULT_SEARCH.time_limit or 1.8
 # the expert's default worker processes: two where the machine has two cores or more (see `default_expert_processes`)
 DEFAULT_EXPERT_PROCESSES = 2
@@ -121,6 +122,35 @@ def expert_processes_setting(values: Mapping[str, str]) -> int:
     return int(text)
 
 
+def metrics_address_setting(values: Mapping[str, str]) -> tuple[str, int] | None:
+    """CONDUCTOR_METRICS_ADDRESS: HOST:PORT (`[::1]:9464` for an IPv6 address; a bare PORT or :PORT is on the
+    loopback address 127.0.0.1) where /metrics, /healthz and /readyz are served; None (off) when unset or empty."""
+    text = values.get("CONDUCTOR_METRICS_ADDRESS", "").strip()
+    if not text:
+        return None
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        host, port = "", text
+    host = host.strip()
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    no_host = bool(sep) and not host and not text.startswith(":")  # like `[]:9464`
+    if not (port.isascii() and port.isdigit() and 0 <= int(port) <= 65535) or no_host:
+        raise SettingsError(
+            f"CONDUCTOR_METRICS_ADDRESS must be HOST:PORT (like 127.0.0.1:9464; a port alone listens on 127.0.0.1), "
+            f"not {text!r}"
+        )
+    return (host or "127.0.0.1", int(port))
+
+
+def log_format_setting(values: Mapping[str, str]) -> str:
+    """CONDUCTOR_LOG_FORMAT (any case): text (the default, also when empty) or json (one JSON object a line)."""
+    text = values.get("CONDUCTOR_LOG_FORMAT", "").strip().lower() or "text"
+    if text not in LOG_FORMATS:
+        raise SettingsError(f"CONDUCTOR_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, not {text!r}")
+    return text
+
+
 def shard_setting(values: Mapping[str, str]) -> Shards | None:
     """SHARD_COUNT and SHARD_IDS (a comma-separated list; all of 0..count-1 when empty): this process's shards.
 
@@ -179,6 +209,10 @@ class Settings:
     expert_seconds: float = DEFAULT_EXPERT_SECONDS
     # CONDUCTOR_EXPERT_PROCESSES: the processes each of its decisions is searched in, side by side
     expert_processes: int = field(default_factory=default_expert_processes)
+    # CONDUCTOR_METRICS_ADDRESS: (host, port) of /metrics, /healthz and /readyz; None: not served (the default)
+    metrics_address: tuple[str, int] | None = None
+    # CONDUCTOR_LOG_FORMAT: text (readable lines) or json (one object a line)
+    log_format: str = "text"
 
     @property
     def rate_limit_shared(self) -> bool:
@@ -229,4 +263,6 @@ class Settings:
             shared_rate_limit=shared_rate_limit,
             expert_seconds=expert_seconds,
             expert_processes=expert_processes,
+            metrics_address=metrics_address_setting(values),
+            log_format=log_format_setting(values),
         )

@@ -24,6 +24,7 @@ from bot.service.errors import IdKind, NotFound, ServiceError, StaleVersion, Why
 from bot.service.loading import LiveGame, load
 from bot.service.member_reads import MemberReads
 from bot.service.models import GameInfo
+from bot.service.observer import QUIET, Observer
 from bot.store import (
     ClockRow,
     NewTimer,
@@ -59,8 +60,10 @@ class ServiceCore:
         cache_size: int = 1000,
         clock: Callable[[], datetime] | None = None,
         shards: Shards | None = None,
+        observer: Observer = QUIET,
     ) -> None:
         self.store = store
+        self.observer = observer  # who hears what the service does, for metrics (bot/service/observer.py)
         # the shards this process serves (their servers' timers, outages, stage messages); None: every server
         self.shards = shards
         # seat order and seeds must not be predictable by players

@@ -71,6 +71,8 @@ class FrontRecords:
 
     async def set_refuses_dms(self, user_id: int, refused: bool) -> None:
         await self.core.store.set_dm_refused(user_id, refused)
+        if refused:
+            self.core.observer.dm_refused()
 
     async def synced_commands(self, target: str) -> str | None:
         """The fingerprint of the slash commands last synced to `target` (an application and a server, or global)."""

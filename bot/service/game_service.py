@@ -50,6 +50,7 @@ from bot.service.images import Images
 from bot.service.lobby import LobbyService
 from bot.service.member_settings import MemberSettingsService
 from bot.service.moderation import ModerationService
+from bot.service.observer import QUIET, Observer
 from bot.service.play import PlayService
 from bot.service.ratings import RatingsService
 from bot.service.reading import ReadingService
@@ -62,6 +63,7 @@ from bot.service.thinking import Thinking
 from bot.service.timers import TimerService
 from bot.service.tournaments.service import Tournaments
 from bot.store import Database, Shards, Store, open_store
+from bot.store.parts.base import Backend
 
 
 class GameService:
@@ -76,8 +78,13 @@ class GameService:
         clock: Callable[[], datetime] | None = None,
         shards: Shards | None = None,
         thinking: Thinking | None = None,
+        observer: Observer = QUIET,
     ) -> None:
-        self.core = core = ServiceCore(store, rng=rng, cache_size=cache_size, clock=clock, shards=shards)
+        self.core = core = ServiceCore(
+            store, rng=rng, cache_size=cache_size, clock=clock, shards=shards, observer=observer
+        )
+        if isinstance(backend := getattr(store, "backend", None), Backend):
+            backend.observer = observer  # the store's writes too
         self.store = store
         self.runner = runner = Runner(core, thinking)
         self.settings = settings = SettingsService(core)
@@ -113,13 +120,17 @@ class GameService:
         clock: Callable[[], datetime] | None = None,
         shards: Shards | None = None,
         thinking: Thinking | None = None,
+        observer: Observer = QUIET,
     ) -> Self:
         """The service on an SQLite database file (created if missing) or a `postgresql://` URL.
 
         `shards`: the shards this process runs (None: one process for every server); `thinking`: where and how
-        hard the autopilot thinks (None: in threads, the expert at its default search)."""
+        hard the autopilot thinks (None: in threads, the expert at its default search); `observer`: who hears what
+        it does (the bot's metrics; nobody by default)."""
         store = await open_store(database)
-        return cls(store, rng=rng, cache_size=cache_size, clock=clock, shards=shards, thinking=thinking)
+        return cls(
+            store, rng=rng, cache_size=cache_size, clock=clock, shards=shards, thinking=thinking, observer=observer
+        )
 
     async def close(self) -> None:
         await self.images.close()

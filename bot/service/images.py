@@ -37,7 +37,8 @@ class Images:
     def renders(self) -> RenderQueue:
         """The queue every image of this service is drawn through."""
         if self._render_queue is None:
-            self._render_queue = RenderQueue(RENDER_WORKERS)
+            observer = self.core.observer
+            self._render_queue = RenderQueue(RENDER_WORKERS, drawn=observer.drawn if observer.listening else None)
         return self._render_queue
 
     async def close(self) -> None:

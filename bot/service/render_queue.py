@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
@@ -68,7 +70,9 @@ class _GameLine:
 class RenderQueue:
     """`await queue.render(game_id, key, draw)`: `draw()` run by a worker; the same `key` shares one render."""
 
-    def __init__(self, workers: int = 1, *, run: Runner = asyncio.to_thread) -> None:
+    def __init__(
+        self, workers: int = 1, *, run: Runner = asyncio.to_thread, drawn: Callable[[str, float], None] | None = None
+    ) -> None:
         if workers < 1:
             raise ValueError("a render queue needs at least one worker")
         self._workers_wanted = workers
@@ -79,6 +83,7 @@ class RenderQueue:
         self._running: list[_Job] = []
         self._workers: list[asyncio.Task[None]] = []
         self._observers: list[Callable[[RenderStart], None]] = []
+        self._drawn = drawn  # told each image's kind (its key's first part) and the seconds it took to draw
 
     def observe(self, observer: Callable[[RenderStart], None]) -> None:
         """Call `observer` as each render starts."""
@@ -133,7 +138,7 @@ class RenderQueue:
         while (job := self._next()) is not None:
             self._begin(job)
             try:
-                result = await self._run(job.draw)
+                result = await self._run(job.draw if self._drawn is None else partial(_timed, job, self._drawn))
             except asyncio.CancelledError:
                 self._finish(job)
                 if not job.done.done():
@@ -177,3 +182,13 @@ class RenderQueue:
                 job.done.cancel()
         self._lines.clear()
         self._inflight.clear()
+
+
+def _timed(job: _Job, drawn: Callable[[str, float], None]) -> Any:
+    """`job.draw()`, its time told to `drawn` with the image's kind (in the drawing thread)."""
+    started = time.perf_counter()
+    try:
+        return job.draw()
+    finally:
+        kind = job.key[0] if isinstance(job.key, tuple) and job.key and isinstance(job.key[0], str) else "other"
+        drawn(kind, time.perf_counter() - started)

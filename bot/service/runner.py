@@ -10,6 +10,7 @@ off the event loop at the game's level (`GameInfo.level_of`).
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -243,7 +244,9 @@ class Runner:
             try:
                 # the autopilot thinks off the event loop (strong: up to a few hundred ms; expert: up to its
                 # time limit, in a worker process when the bot has one)
-                move = await self.thinking.move(game, game.names[seat], run.live.info.level_of(seat))
+                level, started = run.live.info.level_of(seat), time.perf_counter()
+                move = await self.thinking.move(game, game.names[seat], level)
+                self.core.observer.decided(level.value, time.perf_counter() - started)
                 await self.step(run, move, actor=actor, user_id=None, claim_timer=claim_timer, audit=audit)
             except Exception:
                 if not after_action:

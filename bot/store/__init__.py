@@ -40,6 +40,7 @@ from bot.store.rows import (
     HeldRow,
     MessageRow,
     MoveRow,
+    OpenGame,
     SeatClockRow,
     SeatRow,
     SnapshotRow,
@@ -64,6 +65,7 @@ from bot.store.writes import (
 )
 
 __all__ = [
+    "OpenGame",
     "TournamentStore",
     "UnknownTournament",
     "Database",

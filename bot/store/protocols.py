@@ -19,6 +19,7 @@ from bot.store.rows import (
     HeldRow,
     MessageRow,
     MoveRow,
+    OpenGame,
     SeatRow,
     SnapshotRow,
     StoredGame,
@@ -71,6 +72,10 @@ class GameStore(Protocol):
     async def games_of_user(self, user_id: int, statuses: Collection[GameStatus]) -> list[GameRow]: ...
 
     async def games_with_status(self, statuses: Collection[GameStatus]) -> list[GameRow]: ...
+
+    async def open_games(self) -> list[OpenGame]:
+        """Every game not over yet (lobby, setup, playing): map, status, server, seats (for metrics)."""
+        ...
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         """In seat order once started, in join order before."""

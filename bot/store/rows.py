@@ -32,6 +32,16 @@ class GameRow:
 
 
 @dataclass(frozen=True)
+class OpenGame:
+    """A game not over yet (lobby, setup or playing), as the operator's metrics count it: no secret, no name."""
+
+    map: str
+    status: GameStatus
+    guild_id: int
+    seats: int
+
+
+@dataclass(frozen=True)
 class SeatRow:
     """A member's place in a game."""
 

@@ -210,7 +210,7 @@ class Delivery:
             text = mod_line(entry)
         config = await self.settings.guild_config(info.guild_id)
         if config.mod_log_channel_id is None:
-            log.info("game #%d: no moderators' log channel set; not posted: %s", info.id, text)
+            log.info("game #%d: no moderators' log channel set; %s not posted", info.id, entry.action.value)
             return
         await self.outbox.send(config.mod_log_channel_id, info.guild_id, [clip(text)], game_id=info.id)
 

@@ -220,6 +220,7 @@ class StageMessages:
         if buttons is not None:
             kwargs["view"] = buttons
         message = await channel.send(**kwargs)
+        self.core.observer.posted()  # the table is up: the time since the click that moved it (metrics)
         # marked in the write that records it: if the bot stops before a newer message takes its buttons off,
         # the next start finds it marked and takes them off then (`sweep`)
         await self.front.remember_message(info.id, key, info.channel_id, message.id, buttons=buttons is not None)

@@ -82,6 +82,7 @@ class TryOptions:
     language: Language | None = None  # None: the server in English, members' own settings as they chose them
     game: GameRequest | None = None
     log_level: str = "WARNING"
+    metrics: tuple[str, int] | None = None  # CONDUCTOR_METRICS_ADDRESS: /metrics, /healthz, /readyz served there
 
     @property
     def database(self) -> Path:
@@ -189,7 +190,7 @@ class TryOut:
         """Build the world, start the bot in it, open the pages (the start page's address is `self.url`)."""
         options = self.options
         forget_the_old_discord(options.database)
-        settings = Settings(database=options.database, log_level=options.log_level)
+        settings = Settings(database=options.database, log_level=options.log_level, metrics_address=options.metrics)
         self.bot = bot = create_bot(settings, clock=sim_clock)
         env = self.env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
         self.world = world = build_world(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from typing import Any, Protocol, runtime_checkable
@@ -24,6 +25,8 @@ from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
 from bot.present.refusals import refusal_text
 from bot.service import ServiceError
 from bot.service.kinds import Language
+from bot.service.observer import DONE, FAILED, REFUSED, click_started
+from bot.views.observing import action_kind, observer_of
 from render import RenderedImage
 
 log = logging.getLogger(__name__)
@@ -159,21 +162,28 @@ async def guarded(
     language of the member who asked (`reader_language`).
     """
     language = language_of_locale(interaction.locale) or DEFAULT_LANGUAGE
+    started, outcome = time.perf_counter(), DONE
+    click_started.set(started)  # the tasks started from here measure the stage message from this click
     try:
         await defer(interaction, in_place=in_place)
         language = await reader_language(interaction)
         with speaking(language):
             await work()
     except ServiceError as exc:
+        outcome = REFUSED
         with speaking(language):
             await _answer(interaction, refusal_text(exc))
     except Refusal as exc:
+        outcome = REFUSED
         await _answer(interaction, str(exc))
     except Exception:
+        outcome = FAILED
         with speaking(language):
             await report_failure(interaction)
     finally:
         _answered_in_place.discard(interaction.id)
+        if (observer := observer_of(interaction.client)).listening:
+            observer.acted(action_kind(interaction), outcome, time.perf_counter() - started)
 
 
 async def report_failure(interaction: discord.Interaction, error: BaseException | None = None) -> None:

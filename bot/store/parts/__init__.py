@@ -33,6 +33,7 @@ from bot.store.rows import (
     HeldRow,
     MessageRow,
     MoveRow,
+    OpenGame,
     SeatRow,
     SnapshotRow,
     StoredGame,
@@ -68,6 +69,7 @@ class Parts:
         self._ratings = Ratings(backend)
         self._tournaments = Tournaments(backend)
         self._rates = Rates(backend)
+        self.backend = backend  # its `observer` hears how the writes go (bot/store/observer.py)
 
     async def create_game(self, new: NewGame) -> GameRow:
         return await self._games.create_game(new)
@@ -89,6 +91,9 @@ class Parts:
 
     async def games_with_status(self, statuses: Collection[GameStatus]) -> list[GameRow]:
         return await self._games.games_with_status(statuses)
+
+    async def open_games(self) -> list[OpenGame]:
+        return await self._games.open_games()
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         return await self._games.seats(game_id)

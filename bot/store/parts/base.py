@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
+from bot.store.observer import QUIET, StoreObserver
 from bot.store.query import Q, Row, Work
 
 T = TypeVar("T")
@@ -12,6 +13,9 @@ T = TypeVar("T")
 
 class Backend:
     """The ways to run queries, provided by `SqliteCore` and `PostgresCore`."""
+
+    # who hears how the writes go (bot/store/observer.py); nobody by default
+    observer: StoreObserver = QUIET
 
     async def fetch_one(self, q: Q, **params: Any) -> Row | None:
         """The first row of one read; None if there is none."""

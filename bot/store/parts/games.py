@@ -29,7 +29,7 @@ from bot.store.errors import ChannelBusy, StoreError
 from bot.store.parts.base import Backend
 from bot.store.parts.versioned import apply_writes, bump, game_key, put_snapshot
 from bot.store.query import Q, Row, UniqueViolation, Work, changed, one, param, rows, scalar
-from bot.store.rows import ClockRow, GameRow, SeatRow, StoredGame
+from bot.store.rows import ClockRow, GameRow, OpenGame, SeatRow, StoredGame
 from bot.store.schema import audit_log, game_clocks, games, moves, seat_clocks, seats, snapshots
 from bot.store.status import ACTIVE, GameStatus
 from bot.store.writes import GameStart, NewGame, check_open_games
@@ -88,6 +88,13 @@ GAME_CLOCK = Q(
     )
     .where(games.c.id == param("game_id"))
     .order_by(seat_clocks.c.seat)
+)
+# every game not over yet: its map, status, server and number of seats (the operator's metrics)
+OPEN_GAMES = Q(
+    select(games.c.map, games.c.status, games.c.guild_id, func.count(seats.c.user_id))
+    .select_from(games.outerjoin(seats, seats.c.game_id == games.c.id))
+    .where(OPEN)
+    .group_by(games.c.id, games.c.map, games.c.status, games.c.guild_id)
 )
 GAME_SEATS = Q(
     select(*SEAT)
@@ -228,6 +235,11 @@ class Games:
     async def games_with_status(self, statuses: Collection[GameStatus]) -> list[GameRow]:
         q = _games_with_status(len(statuses))
         return [game_row(r) for r in await self.backend.fetch_all(q, **status_params(statuses))]
+
+    async def open_games(self) -> list[OpenGame]:
+        return [
+            OpenGame(r[0], GameStatus(r[1]), int(r[2]), int(r[3])) for r in await self.backend.fetch_all(OPEN_GAMES)
+        ]
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         return [seat_row(r) for r in await self.backend.fetch_all(GAME_SEATS, game_id=game_id)]

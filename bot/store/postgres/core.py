@@ -40,6 +40,7 @@ import asyncpg
 from bot.store.answers import write_answer
 from bot.store.columns import Row
 from bot.store.errors import StoreError
+from bot.store.observer import observed
 from bot.store.parts.base import Backend
 from bot.store.postgres.connection import DB_ERRORS, Conn
 from bot.store.postgres.pipeline import Outcome, PipelineBroken, run_lockstep
@@ -151,12 +152,13 @@ class PostgresCore(Backend):
             writer = asyncio.ensure_future(self._commit_waiting())
             self._writers.add(writer)
             writer.add_done_callback(self._writers.discard)
-        return await asyncio.shield(done)
+        return await observed(self.observer, asyncio.shield(done))
 
     async def _commit_waiting(self) -> None:
         """Commit the waiting writes, a group at a time, until none is left."""
         while self._waiting:
             group, self._waiting = self._waiting[:GROUP_MOST], self._waiting[GROUP_MOST:]
+            self.observer.store_group(len(group))
             try:
                 await self._commit_group(group)
             except Exception as exc:  # a bug: the group's writes get its error, and the writes after them go on

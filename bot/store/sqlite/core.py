@@ -34,6 +34,7 @@ import aiosqlite
 from bot.store.answers import write_answer
 from bot.store.columns import Row
 from bot.store.errors import StoreError
+from bot.store.observer import observed
 from bot.store.parts.base import Backend
 from bot.store.query import Q, Work, changed, execute_sqlite, one, rows, run_sync
 from bot.store.revisions import check_sqlite, upgrade_sqlite
@@ -103,12 +104,13 @@ class SqliteCore(Backend):
         self._waiting.append((work, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.ensure_future(self._commit_waiting())
-        return await asyncio.shield(done)
+        return await observed(self.observer, asyncio.shield(done))
 
     async def _commit_waiting(self) -> None:
         """Commit the waiting writes, a group at a time, until none is left."""
         while self._waiting:
             group, self._waiting = self._waiting, []
+            self.observer.store_group(len(group))
             works = [work for work, _ in group]
             cancelled = False
             try:
