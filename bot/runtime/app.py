@@ -137,8 +137,9 @@ class ConductorBot(commands.Bot):
         self._warm_up: asyncio.Task[None] | None = None
         # `/ttr review`'s playouts: worker processes, started at the first review (bot/service/review.py)
         self._review_pool: ProcessPoolExecutor | None = None
-        # the expert autopilot's searches: a worker process, started at its first decision (bot/service/thinking.py)
-        self._expert_pool: ProcessPoolExecutor | None = None
+        # where the autopilot thinks: the expert's searches in worker processes, started at its first decision and
+        # again if one dies (bot/service/thinking.py)
+        self._thinking: Thinking | None = None
 
     @property
     def service(self) -> GameService:
@@ -168,8 +169,12 @@ class ConductorBot(commands.Bot):
     async def setup_hook(self) -> None:
         # the expert autopilot's searches: each decision (up to ~2 s) split between every process of the pool
         parts = self.settings.expert_processes
-        self._expert_pool = ProcessPoolExecutor(parts, mp_context=multiprocessing.get_context("spawn"))
-        thinking = Thinking(self._expert_pool, expert_search(self.settings.expert_seconds, parts), parts)
+
+        def expert_pool() -> ProcessPoolExecutor:
+            return ProcessPoolExecutor(parts, mp_context=multiprocessing.get_context("spawn"))
+
+        search = expert_search(self.settings.expert_seconds, parts)
+        thinking = self._thinking = Thinking(expert_pool(), search, parts, make_executor=expert_pool)
         self._service = await GameService.open(
             self.settings.database, clock=self.clock, shards=self.settings.shards, thinking=thinking
         )
@@ -273,10 +278,11 @@ class ConductorBot(commands.Bot):
             self._warm_up.cancel()
         if self._front is not None:
             self._front.close()
-        for pool in (self._review_pool, self._expert_pool):
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
-        self._review_pool = self._expert_pool = None
+        if self._review_pool is not None:
+            self._review_pool.shutdown(wait=False, cancel_futures=True)
+        self._review_pool = None
+        if self._thinking is not None:
+            self._thinking.close()
         try:
             if self._scheduler is not None:
                 await self._scheduler.stop()
