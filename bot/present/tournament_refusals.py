@@ -129,6 +129,16 @@ def _sanctioned(facts: Facts) -> str:
     )
 
 
+def _already_sanctioned(facts: Facts) -> str:
+    name = _member_named(facts) or _("someone")
+    if str(facts.get("status", "")) == "disqualified":
+        return _("{name} is disqualified from this tournament already: nothing was changed.").format(name=name)
+    return _(
+        "{name} is dropped from this tournament already (perhaps by another moderator just now): nothing was "
+        "changed. To disqualify them instead, lift the drop first with `/ttrtour reinstate`."
+    ).format(name=name)
+
+
 def _not_sanctioned(facts: Facts) -> str:
     name = _member_named(facts) or _("someone")
     return _("{name} is not dropped or disqualified: there is nothing to lift.").format(name=name)
@@ -156,6 +166,7 @@ TOURNAMENT_WORDED: dict[Why, Callable[[Facts], str]] = {
     Why.NOT_ACTIVE: _not_active,
     Why.TABLE_OVER: _table_over,
     Why.SANCTIONED: _sanctioned,
+    Why.ALREADY_SANCTIONED: _already_sanctioned,
     Why.NOT_SANCTIONED: _not_sanctioned,
     Why.SUBSTITUTED: _substituted,
 }
