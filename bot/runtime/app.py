@@ -61,6 +61,7 @@ from bot.table.controls import Controls
 from bot.table.front import Front
 from bot.table.languages import Languages
 from bot.table.tournaments import TournamentDesk
+from bot.views.answering import Answering
 from bot.views.items import GameButton, GameSelect
 from bot.views.ratelimit import RateLimiter, admitted
 from bot.views.replies import current_game, reader_language, report_failure
@@ -135,6 +136,7 @@ class ConductorBot(commands.Bot):
         self._ready_before = False
         self._refreshes: set[asyncio.Task[None]] = set()
         self._warm_up: asyncio.Task[None] | None = None
+        self.answering = Answering()  # the interactions being answered now (bot/views/replies.py counts them)
         # `/ttr review`'s playouts: worker processes, started at the first review (bot/service/review.py)
         self._review_pool: ProcessPoolExecutor | None = None
         # where the autopilot thinks: the expert's searches in worker processes, started at its first decision and
@@ -158,6 +160,11 @@ class ConductorBot(commands.Bot):
     def languages(self) -> Languages | None:
         """Who reads what in which language (None until the bot is set up)."""
         return None if self._front is None else self._front.languages
+
+    @property
+    def warming(self) -> bool:
+        """Is the boards' warm-up still running (in the background: the bot answers meanwhile)?"""
+        return self._warm_up is not None and not self._warm_up.done()
 
     @property
     def scheduler(self) -> Scheduler:
@@ -232,13 +239,18 @@ class ConductorBot(commands.Bot):
         self._warm_up = asyncio.create_task(self._warm_images(), name="conductor-warm-up")
 
     async def _warm_images(self) -> None:
-        """Build the boards' static layers in a thread while the bot already answers (first images fast)."""
+        """Build the boards' static layers in a thread while the bot already answers (first images fast): in the
+        background, never on the way to answering; each layer waits while interactions are being answered."""
         try:
             # English: the layers of other languages differ by the caption of the project's own boards only,
             # built on first use
-            await self.service.images.warm_up(words=image_words(Language.EN))
+            await self.service.images.warm_up(words=image_words(Language.EN), before_each=self._before_layer)
         except Exception:
             log.exception("could not build the boards' static layers at start (they are built on first use)")
+
+    async def _before_layer(self) -> None:
+        """Before the warm-up builds a layer: the interactions being answered come first."""
+        await self.answering.idle()
 
     async def _recover(self) -> None:
         """Once connected: post the stage messages a crash kept back, then run the clocks (moved on by the outage)."""

@@ -24,6 +24,7 @@ from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
 from bot.present.refusals import refusal_text
 from bot.service import ServiceError
 from bot.service.kinds import Language
+from bot.views.answering import Answering
 from render import RenderedImage
 
 log = logging.getLogger(__name__)
@@ -158,6 +159,15 @@ async def guarded(
     `in_place`: a tap on a private panel is answered in that panel (see `private`). Everything runs in the
     language of the member who asked (`reader_language`).
     """
+    answering = getattr(interaction.client, "answering", None)
+    if isinstance(answering, Answering):  # work that can wait (the warm-up at start) waits while this runs
+        with answering:
+            await _guarded(interaction, work, in_place=in_place)
+    else:
+        await _guarded(interaction, work, in_place=in_place)
+
+
+async def _guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]], *, in_place: bool) -> None:
     language = language_of_locale(interaction.locale) or DEFAULT_LANGUAGE
     try:
         await defer(interaction, in_place=in_place)

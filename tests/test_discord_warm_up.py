@@ -1,0 +1,97 @@
+"""A restart during a busy evening is not a pause: the bot answers while it still warms its boards' layers.
+
+The warm-up (`ConductorBot._warm_images`) runs in the background, a layer at a time, each after the
+interactions being answered. Here it is held before its first layer (as a slow machine would hold it) while
+members open, start and look at a game: every command is answered, and the board image drawn meanwhile (its
+layer built on demand) is the very image drawn from a freshly built layer. Then the warm-up goes on and builds
+the other maps' layers, and not the one built on demand again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from discord_harness import SIM_HEARTBEAT, all_private, attachment, make_room, reply_text, sim_clock, slash
+from simcord import Env
+
+from bot import Settings, create_bot
+from bot.views.answering import Answering
+from maps import MAP_NAMES
+from render import static_layer
+
+
+async def test_commands_are_answered_while_the_warm_up_is_held(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(static_layer, "_cache", {})  # this process has built no layer yet, as after a restart
+    built: list[str] = []
+    build = static_layer.build_static_board
+
+    def counted(*args: object, **kwargs: object) -> static_layer.StaticBoard:
+        layer = build(*args, **kwargs)  # type: ignore[arg-type]
+        built.append(layer.board.name)
+        return layer
+
+    monkeypatch.setattr(static_layer, "build_static_board", counted)
+    settings = Settings(database=tmp_path / "c.sqlite3", commands_per_window=0)
+    bot = create_bot(settings, clock=sim_clock, heartbeat=SIM_HEARTBEAT)
+    env = Env(bot)
+    hold = asyncio.Event()
+    layers_asked = 0
+    own = bot._before_layer  # the bot's own wait: while interactions are answered
+
+    async def held() -> None:  # the warm-up's wait before each layer, held before the first
+        nonlocal layers_asked
+        layers_asked += 1
+        if not hold.is_set():
+            await env.external_wait(hold.wait(), reason="the test holds the boards' warm-up")
+        await own()
+
+    bot._before_layer = held  # type: ignore[method-assign]
+    await env.start()
+    try:
+        with env.time_context():
+            room = make_room(env, ["alice", "bob"])
+            alice, bob = room.members
+            opened = await slash(alice, room, "ttr new", map="usa")
+            assert all_private(opened) and "You opened game" in reply_text(opened), reply_text(opened)
+            assert "joined" in reply_text(await slash(bob, room, "ttr join")).casefold()
+            await slash(alice, room, "ttr start")
+            assert bot.warming and layers_asked == 1 and built == ["usa"], built  # held; usa built on demand
+            result = await slash(alice, room, "ttr board")
+            assert all_private(result)
+            _, during = await attachment(result)
+            assert bot.warming and built == ["usa"]
+
+            hold.set()
+            await env.settle()
+            assert not bot.warming and layers_asked == len(MAP_NAMES)
+            assert sorted(built) == sorted(MAP_NAMES), built  # each layer once: usa not built again
+
+            monkeypatch.setattr(static_layer, "_cache", {})  # a fresh layer: the image is the same
+            _, fresh = await attachment(await slash(alice, room, "ttr board"))
+            assert fresh == during and built.count("usa") == 2
+    finally:
+        await env.shutdown()
+        await bot.close()
+
+
+async def test_answering_counts_the_interactions_and_idle_waits_for_the_last() -> None:
+    answering = Answering()
+    await asyncio.wait_for(answering.idle(), 1)  # none: at once
+    order: list[str] = []
+
+    async def waiter() -> None:
+        await answering.idle()
+        order.append("idle")
+
+    with answering:
+        with answering:
+            task = asyncio.create_task(waiter())
+            await asyncio.sleep(0)
+            order.append("first answered")
+        await asyncio.sleep(0)
+        assert not task.done()
+        order.append("last answered")
+    await asyncio.wait_for(task, 1)
+    assert order == ["first answered", "last answered", "idle"] and answering.count == 0
