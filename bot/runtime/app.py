@@ -52,6 +52,7 @@ from bot.runtime import collector
 from bot.runtime.scheduler import Scheduler
 from bot.runtime.settings import Settings
 from bot.runtime.sync import sync_if_changed
+from bot.runtime.warm_up import BoardWarmUp
 from bot.service import GameService
 from bot.service.kinds import Language
 from bot.service.review import Reviews
@@ -65,6 +66,7 @@ from bot.views.answering import Answering
 from bot.views.items import GameButton, GameSelect
 from bot.views.ratelimit import RateLimiter, admitted
 from bot.views.replies import current_game, reader_language, report_failure
+from maps import MAP_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +137,7 @@ class ConductorBot(commands.Bot):
         )
         self._ready_before = False
         self._refreshes: set[asyncio.Task[None]] = set()
-        self._warm_up: asyncio.Task[None] | None = None
+        self._warm_up: BoardWarmUp | None = None
         self.answering = Answering()  # the interactions being answered now (bot/views/replies.py counts them)
         # `/ttr review`'s playouts: worker processes, started at the first review (bot/service/review.py)
         self._review_pool: ProcessPoolExecutor | None = None
@@ -164,7 +166,7 @@ class ConductorBot(commands.Bot):
     @property
     def warming(self) -> bool:
         """Is the boards' warm-up still running (in the background: the bot answers meanwhile)?"""
-        return self._warm_up is not None and not self._warm_up.done()
+        return self._warm_up is not None and self._warm_up.running
 
     @property
     def scheduler(self) -> Scheduler:
@@ -236,21 +238,20 @@ class ConductorBot(commands.Bot):
         else:
             log.info("shards %s: the process running shard 0 syncs the commands", shards.ids)
         self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
-        self._warm_up = asyncio.create_task(self._warm_images(), name="conductor-warm-up")
+        await self._warm_images()
 
     async def _warm_images(self) -> None:
-        """Build the boards' static layers in a thread while the bot already answers (first images fast): in the
-        background, never on the way to answering; each layer waits while interactions are being answered."""
+        """Start building the boards' static layers in a thread of their own (bot/runtime/warm_up.py): in the
+        background, never on the way to an answer; each layer waits while interactions are being answered."""
         try:
-            # English: the layers of other languages differ by the caption of the project's own boards only,
-            # built on first use
-            await self.service.images.warm_up(words=image_words(Language.EN), before_each=self._before_layer)
+            order = await self.service.images.warm_order()
         except Exception:
-            log.exception("could not build the boards' static layers at start (they are built on first use)")
-
-    async def _before_layer(self) -> None:
-        """Before the warm-up builds a layer: the interactions being answered come first."""
-        await self.answering.idle()
+            log.exception("could not read the maps of running games at start (every board is warmed in turn)")
+            order = list(MAP_NAMES)
+        # English: the layers of other languages differ by the caption of the project's own boards only,
+        # built on first use
+        self._warm_up = BoardWarmUp(order, image_words(Language.EN), self.answering.quiet)
+        self._warm_up.start()
 
     async def _recover(self) -> None:
         """Once connected: post the stage messages a crash kept back, then run the clocks (moved on by the outage)."""
@@ -286,8 +287,8 @@ class ConductorBot(commands.Bot):
     async def close(self) -> None:
         if self._recovery is not None and not self._recovery.done():
             self._recovery.cancel()
-        if self._warm_up is not None and not self._warm_up.done():
-            self._warm_up.cancel()
+        if self._warm_up is not None:
+            self._warm_up.stop()
         if self._front is not None:
             self._front.close()
         if self._review_pool is not None:

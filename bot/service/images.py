@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 
 from bot.service.core import ServiceCore
@@ -44,30 +44,27 @@ class Images:
         if self._render_queue is not None:
             await self._render_queue.stop()
 
-    async def warm_up(
-        self, *, words: ImageWords, before_each: Callable[[], Awaitable[None]] | None = None
-    ) -> list[str]:
+    async def warm_up(self, *, words: ImageWords) -> list[str]:
         """Build every map's static layer now, off the event loop: the maps of running games first.
 
         Without it the first image of a map after a restart builds the layer
         itself (most of a second). The layers are built one after the other in
-        a worker thread, so the bot answers meanwhile; `before_each` is awaited
-        before each layer (the bot's: while it answers interactions, the next
-        layer waits, since building one holds the interpreter most of the time).
-        A render that needs a layer not built yet builds it itself, and one that
-        needs the layer being built waits for that one only: a layer is built
-        once. Returns the maps in the order they were warmed.
+        a worker thread, so the bot answers meanwhile; a render that needs a
+        layer being built waits for that one only. Returns the maps in the
+        order they were built.
         """
-        rows = await self.core.store.games_with_status(ACTIVE)
-        active = [row.map for row in rows]
-        order = list(dict.fromkeys([*(m for m in active if m in MAP_NAMES), *MAP_NAMES]))
+        order = await self.warm_order()
         started = time.perf_counter()
         for map_name in order:
-            if before_each is not None:
-                await before_each()
             await asyncio.to_thread(static_board, map_name, words=words)
         log.info("static board layers of %d maps built in %.2f s", len(order), time.perf_counter() - started)
         return order
+
+    async def warm_order(self) -> list[str]:
+        """Every map, the maps of running games first: the order to build their static layers in at start."""
+        rows = await self.core.store.games_with_status(ACTIVE)
+        active = [row.map for row in rows]
+        return list(dict.fromkeys([*(m for m in active if m in MAP_NAMES), *MAP_NAMES]))
 
     async def board_image(self, game_id: int, labels: Mapping[int, str], *, words: ImageWords) -> RenderedImage:
         """The board as everyone sees it; `labels` names the seats (seat number -> label)."""

@@ -1,25 +1,29 @@
 """How many interactions the bot is answering now, so that work which can wait (the boards' warm-up at start)
 waits for them: a member's click comes first.
 
-`guarded` (replies.py) counts every command and component it runs on the client's `answering`; `idle()`
-returns at once when none runs, else when the last one is answered.
+`guarded` (replies.py) counts every command and component it runs on the client's `answering`. `quiet` is set
+while none runs (a threading.Event: the warm-up's thread waits on it); `idle()` is the same wait on the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 from types import TracebackType
 
 
 class Answering:
-    """The interactions being answered now (a count), and a wait for none."""
+    """The interactions being answered now (a count), and waits for none."""
 
     def __init__(self) -> None:
         self.count = 0
+        self.quiet = threading.Event()  # set while no interaction is being answered
+        self.quiet.set()
         self._waiters: list[asyncio.Future[None]] = []
 
     def __enter__(self) -> Answering:
         self.count += 1
+        self.quiet.clear()
         return self
 
     def __exit__(
@@ -27,6 +31,7 @@ class Answering:
     ) -> None:
         self.count -= 1
         if self.count == 0:
+            self.quiet.set()
             waiters, self._waiters = self._waiters, []
             for waiter in waiters:
                 if not waiter.done():
