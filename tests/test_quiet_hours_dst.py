@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from helpers.clock_support import FakeTime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_held_dms import Sending, StandIn
 
+from bot.service import GameService
 from bot.service.member_settings import DAY_MINUTES, MemberSettings, QuietHours, known_zone
 from bot.table.notify import DmKind
 
@@ -23,6 +25,7 @@ STOCKHOLM, HELSINKI = "Europe/Stockholm", "Europe/Helsinki"
 # 2026's changes: the clocks go back at 01:00 UTC on 25 October, forward at 01:00 UTC on 29 March
 AUTUMN = datetime(2026, 10, 25, 1, tzinfo=UTC)
 SPRING = datetime(2026, 3, 29, 1, tzinfo=UTC)
+HOUR = timedelta(hours=1)
 
 
 def test_the_second_pass_of_the_autumn_night_gets_an_end_still_ahead() -> None:
@@ -103,3 +106,28 @@ def test_time_zones_a_member_may_name() -> None:
         assert known_zone(zone), zone
     for zone in ("localtime", "Factory", "posixrules", "posix/Europe/Helsinki", "right/UTC", "europe/helsinki", ""):
         assert not known_zone(zone), zone
+
+
+# ----- the service on both stores: quiet hours changed while they hold messages ------------------------------
+
+
+async def test_quiet_hours_off_or_changed_retime_what_they_held(timed_service: GameService, time: FakeTime) -> None:
+    members = timed_service.members
+    time.now = datetime(2026, 1, 10, 21, tzinfo=UTC)  # 23:00 in Helsinki
+    user, other = 7001, 7002
+    await members.set_quiet_hours(user, QuietHours(22 * 60, 7 * 60, HELSINKI))
+    end = datetime(2026, 1, 11, 5, tzinfo=UTC)  # 07:00 in Helsinki
+    for text in ("seat news", "reminder"):
+        await members.hold_dm(user, None, DmKind.SEAT.value, None, text, end)
+    await members.hold_dm(user, None, DmKind.TURN.value, None, "a turn DM that waits an hour", time.now + HOUR)
+    await members.hold_dm(other, None, DmKind.SEAT.value, None, "someone else's", end)
+
+    await members.set_quiet_hours(user, QuietHours(21 * 60, 9 * 60, HELSINKI))  # until 09:00 now
+    held = {h.text: h.due_at for h in await members.held_dms(user)}
+    assert held["seat news"] == held["reminder"] == end + 2 * HOUR
+    assert held["a turn DM that waits an hour"] == time.now + HOUR  # not the quiet hours': untouched
+
+    await members.set_quiet_hours(user, None)  # off: due now, for the next release
+    due = {h.text for h in await members.due_dms(time.now)}
+    assert due == {"seat news", "reminder"}
+    assert {h.text: h.due_at for h in await members.held_dms(other)} == {"someone else's": end}
