@@ -63,7 +63,7 @@ async def test_a_drop_and_a_disqualification_at_once_one_is_refused(
     done, refused = split(list(outcomes))
     assert len(done) == 1 and len(refused) == 1, outcomes
     (error,) = refused
-    assert error.why is Why.ALREADY_SANCTIONED, error
+    assert error.why is Why.NOT_ACTIVE, error
     winner = done[0].action
     status = (await service.tournaments.desk.tournament(tid)).participant(player)
     assert status is not None
@@ -78,10 +78,15 @@ async def test_a_drop_and_a_disqualification_at_once_one_is_refused(
     for language in Language:
         with speaking(language):
             texts[language] = refusal_text(ServiceError(error.why, {**error.facts, "name": "Åsa"}))
-    word = {"drop": ("dropped", "struken", "pudotettu"), "disqualify": ("disqualified", "diskvalificerad", "hylätty")}
+    word = {
+        "drop": ("dropped them already", "redan strukit", "jo pudottanut"),
+        "disqualify": ("disqualified them already", "redan diskvalificerat", "jo hylännyt"),
+    }
     for language, expected_word in zip((Language.EN, Language.SV, Language.FI), word[winner], strict=True):
         assert "Åsa" in texts[language] and expected_word in texts[language], texts[language]
     assert len(set(texts.values())) == 3, texts
+    reinstate = "/ttrtour reinstate" in texts[Language.EN]
+    assert reinstate is (winner == "drop"), "a disqualification refused after a drop says how to do it"
 
 
 async def test_a_drop_after_a_substitute_is_refused_as_out_already(service: GameService) -> None:
@@ -93,4 +98,4 @@ async def test_a_drop_after_a_substitute_is_refused_as_out_already(service: Game
         return_exceptions=True,
     )
     done, refused = split(list(outcomes))
-    assert [d.action for d in done] == ["substitute"] and [r.why for r in refused] == [Why.ALREADY_SANCTIONED]
+    assert [d.action for d in done] == ["substitute"] and [r.why for r in refused] == [Why.NOT_ACTIVE]

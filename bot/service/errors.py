@@ -75,7 +75,6 @@ class Why(StrEnum):
     TABLE_OVER = "table_over"  # tournament_id, round, table, status
     TOURNAMENT_CHANGED = "tournament_changed"  # tournament_id (a stale button, a double click)
     SANCTIONED = "sanctioned"  # tournament_id, status (dropped or disqualified: until a moderator reinstates)
-    ALREADY_SANCTIONED = "already_sanctioned"  # tournament_id, user_id, status (dropped or disqualified already)
     NOT_SANCTIONED = "not_sanctioned"  # tournament_id, user_id, status (nothing to lift)
     SUBSTITUTED = "substituted"  # tournament_id, user_id (their place went to a substitute)
     # no such thing

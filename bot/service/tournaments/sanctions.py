@@ -141,14 +141,12 @@ class TourSanctions:
                     ParticipantStatus.WAITLISTED,
                 )
             )
-            if found.status in SANCTIONED:
-                # a drop and a disqualification sent at the same moment: the second finds the first done; to turn a
-                # drop into a disqualification, a moderator lifts it first (`reinstate`), so nothing happens twice
-                raise WrongState(
-                    Why.ALREADY_SANCTIONED, {"tournament_id": t.id, "user_id": user_id, "status": found.status}
-                )
+            # a player out already is not sanctioned again: of a drop and a disqualification sent at the same
+            # moment, the second finds the first done and is refused; to turn a drop into a disqualification, a
+            # moderator lifts it first (`reinstate`)
             if found.status not in allowed:
-                raise WrongState(Why.NOT_ACTIVE, {"tournament_id": t.id, "user_id": user_id, "status": found.status})
+                facts = {"tournament_id": t.id, "user_id": user_id, "status": found.status, "action": action.value}
+                raise WrongState(Why.NOT_ACTIVE, facts)
             running = await self._running_seat(data, user_id)
             details = {
                 "user_id": user_id,
@@ -309,11 +307,6 @@ def _active(data: TournamentData, user_id: int) -> ParticipantRow:
     found = participant_row(data, user_id)
     if found is None:
         raise NotAPlayer(Why.NOT_REGISTERED, {"tournament_id": data.tournament.id, "user_id": user_id})
-    if found.status in SANCTIONED:  # out already (a drop, a disqualification or a substitute came first)
-        raise WrongState(
-            Why.ALREADY_SANCTIONED,
-            {"tournament_id": data.tournament.id, "user_id": user_id, "status": found.status},
-        )
     if found.status is not ParticipantStatus.ACTIVE:
         raise WrongState(
             Why.NOT_ACTIVE, {"tournament_id": data.tournament.id, "user_id": user_id, "status": found.status}
