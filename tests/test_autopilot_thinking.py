@@ -161,7 +161,7 @@ def test_the_expert_processes_are_a_setting(tmp_path: Path, monkeypatch: pytest.
         monkeypatch.setattr(settings_module, "usable_cores", lambda cores=cores: cores)
         assert Settings.from_env({}, None).expert_processes == processes
         assert Settings.from_env({"CONDUCTOR_EXPERT_PROCESSES": "1"}, None).expert_processes == 1
-    monkeypatch.undo()
+    monkeypatch.setattr(settings_module, "usable_cores", lambda: 16)  # a machine with cores to spare
     assert Settings.from_env({"CONDUCTOR_EXPERT_PROCESSES": " 2 "}, None).expert_processes == 2
     env = tmp_path / ".env"
     env.write_text("CONDUCTOR_EXPERT_PROCESSES=4\n", encoding="utf-8")
@@ -169,3 +169,17 @@ def test_the_expert_processes_are_a_setting(tmp_path: Path, monkeypatch: pytest.
     for bad in ("0", "9", "1.5", "two", "-1", "２"):
         with pytest.raises(SettingsError, match="CONDUCTOR_EXPERT_PROCESSES must be a whole number from 1 to 8"):
             Settings.from_env({"CONDUCTOR_EXPERT_PROCESSES": bad}, None)
+
+
+def test_more_expert_processes_than_cores_are_refused_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The setting's message promises at most the machine's cores: on two cores, 3 is refused saying so."""
+    monkeypatch.setattr(settings_module, "usable_cores", lambda: 2)
+    assert Settings.from_env({"CONDUCTOR_EXPERT_PROCESSES": "2"}, None).expert_processes == 2
+    for bad in ("3", "8"):
+        with pytest.raises(SettingsError) as refused:
+            Settings.from_env({"CONDUCTOR_EXPERT_PROCESSES": bad}, None)
+        said = str(refused.value)
+        assert "from 1 to 2" in said and "this one has 2" in said and repr(bad) in said, said
+    monkeypatch.setattr(settings_module, "usable_cores", lambda: 1)
+    with pytest.raises(SettingsError, match="from 1 to 1 "):
+        Settings.from_env({"CONDUCTOR_EXPERT_PROCESSES": "2"}, None)

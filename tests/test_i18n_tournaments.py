@@ -84,6 +84,8 @@ REFUSALS = [
     (Why.TOO_FEW_PLAYERS, {"tournament_id": 1, "players": 1, "low": 2, "table_size": 4}),
     (Why.NOT_ACTIVE, {"tournament_id": 1, "user_id": 5, "status": "dropped"}),
     (Why.NOT_ACTIVE, {"tournament_id": 1, "user_id": 5, "status": "dropped", "name": "Åsa"}),
+    (Why.NOT_ACTIVE, {"tournament_id": 1, "user_id": 5, "status": "dropped", "action": "disqualify", "name": "Åsa"}),
+    (Why.NOT_ACTIVE, {"tournament_id": 1, "user_id": 5, "status": "disqualified", "action": "drop", "name": "Åsa"}),
     (Why.TABLE_OVER, {"tournament_id": 1, "round": 1, "table": 2, "status": "done"}),
     (Why.TOURNAMENT_CHANGED, {"tournament_id": 1}),
     (Why.BAD_SEAT_ORDER, {"value": (1, 2)}),

@@ -189,6 +189,8 @@ class MemberSettingsCog(TtrCog):
                 await private(interaction, text)
             if away is not None:
                 await self._went_away(user, away_for)
+            if quiet_hours is not None or timezone is not None:
+                await self.delivery.notifier.release()  # what the old quiet hours held and the new ones do not
 
         await guarded(interaction, work)
 

@@ -113,8 +113,23 @@ def _not_registered(facts: Facts) -> str:
 def _not_active(facts: Facts) -> str:
     name = _member_named(facts)
     if name is None:
-        return _("That player does not play the tournament's rounds now.")
-    return _("{name} does not play the tournament's rounds now.").format(name=name)
+        said = _("That player does not play the tournament's rounds now.")
+    else:
+        said = _("{name} does not play the tournament's rounds now.").format(name=name)
+    return " ".join([said, *_out_already(facts)])
+
+
+def _out_already(facts: Facts) -> list[str]:
+    """Why a player is out, if a moderator's sanction (perhaps one sent at the same moment) took them out."""
+    status = str(facts.get("status", ""))
+    if status == "disqualified":
+        return [_("A moderator disqualified them already (perhaps another moderator just now): nothing was changed.")]
+    if status != "dropped":
+        return []
+    out = [_("A moderator dropped them already (perhaps another moderator just now): nothing was changed.")]
+    if facts.get("action") == "disqualify":
+        out.append(_("To disqualify them instead, lift the drop first with `/ttrtour reinstate`."))
+    return out
 
 
 def _sanctioned(facts: Facts) -> str:

@@ -54,6 +54,7 @@ from bot.runtime.metrics import Metrics
 from bot.runtime.scheduler import Scheduler
 from bot.runtime.settings import Settings
 from bot.runtime.sync import sync_if_changed
+from bot.runtime.warm_up import BoardWarmUp
 from bot.service import GameService
 from bot.service.kinds import Language
 from bot.service.observer import QUIET, Observer
@@ -64,9 +65,11 @@ from bot.table.controls import Controls
 from bot.table.front import Front
 from bot.table.languages import Languages
 from bot.table.tournaments import TournamentDesk
+from bot.views.answering import Answering
 from bot.views.items import GameButton, GameSelect
 from bot.views.ratelimit import RateLimiter, admitted
 from bot.views.replies import current_game, reader_language, report_failure
+from maps import MAP_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -141,11 +144,13 @@ class ConductorBot(commands.Bot):
         )
         self._ready_before = False
         self._refreshes: set[asyncio.Task[None]] = set()
-        self._warm_up: asyncio.Task[None] | None = None
+        self._warm_up: BoardWarmUp | None = None
+        self.answering = Answering()  # the interactions being answered now (bot/views/replies.py counts them)
         # `/ttr review`'s playouts: worker processes, started at the first review (bot/service/review.py)
         self._review_pool: ProcessPoolExecutor | None = None
-        # the expert autopilot's searches: a worker process, started at its first decision (bot/service/thinking.py)
-        self._expert_pool: ProcessPoolExecutor | None = None
+        # where the autopilot thinks: the expert's searches in worker processes, started at its first decision and
+        # again if one dies (bot/service/thinking.py)
+        self._thinking: Thinking | None = None
         self.endpoints: Endpoints | None = None  # /metrics, /healthz, /readyz (bot/runtime/endpoints.py)
 
     @property
@@ -167,6 +172,11 @@ class ConductorBot(commands.Bot):
         return None if self._front is None else self._front.languages
 
     @property
+    def warming(self) -> bool:
+        """Is the boards' warm-up still running (in the background: the bot answers meanwhile)?"""
+        return self._warm_up is not None and self._warm_up.running
+
+    @property
     def scheduler(self) -> Scheduler:
         """The runner of the turn clocks' timers (started once the bot is connected)."""
         if self._scheduler is None:
@@ -176,8 +186,12 @@ class ConductorBot(commands.Bot):
     async def setup_hook(self) -> None:
         # the expert autopilot's searches: each decision (up to ~2 s) split between every process of the pool
         parts = self.settings.expert_processes
-        self._expert_pool = ProcessPoolExecutor(parts, mp_context=multiprocessing.get_context("spawn"))
-        thinking = Thinking(self._expert_pool, expert_search(self.settings.expert_seconds, parts), parts)
+
+        def expert_pool() -> ProcessPoolExecutor:
+            return ProcessPoolExecutor(parts, mp_context=multiprocessing.get_context("spawn"))
+
+        search = expert_search(self.settings.expert_seconds, parts)
+        thinking = self._thinking = Thinking(expert_pool(), search, parts, make_executor=expert_pool)
         self._service = await GameService.open(
             self.settings.database,
             clock=self.clock,
@@ -237,7 +251,7 @@ class ConductorBot(commands.Bot):
             log.info("shards %s: the process running shard 0 syncs the commands", shards.ids)
         await self._serve_endpoints()
         self._recovery = asyncio.create_task(self._recover(), name="conductor-recover")
-        self._warm_up = asyncio.create_task(self._warm_images(), name="conductor-warm-up")
+        await self._warm_images()
 
     async def _serve_endpoints(self) -> None:
         """Serve /metrics, /healthz and /readyz where the operator asked (CONDUCTOR_METRICS_ADDRESS)."""
@@ -283,13 +297,17 @@ class ConductorBot(commands.Bot):
             return True
 
     async def _warm_images(self) -> None:
-        """Build the boards' static layers in a thread while the bot already answers (first images fast)."""
+        """Start building the boards' static layers in a thread of their own (bot/runtime/warm_up.py): in the
+        background, never on the way to an answer; each layer waits while interactions are being answered."""
         try:
-            # English: the layers of other languages differ by the caption of the project's own boards only,
-            # built on first use
-            await self.service.images.warm_up(words=image_words(Language.EN))
+            order = await self.service.images.warm_order()
         except Exception:
-            log.exception("could not build the boards' static layers at start (they are built on first use)")
+            log.exception("could not read the maps of running games at start (every board is warmed in turn)")
+            order = list(MAP_NAMES)
+        # English: the layers of other languages differ by the caption of the project's own boards only,
+        # built on first use
+        self._warm_up = BoardWarmUp(order, image_words(Language.EN), self.answering.quiet)
+        self._warm_up.start()
 
     async def _recover(self) -> None:
         """Once connected: post the stage messages a crash kept back, then run the clocks (moved on by the outage)."""
@@ -325,17 +343,18 @@ class ConductorBot(commands.Bot):
     async def close(self) -> None:
         if self._recovery is not None and not self._recovery.done():
             self._recovery.cancel()
-        if self._warm_up is not None and not self._warm_up.done():
-            self._warm_up.cancel()
+        if self._warm_up is not None:
+            self._warm_up.stop()
         if self.endpoints is not None:
             await self.endpoints.stop()
             self.endpoints = None
         if self._front is not None:
             self._front.close()
-        for pool in (self._review_pool, self._expert_pool):
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
-        self._review_pool = self._expert_pool = None
+        if self._review_pool is not None:
+            self._review_pool.shutdown(wait=False, cancel_futures=True)
+        self._review_pool = None
+        if self._thinking is not None:
+            self._thinking.close()
         try:
             if self._scheduler is not None:
                 await self._scheduler.stop()

@@ -114,10 +114,12 @@ def expert_processes_setting(values: Mapping[str, str]) -> int:
     text = values.get("CONDUCTOR_EXPERT_PROCESSES", "").strip()
     if not text:
         return default_expert_processes()
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_EXPERT_PROCESSES):
+    cores = usable_cores()
+    high = min(MAX_EXPERT_PROCESSES, cores)  # more processes than cores would only share them, each searching less
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= high):
         raise SettingsError(
-            f"CONDUCTOR_EXPERT_PROCESSES must be a whole number from 1 to {MAX_EXPERT_PROCESSES} (at most the "
-            f"machine's cores), not {text!r}"
+            f"CONDUCTOR_EXPERT_PROCESSES must be a whole number from 1 to {high} (at most "
+            f"{MAX_EXPERT_PROCESSES}, and at most the machine's cores: this one has {cores}), not {text!r}"
         )
     return int(text)
 

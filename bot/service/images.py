@@ -54,14 +54,18 @@ class Images:
         layer being built waits for that one only. Returns the maps in the
         order they were built.
         """
-        rows = await self.core.store.games_with_status(ACTIVE)
-        active = [row.map for row in rows]
-        order = list(dict.fromkeys([*(m for m in active if m in MAP_NAMES), *MAP_NAMES]))
+        order = await self.warm_order()
         started = time.perf_counter()
         for map_name in order:
             await asyncio.to_thread(static_board, map_name, words=words)
         log.info("static board layers of %d maps built in %.2f s", len(order), time.perf_counter() - started)
         return order
+
+    async def warm_order(self) -> list[str]:
+        """Every map, the maps of running games first: the order to build their static layers in at start."""
+        rows = await self.core.store.games_with_status(ACTIVE)
+        active = [row.map for row in rows]
+        return list(dict.fromkeys([*(m for m in active if m in MAP_NAMES), *MAP_NAMES]))
 
     async def board_image(self, game_id: int, labels: Mapping[int, str], *, words: ImageWords) -> RenderedImage:
         """The board as everyone sees it; `labels` names the seats (seat number -> label)."""

@@ -31,7 +31,7 @@ More keys can be added here without a new table.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import UTC, datetime, time, timedelta
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -67,10 +67,19 @@ class TurnDms(StrEnum):
     NEVER = "never"  # never (the channel's mention only)
 
 
+# names the system's time zone files hold that are no place's time: `localtime` is whatever the machine is set to,
+# `Factory` a placeholder ("-00"), `posixrules` a file of rules; `posix/` and `right/` are copies of the others
+NOT_A_PLACE = frozenset({"localtime", "Factory", "posixrules"})
+NOT_A_PLACE_PREFIXES = ("posix/", "right/")
+
+
 @cache
 def time_zones() -> frozenset[str]:
-    """The IANA time zones the system knows (Debian's tzdata, /usr/share/zoneinfo)."""
-    return frozenset(available_timezones())
+    """The IANA time zones of places the system knows (Debian's tzdata, /usr/share/zoneinfo); their old names
+    (`US/Eastern`, `Japan`) too, since a member may mean them."""
+    return frozenset(
+        z for z in available_timezones() if z not in NOT_A_PLACE and not z.startswith(NOT_A_PLACE_PREFIXES)
+    )
 
 
 def known_zone(name: str) -> bool:
@@ -114,16 +123,43 @@ class QuietHours:
         return minute >= self.start or minute < self.end
 
     def until(self, now: datetime) -> datetime | None:
-        """If `now` is inside the quiet hours, when they end (UTC); else None."""
+        """If `now` is inside the quiet hours, when they end (in `now`'s time zone); else None. Always after `now`:
+        the first moment after it when the clock there shows the end, so the night the clocks go back (when the
+        end's time of day comes twice) it is the one still ahead, and never one already past."""
         zone = ZoneInfo(self.zone)
         local = now.astimezone(zone)
         if not self._inside(local.hour * 60 + local.minute):
             return None
         end = time(self.end // 60, self.end % 60)
-        day = local.date()
-        if local.time() >= end:
-            day += timedelta(days=1)
-        return datetime.combine(day, end, tzinfo=zone).astimezone(now.tzinfo)
+        ahead = []
+        for day in (local.date(), local.date() + timedelta(days=1)):
+            for fold in (0, 1):
+                moment = datetime.combine(day, end, tzinfo=zone).replace(fold=fold)
+                if not _exists(moment):  # in the hour the clocks skip in spring: the quiet hours end as they jump
+                    if fold:
+                        continue
+                    moment = _jump_after(moment.replace(fold=1), zone)
+                if moment > now:
+                    ahead.append(moment.astimezone(now.tzinfo))
+        return min(ahead)
+
+
+def _exists(moment: datetime) -> bool:
+    """Does a clock in `moment`'s zone ever show it (not in the hour skipped in spring)?"""
+    assert moment.tzinfo is not None
+    back = moment.astimezone(UTC).astimezone(moment.tzinfo)
+    return back.replace(tzinfo=None) == moment.replace(tzinfo=None)
+
+
+def _jump_after(before: datetime, zone: ZoneInfo) -> datetime:
+    """The moment the clocks jump forward, from `before` (a moment before the jump, at most a day before)."""
+    at = before.astimezone(UTC)
+    offset = at.astimezone(zone).utcoffset()
+    for _ in range(DAY_MINUTES):
+        at += timedelta(minutes=1)
+        if at.astimezone(zone).utcoffset() != offset:
+            return at.replace(second=0, microsecond=0).astimezone(zone)
+    return at.astimezone(zone)
 
 
 @dataclass(frozen=True)
@@ -235,10 +271,24 @@ class MemberSettingsService:
         return await self.member_settings(user_id)
 
     async def set_quiet_hours(self, user_id: int, quiet: QuietHours | None) -> MemberSettings:
-        """Set a member's quiet hours; None: none."""
+        """Set a member's quiet hours; None: none. What the old ones held is due when the new ones end: now if
+        they are off, or if now is outside them (the front's next release sends it)."""
         user_id = check_id(user_id, IdKind.USER)
+        old = (await self.member_settings(user_id)).quiet_hours
         await self._put(user_id, QUIET_HOURS, None if quiet is None else quiet.to_json())
+        now = self.core.now()
+        old_end = None if old is None else old.until(now)
+        if old_end is not None:
+            new_end = (None if quiet is None else quiet.until(now)) or now
+            if new_end != old_end:
+                await self._retime_held(user_id, old_end, new_end)
         return await self.member_settings(user_id)
+
+    async def _retime_held(self, user_id: int, old_end: datetime, new_end: datetime) -> None:
+        """The member's DMs held until `old_end` (their quiet hours' end then) are held until `new_end` instead."""
+        for row in await self.core.store.held_messages(user_id):
+            if row.due_at == old_end and await self.core.store.take_held_message(row.id):
+                await self.core.store.hold_message(row.user_id, row.game_id, row.kind, row.wait, row.text, new_end)
 
     async def set_away(self, user_id: int, seconds: int | None) -> MemberSettings:
         """The member is away from now for `seconds` (None: back now)."""

@@ -8,8 +8,11 @@ process. The worker gets the game as a snapshot with its moves
 (engine/snapshot.py) and rebuilds it from that (`choose_in_snapshot`, which
 imports only the engine, so the worker starts light): the expert reads only what
 its seat may know, whichever process holds the game. A pool that broke (a
-worker killed) is no reason to stop a game: the decision is then made in a
-thread, and the bot's log says so once.
+worker killed) is no reason to stop a game: a new pool is started
+(`make_executor`, the bot's) and the decision made there, and the log says
+so. Should new pools break again at once (three in a row without a decision
+made), or without a way to start one, the expert thinks in a thread from
+then on, and the log says so once.
 
 With `parts` above one the expert's search is split between that many
 worker processes (the pool should hold as many): each plays worlds of its
@@ -26,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
@@ -51,29 +55,57 @@ def expert_search(seconds: float, parts: int = 1) -> Search:
     return replace(DEFAULT_SEARCH, time_limit=seconds, work=DEFAULT_SEARCH.work * max(parts, 1))
 
 
+# New pools started in a row, each broken before it made a decision, before the expert thinks in a thread for good.
+MAX_POOL_RESTARTS = 3
+
+
 @dataclass
 class Thinking:
     """Where and how hard the autopilot thinks: `executor` runs the expert's searches (None: a thread), each
-    split between `parts` of its processes."""
+    split between `parts` of its processes; `make_executor` starts a new one when it breaks (None: a thread then).
+    The executor in use is this object's: `close` shuts it down."""
 
     executor: Executor | None = None
     search: Search = DEFAULT_SEARCH
     parts: int = 1
-    _broken_told: bool = field(default=False, init=False, repr=False)  # the log said the pool broke
+    make_executor: Callable[[], Executor] | None = None
+    _broken_told: bool = field(default=False, init=False, repr=False)  # the log said the expert went to a thread
+    _restarts: int = field(default=0, init=False, repr=False)  # new pools since the last decision made in one
 
     async def move(self, game: Game, name: str, level: Level) -> Move:
         """The autopilot's move for `name` at `level`, decided off the event loop."""
         if level is Level.EXPERT:
-            if self.executor is not None:
+            while self.executor is not None:
+                broken = self.executor
                 try:
-                    return await self._in_workers(self.executor, game, name)
+                    moved = await self._in_workers(broken, game, name)
                 except BrokenProcessPool:
-                    if not self._broken_told:
-                        log.warning("the expert's worker process stopped: the expert now thinks in a thread")
-                        self._broken_told = True
-                    self.executor = None
+                    self._replace(broken)
+                    continue
+                self._restarts = 0
+                return moved
             return await asyncio.to_thread(choose_move, game, name, level, self.search)
         return await asyncio.to_thread(choose_move, game, name, level)
+
+    def _replace(self, broken: Executor) -> None:
+        """A worker of `broken` died: a new pool in its place (once, if several decisions found it broken)."""
+        if self.executor is not broken:
+            return  # another decision replaced it already
+        broken.shutdown(wait=False, cancel_futures=True)
+        self.executor = None
+        if self.make_executor is not None and self._restarts < MAX_POOL_RESTARTS:
+            self._restarts += 1
+            log.warning("the expert's worker process stopped: a new one is started")
+            self.executor = self.make_executor()
+        elif not self._broken_told:
+            log.warning("the expert's worker process stopped: the expert now thinks in a thread")
+            self._broken_told = True
+
+    def close(self) -> None:
+        """Stop the worker processes (the bot's, at its close)."""
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
 
     async def _in_workers(self, executor: Executor, game: Game, name: str) -> Move:
         """The expert's move, searched in the worker processes (split between `parts` of them)."""

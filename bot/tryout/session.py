@@ -40,14 +40,11 @@ from typing import Any, TextIO
 from simcord import Env, SetupError
 from simcord.preview import Preview
 
-from bot.present.image_words import image_words
 from bot.runtime.app import ConductorBot, create_bot
 from bot.runtime.settings import Settings
 from bot.service.kinds import Language
 from bot.tryout.places import GAMES, Place, PlacesPage
 from bot.tryout.world import DISCORD_LOCALES, World, build_world
-from maps.loader import MAP_NAMES
-from render.static_layer import static_board
 
 DEFAULT_DATA = Path("data/tryout")
 DATABASE_NAME = "conductor.sqlite3"
@@ -140,18 +137,6 @@ def forget_the_old_discord(database: Path) -> None:
                 pass
 
 
-async def warm_boards() -> None:
-    """Build the boards' static layers (kept for the whole process) before the bot starts.
-
-    The bot builds them in a worker thread at start, while it already answers;
-    SimCord's start waits for the bot's work for at most 5 seconds, which a slow
-    machine may need for all five boards. Built here first, the bot finds them ready.
-    """
-    words = image_words(Language.EN)  # the words the bot's own warm-up uses
-    for map_name in MAP_NAMES:
-        await asyncio.to_thread(static_board, map_name, words=words)
-
-
 def port_free(port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         try:
@@ -198,8 +183,7 @@ class TryOut:
         )
         # the world was made at SimCord's first instant (the same ids every time); now its clock is the wall clock
         env.backend.advance_clock(max(0.0, (datetime.now(UTC) - env.now()).total_seconds()))
-        await warm_boards()
-        await env.start()
+        await env.start()  # the bot warms its boards in the background (bot/runtime/warm_up.py): it answers at once
         if options.language is not None:
             for member in world.members:
                 await bot.service.members.set_language(member.id, options.language)

@@ -26,6 +26,7 @@ from bot.present.refusals import refusal_text
 from bot.service import ServiceError
 from bot.service.kinds import Language
 from bot.service.observer import DONE, FAILED, REFUSED, click_started
+from bot.views.answering import Answering
 from bot.views.observing import action_kind, observer_of
 from render import RenderedImage
 
@@ -161,6 +162,15 @@ async def guarded(
     `in_place`: a tap on a private panel is answered in that panel (see `private`). Everything runs in the
     language of the member who asked (`reader_language`).
     """
+    answering = getattr(interaction.client, "answering", None)
+    if isinstance(answering, Answering):  # work that can wait (the warm-up at start) waits while this runs
+        with answering:
+            await _guarded(interaction, work, in_place=in_place)
+    else:
+        await _guarded(interaction, work, in_place=in_place)
+
+
+async def _guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]], *, in_place: bool) -> None:
     language = language_of_locale(interaction.locale) or DEFAULT_LANGUAGE
     started, outcome = time.perf_counter(), DONE
     click_started.set(started)  # the tasks started from here measure the stage message from this click

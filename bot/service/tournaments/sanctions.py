@@ -141,10 +141,12 @@ class TourSanctions:
                     ParticipantStatus.WAITLISTED,
                 )
             )
-            if disqualify and found.status is ParticipantStatus.DROPPED:
-                allowed = (*allowed, ParticipantStatus.DROPPED)
+            # a player out already is not sanctioned again: of a drop and a disqualification sent at the same
+            # moment, the second finds the first done and is refused; to turn a drop into a disqualification, a
+            # moderator lifts it first (`reinstate`)
             if found.status not in allowed:
-                raise WrongState(Why.NOT_ACTIVE, {"tournament_id": t.id, "user_id": user_id, "status": found.status})
+                facts = {"tournament_id": t.id, "user_id": user_id, "status": found.status, "action": action.value}
+                raise WrongState(Why.NOT_ACTIVE, facts)
             running = await self._running_seat(data, user_id)
             details = {
                 "user_id": user_id,
