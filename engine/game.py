@@ -297,4 +297,25 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         return partial(self._pass, seat)
 
     def _pass(self, seat: int) -> list[Event]:
-        return [Event("pass", self.names[seat])] + self._end_turn()
+        events = [Event("pass", self.names[seat])] + self._end_turn()
+        # a whole round of passes (this one and one by each other player just before it, see `passes_in_a_row`)
+        # changed nothing: nobody can do anything but pass, now or ever, so the game ends and is scored
+        if self.state.phase is not Phase.OVER and self.passes_in_a_row() + 1 >= len(self.names):
+            self.state.phase = Phase.OVER
+            events.append(Event("game_over", None, {"stalemate": True}))
+        return events
+
+    def passes_in_a_row(self) -> int:
+        """How many of the last moves were passes, one after another (a pass is a whole turn)."""
+        count = 0
+        for move in reversed(self.moves):
+            if not isinstance(move, Pass):
+                break
+            count += 1
+        return count
+
+    @property
+    def stalemate(self) -> bool:
+        """True when the game ended because nobody could do anything but pass (a whole round of passes), not by
+        its final round."""
+        return self.finished and self.state.final_turns != 0 and self.passes_in_a_row() >= len(self.names)
