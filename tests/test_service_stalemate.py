@@ -1,0 +1,154 @@
+"""A game nobody can finish, through the real service on both stores: the whole round of passes that ends it
+(docs/rules.md, "The end of the game") ends it as any finished game (status, final scores, ratings, the record)
+and every message says why, in English, Swedish and Finnish; the autopilot passes once for each seat it plays
+and stops there.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from helpers.service_support import GUILD, open_service, play, started_game
+from helpers.stalemate import Drive, plan
+
+from bot.present.events import public_text
+from bot.present.i18n import speaking
+from bot.present.recap import history_lines
+from bot.present.stage import final_content
+from bot.present.status import status_text
+from bot.service import ActionResult, EventKind, GameService
+from bot.service.kinds import Language
+from bot.service.settings import RATED_CASUAL
+from bot.store import Database, GameStatus
+from bot.table.stage import stage_content
+from engine import Pass
+from engine.record import replay_text
+from maps import load_board
+
+MOD = 900
+MAP = "amsterdam"
+WHY = {
+    Language.EN: "Everyone has passed in turn and nobody can do anything else: the game is over and is scored.",
+    Language.SV: "Alla har passat i tur och ordning och ingen kan göra något annat: partiet är slut och poängräknas.",
+    Language.FI: "Kaikki ovat ohittaneet vuoronsa peräkkäin eikä kukaan voi tehdä muuta: peli on päättynyt ja "
+    "pisteet lasketaan.",
+}
+FINAL = {
+    Language.EN: "is over (everyone passed in turn: nobody could do anything else).",
+    Language.SV: "är slut (alla passade i tur och ordning: ingen kunde göra något annat).",
+    Language.FI: "on päättynyt (kaikki ohittivat vuoronsa peräkkäin: kukaan ei voinut tehdä muuta).",
+}
+
+
+async def drive_until(service: GameService, game_id: int, passes_left: int) -> ActionResult | None:
+    """Drive the game through the service (each move by its player's member) until only `passes_left` passes of
+    the last round are left; the last action's result."""
+    board = load_board(MAP)
+    _players, _trains, plans = plan(board)
+    result = None
+    while True:
+        game = await service.reading.engine_game(game_id)
+        move = Drive(game, plans).move()
+        if move is None:
+            return result
+        if isinstance(move, Pass) and game.passes_in_a_row() + passes_left >= len(game.names):
+            return result
+        info = await service.core.game(game_id)
+        user = info.user_of(move.player)
+        assert user is not None
+        result = await service.play.act(game_id, user, move, expected_version=info.version)
+
+
+async def stalemate_game(service: GameService) -> tuple[int, list[int]]:
+    players, trains, _plans = plan(load_board(MAP))
+    return await started_game(service, MAP, players, trains=trains)
+
+
+async def test_the_last_pass_of_the_round_ends_the_game_as_any_finished_game(database: Database) -> None:
+    service = await open_service(database)
+    try:
+        await service.settings.set_guild_config(GUILD, RATED_CASUAL, True)
+        game_id, users = await stalemate_game(service)
+        await drive_until(service, game_id, passes_left=1)
+        game = await service.reading.engine_game(game_id)
+        assert not game.finished and game.passes_in_a_row() == len(game.names) - 1
+        assert (await service.core.game(game_id)).status is GameStatus.PLAYING
+        last = await drive_until(service, game_id, passes_left=0)
+        assert last is not None
+        game = await service.reading.engine_game(game_id)
+        assert game.finished and game.stalemate
+        info = await service.core.game(game_id)
+        assert info.status is GameStatus.FINISHED
+        assert last.waiting is None  # nobody to wait for: no turn, no timers
+        kinds = [e.kind for e in last.public]
+        assert kinds == [EventKind.PASS, EventKind.GAME_OVER, EventKind.FINAL_SCORES]
+        # ratings: rated as any finished casual game
+        assert await service.ratings.is_rated(game_id)
+        board = await service.ratings.leaderboard(GUILD)
+        assert sorted(line.user_id for line in board.lines) == sorted(users)
+        assert sum(line.wins for line in board.lines) == len(game.winners())
+        # the record anyone may now export replays to the same scored end, within the record format's output
+        read = await service.audit.export_record(game_id, users[0])
+        status, printed = replay_text(json.dumps(read.record))
+        assert status == 0
+        assert printed["finished"] is True and printed["to_move"] is None and printed["winners"] == game.winners()
+        assert [p["score"] for p in printed["players"]] == [s.total for s in game.score()]
+        moves = read.record["moves"]
+        assert all("pass" in m for m in moves[-len(game.names) :])
+        # the words: the game-over line, the history, the final message and the status say why
+        stage = await service.stages.stage(game_id, history=True)
+        assert stage.key == "final" and stage.table.stalemate and not stage.early
+        assert stage.table.scores is not None
+        game_over = next(e for e in last.public if e.kind is EventKind.GAME_OVER)
+        for language, why in WHY.items():
+            with speaking(language):
+                assert public_text(info, game_over) == why
+                assert why in history_lines(info, stage.history)[-1]
+                assert FINAL[language] in stage_content(stage, (), set(), "")  # the channel's last message
+                view = await service.reading.public_view(game_id)
+                assert why in status_text(info, view, load_board(MAP).rules)
+    finally:
+        await service.close()
+
+
+async def test_a_game_ended_by_its_final_round_does_not_say_so(database: Database) -> None:
+    service = await open_service(database)
+    try:
+        game_id, _users = await started_game(service, "usa", 2, trains=3)
+        await play(service, game_id, 2000, random.Random(3))
+        game = await service.reading.engine_game(game_id)
+        assert game.finished and not game.stalemate
+        stage = await service.stages.stage(game_id, history=True)
+        assert not stage.table.stalemate
+        info = await service.core.game(game_id)
+        with speaking(Language.EN):
+            assert WHY[Language.EN] not in "\n".join(history_lines(info, stage.history))
+            assert stage.table.scores is not None
+            assert FINAL[Language.EN] not in final_content(info, "", stage.table.scores)
+    finally:
+        await service.close()
+
+
+async def test_the_autopilot_passes_once_for_each_seat_and_the_game_ends(database: Database) -> None:
+    """Seats handed to the autopilot at the stalemate: it passes for each in turn, and the round of passes ends
+    the game (no endless run of passes until the runner's safety stop)."""
+    service = await open_service(database)
+    try:
+        game_id, _users = await stalemate_game(service)
+        await drive_until(service, game_id, passes_left=len(plan(load_board(MAP))[2]))
+        game = await service.reading.engine_game(game_id)
+        made = len(game.moves)
+        mover = game.seat(game.names[game.state.current])
+        seats = [s for s in range(len(game.names)) if s != mover] + [mover]  # the seat to move last: it plays at once
+        result = None
+        for seat in seats:
+            result = await service.moderation.set_autopilot(game_id, seat, moderator_user_id=MOD, reason="away")
+        assert result is not None
+        game = await service.reading.engine_game(game_id)
+        assert game.finished and game.stalemate
+        assert len(game.moves) == made + len(game.names)  # one pass for each seat, no more
+        assert (await service.core.game(game_id)).status is GameStatus.FINISHED
+        assert [e.kind for e in result.public][-2:] == [EventKind.GAME_OVER, EventKind.FINAL_SCORES]
+    finally:
+        await service.close()
