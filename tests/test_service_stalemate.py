@@ -17,9 +17,10 @@ from bot.present.i18n import speaking
 from bot.present.recap import history_lines
 from bot.present.stage import final_content
 from bot.present.status import status_text
-from bot.service import ActionResult, EventKind, GameService
+from bot.service import NO_CLOCK, ActionResult, EventKind, GameService
 from bot.service.kinds import Language
 from bot.service.settings import RATED_CASUAL
+from bot.service.tournaments.models import TablePlan, TournamentSettings
 from bot.store import Database, GameStatus
 from bot.table.stage import stage_content
 from engine import Pass
@@ -108,6 +109,36 @@ async def test_the_last_pass_of_the_round_ends_the_game_as_any_finished_game(dat
                 assert FINAL[language] in stage_content(stage, (), set(), "")  # the channel's last message
                 view = await service.reading.public_view(game_id)
                 assert why in status_text(info, view, load_board(MAP).rules)
+    finally:
+        await service.close()
+
+
+async def test_a_tournament_table_ended_by_the_round_of_passes_records_its_result(database: Database) -> None:
+    service = await open_service(database)
+    try:
+        players, trains, _plans = plan(load_board(MAP))
+        settings = TournamentSettings(maps=(MAP,), rounds=1, clock=NO_CLOCK, trains=trains, table_size=players)
+        info = await service.tournaments.registration.create_tournament(GUILD, 5000, MOD, "Cup", settings)
+        await service.tournaments.registration.open_registration(info.id, MOD)
+        members = [300 + i for i in range(players)]
+        for user in members:
+            await service.tournaments.registration.join_tournament(info.id, user, f"m{user}")
+        tables = iter(range(7000, 7100))
+
+        async def thread(_plan: TablePlan) -> int:
+            return next(tables)
+
+        started = await service.tournaments.rounds.start_round(info.id, MOD, thread)
+        (table,) = started.round.tables
+        assert table.game_id is not None
+        await drive_until(service, table.game_id, passes_left=0)
+        game = await service.reading.engine_game(table.game_id)
+        assert game.finished and game.stalemate
+        result = await service.tournaments.results.table_result(table.game_id)
+        assert result is not None and result.round_complete and result.tournament_finished
+        assert {f.user_id for f in result.finishes} == set(members)
+        assert {f.score for f in result.finishes} == {s.total for s in game.score()}
+        assert sorted(f.place for f in result.finishes)[0] == 1
     finally:
         await service.close()
 
