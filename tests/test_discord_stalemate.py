@@ -7,11 +7,10 @@ from __future__ import annotations
 import pytest
 from discord_harness import Room, click, make_room
 from discord_play import Player, _route_of, open_game
-from helpers.stalemate import Drive, plan
+from helpers.stalemate import Drive, plan_of
 from simcord import Env, InteractionResult, MemberActor
 
 from engine import Claim, DrawCard, DrawTickets, Game, Pass
-from maps import load_board
 
 MAP = "amsterdam"
 
@@ -20,7 +19,7 @@ class StalemateDrive(Player):
     """A `Player` whose turns are the stalemate drive's moves (its keeps and second cards stay the autopilot's)."""
 
     async def turn(self, game: Game, member: MemberActor, name: str) -> None:
-        move = Drive(game, plan(game.board)[2]).move()
+        move = Drive(game, plan_of(game.board.name)[2]).move()
         if isinstance(move, DrawCard):
             await self.first_card(game, member, move.source)
         elif isinstance(move, DrawTickets):
@@ -40,7 +39,7 @@ async def click_pass(room: Room, member: MemberActor) -> InteractionResult:
 
 
 async def play_to_the_end(room: Room) -> tuple[Game, StalemateDrive]:
-    players, trains, _plans = plan(load_board(MAP))
+    players, trains, _plans = plan_of(MAP)
     game_id, _ = await open_game(room, MAP, players, trains=trains, words=False)
     drive = StalemateDrive(room, game_id)
     game = await drive.play(max_steps=1000)

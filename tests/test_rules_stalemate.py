@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from helpers.stalemate import LEFT, drive
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import Game, Pass
 from engine.random_play import random_move
@@ -168,6 +170,22 @@ def test_random_games_end_by_their_final_round_or_after_a_whole_round_of_passes(
             assert stuck(before)
     assert game.finished
     assert game.stalemate == (game.state.final_turns != 0)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(MAP_NAMES), st.integers(0, 10**6))
+def test_a_drive_from_any_deal_ends_by_the_round_of_passes_or_by_the_final_round(map_name: str, seed: int) -> None:
+    """From any deal the drive ends: when it reaches the state where nobody can act, the round of passes ends
+    the game (never an endless run of passes); when a forced claim begins the final round, that ends it."""
+    game = drive(map_name, seed)
+    assert game.finished
+    players = len(game.names)
+    if game.stalemate:
+        assert [type(m) for m in game.moves[-players:]] == [Pass] * players
+        assert stuck(game) and game.state.final_turns is None
+    else:
+        assert game.state.final_turns == 0
+        assert game.passes_in_a_row() < players
 
 
 def test_a_record_replayed_twice_keeps_the_stalemate() -> None:

@@ -10,7 +10,7 @@ import json
 import random
 
 from helpers.service_support import GUILD, open_service, play, started_game
-from helpers.stalemate import Drive, plan
+from helpers.stalemate import Drive, plan_of
 
 from bot.present.events import public_text
 from bot.present.i18n import speaking
@@ -45,8 +45,7 @@ FINAL = {
 async def drive_until(service: GameService, game_id: int, passes_left: int) -> ActionResult | None:
     """Drive the game through the service (each move by its player's member) until only `passes_left` passes of
     the last round are left; the last action's result."""
-    board = load_board(MAP)
-    _players, _trains, plans = plan(board)
+    _players, _trains, plans = plan_of(MAP)
     result = None
     while True:
         game = await service.reading.engine_game(game_id)
@@ -62,7 +61,7 @@ async def drive_until(service: GameService, game_id: int, passes_left: int) -> A
 
 
 async def stalemate_game(service: GameService) -> tuple[int, list[int]]:
-    players, trains, _plans = plan(load_board(MAP))
+    players, trains, _plans = plan_of(MAP)
     return await started_game(service, MAP, players, trains=trains)
 
 
@@ -116,7 +115,7 @@ async def test_the_last_pass_of_the_round_ends_the_game_as_any_finished_game(dat
 async def test_a_tournament_table_ended_by_the_round_of_passes_records_its_result(database: Database) -> None:
     service = await open_service(database)
     try:
-        players, trains, _plans = plan(load_board(MAP))
+        players, trains, _plans = plan_of(MAP)
         settings = TournamentSettings(maps=(MAP,), rounds=1, clock=NO_CLOCK, trains=trains, table_size=players)
         info = await service.tournaments.registration.create_tournament(GUILD, 5000, MOD, "Cup", settings)
         await service.tournaments.registration.open_registration(info.id, MOD)
@@ -167,7 +166,7 @@ async def test_the_autopilot_passes_once_for_each_seat_and_the_game_ends(databas
     service = await open_service(database)
     try:
         game_id, _users = await stalemate_game(service)
-        await drive_until(service, game_id, passes_left=len(plan(load_board(MAP))[2]))
+        await drive_until(service, game_id, passes_left=len(plan_of(MAP)[2]))
         game = await service.reading.engine_game(game_id)
         made = len(game.moves)
         mover = game.seat(game.names[game.state.current])

@@ -12,6 +12,7 @@ take. Then every card is in a hand, nobody has pieces for a route still free, an
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from engine import Game
 from engine.moves import Claim, DrawTickets, Keep, Move, Pass, PlaceStack, TunnelPay
@@ -111,10 +112,16 @@ class Drive:
         return Pass(name)
 
 
+@cache
+def plan_of(map_name: str) -> tuple[int, int, list[set[Ends]]]:
+    """`plan` of the map's board, worked out once."""
+    return plan(load_board(map_name))
+
+
 def drive(map_name: str, seed: str | int = "stalemate") -> Game:
     """A game of `map_name` driven until it is over (by the stalemate when the drive works)."""
     board = load_board(map_name)
-    players, trains, plans = plan(board)
+    players, trains, plans = plan_of(map_name)
     game = Game(board, [f"p{i + 1}" for i in range(players)], seed, trains=trains)
     steps = Drive(game, plans)
     for _ in range(20000):
