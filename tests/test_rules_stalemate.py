@@ -9,12 +9,14 @@ legal move is a pass, and once each of them has passed in turn the game is over 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import subprocess
 import sys
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers.stalemate import LEFT, drive
@@ -24,7 +26,7 @@ from hypothesis import strategies as st
 from engine import Game, Pass
 from engine.random_play import random_move
 from engine.record import outcome, parse_record, replay, replay_text, to_record
-from engine.snapshot import restore, snapshot
+from engine.snapshot import canonical_json, restore, snapshot
 from maps import MAP_NAMES, load_board
 
 RECORDS = Path(__file__).parent / "records"
@@ -158,7 +160,8 @@ def test_random_games_end_by_their_final_round_or_after_a_whole_round_of_passes(
     map_name = MAP_NAMES[seed % len(MAP_NAMES)]
     board = load_board(map_name)
     players = min(board.rules.max_players, 2 + seed % 3)
-    game = Game(board, [f"r{i}" for i in range(players)], f"st{seed}", trains=rng.choice([None, 6, 12]))
+    trains = rng.choice([None, 6, 12])
+    game = Game(board, [f"r{i}" for i in range(players)], f"st{seed}", trains=trains, pass_round_ends=True)
     for _ in range(5000):
         move = random_move(game, rng)
         if move is None:
@@ -192,3 +195,83 @@ def test_a_record_replayed_twice_keeps_the_stalemate() -> None:
     game = driven("san_francisco")
     again = replay(parse_record(to_record(game)))
     assert again.state == game.state and again.stalemate
+
+
+# ----- the rule is the bot's: a record has it only when it says so (docs/game-record.md, section 9) -----------
+
+
+def _example(map_name: str) -> dict[str, Any]:
+    (path,) = sorted((RECORDS / map_name).glob("s01_*_stalemate.json"))
+    doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return doc
+
+
+@pytest.mark.parametrize("map_name", MAP_NAMES)
+@pytest.mark.parametrize("key", ["absent", False])
+def test_without_the_rule_a_record_replays_by_the_specification_and_passes_go_on(map_name: str, key: Any) -> None:
+    """The stalemate record without `pass_round_ends` (or with false): every pass legal, the game unfinished
+    after the whole round, the next player to pass, and more passes legal, round after round."""
+    doc = _example(map_name)
+    assert doc["pass_round_ends"] is True  # the bot's record says it has the rule
+    if key == "absent":
+        del doc["pass_round_ends"]
+    else:
+        doc["pass_round_ends"] = key
+    players = len(doc["players"])
+    plain = replay(parse_record(doc))
+    assert not plain.pass_round_ends and not plain.finished and not plain.stalemate
+    assert plain.passes_in_a_row() == players and plain.state.final_turns is None
+    for _ in range(2 * players):
+        name = plain.names[plain.state.current]
+        status, got = replay_text(json.dumps(doc))
+        assert status == 0
+        assert got["finished"] is False and got["to_move"] == {"player": name, "must": "turn"}
+        assert got["winners"] is None and all(p["tickets"] is None for p in got["players"])
+        assert plain.legal_moves(name) == [Pass(name)]
+        assert [e.kind for e in plain.apply(Pass(name))] == ["pass"]
+        doc["moves"].append({"player": name, "pass": True})
+    assert not plain.finished and plain.passes_in_a_row() == 3 * players
+    again = restore(snapshot(plain), plain.moves)  # a snapshot keeps the rule off
+    assert not again.pass_round_ends
+    again.apply(Pass(again.names[again.state.current]))
+    assert not again.finished
+
+
+def test_the_example_of_a_stuck_game_without_the_rule_is_unfinished_after_a_round_and_one_more_pass() -> None:
+    path = RECORDS / "usa" / "s02_2p_stuck_passes_on.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert "pass_round_ends" not in doc
+    game = driven("usa")
+    made = to_record(game)
+    del made["pass_round_ends"]
+    one_more = {"player": game.names[game.state.current], "pass": True}
+    assert doc == {**made, "moves": made["moves"] + [one_more]}  # the driven game, a whole round and one pass
+    assert [m.get("pass") for m in doc["moves"][-3:]] == [True] * 3
+    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text(encoding="utf-8"))
+    assert expected["finished"] is False and expected["winners"] is None
+    assert expected["to_move"] == {"player": doc["moves"][-2]["player"], "must": "turn"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "replay", str(path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0 and json.loads(done.stdout) == expected
+    # the same moves with the bot's rule: the game ended with the round, so the one more pass is an error
+    status, got = replay_text(json.dumps({**doc, "pass_round_ends": True}))
+    assert status == 1 and got["error"]["move"] == len(doc["moves"]) - 1
+
+
+@pytest.mark.parametrize("map_name", MAP_NAMES)
+def test_the_rule_survives_a_snapshot_in_the_middle_of_the_round(map_name: str) -> None:
+    game = driven(map_name)
+    before = game.replay_until(len(game.moves) - 1)
+    assert before.pass_round_ends
+    again = restore(snapshot(before), before.moves)
+    assert again.pass_round_ends
+    again.apply(Pass(game.moves[-1].player))
+    assert again.finished and again.stalemate and again.state == game.state
+    # a snapshot stored before games said whether they have the rule is of a bot game: it has it
+    data = snapshot(before)
+    del data["pass_round_ends"], data["check"]
+    old = {**data, "check": hashlib.sha256(canonical_json(data).encode()).hexdigest()}
+    again = restore(old, before.moves)
+    again.apply(Pass(game.moves[-1].player))
+    assert again.finished and again.stalemate

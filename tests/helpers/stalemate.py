@@ -119,10 +119,11 @@ def plan_of(map_name: str) -> tuple[int, int, list[set[Ends]]]:
 
 
 def drive(map_name: str, seed: str | int = "stalemate") -> Game:
-    """A game of `map_name` driven until it is over (by the stalemate when the drive works)."""
+    """A game of `map_name`, with the bot's rule that a whole round of passes ends it, driven until it is over
+    (by the stalemate when the drive works)."""
     board = load_board(map_name)
     players, trains, plans = plan_of(map_name)
-    game = Game(board, [f"p{i + 1}" for i in range(players)], seed, trains=trains)
+    game = Game(board, [f"p{i + 1}" for i in range(players)], seed, trains=trains, pass_round_ends=True)
     steps = Drive(game, plans)
     for _ in range(20000):
         move = steps.move()
