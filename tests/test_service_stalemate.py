@@ -6,12 +6,19 @@ and stops there.
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import json
 import random
+from pathlib import Path
+from typing import Any
 
-from helpers.service_support import GUILD, open_service, play, started_game
+import pytest
+from helpers.service_support import GUILD, open_service, play, replay_rows, started_game, stored
 from helpers.stalemate import Drive, plan_of
 
+from bot.commands import store_copy
+from bot.commands.cli import main
 from bot.present.events import public_text
 from bot.present.i18n import speaking
 from bot.present.recap import history_lines
@@ -21,10 +28,13 @@ from bot.service import NO_CLOCK, ActionResult, EventKind, GameService
 from bot.service.kinds import Language
 from bot.service.settings import RATED_CASUAL
 from bot.service.tournaments.models import TablePlan, TournamentSettings
-from bot.store import Database, GameStatus
+from bot.store import Database, GameStatus, open_store
 from bot.table.stage import stage_content
-from engine import Pass
+from engine import Game, Pass
 from engine.record import replay_text
+from engine.snapshot import canonical_json, snapshot
+from engine.state import GameState, Phase
+from engine.verify import verify
 from maps import load_board
 
 MOD = 900
@@ -96,6 +106,15 @@ async def test_the_last_pass_of_the_round_ends_the_game_as_any_finished_game(dat
         assert [p["score"] for p in printed["players"]] == [s.total for s in game.score()]
         moves = read.record["moves"]
         assert all("pass" in m for m in moves[-len(game.names) :])
+        # the record says the game has the bot's rule; it verifies, every move legal under that rule
+        assert read.record["pass_round_ends"] is True
+        verdict = verify(json.loads(json.dumps(read.record)))
+        assert verdict.ok and ("every move is legal", True) in [(c.what, c.ok) for c in verdict.checks]
+        # a replayer of the specification alone (the key ignored) sees an unfinished game, the next pass to make
+        spec_only = {k: v for k, v in read.record.items() if k != "pass_round_ends"}
+        status, printed = replay_text(json.dumps(spec_only))
+        assert status == 0 and printed["finished"] is False and printed["winners"] is None
+        assert printed["to_move"] == {"player": game.names[game.state.current], "must": "turn"}
         # the words: the game-over line, the history, the final message and the status say why
         stage = await service.stages.stage(game_id, history=True)
         assert stage.key == "final" and stage.table.stalemate and not stage.early
@@ -182,3 +201,82 @@ async def test_the_autopilot_passes_once_for_each_seat_and_the_game_ends(databas
         assert [e.kind for e in result.public][-2:] == [EventKind.GAME_OVER, EventKind.FINAL_SCORES]
     finally:
         await service.close()
+
+
+def old_snapshot(data: dict[str, Any]) -> str:
+    """A snapshot as written before games said whether a round of passes ends them: without the key."""
+    body = {k: v for k, v in data.items() if k not in ("check", "pass_round_ends")}
+    return canonical_json({**body, "check": hashlib.sha256(canonical_json(body).encode()).hexdigest()})
+
+
+async def test_a_stored_game_keeps_the_rule_loaded_from_an_old_snapshot_or_from_its_move_log(
+    database: Database,
+) -> None:
+    """One pass before the end of the round the service is closed; the game is loaded again from a snapshot
+    written before snapshots carried the rule, or (the snapshot being of another move) by replaying its move
+    log: either way the last pass ends the game."""
+    for how in ("old snapshot", "move log"):
+        service = await open_service(database)
+        try:
+            game_id, _users = await stalemate_game(service)
+            await drive_until(service, game_id, passes_left=1)
+        finally:
+            await service.close()
+        rows = await stored(database, game_id)
+        game = replay_rows(rows)  # the stored rows as a record of a bot game: with the rule
+        assert game.pass_round_ends and not game.finished
+        if how == "old snapshot":
+            data = old_snapshot(snapshot(game))
+            count = len(game.moves)
+        else:
+            data = canonical_json(snapshot(game.replay_until(len(game.moves) - 2)))
+            count = len(game.moves) - 2
+        store = await open_store(database)
+        try:
+            await store.save_snapshot(game_id, rows.game.version, count, data)
+        finally:
+            await store.close()
+        service = await open_service(database)
+        try:
+            loaded = await service.reading.engine_game(game_id)
+            assert loaded.pass_round_ends and loaded.state == game.state
+            await drive_until(service, game_id, passes_left=0)
+            ended = await service.reading.engine_game(game_id)
+            assert ended.finished and ended.stalemate
+            assert (await service.core.game(game_id)).status is GameStatus.FINISHED
+        finally:
+            await service.close()
+
+
+def test_migrate_store_copies_a_game_ended_by_the_round_of_passes_and_replays_it_to_its_end(
+    tmp_path: Path, pg_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "live.sqlite3"
+
+    async def ended() -> int:
+        service = await open_service(source)
+        try:
+            game_id, _users = await stalemate_game(service)
+            await drive_until(service, game_id, passes_left=0)
+            return game_id
+        finally:
+            await service.close()
+
+    game_id = asyncio.run(ended())
+    assert main(["migrate-store", str(source), pg_url]) == 0
+    assert "1 games replayed to the same state" in capsys.readouterr().out
+    copied = asyncio.run(stored(pg_url, game_id))
+    replayed = store_copy._replayed(copied)  # what migrate-store compares on both sides: the game replayed
+    assert not isinstance(replayed, str)
+    state, _moves = replayed
+    assert isinstance(state, GameState) and state.phase is Phase.OVER and state.final_turns is None
+
+    async def loaded() -> Game:
+        service = await open_service(pg_url)
+        try:
+            return await service.reading.engine_game(game_id)
+        finally:
+            await service.close()
+
+    game = asyncio.run(loaded())
+    assert game.finished and game.stalemate and game.state == state
