@@ -77,7 +77,12 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         trains: int | None = None,
         cards: Sequence[str] | None = None,
         tickets: Sequence[int] | None = None,
+        *,
+        pass_round_ends: bool = False,
     ) -> None:
+        """`pass_round_ends`: the bot's rule that a whole round of passes ends the game (docs/rules.md, "A game
+        nobody can finish"); off, as in the game-record specification, a stuck game passes for ever. Every game
+        the bot plays has it; a record has it only when it says so (docs/game-record.md, section 9)."""
         rules = board.rules
         names = list(players)
         if len(names) != len(set(names)) or any(not isinstance(n, str) or not n for n in names):
@@ -90,6 +95,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         self.names = names
         self.seed = seed
         self.trains_option = trains
+        self.pass_round_ends = pass_round_ends
         seed_text = str(seed)
         self.initial_cards = card_deck(rules, seed_text, cards)
         self.initial_tickets = ticket_deck(board, seed_text, tickets)
@@ -132,7 +138,15 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         """A new game from the same deal with this game's first `n` moves applied."""
         if not 0 <= n <= len(self.moves):
             raise ValueError(f"this game has {len(self.moves)} moves; it cannot be replayed until move {n}")
-        game = Game(self.board, self.names, self.seed, self.trains_option, self.initial_cards, self.initial_tickets)
+        game = Game(
+            self.board,
+            self.names,
+            self.seed,
+            self.trains_option,
+            self.initial_cards,
+            self.initial_tickets,
+            pass_round_ends=self.pass_round_ends,
+        )
         for move in self.moves[:n]:
             game.apply(move)
         return game
@@ -297,4 +311,35 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         return partial(self._pass, seat)
 
     def _pass(self, seat: int) -> list[Event]:
-        return [Event("pass", self.names[seat])] + self._end_turn()
+        events = [Event("pass", self.names[seat])] + self._end_turn()
+        # a whole round of passes (this one and one by each other player just before it, see `passes_in_a_row`)
+        # changed nothing: nobody can do anything but pass, now or ever, so the game ends and is scored (when the
+        # game has the rule; without it, as in the record specification, the game goes on passing)
+        if (
+            self.pass_round_ends
+            and self.state.phase is not Phase.OVER
+            and self.passes_in_a_row() + 1 >= len(self.names)
+        ):
+            self.state.phase = Phase.OVER
+            events.append(Event("game_over", None, {"stalemate": True}))
+        return events
+
+    def passes_in_a_row(self) -> int:
+        """How many of the last moves were passes, one after another (a pass is a whole turn)."""
+        count = 0
+        for move in reversed(self.moves):
+            if not isinstance(move, Pass):
+                break
+            count += 1
+        return count
+
+    @property
+    def stalemate(self) -> bool:
+        """True when the game ended because nobody could do anything but pass (a whole round of passes), not by
+        its final round."""
+        return (
+            self.pass_round_ends
+            and self.finished
+            and self.state.final_turns != 0
+            and self.passes_in_a_row() >= len(self.names)
+        )

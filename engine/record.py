@@ -15,6 +15,9 @@ from maps import MAP_NAMES, Board, load_board
 
 FORMAT = 1
 KNOWN_OPTIONS = {"trains"}
+# a Conductor extension (docs/game-record.md, section 9): true when a whole round of passes ends the game; the
+# specification does not know it, and a record without it replays strictly by the specification
+PASS_ROUND_ENDS = "pass_round_ends"
 
 
 @dataclass
@@ -26,6 +29,7 @@ class Record:
     cards: list[str] | None = None
     tickets: list[Any] | None = None  # ticket references as in the record
     moves: list[Any] = field(default_factory=list)  # raw JSON moves, parsed one by one when replayed
+    pass_round_ends: bool = False  # the record's `pass_round_ends`
 
 
 def _fail(message: str) -> RecordError:
@@ -78,7 +82,10 @@ def parse_record(doc: Any) -> Record:
     moves = doc.get("moves", [])
     if not isinstance(moves, list):
         raise _fail("'moves' must be a list")
-    return Record(name, list(players), seed, dict(options), cards, tickets, moves)
+    pass_round_ends = doc.get(PASS_ROUND_ENDS, False)
+    if not isinstance(pass_round_ends, bool):
+        raise _fail(f"'{PASS_ROUND_ENDS}' must be true or false")
+    return Record(name, list(players), seed, dict(options), cards, tickets, moves, pass_round_ends)
 
 
 def resolve_ticket_deck(board: Board, refs: list[Any]) -> list[int]:
@@ -104,7 +111,15 @@ def new_game(record: Record) -> Game:
     board = load_board(record.map)
     tickets = None if record.tickets is None else resolve_ticket_deck(board, record.tickets)
     try:
-        return Game(board, record.players, record.seed, record.options.get("trains"), record.cards, tickets)
+        return Game(
+            board,
+            record.players,
+            record.seed,
+            record.options.get("trains"),
+            record.cards,
+            tickets,
+            pass_round_ends=record.pass_round_ends,
+        )
     except GameError as exc:
         raise _fail(str(exc)) from None
 
@@ -123,7 +138,11 @@ def replay(record: Record, stop_at: int | None = None) -> Game:
 
 
 def to_record(game: Game) -> dict[str, Any]:
-    """The game as a record with explicit decks; it replays to the same state."""
+    """The game as a record with explicit decks; it replays to the same state.
+
+    A game with the rule that a whole round of passes ends it says so (`pass_round_ends`: true); a game
+    without it writes a record of the specification alone.
+    """
     doc: dict[str, Any] = {
         "format": FORMAT,
         "map": game.board.name,
@@ -132,6 +151,8 @@ def to_record(game: Game) -> dict[str, Any]:
     }
     if game.trains_option is not None:
         doc["options"] = {"trains": game.trains_option}
+    if game.pass_round_ends:
+        doc[PASS_ROUND_ENDS] = True
     doc["decks"] = {
         "cards": list(game.initial_cards),
         "tickets": [game.board.tickets[t].ref() for t in game.initial_tickets],
@@ -187,6 +208,7 @@ def replay_text(text: str) -> tuple[int, dict[str, Any]]:
 
 
 __all__ = [
+    "PASS_ROUND_ENDS",
     "Record",
     "new_game",
     "outcome",

@@ -131,6 +131,7 @@ def _body(game: Game, digest: str | None) -> dict[str, Any]:
         "decks": {"cards": list(game.initial_cards), "tickets": list(game.initial_tickets)},
         "moves": len(game.moves),
         "moves_digest": moves_digest(game.moves) if digest is None else digest,
+        "pass_round_ends": game.pass_round_ends,
         "state": _state(game.state),
     }
 
@@ -161,7 +162,8 @@ def snapshot_text(game: Game, digest: str | None = None) -> str:
     # the keys in canonical_json's (sorted) order: check that `_body` still has exactly these
     body = (
         f'{{"decks":{fixed.decks},"format":{FORMAT},"map":{fixed.map},"moves":{len(game.moves)},'
-        f'"moves_digest":{canonical_json(moves_hash)},"players":{fixed.players},"seed":{fixed.seed},'
+        f'"moves_digest":{canonical_json(moves_hash)},"pass_round_ends":{canonical_json(game.pass_round_ends)},'
+        f'"players":{fixed.players},"seed":{fixed.seed},'
         f'"state":{canonical_json(_state(game.state))},"trains":{fixed.trains}}}'
     )
     check = hashlib.sha256(body.encode()).hexdigest()
@@ -294,7 +296,9 @@ STATE_KEYS = {
 }
 PILES_KEYS = {"seed", "deck", "discard", "face_up", "reshuffles", "resets"}
 TUNNEL_KEYS = {"route", "laid", "revealed", "colour", "surcharge", "souvenir"}
-TOP_KEYS = {"format", "map", "players", "seed", "trains", "decks", "moves", "moves_digest", "state", "check"}
+# snapshots written before games had `pass_round_ends` lack it: every one is of a bot game, which has the rule
+OLD_TOP_KEYS = {"format", "map", "players", "seed", "trains", "decks", "moves", "moves_digest", "state", "check"}
+TOP_KEYS = OLD_TOP_KEYS | {"pass_round_ends"}
 
 
 def _read_player(value: Any) -> PlayerState:
@@ -408,7 +412,8 @@ def restore(data: Any, moves: Sequence[Move], digest: str | None = None) -> Game
 
     `digest` is `moves_digest(moves)` when the caller already has it.
     """
-    top = _obj(data, "the snapshot", TOP_KEYS)
+    old = isinstance(data, dict) and "pass_round_ends" not in data
+    top = _obj(data, "the snapshot", OLD_TOP_KEYS if old else TOP_KEYS)
     if top["format"] != FORMAT or isinstance(top["format"], bool):
         raise SnapshotError(f"unknown snapshot format {top['format']!r}")
     body = {k: v for k, v in top.items() if k != "check"}
@@ -427,6 +432,9 @@ def restore(data: Any, moves: Sequence[Move], digest: str | None = None) -> Game
         raise _fail("the seed is neither a text nor a whole number")
     decks = _obj(top["decks"], "the decks", {"cards", "tickets"})
     trains = top["trains"]
+    pass_round_ends = top.get("pass_round_ends", True)
+    if not isinstance(pass_round_ends, bool):
+        raise _fail("pass_round_ends is neither true nor false")
     try:
         game = Game(
             load_board(name),
@@ -435,6 +443,7 @@ def restore(data: Any, moves: Sequence[Move], digest: str | None = None) -> Game
             None if trains is None else _int(trains, "the trains option"),
             _strs(decks["cards"], "the card deck"),
             _ints(decks["tickets"], "the ticket deck"),
+            pass_round_ends=pass_round_ends,
         )
     except GameError as exc:
         raise _fail(str(exc)) from None

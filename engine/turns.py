@@ -64,6 +64,7 @@ class TurnFlow:
     names: list[str]
     seed: str | int
     trains_option: int | None
+    pass_round_ends: bool
     initial_cards: list[str]
     initial_tickets: list[int]
     moves: list[Move]

@@ -45,6 +45,26 @@ def test_written_record_replays_to_the_same_state(path: Path) -> None:
     again = replay(parse_record(to_record(game)))
     assert again.state == game.state
     assert again.moves == game.moves
+    assert again.pass_round_ends is game.pass_round_ends
+
+
+def test_only_the_stalemate_examples_carry_the_bots_rule_of_a_round_of_passes() -> None:
+    """`pass_round_ends` (docs/game-record.md, section 9): the bot's records of games it ended by a whole round
+    of passes carry it; every other example is a record of the specification alone, including a stuck game that
+    goes on passing after a whole round."""
+    carried = set()
+    for path in CASES:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if "pass_round_ends" in doc:
+            assert doc["pass_round_ends"] is True
+            carried.add(f"{path.parent.name}/{path.stem}")
+        assert parse_record(doc).pass_round_ends is ("pass_round_ends" in doc)
+    assert carried == {f"{p.parent.name}/{p.stem}" for p in CASES if p.stem.endswith("_stalemate")}
+    assert len(carried) == 5
+    stuck = RECORDS / "usa" / "s02_2p_stuck_passes_on.json"
+    assert stuck in CASES
+    status, got = replay_text(stuck.read_text(encoding="utf-8"))
+    assert status == 0 and got["finished"] is False and got["to_move"] == {"player": "p1", "must": "turn"}
 
 
 def test_replay_command_prints_one_json_object(tmp_path: Path) -> None:

@@ -272,6 +272,11 @@ def _option(value):
         _set("format", "1"),
         _set("format", True),
         _set("moves", {"0": {"player": "ann"}}),
+        _set("pass_round_ends", "true"),  # the bot's extension (docs/game-record.md, section 9): a boolean
+        _set("pass_round_ends", 1),
+        _set("pass_round_ends", 0),
+        _set("pass_round_ends", None),
+        _set("pass_round_ends", [True]),
     ],
 )
 def test_record_level_errors_have_move_null(change):
@@ -322,6 +327,10 @@ def test_accepted_record_variations():
     assert run(mutated(_set("comment", {"anything": [1, 2]})))[0] == 0  # unknown top-level keys are ignored
     assert run(mutated(_set("seed", "711236")))[0] == 0  # a string seed
     assert run(mutated(_drop("options")))[0] == 0
+    plain = run(copy.deepcopy(USA))
+    assert plain[0] == 0
+    for rule in (False, True):  # a game that is not stuck replays alike with the bot's rule or without
+        assert run(mutated(_set("pass_round_ends", rule))) == plain
     for trains in (3, 60):
         doc = mutated(_option({"trains": trains}))
         doc["moves"] = doc["moves"][:4]

@@ -48,6 +48,7 @@ def assert_same(a: Game, b: Game) -> None:
     assert b.state == a.state
     assert b.moves == a.moves
     assert (b.names, b.seed, b.trains_option) == (a.names, a.seed, a.trains_option)
+    assert b.pass_round_ends is a.pass_round_ends
     assert (b.initial_cards, b.initial_tickets) == (a.initial_cards, a.initial_tickets)
 
 
@@ -198,6 +199,29 @@ def test_a_snapshot_of_an_impossible_state_is_refused_even_with_a_good_checksum(
     renamed["state"]["players"][0]["name"] = "mallory"
     with pytest.raises(SnapshotError, match="seats"):
         restore(with_check(renamed), game.moves)
+
+
+@pytest.mark.parametrize("rule", [False, True])
+def test_the_rule_of_a_round_of_passes_survives_a_snapshot(rule: bool) -> None:
+    game = play_random(Game(load_board("india"), ["a", "b", "c"], 7, pass_round_ends=rule), random.Random(7), 30)
+    data = snapshot(game)
+    assert data["pass_round_ends"] is rule
+    for again in (restore(through_json(data), game.moves), restore(json.loads(snapshot_text(game)), game.moves)):
+        assert again.pass_round_ends is rule
+        assert again.replay_until(3).pass_round_ends is rule
+        assert_same(game, again)
+
+
+def test_a_snapshot_written_before_the_rule_restores_a_game_with_it() -> None:
+    """Every stored snapshot without `pass_round_ends` is of a bot game: the rule is on."""
+    game = random_game("usa", 2, 11, 25)
+    old = with_check({k: v for k, v in snapshot(game).items() if k != "pass_round_ends"})
+    assert restore(old, game.moves).pass_round_ends is True
+    for bad in (None, 1, "true", [True]):
+        with pytest.raises(SnapshotError, match="pass_round_ends"):
+            restore(with_check({**snapshot(game), "pass_round_ends": bad}), game.moves)
+    with pytest.raises(SnapshotError, match="keys"):
+        restore(with_check({**snapshot(game), "rule": True}), game.moves)
 
 
 @pytest.mark.parametrize("data", [None, [], "x", {"format": 1}, {"format": 2}])

@@ -128,7 +128,14 @@ def _final_round(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> st
 
 
 def _game_over(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
+    if facts.get("stalemate"):
+        return stalemate_text()
     return _("The game is over.")
+
+
+def stalemate_text() -> str:
+    """Why a game ended after a whole round of passes (docs/rules.md, "The end of the game")."""
+    return _("Everyone has passed in turn and nobody can do anything else: the game is over and is scored.")
 
 
 def _reshuffle(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:

@@ -159,12 +159,25 @@ def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") 
     return _with_head(head, line)
 
 
-def final_content(info: GameInfo, head: str, scores: FinalScores, *, early: bool = False) -> str:
-    """The last message: final scores and winners. `early`: a moderator ended the game, scored as it stood."""
+def final_content(
+    info: GameInfo, head: str, scores: FinalScores, *, early: bool = False, stalemate: bool = False
+) -> str:
+    """The last message: final scores and winners. `early`: a moderator ended the game, scored as it stood;
+    `stalemate`: it ended after a whole round of passes, since nobody could do anything else."""
     line = ", ".join(f"{shown(seat_name(info, r.player))} {r.total}" for r in scores.ranking())
     winners = _(" and ").join(shown(seat_name(info, w)) for w in scores.winners)
     several = len(scores.winners) > 1
-    if early and several:
+    if stalemate and several:
+        sentence = _(
+            "**{title} · game #{id} is over (everyone passed in turn: nobody could do anything else).** "
+            "Final scores: {scores}. **{winners} win!**"
+        )
+    elif stalemate:
+        sentence = _(
+            "**{title} · game #{id} is over (everyone passed in turn: nobody could do anything else).** "
+            "Final scores: {scores}. **{winners} wins!**"
+        )
+    elif early and several:
         sentence = _(
             "**{title} · game #{id} is over (ended by a moderator, scored as it stood).** "
             "Final scores: {scores}. **{winners} win!**"

@@ -10,6 +10,7 @@ from bot.present.escape import shown
 from bot.present.i18n import _, ngettext, nmap_
 from bot.present.layout import clip
 from bot.present.lobby import lobby_text
+from bot.present.moves import stalemate_text
 from bot.present.names import map_title_of, names_and, status_word, ticket_label
 from bot.present.seats import mention, player_label, seat_name
 from bot.present.stage import breakdown_lines, must_text, ticket_result_lines
@@ -114,7 +115,7 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
     )
     to_move = table.to_move
     if table.finished:
-        lines.append(_("The game is over."))
+        lines.append(stalemate_text() if table.stalemate else _("The game is over."))
         if table.scores is not None:
             lines.extend(breakdown_lines(load_board(info.map), table.scores))
     elif table.phase is Phase.SETUP_KEEP:

@@ -55,12 +55,20 @@ def status_of(game: Game) -> GameStatus:
 
 
 def new_game(row: GameRow, players: Sequence[str]) -> Game:
-    """The game as dealt, from the decks the game row recorded."""
+    """The game as dealt, from the decks the game row recorded (a bot game: a whole round of passes ends it)."""
     if row.seed is None or row.cards is None or row.tickets is None:
         raise GameDamaged(Why.DECKS_MISSING, {"game_id": row.id})
     trains = row.options.get("trains")
     try:
-        return Game(load_board(row.map), list(players), row.seed, trains, list(row.cards), list(row.tickets))
+        return Game(
+            load_board(row.map),
+            list(players),
+            row.seed,
+            trains,
+            list(row.cards),
+            list(row.tickets),
+            pass_round_ends=True,
+        )
     except GameError as exc:
         raise GameDamaged(Why.CANNOT_DEAL, {"game_id": row.id, "error": exc}) from None
 
@@ -94,6 +102,7 @@ def _matches(game: Game, row: GameRow, players: Sequence[str]) -> bool:
         and game.trains_option == row.options.get("trains")
         and tuple(game.initial_cards) == row.cards
         and tuple(game.initial_tickets) == row.tickets
+        and game.pass_round_ends  # the bot's games have the rule
     )
 
 

@@ -331,7 +331,7 @@ class LobbyService:
                 order = [by_user[u] for u in seat_order]
             names = unique_names([s.display_name for s in order])
             seed = f"{self.core.rng.getrandbits(64):016x}"
-            game = Game(load_board(info.map), names, seed, info.trains)
+            game = Game(load_board(info.map), names, seed, info.trains, pass_round_ends=True)
             now = self.core.now()
             clock = clocks.advance(info.clock, ClockRow(game_id), game, now)
             timers = clocks.timers(info.clock, clock, [s.autopilot for s in order], now)

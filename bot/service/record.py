@@ -9,7 +9,7 @@ from bot.service.kinds import AuditAction
 from bot.service.models import GameInfo
 from bot.store import AuditRow, MoveRow, StoredGame
 from engine import Game
-from engine.record import FORMAT
+from engine.record import FORMAT, PASS_ROUND_ENDS
 from engine.seat_changes import ChangeError, SeatChange, read_changes
 from engine.verify import commitment, committed_setup, game_setup, members_at_start, setup_commitment, verification_of
 from maps import load_board
@@ -81,6 +81,7 @@ def record_of(stored: StoredGame, audit: Sequence[AuditRow] = ()) -> dict[str, A
     }
     if row.options.get("trains") is not None:
         doc["options"] = {"trains": row.options["trains"]}
+    doc[PASS_ROUND_ENDS] = True  # every game the bot plays has the rule: the record says so (replayers may ignore it)
     doc["decks"] = {"cards": list(row.cards), "tickets": [board.tickets[t].ref() for t in row.tickets]}
     doc["moves"] = [m.move for m in stored.moves]
     changes = seat_changes(audit, stored.moves)

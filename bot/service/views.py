@@ -106,6 +106,7 @@ class TableView:
     tunnel: TunnelView | None
     final_round: FinalRound | None
     finished: bool  # over: ended by the rules, or by a moderator (scored or abandoned)
+    stalemate: bool  # ended by the rules after a whole round of passes: nobody could do anything else
     merchandise_left: int | None  # Amsterdam only
     stacks: tuple[StackView, ...] | None  # San Francisco only
     unplaced: tuple[str, ...]  # the free tourist stacks still to place before the first turn (San Francisco)
@@ -256,6 +257,7 @@ def _table(info: GameInfo, game: Game) -> TableView:
         if s.final_turns is None
         else FinalRound(s.final_turns, None if s.final_trigger is None else game.names[s.final_trigger]),
         finished=over or stopped,
+        stalemate=game.stalemate,
         merchandise_left=s.merchandise_left if rules.merchandise else None,
         stacks=tuple(StackView(at, st.symbol, st.tokens) for at, st in s.stacks.items()) if rules.tourists else None,
         unplaced=tuple(game.unplaced_symbols()),

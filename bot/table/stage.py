@@ -76,7 +76,7 @@ def stage_content(view: StageView, lead: Sequence[str], shown: Collection[str], 
         return setup_content(info, table, start_text(info, table, view.commitment), head, clock)
     if view.key == "final":
         assert table.scores is not None
-        return final_content(info, head, table.scores, early=view.early)
+        return final_content(info, head, table.scores, early=view.early, stalemate=table.stalemate)
     if view.key.startswith("place:"):
         return place_content(info, table, head, clock)
     return turn_content(info, table, head, clock)

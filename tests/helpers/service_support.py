@@ -86,6 +86,7 @@ def same_game(a: Game, b: Game) -> bool:
         and a.names == b.names
         and str(a.seed) == str(b.seed)
         and a.trains_option == b.trains_option
+        and a.pass_round_ends == b.pass_round_ends
         and a.initial_cards == b.initial_cards
         and a.initial_tickets == b.initial_tickets
         and a.moves == b.moves
@@ -94,7 +95,8 @@ def same_game(a: Game, b: Game) -> bool:
 
 
 def replay_rows(stored: StoredGame) -> Game:
-    """The game its stored rows describe, replayed from scratch by the record replayer."""
+    """The game its stored rows describe, replayed from scratch by the record replayer (a bot game: with the rule
+    that a whole round of passes ends it, as its exported record says)."""
     row = stored.game
     assert row.seed is not None and row.cards is not None and row.tickets is not None
     board = load_board(row.map)
@@ -102,6 +104,7 @@ def replay_rows(stored: StoredGame) -> Game:
         "map": row.map,
         "players": [s.player for s in stored.seats],
         "seed": row.seed,
+        "pass_round_ends": True,
         "decks": {"cards": list(row.cards), "tickets": [board.tickets[t].ref() for t in row.tickets]},
         "moves": [m.move for m in stored.moves],
     }
