@@ -41,6 +41,10 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 import engine.expert as expert
+import engine.expert_candidates as expert_candidates
+import engine.expert_search as expert_search
+import engine.expert_value as expert_value
+import engine.expert_worlds as expert_worlds
 from engine import Game
 from engine.expert import Search, choose_expert, sample_world
 from engine.moves import Move
@@ -92,16 +96,26 @@ def worth(position: Position, move: Move, worlds: int, kept: dict[tuple[str, int
     return kept[key]
 
 
+# the expert's modules: each imported the constants it reads under their own names
+EXPERT_MODULES = (expert_search, expert, expert_candidates, expert_value, expert_worlds)
+
+
+def _set(name: str, value: float) -> None:
+    for module in EXPERT_MODULES:
+        if hasattr(module, name):
+            setattr(module, name, value)
+
+
 @contextmanager
 def constants(values: dict[str, float]) -> Iterator[None]:
-    saved = {name: getattr(expert, name) for name in values}
+    saved = {name: getattr(expert_search, name) for name in values}
     for name, value in values.items():
-        setattr(expert, name, type(saved[name])(value))
+        _set(name, type(saved[name])(value))
     try:
         yield
     finally:
         for name, value in saved.items():
-            setattr(expert, name, value)
+            _set(name, value)
 
 
 def configuration(text: str, base: Search) -> tuple[str, Search, dict[str, float]]:

@@ -24,6 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import engine.strong as strong
+import engine.strong_seat as strong_seat
+import engine.strong_tuning as strong_tuning
 from bench.autopilot import wilson
 from engine import Game
 from engine.expert import own_tuning
@@ -44,12 +46,19 @@ class Job:
 
 
 def tunable() -> dict[str, float]:
-    """engine/strong.py's numeric constants, by name."""
+    """The strong autopilot's numeric constants (engine/strong_tuning.py), by name."""
     out: dict[str, float] = {}
-    for name, value in vars(strong).items():
+    for name, value in vars(strong_tuning).items():
         if name.isupper() and name not in ("INF", "PATHS_KEPT") and isinstance(value, int | float):
             out[name] = value
     return out
+
+
+def _set(key: str, value: float) -> None:
+    """Set a constant in every strong module that reads it (each imported its own name)."""
+    for module in (strong_tuning, strong_seat, strong):
+        if hasattr(module, key):
+            setattr(module, key, value)
 
 
 def play(job: Job) -> tuple[float, int]:
@@ -65,12 +74,12 @@ def play(job: Job) -> tuple[float, int]:
         name = game.waiting_for()[0]
         if name == tested:
             for key, value in job.changes:
-                setattr(strong, key, value)
+                _set(key, value)
             try:
                 move = strong.choose_strong(game, name, tuning)
             finally:
                 for key, _ in job.changes:
-                    setattr(strong, key, plain[key])
+                    _set(key, plain[key])
         else:
             move = strong.choose_strong(game, name)
         game.apply(move)

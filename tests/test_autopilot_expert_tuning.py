@@ -12,7 +12,7 @@ import pytest
 import engine.expert as expert
 from engine import Claim, DrawTickets, Game, Keep
 from engine.expert import OWN_TUNINGS, SMALL_TICKET_TRAINS, Search, choose_expert, own_tuning
-from engine.strong import DEFAULT_TUNING, LONG_ROUTE_WORTH, Seat, Tuning, _goal, _lengthens, choose_strong
+from engine.strong import DEFAULT_TUNING, LONG_ROUTE_WORTH, Seat, Tuning, choose_strong, goal, lengthens
 from maps import Route, load_board
 from tests.test_autopilot_expert import hidden_anew
 
@@ -168,7 +168,7 @@ def early_ticket_draw() -> tuple[Game, str]:
         while not game.finished:
             name = game.waiting_for()[0]
             move = choose_strong(game, name)
-            if isinstance(move, DrawTickets) and _goal(Seat(game, name)).routes:
+            if isinstance(move, DrawTickets) and goal(Seat(game, name)).routes:
                 return game, name
             game.apply(move)
     raise AssertionError("no early ticket draw in 100 games")
@@ -190,7 +190,7 @@ def test_the_same_move_whatever_it_cannot_see_in_four_player_usa() -> None:
 
 
 def test_the_four_player_usa_tuning_weighs_what_a_claim_adds_to_its_longest_path() -> None:
-    """`_lengthens`: `longest_worth` for each train a route adds to the seat's longest path; nothing for plain strong
+    """`lengthens`: `longest_worth` for each train a route adds to the seat's longest path; nothing for plain strong
     or where the rules give no longest-path bonus."""
     game = Game(load_board("usa"), ["ann", "bob", "cid", "dan"], "longest")
     routes = game.board.routes
@@ -200,13 +200,13 @@ def test_the_four_player_usa_tuning_weighs_what_a_claim_adds_to_its_longest_path
     state.players[0].routes.append(first.id)
     joined = next(r for r in routes if first.b in (r.a, r.b) and first.a not in (r.a, r.b))
     apart = next(r for r in routes if {r.a, r.b}.isdisjoint({first.a, first.b}) and r.length <= first.length)
-    found = _lengthens(Seat(game, "ann", USA4), [joined, apart])
+    found = lengthens(Seat(game, "ann", USA4), [joined, apart])
     assert USA4.longest_worth == 1.0 and DEFAULT_TUNING.longest_worth == 0.0
     assert found == {joined.id: float(joined.length), apart.id: 0.0}
-    assert _lengthens(Seat(game, "ann", replace(USA4, longest_worth=2.0)), [joined])[joined.id] == 2 * joined.length
-    assert _lengthens(Seat(game, "ann"), [joined, apart]) == {}
+    assert lengthens(Seat(game, "ann", replace(USA4, longest_worth=2.0)), [joined])[joined.id] == 2 * joined.length
+    assert lengthens(Seat(game, "ann"), [joined, apart]) == {}
     amsterdam = Game(load_board("amsterdam"), ["ann", "bob"], "longest")
-    assert _lengthens(Seat(amsterdam, "ann", USA4), amsterdam.board.routes[:3]) == {}
+    assert lengthens(Seat(amsterdam, "ann", USA4), amsterdam.board.routes[:3]) == {}
 
 
 def claimed(game: Game, claim: Claim) -> Route:
@@ -232,10 +232,10 @@ def test_with_its_plan_done_it_claims_toward_its_longest_path() -> None:
             if move != other and isinstance(move, Claim):
                 seat = Seat(game, name, USA4)
                 mine = claimed(game, move)
-                adds = _lengthens(seat, [mine])[mine.id]
+                adds = lengthens(seat, [mine])[mine.id]
                 if isinstance(other, Claim):
                     theirs = claimed(game, other)
-                    assert adds > _lengthens(seat, [theirs])[theirs.id]
+                    assert adds > lengthens(seat, [theirs])[theirs.id]
                 else:
                     assert adds > 0
                 changed += 1

@@ -206,9 +206,9 @@ def test_draws_the_colour_its_plan_needs() -> None:
     s = game.state
     seat = s.current
     me = Seat(game, s.players[seat].name)
-    from engine.strong import _goal
+    from engine.strong import goal
 
-    plan = _goal(me)
+    plan = goal(me)
     need, _ = me.colour_needs(plan.routes)
     wanted = {c for c, n in need.items() if n > me.hand[c]}
     face_up = [c for c in s.piles.face_up if c is not None and c != WILD]
