@@ -27,6 +27,7 @@ from engine.errors import (
     TooFewPieces,
 )
 from engine.events import Action, Event
+from engine.extras.host import CheckedClaim
 from engine.extras.tunnels import surcharge_payments
 from engine.moves import Claim, DrawCard, Move, Payment, describe_payment, new_claim, payment_counter, payment_of
 from engine.state import GameState, Pending, Phase
@@ -42,17 +43,6 @@ class ClaimOption:
     route: Route
     payments: list[Counter[str]]
     souvenirs: tuple[str, ...]  # ends whose token may be taken; two means the player must choose
-
-
-@dataclass(frozen=True)
-class CheckedClaim:
-    """A claim that passed every check: the route it takes and what it costs."""
-
-    seat: int
-    route: Route
-    pay: Counter[str]
-    paid: Payment  # the payment as the move wrote it
-    souvenir: str | None  # the end whose token it takes
 
 
 def payment_counters(indexed: IndexedRoute, hand: Counter[str]) -> list[Counter[str]]:

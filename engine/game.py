@@ -22,7 +22,7 @@ from engine.events import Action, Event
 from engine.extras.registry import Extras
 from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass, TunnelPay, payment_of
 from engine.options import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION, check_player_count, check_trains_option
-from engine.scoring import Scoring
+from engine.score_flow import Scoring
 from engine.state import Pending, Phase
 from engine.tickets import Tickets
 from engine.turns import ToMove

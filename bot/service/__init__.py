@@ -28,9 +28,10 @@ from bot.service.kinds import Actor, AuditAction, EventKind, LogKind, MoveKind, 
 from bot.service.models import GameInfo, SeatInfo, Waiting
 from bot.service.outline import MoveOutline, UndoneOutline, UndoPreview
 from bot.service.reading import ClockStatus, SeatClock
-from bot.service.results import ActionResult, ModLogEntry, PlayedFor, Reminder, TimerOutcome, TurnNotice
+from bot.service.results import ActionResult, ModLogEntry, PlayedFor, Reminder, TurnNotice
 from bot.service.scores import FinalScores, PlayerScore
 from bot.service.settings import GuildConfig, may_moderate
+from bot.service.timer_outcome import TimerOutcome
 from bot.service.views import PrivateView, PublicView
 from bot.store import GameStatus, TimerRow
 

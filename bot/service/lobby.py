@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -14,6 +14,7 @@ from bot.service.clock import ClockSettings
 from bot.service.core import ServiceCore
 from bot.service.errors import ChannelBusy, GameFull, IdKind, InvalidInput, NotAllowed, NotAPlayer, Why, WrongState
 from bot.service.events import Cancelled, Created, HostChanged, Joined, Left, PublicEvent, Started
+from bot.service.game_options import check_options
 from bot.service.kinds import AuditAction, EventKind
 from bot.service.loading import status_of
 from bot.service.models import GameInfo
@@ -33,8 +34,7 @@ from bot.store import (
     StartedSeat,
     Writes,
 )
-from engine import Game, GameError
-from engine.options import MAX_TRAINS_OPTION, MIN_TRAINS_OPTION, check_player_count, check_trains_option
+from engine import Game
 from engine.snapshot import EMPTY_DIGEST, snapshot_text
 from engine.verify import game_setup, setup_commitment
 from maps import MAP_NAMES, load_board
@@ -49,28 +49,6 @@ def not_in_lobby(info: GameInfo) -> WrongState:
     if info.status.active:
         return WrongState(Why.ALREADY_STARTED)
     return WrongState(Why.GAME_IS, {"status": info.status})
-
-
-def _allowed(check: Callable[[], None]) -> bool:
-    """Does the engine's option check pass?"""
-    try:
-        check()
-    except GameError:
-        return False
-    return True
-
-
-def check_options(map_name: str, max_players: int | None, trains: int | None) -> int:
-    """The number of seats of a new game on a known map, by the engine's option checks; InvalidInput if not."""
-    rules = load_board(map_name).rules
-    seats = rules.max_players if max_players is None else max_players
-    if isinstance(seats, bool) or not isinstance(seats, int) or not _allowed(partial(check_player_count, rules, seats)):
-        facts = {"map": map_name, "low": rules.min_players, "high": rules.max_players, "value": max_players}
-        raise InvalidInput(Why.BAD_SEATS, facts)
-    if trains is not None and not _allowed(partial(check_trains_option, trains)):
-        facts = {"map": map_name, "low": MIN_TRAINS_OPTION, "high": MAX_TRAINS_OPTION, "value": trains}
-        raise InvalidInput(Why.BAD_TRAINS, facts)
-    return seats
 
 
 def check_room(info: GameInfo) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from bot.service.digest import Digest
 from bot.service.events import (
@@ -23,9 +23,6 @@ from bot.service.events import (
 )
 from bot.service.kinds import AuditAction, EventKind, Must, ReminderPhase, TimeoutPolicy
 from bot.service.models import GameInfo, Waiting
-
-if TYPE_CHECKING:
-    from bot.service.tournaments.models import OverdueTables
 
 ModFacts = Cancelled | Timeout | Extended | Replaced | AutopilotSet | Undone | Ended | Reopened
 
@@ -117,14 +114,3 @@ class Reminder:
     turn_over: bool  # the turn time is over: the member is using their reserve
     policy: TimeoutPolicy  # what happens when the time runs out
     phase: ReminderPhase = ReminderPhase.TURN  # the turn time runs out, the reserve starts, or it runs out
-
-
-@dataclass(frozen=True)
-class TimerOutcome:
-    """What handling one due timer did: what to announce, whom to remind, what to tell the moderators."""
-
-    game: GameInfo | None  # None: the timer belonged to no game, or to one that is gone
-    result: ActionResult | None = None  # moves the autopilot made, a timeout: post like any result
-    reminders: tuple[Reminder, ...] = ()
-    mod_log: tuple[ModLogEntry, ...] = ()
-    overdue: OverdueTables | None = None  # a tournament round's deadline passed with these tables still playing

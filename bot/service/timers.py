@@ -24,8 +24,9 @@ from bot.service.errors import NotFound, StaleVersion
 from bot.service.events import Outage, PublicEvent, Timeout
 from bot.service.kinds import GAME_TIMERS, AuditAction, EventKind, ReminderPhase, TimeoutPolicy, TimerKind
 from bot.service.loading import LiveGame
-from bot.service.results import ActionResult, ModLogEntry, Reminder, TimerOutcome
+from bot.service.results import ActionResult, ModLogEntry, Reminder
 from bot.service.runner import Runner, waiting_of
+from bot.service.timer_outcome import TimerOutcome
 from bot.store import ACTIVE, ClockRow, GameChange, NewAudit, SeatClockRow, Shards, TimerGone, TimerRow, Writes
 from bot.store.shards import heartbeat_key
 

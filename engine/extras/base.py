@@ -11,15 +11,14 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from engine.extras.host import CheckedClaim, ClaimHost, FlowHost
 from maps import Board, Route, Ticket
 
 if TYPE_CHECKING:
-    from engine.claims import CheckedClaim, Claims
     from engine.events import Action, Event
     from engine.moves import Move, TicketRef
     from engine.scoring import Network, PlayerScore
     from engine.state import GameState
-    from engine.turns import TurnFlow
 
 
 class Extra(ABC):
@@ -48,17 +47,17 @@ class Extra(ABC):
         """What is still to be placed before play starts."""
         return []
 
-    def placement_moves(self, game: TurnFlow, seat: int) -> list[Move]:
+    def placement_moves(self, game: FlowHost, seat: int) -> list[Move]:
         """Every legal placement for `seat` now."""
         return []
 
-    def plan_placement(self, game: TurnFlow, seat: int, move: Move) -> Action | None:
+    def plan_placement(self, game: FlowHost, seat: int, move: Move) -> Action | None:
         """Check a move made while things are placed; None when the rule places nothing."""
         return None
 
     # ----- turns -------------------------------------------------------------
 
-    def plan_move(self, game: Claims, seat: int, move: Move) -> Action | None:
+    def plan_move(self, game: ClaimHost, seat: int, move: Move) -> Action | None:
         """Check a move of a kind the rule adds; None for kinds it does not add."""
         return None
 
@@ -66,7 +65,7 @@ class Extra(ABC):
         """Raise a GameError if the rule forbids paying `route` with `pay`."""
         return None
 
-    def settle_claim(self, game: Claims, claim: CheckedClaim) -> list[Event] | None:
+    def settle_claim(self, game: ClaimHost, claim: CheckedClaim) -> list[Event] | None:
         """Take over a paid claim before its route is placed; None leaves it to the core."""
         return None
 
@@ -95,5 +94,5 @@ class SouvenirRule(Extra):
         """Ends of `route` where claiming it would take a souvenir."""
 
     @abstractmethod
-    def claim_souvenir(self, game: TurnFlow, seat: int, route: Route, asked: str | None) -> str | None:
+    def claim_souvenir(self, game: FlowHost, seat: int, route: Route, asked: str | None) -> str | None:
         """The end whose souvenir a claim takes (None: none); `asked` is the end the move names."""

@@ -9,6 +9,7 @@ from engine.errors import InvalidMoveError, SouvenirsOnlySF
 from engine.extras.base import Extra, SouvenirRule
 from engine.extras.country_tickets import CountryTickets
 from engine.extras.ferries import Ferries
+from engine.extras.host import CheckedClaim, ClaimHost, FlowHost
 from engine.extras.mandala import Mandala
 from engine.extras.merchandise import Merchandise
 from engine.extras.tourists import Tourists
@@ -17,12 +18,10 @@ from engine.moves import TicketRef
 from maps import Board, Route, Ticket
 
 if TYPE_CHECKING:
-    from engine.claims import CheckedClaim, Claims
     from engine.events import Action, Event
     from engine.moves import Move
     from engine.scoring import Network, PlayerScore
     from engine.state import GameState
-    from engine.turns import TurnFlow
 
 # In this order the rules are asked, and note what a claim earns.
 EXTRAS: tuple[type[Extra], ...] = (Merchandise, Tourists, Mandala, CountryTickets, Tunnels, Ferries)
@@ -46,17 +45,17 @@ class Extras:
     def unplaced_symbols(self, state: GameState) -> list[str]:
         return [symbol for extra in self.active for symbol in extra.unplaced_symbols(state)]
 
-    def placement_moves(self, game: TurnFlow, seat: int) -> list[Move]:
+    def placement_moves(self, game: FlowHost, seat: int) -> list[Move]:
         return [move for extra in self.active for move in extra.placement_moves(game, seat)]
 
-    def plan_placement(self, game: TurnFlow, seat: int, move: Move) -> Action:
+    def plan_placement(self, game: FlowHost, seat: int, move: Move) -> Action:
         for extra in self.active:
             action = extra.plan_placement(game, seat, move)
             if action is not None:
                 return action
         raise AssertionError("things are being placed, but no rule of this map places anything")
 
-    def plan_move(self, game: Claims, seat: int, move: Move) -> Action:
+    def plan_move(self, game: ClaimHost, seat: int, move: Move) -> Action:
         for extra in self.active:
             action = extra.plan_move(game, seat, move)
             if action is not None:
@@ -72,14 +71,14 @@ class Extras:
             return ()
         return self._souvenirs.souvenir_ends(state, seat, route)
 
-    def claim_souvenir(self, game: TurnFlow, seat: int, route: Route, asked: str | None) -> str | None:
+    def claim_souvenir(self, game: FlowHost, seat: int, route: Route, asked: str | None) -> str | None:
         if self._souvenirs is not None:
             return self._souvenirs.claim_souvenir(game, seat, route, asked)
         if asked is not None:
             raise InvalidMoveError(SouvenirsOnlySF())
         return None
 
-    def settle_claim(self, game: Claims, claim: CheckedClaim) -> list[Event] | None:
+    def settle_claim(self, game: ClaimHost, claim: CheckedClaim) -> list[Event] | None:
         for extra in self.active:
             events = extra.settle_claim(game, claim)
             if events is not None:

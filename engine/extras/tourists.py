@@ -15,7 +15,7 @@ PlaceStack move.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.errors import (
     BothTokens,
@@ -32,14 +32,12 @@ from engine.errors import (
 )
 from engine.events import Action, Event
 from engine.extras.base import SouvenirRule
+from engine.extras.host import FlowHost
 from engine.moves import Move, PlaceStack
 from engine.scoring import Network, PlayerScore
 from engine.state import GameState, Phase, Stack
 from maps import Board, Route
 from maps.board import TouristRules
-
-if TYPE_CHECKING:
-    from engine.turns import TurnFlow
 
 
 class Tourists(SouvenirRule):
@@ -72,7 +70,7 @@ class Tourists(SouvenirRule):
         on_board = {st.symbol for st in state.stacks.values()}
         return [sym for sym in self.tourists.placed if sym not in on_board]
 
-    def placement_moves(self, game: TurnFlow, seat: int) -> list[Move]:
+    def placement_moves(self, game: FlowHost, seat: int) -> list[Move]:
         s = game.state
         if self.placement_order(len(game.names))[s.placements] != seat:
             return []
@@ -84,7 +82,7 @@ class Tourists(SouvenirRule):
             if place not in s.stacks
         ]
 
-    def plan_placement(self, game: TurnFlow, seat: int, move: Move) -> Action:
+    def plan_placement(self, game: FlowHost, seat: int, move: Move) -> Action:
         s = game.state
         placer = self.placement_order(len(game.names))[s.placements]
         if not isinstance(move, PlaceStack):
@@ -101,7 +99,7 @@ class Tourists(SouvenirRule):
             raise IllegalMoveError(HoldsStack(at))
         return partial(self._place, game, seat, move.symbol, at)
 
-    def _place(self, game: TurnFlow, seat: int, symbol: str, at: str) -> list[Event]:
+    def _place(self, game: FlowHost, seat: int, symbol: str, at: str) -> list[Event]:
         s = game.state
         players = len(game.names)
         size = self.placement_size(players)
@@ -124,7 +122,7 @@ class Tourists(SouvenirRule):
                 out.append(end)
         return tuple(out)
 
-    def claim_souvenir(self, game: TurnFlow, seat: int, route: Route, asked: str | None) -> str | None:
+    def claim_souvenir(self, game: FlowHost, seat: int, route: Route, asked: str | None) -> str | None:
         qualifying = self.souvenir_ends(game.state, seat, route)
         name = game.names[seat]
         if asked is not None:

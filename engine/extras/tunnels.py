@@ -13,18 +13,15 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import partial
-from typing import TYPE_CHECKING
 
 from engine.errors import IllegalMoveError, MapNames, SurchargeCards, SurchargeCount
 from engine.events import Action, Event
 from engine.extras.base import Extra
+from engine.extras.host import CheckedClaim, ClaimHost
 from engine.moves import Move, TunnelPay, describe_payment, payment_counter
 from engine.payment import check_card_names, check_in_hand
 from engine.state import Pending, TunnelState
 from maps import WILD, Board, Rules
-
-if TYPE_CHECKING:
-    from engine.claims import CheckedClaim, Claims
 
 REVEALED = 3
 
@@ -67,7 +64,7 @@ class Tunnels(Extra):
     def applies(board: Board) -> bool:
         return any(route.tunnel for route in board.routes)
 
-    def settle_claim(self, game: Claims, claim: CheckedClaim) -> list[Event] | None:
+    def settle_claim(self, game: ClaimHost, claim: CheckedClaim) -> list[Event] | None:
         """Turn over the cards a tunnel claim reveals; the claim ends now only without a surcharge."""
         route = claim.route
         if not route.tunnel:
@@ -95,7 +92,7 @@ class Tunnels(Extra):
         s.pending = Pending.TUNNEL
         return [reveal]
 
-    def plan_move(self, game: Claims, seat: int, move: Move) -> Action | None:
+    def plan_move(self, game: ClaimHost, seat: int, move: Move) -> Action | None:
         """Check paying the surcharge (or giving the tunnel up, when `pay` is None)."""
         if not isinstance(move, TunnelPay):
             return None
@@ -107,7 +104,7 @@ class Tunnels(Extra):
         check_surcharge_payment(self.rules, t.colour, t.surcharge, extra, game.state.players[seat].hand)
         return partial(self._finish, game, seat, extra)
 
-    def _finish(self, game: Claims, seat: int, extra: Counter[str] | None) -> list[Event]:
+    def _finish(self, game: ClaimHost, seat: int, extra: Counter[str] | None) -> list[Event]:
         s = game.state
         t = s.tunnel
         assert t is not None

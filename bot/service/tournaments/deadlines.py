@@ -27,7 +27,7 @@ from bot.service.core import ServiceCore
 from bot.service.errors import NotFound, ServiceError
 from bot.service.kinds import TimerKind
 from bot.service.lobby import LobbyService
-from bot.service.results import TimerOutcome
+from bot.service.timer_outcome import TimerOutcome
 from bot.service.tournaments.models import OverdueTables, Table, TournamentInfo
 from bot.service.tournaments.tour_core import TourCore
 from bot.store import NewTimer, TimerRow

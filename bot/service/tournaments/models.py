@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.service.clock import ClockSettings
 from bot.service.errors import IdKind, InvalidInput, Why
-from bot.service.lobby import check_options
+from bot.service.game_options import check_options
 from bot.service.results import ActionResult
 from bot.store.tournament_rows import ParticipantStatus, RoundStatus, TableStatus, TournamentStatus
 from maps import MAP_NAMES, load_board
