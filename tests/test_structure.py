@@ -140,4 +140,3 @@ def test_no_module_in_bot_is_long() -> None:
         if (count := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
     }
     assert long == {}
-
