@@ -24,6 +24,6 @@ def verification_text(scores: FinalScores) -> str | None:
         )
     return _(
         "-# Verify this game: seed `{seed}`, chain head `{head}`; `python -m bot verify RECORD` checks the record "
-        "(the `/ttr export`) against them and the commitment posted at the start (SHA-256 of the seed and both "
-        "shuffled decks)."
+        "(the `/ttr export`) against them and the commitment posted at the start (SHA-256 of the map, the options, "
+        "the seats and their members, the seed and both shuffled decks)."
     ).format(seed=scores.seed, head=scores.head)
