@@ -6,12 +6,14 @@ the test's own process, through the same `TryOut` the command runs.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import re
 import socket
 import subprocess
 import sys
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -192,4 +194,47 @@ async def test_a_game_the_bot_refuses_to_open_is_said_with_its_reason(tmp_path: 
         assert not tryout.game_open
         assert "Play the game opened there" not in guide(options, [], game_open=tryout.game_open)
     finally:
+        await tryout.close()
+
+
+async def test_an_action_never_waits_for_the_bots_timers(tmp_path: Path) -> None:
+    """The page's actions answer as in the tests, whenever the bot's heartbeat falls due.
+
+    The bot's scheduler sleeps until its next timer or heartbeat. A plain sleep got a wall-clock fallback from
+    SimCord, and an action's settlement waited for any fallback due within its timeout: with the clock unable to
+    move meanwhile, the first tap before each heartbeat waited up to 30 s. With a heartbeat every 6 s, taps one
+    second apart meet it every few taps; each must answer at once, and the heartbeat and the autopilot's turns
+    still come with the clock."""
+    options = TryOptions(data=tmp_path, port=0, name="Alex", friends=0, game=GameRequest("usa", 1, "steady"))
+    tryout = TryOut(options, out=io.StringIO(), heartbeat=6.0)
+    await tryout.start()
+    clock = asyncio.create_task(tryout.run_clock())
+    try:
+        assert tryout.world is not None and tryout.bot is not None
+        world, service = tryout.world, tryout.bot.service
+        async with tryout.lock:
+            clicked = await world.person.click(stage_message(world), label="Choose my tickets")
+            panel = next(m for m in replies(clicked) if custom_ids(m))
+            menu = custom_ids(panel)[0]
+            await world.person.select(panel, [o["value"] for o in select_options(panel, menu)], custom_id=menu)
+        first_beat = await service.timers.last_alive()
+        seconds: list[float] = []
+        ended = time.monotonic() + 20
+        while time.monotonic() < ended:
+            await asyncio.sleep(1)
+            turn = stage_message(world)
+            if f"<@{world.person.id}>" not in turn.content:
+                continue  # the autopilot's turn: it comes with the clock
+            started = time.monotonic()
+            async with tryout.lock:
+                await world.person.click(turn, label="Draw from deck")
+            seconds.append(time.monotonic() - started)
+        assert len(seconds) >= 8, seconds  # the autopilot played its turns meanwhile
+        assert max(seconds) < 3, seconds
+        last_beat = await service.timers.last_alive()
+        assert first_beat is not None and last_beat is not None
+        assert (last_beat - first_beat).total_seconds() >= 12  # the heartbeat ran with the clock
+    finally:
+        tryout.stop()
+        await clock
         await tryout.close()

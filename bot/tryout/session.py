@@ -12,6 +12,15 @@ moves on with it, second by second (`env.advance_time`), so deadlines,
 reminders and the autopilot's timers run as they would on Discord, and
 "Deadline in 23 hours" reads right in the page.
 
+The bot's timers wait on that clock alone (`TryOut.timer_sleep`, declared
+to SimCord as an external wait). A plain `asyncio.sleep` gets a wall-clock
+fallback from SimCord, and SimCord's settlement of an action waits for any
+fallback due within its timeout: the scheduler's heartbeat (a 60-second
+sleep) made the first action after it wait up to the whole timeout, while the
+clock that would have fired it could not move (the action held the lock). So
+an action waits for the bot's own work only, as in the tests; the timers fire
+on the next step of the clock, within a second of when they are due.
+
 The browser's actions and the clock's steps are both SimCord operations,
 which must not overlap: one lock orders them (the preview's own handler of
 the page's actions is wrapped to take it).
@@ -52,9 +61,8 @@ from render.static_layer import static_board
 DEFAULT_DATA = Path("data/tryout")
 DATABASE_NAME = "conductor.sqlite3"
 DEFAULT_PORT = 8765
-# seconds SimCord waits for the bot to finish what an action started (a cold board image, a slow disk);
-# kept below the bot's 60-second heartbeat: with 60 s or more, an action was seen to wait for the heartbeat's timer
-# (SimCord's real-time fallback of a bot timer) until it timed out
+# at most this many seconds SimCord waits for the bot to finish what an action started (a cold board image, a slow
+# disk); the bot's timers are no part of it (they wait on the try-out's clock: `TryOut.timer_sleep`)
 SETTLE_TIMEOUT = 30.0
 # how often the simulated clock catches up with the wall clock
 TICK_SECONDS = 1.0
@@ -163,9 +171,10 @@ def port_free(port: int) -> bool:
 class TryOut:
     """One running try-out: the simulated Discord, the bot in it, the page, the clock."""
 
-    def __init__(self, options: TryOptions, out: TextIO = sys.stdout) -> None:
+    def __init__(self, options: TryOptions, out: TextIO = sys.stdout, *, heartbeat: float = 60.0) -> None:
         self.options = options
         self.out = out
+        self.heartbeat = heartbeat  # the bot's (tests shorten it)
         self.lock = asyncio.Lock()  # the browser's actions and the clock's steps, one at a time
         self.env: Env | None = None
         self.world: World | None = None
@@ -190,7 +199,7 @@ class TryOut:
         options = self.options
         forget_the_old_discord(options.database)
         settings = Settings(database=options.database, log_level=options.log_level)
-        self.bot = bot = create_bot(settings, clock=sim_clock)
+        self.bot = bot = create_bot(settings, clock=sim_clock, heartbeat=self.heartbeat, sleep=self.timer_sleep)
         env = self.env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
         self.world = world = build_world(
             env, name=options.name, friends=options.friends, language=options.language or Language.EN
@@ -205,6 +214,16 @@ class TryOut:
         if options.game is not None:
             await self._open_game(options.game)
         await self._open_page()
+
+    async def timer_sleep(self, seconds: float) -> None:
+        """How the bot's scheduler waits for its next timer: until the try-out's clock (`tick`) reaches it.
+
+        Declared to SimCord as an external wait, the sleep has no wall-clock
+        fallback: an action's settlement does not wait for it (see the module's
+        docstring), and only `env.advance_time` ends it.
+        """
+        assert self.env is not None
+        await self.env.external_wait(asyncio.sleep(seconds), reason="the bot's timers wait for the try-out's clock")
 
     async def _open_game(self, game: GameRequest) -> None:
         assert self.env is not None and self.world is not None and self.bot is not None
