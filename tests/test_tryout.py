@@ -10,6 +10,7 @@ import asyncio
 import io
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -238,3 +239,32 @@ async def test_an_action_never_waits_for_the_bots_timers(tmp_path: Path) -> None
         tryout.stop()
         await clock
         await tryout.close()
+
+
+def test_the_first_run_says_it_installs_before_it_installs(tmp_path: Path) -> None:
+    """scripts/run.sh on a fresh copy: its own line comes first, then the (quiet) installation, then the bot."""
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "run.sh", tmp_path / "scripts" / "run.sh")
+    log = tmp_path / "calls.log"
+    fake = tmp_path / "fake-python"  # stands for python3 and the .venv's python: imports fail until installed
+    fake.write_text(
+        "#!/usr/bin/env bash\n"
+        f'echo "$*" >> {log}\n'
+        'if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then mkdir -p "$3/bin" && cp "$0" "$3/bin/python"; fi\n'
+        'if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then echo "(pip output)"; touch installed; fi\n'
+        'if [ "$1" = "-c" ] && [ ! -e installed ]; then exit 1; fi\n'
+        'if [ "$1" = "-m" ] && [ "$2" = "bot" ]; then echo "(the bot)"; fi\n'
+    )
+    fake.chmod(0o755)
+    done = subprocess.run(
+        ["bash", str(tmp_path / "scripts" / "run.sh"), "check-maps"],
+        cwd=tmp_path,
+        env={"PATH": os.environ["PATH"], "PYTHON": str(fake)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Conductor: installing the bot"), lines
+    assert lines[1:] == ["(pip output)", "(the bot)"], lines

@@ -23,7 +23,8 @@ on the next step of the clock, within a second of when they are due.
 
 The browser's actions and the clock's steps are both SimCord operations,
 which must not overlap: one lock orders them (the preview's own handler of
-the page's actions is wrapped to take it).
+the page's actions is wrapped to take it, bot/tryout/page.py, which also
+has the page show the commands under their names in the try-out's language).
 
 One preview page at a time: #games, viewed as any member, or one member's
 direct messages, viewed by that member alone; the start page (places.py)
@@ -40,11 +41,11 @@ import signal
 import socket
 import sqlite3
 import sys
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from simcord import Env, SetupError
 from simcord.preview import Preview
@@ -53,6 +54,7 @@ from bot.present.image_words import image_words
 from bot.runtime.app import ConductorBot, create_bot
 from bot.runtime.settings import Settings
 from bot.service.kinds import Language
+from bot.tryout.page import order_actions, speak_locale
 from bot.tryout.places import GAMES, Place, PlacesPage
 from bot.tryout.world import DISCORD_LOCALES, World, build_world
 from maps.loader import MAP_NAMES
@@ -276,22 +278,15 @@ class TryOut:
             member = next(m for m in world.members if f"dm:{m.id}" == where)
             preview = self.env.preview(member.user.dm_channel, viewers=[member.user], layout="channel", locale=locale)
         self.preview = await preview.__aenter__()
-        self._order_actions(preview)
+        order_actions(preview, self.lock, self._published)
+        speak_locale(preview, locale)
         self._seen = len(self.env.backend.transcript)
         return preview.url
 
-    def _order_actions(self, preview: Preview) -> None:
-        """Run the page's actions under the lock the clock takes too (SimCord runs one operation at a time)."""
-        action: Callable[..., Awaitable[dict[str, Any]]] = preview._action
-
-        async def ordered(context_id: str | None, body: Any) -> dict[str, Any]:
-            async with self.lock:
-                result = await action(context_id, body)
-            assert self.env is not None
-            self._seen = len(self.env.backend.transcript)  # the action published what it did
-            return result
-
-        preview._action = ordered  # type: ignore[method-assign]
+    def _published(self) -> None:
+        """The page's action published what it did: the clock's step need not refresh the page for it."""
+        assert self.env is not None
+        self._seen = len(self.env.backend.transcript)
 
     async def tick(self) -> None:
         """Move the simulated clock on to the wall clock, then show the page what the bot did meanwhile."""
