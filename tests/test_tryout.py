@@ -268,3 +268,45 @@ def test_the_first_run_says_it_installs_before_it_installs(tmp_path: Path) -> No
     lines = done.stdout.splitlines()
     assert lines[0].startswith("Conductor: installing the bot"), lines
     assert lines[1:] == ["(pip output)", "(the bot)"], lines
+
+
+async def test_brisk_play_against_the_autopilot_is_not_too_fast(tmp_path: Path) -> None:
+    """The command rate (6 in 10 s) counts what a member does, not how fast the autopilot gives the turn back:
+    moves the game takes in the member's own turn do not count, so twelve cards drawn in a few seconds all go
+    through; taps that move nothing (My hand) still count: seven in a row are too many."""
+    options = TryOptions(data=tmp_path, port=0, name="Alex", friends=0, game=GameRequest("usa", 1, "steady"))
+    tryout = TryOut(options, out=io.StringIO())
+    await tryout.start()
+    clock = asyncio.create_task(tryout.run_clock())
+    try:
+        assert tryout.world is not None
+        world = tryout.world
+        async with tryout.lock:
+            clicked = await world.person.click(stage_message(world), label="Choose my tickets")
+            panel = next(m for m in replies(clicked) if custom_ids(m))
+            menu = custom_ids(panel)[0]
+            await world.person.select(panel, [o["value"] for o in select_options(panel, menu)], custom_id=menu)
+        answers: list[str] = []
+        drawn = 0
+        ended = time.monotonic() + 60
+        while drawn < 12 and time.monotonic() < ended:
+            await asyncio.sleep(0.2)
+            turn = stage_message(world)
+            if f"<@{world.person.id}>" not in turn.content:
+                continue
+            async with tryout.lock:
+                for _ in range(2):  # the two cards of the turn
+                    clicked = await world.person.click(stage_message(world), label="Draw from deck")
+                    answers.append(" ".join(m.content or "" for m in replies(clicked)))
+                    drawn += 1
+        assert drawn == 12 and not [a for a in answers if "too fast" in a], answers
+        hands: list[str] = []
+        async with tryout.lock:
+            for _ in range(7):
+                clicked = await world.person.click(stage_message(world), label="My hand")
+                hands.append(" ".join(m.content or "" for m in replies(clicked)))
+        assert "too fast" not in hands[0] and "too fast" in hands[-1], hands  # at most 6 in any 10 s
+    finally:
+        tryout.stop()
+        await clock
+        await tryout.close()
