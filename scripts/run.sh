@@ -6,10 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
-if [ ! -x .venv/bin/python ]; then
-    "$PY" -m venv .venv
-fi
-if ! .venv/bin/python -c "import bot, discord, PIL, aiosqlite, networkx" 2>/dev/null; then
+# the first run installs for a minute or more, quietly: say so before anything else
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import bot, discord, PIL, aiosqlite, networkx" 2>/dev/null; then
+    echo "Conductor: installing the bot and its libraries into .venv (the first run takes a minute or two)..."
+    if [ ! -x .venv/bin/python ]; then
+        "$PY" -m venv .venv
+    fi
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
 fi
 token_given() {

@@ -30,4 +30,7 @@ async def test_the_start_message_says_the_choice_is_over(simcord_env: Env, map_n
     after = next(m for m in room.public_messages() if m.id == start.id)
     assert "Still choosing" not in after.content and "Deadline" not in after.content, after.content
     assert "Everyone has chosen" in after.content and f"`{commitment}`" in after.content, after.content
+    # the message after it tells the starting tickets, not once more who takes the first turn
+    said = [m.content for m in room.public_messages() if "Everyone has chosen" in m.content]
+    assert said == [after.content], said
     assert "Seat order" in after.content and not after.components

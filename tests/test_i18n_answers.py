@@ -503,3 +503,14 @@ def test_whom_the_game_waits_for_is_one_sentence_that_agrees() -> None:
     assert lookup.waiting_for_text(rules, ["ann", "bob"], Must.KEEP) == (
         "Now waiting for ann and bob to choose tickets to keep."
     )
+
+
+def test_the_lobby_says_how_well_its_autopilot_players_play() -> None:
+    """`/ttr new bots:2 bots_level:strong`: the opening message says which level was chosen, in each language."""
+    strong = Created("ann", "usa", 5, 2, "strong")
+    assert lobby.created_text(strong).endswith("2 seats are taken by the autopilot. Autopilot level: strong.")
+    with speaking(Language.SV):
+        assert lobby.created_text(strong).endswith("Autopilotens nivå: stark.")
+    with speaking(Language.FI):
+        assert "Autopilotin taso: " in lobby.created_text(Created("ann", "usa", 5, 1, "expert"))
+    assert "level" not in lobby.created_text(Created("ann", "usa", 5, 0, "strong"))  # no autopilot player

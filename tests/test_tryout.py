@@ -6,12 +6,15 @@ the test's own process, through the same `TryOut` the command runs.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -192,4 +195,118 @@ async def test_a_game_the_bot_refuses_to_open_is_said_with_its_reason(tmp_path: 
         assert not tryout.game_open
         assert "Play the game opened there" not in guide(options, [], game_open=tryout.game_open)
     finally:
+        await tryout.close()
+
+
+async def test_an_action_never_waits_for_the_bots_timers(tmp_path: Path) -> None:
+    """The page's actions answer as in the tests, whenever the bot's heartbeat falls due.
+
+    The bot's scheduler sleeps until its next timer or heartbeat. A plain sleep got a wall-clock fallback from
+    SimCord, and an action's settlement waited for any fallback due within its timeout: with the clock unable to
+    move meanwhile, the first tap before each heartbeat waited up to 30 s. With a heartbeat every 6 s, taps one
+    second apart meet it every few taps; each must answer at once, and the heartbeat and the autopilot's turns
+    still come with the clock."""
+    options = TryOptions(data=tmp_path, port=0, name="Alex", friends=0, game=GameRequest("usa", 1, "steady"))
+    tryout = TryOut(options, out=io.StringIO(), heartbeat=6.0)
+    await tryout.start()
+    clock = asyncio.create_task(tryout.run_clock())
+    try:
+        assert tryout.world is not None and tryout.bot is not None
+        world, service = tryout.world, tryout.bot.service
+        async with tryout.lock:
+            clicked = await world.person.click(stage_message(world), label="Choose my tickets")
+            panel = next(m for m in replies(clicked) if custom_ids(m))
+            menu = custom_ids(panel)[0]
+            await world.person.select(panel, [o["value"] for o in select_options(panel, menu)], custom_id=menu)
+        first_beat = await service.timers.last_alive()
+        seconds: list[float] = []
+        ended = time.monotonic() + 20
+        while time.monotonic() < ended:
+            await asyncio.sleep(1)
+            turn = stage_message(world)
+            if f"<@{world.person.id}>" not in turn.content:
+                continue  # the autopilot's turn: it comes with the clock
+            started = time.monotonic()
+            async with tryout.lock:
+                await world.person.click(turn, label="Draw from deck")
+            seconds.append(time.monotonic() - started)
+        assert len(seconds) >= 8, seconds  # the autopilot played its turns meanwhile
+        assert max(seconds) < 3, seconds
+        last_beat = await service.timers.last_alive()
+        assert first_beat is not None and last_beat is not None
+        assert (last_beat - first_beat).total_seconds() >= 12  # the heartbeat ran with the clock
+    finally:
+        tryout.stop()
+        await clock
+        await tryout.close()
+
+
+def test_the_first_run_says_it_installs_before_it_installs(tmp_path: Path) -> None:
+    """scripts/run.sh on a fresh copy: its own line comes first, then the (quiet) installation, then the bot."""
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "run.sh", tmp_path / "scripts" / "run.sh")
+    log = tmp_path / "calls.log"
+    fake = tmp_path / "fake-python"  # stands for python3 and the .venv's python: imports fail until installed
+    fake.write_text(
+        "#!/usr/bin/env bash\n"
+        f'echo "$*" >> {log}\n'
+        'if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then mkdir -p "$3/bin" && cp "$0" "$3/bin/python"; fi\n'
+        'if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then echo "(pip output)"; touch installed; fi\n'
+        'if [ "$1" = "-c" ] && [ ! -e installed ]; then exit 1; fi\n'
+        'if [ "$1" = "-m" ] && [ "$2" = "bot" ]; then echo "(the bot)"; fi\n'
+    )
+    fake.chmod(0o755)
+    done = subprocess.run(
+        ["bash", str(tmp_path / "scripts" / "run.sh"), "check-maps"],
+        cwd=tmp_path,
+        env={"PATH": os.environ["PATH"], "PYTHON": str(fake)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Conductor: installing the bot"), lines
+    assert lines[1:] == ["(pip output)", "(the bot)"], lines
+
+
+async def test_brisk_play_against_the_autopilot_is_not_too_fast(tmp_path: Path) -> None:
+    """The command rate (6 in 10 s) counts what a member does, not how fast the autopilot gives the turn back:
+    moves the game takes in the member's own turn do not count, so twelve cards drawn in a few seconds all go
+    through; taps that move nothing (My hand) still count: seven in a row are too many."""
+    options = TryOptions(data=tmp_path, port=0, name="Alex", friends=0, game=GameRequest("usa", 1, "steady"))
+    tryout = TryOut(options, out=io.StringIO())
+    await tryout.start()
+    clock = asyncio.create_task(tryout.run_clock())
+    try:
+        assert tryout.world is not None
+        world = tryout.world
+        async with tryout.lock:
+            clicked = await world.person.click(stage_message(world), label="Choose my tickets")
+            panel = next(m for m in replies(clicked) if custom_ids(m))
+            menu = custom_ids(panel)[0]
+            await world.person.select(panel, [o["value"] for o in select_options(panel, menu)], custom_id=menu)
+        answers: list[str] = []
+        drawn = 0
+        ended = time.monotonic() + 60
+        while drawn < 12 and time.monotonic() < ended:
+            await asyncio.sleep(0.2)
+            turn = stage_message(world)
+            if f"<@{world.person.id}>" not in turn.content:
+                continue
+            async with tryout.lock:
+                for _ in range(2):  # the two cards of the turn
+                    clicked = await world.person.click(stage_message(world), label="Draw from deck")
+                    answers.append(" ".join(m.content or "" for m in replies(clicked)))
+                    drawn += 1
+        assert drawn == 12 and not [a for a in answers if "too fast" in a], answers
+        hands: list[str] = []
+        async with tryout.lock:
+            for _ in range(7):
+                clicked = await world.person.click(stage_message(world), label="My hand")
+                hands.append(" ".join(m.content or "" for m in replies(clicked)))
+        assert "too fast" not in hands[0] and "too fast" in hands[-1], hands  # at most 6 in any 10 s
+    finally:
+        tryout.stop()
+        await clock
         await tryout.close()

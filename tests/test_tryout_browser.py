@@ -17,12 +17,18 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers.tryout_process import URL, TryOutProcess
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from bot.present.decisions import draw_deck_label
+from bot.present.i18n import speaking
+from bot.service.kinds import Language
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -186,3 +192,130 @@ def test_a_game_played_from_the_page(tmp_path: Path, browser: Browser) -> None:
     finally:
         status = tryout.stop()
     assert status == 0, "".join(tryout.seen)
+
+
+def last_action(page: Page) -> str:
+    """The request id of the page's last action answered (empty before any)."""
+    found: str = page.evaluate("() => String(window.simcordPreview?.lastAction?.requestId || '')")
+    return found
+
+
+def tap(page: Page, button: Locator) -> float:
+    """Click a button as a member taps it; the seconds until the page shows the answer (SimCord's own flags)."""
+    page.wait_for_function("() => Boolean(window.simcordPreview && window.simcordPreview.ready)", timeout=STEP_MS)
+    before = last_action(page)
+    started = time.monotonic()
+    button.click()
+    try:
+        page.wait_for_function(
+            """before => {
+            const preview = window.simcordPreview;
+            const last = preview && preview.lastAction;
+            return Boolean(preview && preview.ready && last && String(last.requestId || '') !== before);
+        }""",
+            arg=before,
+            timeout=STEP_MS,
+        )
+    except PlaywrightTimeout:
+        status = page.evaluate(
+            "() => { const p = window.simcordPreview; return JSON.stringify("
+            "{last: p?.lastAction, pending: p?.pendingAction, ready: p?.ready, transport: p?.transport}); }"
+        )
+        raise AssertionError(f"no answer shown within {STEP_MS / 1000:.0f} s; the page: {status}") from None
+    return time.monotonic() - started
+
+
+def commands_named(text: str) -> set[str]:
+    """The slash commands the messages name: "/ttr bygg", "/ttr inställningar", "/ttrmod ångra"."""
+    return {f"/{root} {sub}" for root, sub in re.findall(r"/(ttr\w*) ([\w-]+)", text)}
+
+
+def offers(page: Page, command: str) -> bool:
+    """Does the page's message box offer this command when it is typed?"""
+    composer = page.locator("#channel-composer-input")
+    composer.fill("")
+    composer.type(command)
+    entry = page.locator(".command-entry strong", has_text=re.compile(rf"^\s*{re.escape(command)}\s*$"))
+    try:
+        entry.first.wait_for(timeout=5_000)
+    except PlaywrightTimeout:
+        return False
+    finally:
+        page.keyboard.press("Escape")
+        composer.fill("")
+    return True
+
+
+def test_thirty_taps_in_swedish_each_answer_within_3_s(tmp_path: Path, browser: Browser) -> None:
+    """A game against the autopilot in Swedish, played from the page at a human pace: every tap answers within
+    3 s (the figures printed), and the message box offers the commands the messages name (`/ttr bygg`)."""
+    with speaking(Language.SV):
+        draw = draw_deck_label()  # "Dra från högen"
+    tryout = TryOutProcess(
+        tmp_path / "tryout", "--language", "sv", "--friends", "0", "--bots", "1", "--level", "steady", "--map", "usa"
+    )
+    page: Page | None = None
+    seconds: list[float] = []
+    try:
+        url = tryout.wait_for(URL, START_SECONDS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+        page = context.new_page()
+        page.set_default_timeout(STEP_MS)
+        page.goto(url)
+        page.locator("button.place", has_text="#games").click()
+        page.wait_for_url(re.compile(r"http://127\.0\.0\.1:\d+/#.+"), timeout=STEP_MS)
+        settled(page)
+
+        # the tickets: the private panel (a tap), every ticket ticked, applied (a tap)
+        choose = page.locator("button.component-button", has_text=re.compile(r"^\s*Välj mina ")).last
+        choose.wait_for()
+        seconds.append(tap(page, choose))
+        trigger = page.locator("button.select-trigger").last
+        trigger.wait_for()
+        trigger.click()
+        options = page.locator("[role=listbox] [role=option]:visible")
+        options.first.wait_for()
+        for index in range(options.count()):
+            if options.nth(index).get_attribute("aria-selected") != "true":
+                options.nth(index).click()
+        seconds.append(tap(page, page.locator("button.select-apply:visible")))
+
+        # my turns: two cards from the deck each; the autopilot plays between them
+        mine = re.compile(r"@Alex \(Alex\), din tur")
+        while len(seconds) < 30:
+            page.wait_for_function(
+                """() => {
+                    const text = document.querySelector('#channel-message-list')?.innerText || '';
+                    const turns = [...text.matchAll(/@(\\S+) \\(\\1\\), din tur/g)];
+                    return turns.length > 0 && turns[turns.length - 1][1] === 'Alex';
+                }""",
+                timeout=STEP_MS,
+            )
+            time.sleep(1.5)  # a person reads the board before tapping
+            seconds.append(tap(page, page.locator("button.component-button:enabled", has_text=draw).last))
+            time.sleep(1.5)
+            seconds.append(tap(page, page.locator("button.component-button:enabled", has_text=draw).last))
+            page.wait_for_function("""() => window.simcordPreview && window.simcordPreview.ready""", timeout=STEP_MS)
+            assert mine.search(page.locator("#channel-message-list").inner_text()) is not None
+        page.screenshot(path=str(tmp_path / "swedish.png"))
+
+        # the message box offers what the messages name, under the same names
+        named = commands_named(page.locator("#channel-message-list").inner_text())
+        assert "/ttr bygg" in named or "/ttr dra" in named, named
+        missing = sorted(command for command in named | {"/ttr bygg"} if not offers(page, command))
+        assert not missing, f"the page does not offer {missing}, which its messages name"
+        assert not offers(page, "/ttr claim")  # the Swedish page names the commands in Swedish only
+        context.close()
+    except Exception:
+        if page is not None:
+            page.screenshot(path=str(tmp_path / "failed.png"))
+            print(f"the page at the failure: {tmp_path / 'failed.png'}")
+        raise
+    finally:
+        status = tryout.stop()
+        if seconds:
+            ordered = sorted(seconds)
+            print(f"taps: {len(seconds)}; seconds each: {' '.join(f'{s:.2f}' for s in seconds)}")
+            print(f"max {ordered[-1]:.2f} s, p50 {ordered[len(ordered) // 2]:.2f} s")
+    assert status == 0, "".join(tryout.seen)
+    assert len(seconds) >= 30 and max(seconds) < 3, seconds

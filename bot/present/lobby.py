@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.present.clock import clock_summary
 from bot.present.escape import shown
 from bot.present.i18n import _, ngettext, pgettext
+from bot.present.mod_answers import autopilot_level_word
 from bot.present.names import map_title_of
 from bot.present.seats import member_name
 from bot.present.verification import commitment_text
@@ -26,6 +27,7 @@ def created_text(created: Created) -> str:
         taken = ngettext(
             "{count} seat is taken by the autopilot.", "{count} seats are taken by the autopilot.", created.bots
         ).format(count=created.bots)
+        taken += " " + _("Autopilot level: {level}.").format(level=autopilot_level_word(created.level))
         text = f"{text} {taken}"
     return text
 

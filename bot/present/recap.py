@@ -31,13 +31,18 @@ def _marked(info: GameInfo, event: PublicEvent) -> str:
     return f"{text} ({mark})"
 
 
-def stage_lines(info: GameInfo, stage: Stage) -> list[str]:
-    """The public sentences of a stage, the autopilot's moves marked."""
+# what the start message says itself once everyone has chosen (bot/present/stage.py, `setup_content`): a new stage
+# message after it does not say it again
+SAID_BY_THE_START_MESSAGE = frozenset({EventKind.SETUP_DONE, EventKind.PLACE_STACKS})
+
+
+def stage_lines(info: GameInfo, stage: Stage, skip: Collection[EventKind] = ()) -> list[str]:
+    """The public sentences of a stage, the autopilot's moves marked (but those of the kinds in `skip`)."""
     return [
         _marked(info, event)
         for move in stage.moves
         for event in move.events
-        if event.kind is not EventKind.FINAL_SCORES
+        if event.kind is not EventKind.FINAL_SCORES and event.kind not in skip
     ]
 
 
@@ -71,6 +76,7 @@ def recap_lines(info: GameInfo, stages: Sequence[Stage], shown: Collection[str])
     If no stage so far has a message (after a moderator's undo, say), only the
     last stage is told. One line "**Last turn:** ..." for one stage, one line
     per stage ("**Turn 7:** ...") for several, or for one that is no turn ("**Tickets at the start:** ...").
+    Who takes the first turn is not told again: the start message says it.
     """
     picked: list[Stage] = []
     for stage in reversed(stages):
@@ -80,7 +86,7 @@ def recap_lines(info: GameInfo, stages: Sequence[Stage], shown: Collection[str])
     else:
         picked = list(stages[-1:])
     picked.reverse()
-    told = [(stage, stage_lines(info, stage)) for stage in picked]
+    told = [(stage, stage_lines(info, stage, SAID_BY_THE_START_MESSAGE)) for stage in picked]
     told = [(stage, lines) for stage, lines in told if lines]
     if not told:
         return []

@@ -51,7 +51,7 @@ from bot.present.image_words import image_words
 from bot.runtime import collector
 from bot.runtime.endpoints import Check, Endpoints, bounded_check
 from bot.runtime.metrics import Metrics
-from bot.runtime.scheduler import Scheduler
+from bot.runtime.scheduler import Scheduler, Sleep
 from bot.runtime.settings import Settings
 from bot.runtime.sync import sync_if_changed
 from bot.runtime.warm_up import BoardWarmUp
@@ -108,7 +108,12 @@ class ConductorTree(app_commands.CommandTree[Any]):
 
 class ConductorBot(commands.Bot):
     def __init__(
-        self, settings: Settings, *, clock: Callable[[], datetime] | None = None, heartbeat: float = 60.0
+        self,
+        settings: Settings,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        heartbeat: float = 60.0,
+        sleep: Sleep = asyncio.sleep,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands need none
         # the operator's metrics (CONDUCTOR_METRICS_ADDRESS); off: nobody listens, and nothing is measured
@@ -130,6 +135,7 @@ class ConductorBot(commands.Bot):
         self.settings = settings
         self.clock = clock  # the game service's clock; None: the wall clock (UTC)
         self.heartbeat = heartbeat  # seconds between the notes that the bot runs (bot/runtime/scheduler.py)
+        self.sleep = sleep  # how the scheduler waits for its next timer (the try-out: on its simulated clock)
         self._service: GameService | None = None
         self._front: Front | None = None
         self._scheduler: Scheduler | None = None
@@ -205,7 +211,11 @@ class ConductorBot(commands.Bot):
         front = self._front = Front.build(self, self._service)
         ttrtour, desk = ttrtour_group(), TournamentDesk(self, front)
         self._scheduler = Scheduler(
-            self._service, ClockNotifier(front, desk), heartbeat=self.heartbeat, tick=front.delivery.notifier.release
+            self._service,
+            ClockNotifier(front, desk),
+            sleep=self.sleep,
+            heartbeat=self.heartbeat,
+            tick=front.delivery.notifier.release,
         )
         ttr = ttr_group()
         self._review_pool = ProcessPoolExecutor(REVIEW_WORKERS, mp_context=multiprocessing.get_context("spawn"))
@@ -376,15 +386,21 @@ class ShardedConductorBot(ConductorBot, commands.AutoShardedBot):
 
 
 def create_bot(
-    settings: Settings, *, clock: Callable[[], datetime] | None = None, heartbeat: float = 60.0
+    settings: Settings,
+    *,
+    clock: Callable[[], datetime] | None = None,
+    heartbeat: float = 60.0,
+    sleep: Sleep = asyncio.sleep,
 ) -> ConductorBot:
     """The bot, not started: `await bot.start(token)`, or `bot.run(token)`.
 
     `clock`: where the game service reads the time (timezone-aware UTC); the
     wall clock by default. Tests pass simulated time. `heartbeat`: seconds
     between the notes that the bot runs, from which an outage is measured.
+    `sleep`: how the timers' scheduler waits (asyncio.sleep by default; the
+    try-out waits on its simulated clock alone, bot/tryout/session.py).
     With `settings.shards` it is an AutoShardedBot for those shards.
     """
     if settings.shards is not None:
-        return ShardedConductorBot(settings, clock=clock, heartbeat=heartbeat)
-    return ConductorBot(settings, clock=clock, heartbeat=heartbeat)
+        return ShardedConductorBot(settings, clock=clock, heartbeat=heartbeat, sleep=sleep)
+    return ConductorBot(settings, clock=clock, heartbeat=heartbeat, sleep=sleep)

@@ -26,6 +26,7 @@ class Created:
     map: str
     max_players: int
     bots: int  # seats taken by autopilot players at once
+    level: str = "steady"  # how well those autopilot players play (engine.autopilot's Level value)
 
 
 @dataclass(frozen=True)

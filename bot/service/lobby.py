@@ -168,7 +168,7 @@ class LobbyService:
 
             await self.core.locked(row.id, seat_bots)
         info = await self.core.game(row.id)
-        event = PublicEvent(EventKind.CREATED, Created(name, map_name, seats, bots), None, host_user_id)
+        event = PublicEvent(EventKind.CREATED, Created(name, map_name, seats, bots, level.value), None, host_user_id)
         return ActionResult(info, (event,))
 
     async def add_bot(self, game_id: int, user_id: int) -> ActionResult:

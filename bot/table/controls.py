@@ -28,7 +28,7 @@ from bot.table.stage import StageMessages
 from bot.table.unanswered import asked
 from bot.views.ids import Action, ComponentId
 from bot.views.lobby import LobbyAction
-from bot.views.ratelimit import admitted
+from bot.views.ratelimit import admitted, uncount
 from bot.views.replies import Refusal, guarded
 from engine.moves import DrawCard, Pass, PlaceStack, TunnelPay, payment_of
 from maps import load_board
@@ -245,6 +245,12 @@ class Controls:
             version: int | None = cid.version
             if message is not None and not message.flags.ephemeral and action is Action.DRAW:
                 version = await self._second_card(info, interaction.user.id, version)
+            waiting = await self.reading.waiting(info.id)
             await self.handle(interaction, info, Request(action, version, cid.args, tuple(values)))
+            if waiting is not None and interaction.user.id in waiting.user_ids:
+                if (await self.lookup.core.game(info.id)).version != info.version:
+                    # a move in the member's own turn: the game paces those (against the autopilot, whose turns
+                    # take no time, one turn follows another at once), so it does not count against their rate
+                    uncount(interaction)
 
         await guarded(interaction, work, in_place=True)  # a tap on a private panel answers in that panel

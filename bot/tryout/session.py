@@ -12,9 +12,19 @@ moves on with it, second by second (`env.advance_time`), so deadlines,
 reminders and the autopilot's timers run as they would on Discord, and
 "Deadline in 23 hours" reads right in the page.
 
+The bot's timers wait on that clock alone (`TryOut.timer_sleep`, declared
+to SimCord as an external wait). A plain `asyncio.sleep` gets a wall-clock
+fallback from SimCord, and SimCord's settlement of an action waits for any
+fallback due within its timeout: the scheduler's heartbeat (a 60-second
+sleep) made the first action after it wait up to the whole timeout, while the
+clock that would have fired it could not move (the action held the lock). So
+an action waits for the bot's own work only, as in the tests; the timers fire
+on the next step of the clock, within a second of when they are due.
+
 The browser's actions and the clock's steps are both SimCord operations,
 which must not overlap: one lock orders them (the preview's own handler of
-the page's actions is wrapped to take it).
+the page's actions is wrapped to take it, bot/tryout/page.py, which also
+has the page show the commands under their names in the try-out's language).
 
 One preview page at a time: #games, viewed as any member, or one member's
 direct messages, viewed by that member alone; the start page (places.py)
@@ -31,11 +41,11 @@ import signal
 import socket
 import sqlite3
 import sys
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from simcord import Env, SetupError
 from simcord.preview import Preview
@@ -43,15 +53,15 @@ from simcord.preview import Preview
 from bot.runtime.app import ConductorBot, create_bot
 from bot.runtime.settings import Settings
 from bot.service.kinds import Language
+from bot.tryout.page import order_actions, speak_locale
 from bot.tryout.places import GAMES, Place, PlacesPage
 from bot.tryout.world import DISCORD_LOCALES, World, build_world
 
 DEFAULT_DATA = Path("data/tryout")
 DATABASE_NAME = "conductor.sqlite3"
 DEFAULT_PORT = 8765
-# seconds SimCord waits for the bot to finish what an action started (a cold board image, a slow disk);
-# kept below the bot's 60-second heartbeat: with 60 s or more, an action was seen to wait for the heartbeat's timer
-# (SimCord's real-time fallback of a bot timer) until it timed out
+# at most this many seconds SimCord waits for the bot to finish what an action started (a cold board image, a slow
+# disk); the bot's timers are no part of it (they wait on the try-out's clock: `TryOut.timer_sleep`)
 SETTLE_TIMEOUT = 30.0
 # how often the simulated clock catches up with the wall clock
 TICK_SECONDS = 1.0
@@ -149,9 +159,10 @@ def port_free(port: int) -> bool:
 class TryOut:
     """One running try-out: the simulated Discord, the bot in it, the page, the clock."""
 
-    def __init__(self, options: TryOptions, out: TextIO = sys.stdout) -> None:
+    def __init__(self, options: TryOptions, out: TextIO = sys.stdout, *, heartbeat: float = 60.0) -> None:
         self.options = options
         self.out = out
+        self.heartbeat = heartbeat  # the bot's (tests shorten it)
         self.lock = asyncio.Lock()  # the browser's actions and the clock's steps, one at a time
         self.env: Env | None = None
         self.world: World | None = None
@@ -176,7 +187,7 @@ class TryOut:
         options = self.options
         forget_the_old_discord(options.database)
         settings = Settings(database=options.database, log_level=options.log_level, metrics_address=options.metrics)
-        self.bot = bot = create_bot(settings, clock=sim_clock)
+        self.bot = bot = create_bot(settings, clock=sim_clock, heartbeat=self.heartbeat, sleep=self.timer_sleep)
         env = self.env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
         self.world = world = build_world(
             env, name=options.name, friends=options.friends, language=options.language or Language.EN
@@ -190,6 +201,16 @@ class TryOut:
         if options.game is not None:
             await self._open_game(options.game)
         await self._open_page()
+
+    async def timer_sleep(self, seconds: float) -> None:
+        """How the bot's scheduler waits for its next timer: until the try-out's clock (`tick`) reaches it.
+
+        Declared to SimCord as an external wait, the sleep has no wall-clock
+        fallback: an action's settlement does not wait for it (see the module's
+        docstring), and only `env.advance_time` ends it.
+        """
+        assert self.env is not None
+        await self.env.external_wait(asyncio.sleep(seconds), reason="the bot's timers wait for the try-out's clock")
 
     async def _open_game(self, game: GameRequest) -> None:
         assert self.env is not None and self.world is not None and self.bot is not None
@@ -242,22 +263,15 @@ class TryOut:
             member = next(m for m in world.members if f"dm:{m.id}" == where)
             preview = self.env.preview(member.user.dm_channel, viewers=[member.user], layout="channel", locale=locale)
         self.preview = await preview.__aenter__()
-        self._order_actions(preview)
+        order_actions(preview, self.lock, self._published)
+        speak_locale(preview, locale)
         self._seen = len(self.env.backend.transcript)
         return preview.url
 
-    def _order_actions(self, preview: Preview) -> None:
-        """Run the page's actions under the lock the clock takes too (SimCord runs one operation at a time)."""
-        action: Callable[..., Awaitable[dict[str, Any]]] = preview._action
-
-        async def ordered(context_id: str | None, body: Any) -> dict[str, Any]:
-            async with self.lock:
-                result = await action(context_id, body)
-            assert self.env is not None
-            self._seen = len(self.env.backend.transcript)  # the action published what it did
-            return result
-
-        preview._action = ordered  # type: ignore[method-assign]
+    def _published(self) -> None:
+        """The page's action published what it did: the clock's step need not refresh the page for it."""
+        assert self.env is not None
+        self._seen = len(self.env.backend.transcript)
 
     async def tick(self) -> None:
         """Move the simulated clock on to the wall clock, then show the page what the bot did meanwhile."""

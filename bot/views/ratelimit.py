@@ -121,6 +121,12 @@ class RateLimiter:
         times.append(now)
         return None, now
 
+    def take_back_last(self, user_id: int) -> None:
+        """Count the member's newest request no more (in memory; the shared store keeps its count)."""
+        times = self._seen.get(user_id)
+        if times:
+            times.pop()
+
     def _take_back(self, user_id: int, moment: float) -> None:
         times = self._seen.get(user_id)
         if times is not None and moment in times:
@@ -179,3 +185,10 @@ async def admitted(interaction: discord.Interaction) -> bool:
     except discord.HTTPException:
         pass  # nothing more to do: the request is dropped either way
     return False
+
+
+def uncount(interaction: discord.Interaction) -> None:
+    """The request `admitted` let through counts no more against the member (a move the game paced, not them)."""
+    limiter = getattr(interaction.client, "limiter", None)
+    if isinstance(limiter, RateLimiter):
+        limiter.take_back_last(interaction.user.id)
