@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import partial
-from typing import SupportsIndex, overload
 
 from engine import payment as pay_rules
-from engine.claim_index import ClaimIndex, IndexedRoute, Shape, route_ids
+from engine.claim_index import ClaimIndex, Shape, route_ids
+from engine.claim_moves import ClaimMoves
+from engine.claim_payments import ClaimOption, LatePayments, most_left, payment_counters
 from engine.errors import (
     AlreadyClaimed,
     AmbiguousMoveError,
@@ -36,228 +36,6 @@ from maps import GRAY, WILD, Route
 
 # `Claims` keeps at most about this many claims it listed (a game lists a few thousand)
 CLAIMS_KEPT = 20_000
-
-
-@dataclass(frozen=True)
-class ClaimOption:
-    route: Route
-    payments: list[Counter[str]]
-    souvenirs: tuple[str, ...]  # ends whose token may be taken; two means the player must choose
-
-
-def payment_counters(indexed: IndexedRoute, hand: Counter[str]) -> list[Counter[str]]:
-    """`engine.payment.payment_options` for the route `indexed` stands for, read from the claim index."""
-    length = indexed.length
-    held = hand.get
-    wilds_held = held(WILD, 0)
-    if indexed.wilds_allowed:
-        wild_range = range(indexed.least_wilds, (wilds_held if wilds_held < length else length) + 1)
-    else:
-        wild_range = range(1)
-    found: list[Counter[str]] = []
-    new = dict.__new__  # a Counter built without `Counter.__init__`, which only fills it
-    for wilds in wild_range:
-        plain = length - wilds
-        if plain == 0:
-            if wilds_held >= length:
-                pay: Counter[str] = new(Counter)
-                pay[WILD] = wilds
-                found.append(pay)
-            continue
-        for colour in indexed.colours:
-            if held(colour, 0) >= plain:
-                pay = new(Counter)
-                pay[colour] = plain
-                if wilds:
-                    pay[WILD] = wilds
-                found.append(pay)
-    return found
-
-
-def most_left(payments: Sequence[Counter[str]], hand: Counter[str]) -> int:
-    """The most wilds and cards of its colour one of these payments leaves in `hand` (0 at least)."""
-    spare = 0
-    for pay in payments:
-        colours = [c for c in pay if c != WILD]
-        left = hand[WILD] - pay[WILD] + (hand[colours[0]] - pay[colours[0]] if colours else 0)
-        spare = max(spare, left)
-    return spare
-
-
-class LatePayments(list[Counter[str]]):
-    """`payment_counters(indexed, hand)`, listed when first read (from `hand` as it is then)."""
-
-    def __init__(self, indexed: IndexedRoute, hand: Counter[str]) -> None:
-        super().__init__()
-        self._indexed: IndexedRoute | None = indexed
-        self._hand = hand
-
-    def _fill(self) -> None:
-        if self._indexed is not None:
-            super().extend(payment_counters(self._indexed, self._hand))
-            self._indexed = None
-
-    def most_left(self) -> int:
-        """`IndexedRoute.most_left`: read from the route's index while the payments are not listed yet."""
-        if self._indexed is not None:
-            return self._indexed.most_left(self._hand)
-        return most_left(self, self._hand)
-
-    def __iter__(self) -> Iterator[Counter[str]]:
-        self._fill()
-        return super().__iter__()
-
-    def __len__(self) -> int:
-        self._fill()
-        return super().__len__()
-
-    def __contains__(self, item: object) -> bool:
-        self._fill()
-        return super().__contains__(item)
-
-    def __reversed__(self) -> Iterator[Counter[str]]:
-        self._fill()
-        return super().__reversed__()
-
-    @overload
-    def __getitem__(self, index: SupportsIndex) -> Counter[str]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Counter[str]]: ...
-
-    def __getitem__(self, index: SupportsIndex | slice) -> Counter[str] | list[Counter[str]]:
-        self._fill()
-        return super().__getitem__(index)
-
-    def __eq__(self, other: object) -> bool:
-        self._fill()
-        return super().__eq__(other)
-
-    def __repr__(self) -> str:
-        self._fill()
-        return super().__repr__()
-
-
-class ClaimMoves(Sequence[Claim]):
-    """The claims of one player now, in the order `legal_moves` lists them: by route, payment, souvenir.
-
-    Whether there is any, and how many, is counted on the board's claim index
-    without building a move; indexing builds one route's payments only.
-    Random play picks from it with `rng.choice`, which draws the same index as
-    from the full list, so games stay the same. A claim it builds is vouched
-    for: `apply` carries it out without checking it again, as long as it is
-    the very object built here and no move was applied since.
-    """
-
-    __slots__ = ("_bits", "_counted", "_counts", "_doubled", "_game", "_len", "_name", "_seat")
-
-    def __init__(self, game: Claims, name: str, seat: int | None) -> None:
-        self._game = game
-        self._name = name
-        self._seat = seat  # None: this player may not claim now
-        self._counted = False  # the rest is set by `_count`
-
-    def _count(self) -> None:
-        if self._counted:
-            return
-        self._counted = True
-        self._bits = 0  # the payable routes
-        self._counts: dict[int, int] = {}  # payments by shape
-        self._doubled: set[int] = set()  # routes whose claim may take either end's souvenir
-        self._len = 0
-        if self._seat is None:
-            return
-        game = self._game
-        self._bits, self._counts, self._len = game._payable(self._seat)
-        if game.extras.has_souvenirs:
-            s = game.state
-            shape_of = game._index.shape_of
-            for rid in route_ids(self._bits):
-                if len(game.extras.souvenir_ends(s, self._seat, game.board.routes[rid])) == 2:
-                    self._doubled.add(rid)
-                    self._len += self._counts[shape_of[rid]]
-
-    def __bool__(self) -> bool:
-        if self._counted:
-            return self._len > 0
-        return self._seat is not None and self._game._can_claim_any(self._seat)
-
-    def __len__(self) -> int:
-        self._count()
-        return self._len
-
-    def routes(self) -> Iterator[tuple[Route, int, bool]]:
-        """Each payable route in board order, its number of payments, and whether either end's souvenir may be taken."""
-        self._count()
-        shape_of = self._game._index.shape_of
-        routes = self._game.board.routes
-        for rid in route_ids(self._bits):
-            yield routes[rid], self._counts[shape_of[rid]], rid in self._doubled
-
-    @overload
-    def __getitem__(self, index: int) -> Claim: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Claim]: ...
-
-    def __getitem__(self, index: int | slice) -> Claim | Sequence[Claim]:
-        self._count()
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("claim index out of range")
-        shape_of = self._game._index.shape_of
-        counts = self._counts
-        doubled = self._doubled
-        bits = self._bits
-        if 2 * index < self._len:  # from the first route on
-            while bits:
-                low = bits & -bits
-                rid = low.bit_length() - 1
-                bits ^= low
-                size = counts[shape_of[rid]]
-                if doubled and rid in doubled:
-                    size *= 2
-                if index < size:
-                    return self._build(rid, index)
-                index -= size
-        else:  # from the last route back
-            back = self._len - 1 - index
-            while bits:
-                rid = bits.bit_length() - 1
-                bits ^= 1 << rid
-                size = counts[shape_of[rid]]
-                if doubled and rid in doubled:
-                    size *= 2
-                if back < size:
-                    return self._build(rid, size - 1 - back)
-                back -= size
-        raise AssertionError("unreachable: the sizes add up to the length")
-
-    def _build(self, rid: int, index: int) -> Claim:
-        """The `index`th claim of route `rid`, vouched for."""
-        seat = self._seat
-        assert seat is not None
-        game = self._game
-        route = game.board.routes[rid]
-        souvenir: str | None = None
-        if rid in self._doubled:
-            index, side = divmod(index, 2)
-            souvenir = route.ends[side]
-        pay = pay_rules.nth_payment(game.rules, route, game.state.players[seat].hand, index)
-        doubled = route.id in game._index.doubled
-        # as `claim_for` writes it: the track's colour named where its places have several
-        move = Claim(self._name, route.a, route.b, pay, route.color if doubled else None, souvenir)
-        game._vouched = (move, game._claim_action(seat, rid, move))
-        return move
-
-    def __iter__(self) -> Iterator[Claim]:
-        self._count()
-        if self._seat is None or not self._bits:
-            return iter(())
-        return iter(self._game._list_claims(self._name, self._seat, self._bits, self._doubled))
 
 
 class Claims(TurnFlow):
@@ -559,3 +337,6 @@ class Claims(TurnFlow):
         public: dict[str, object] = {"route": route.id, "paid": describe_payment(payment_of(paid)), "points": points}
         self.extras.after_claim(s, seat, route, souvenir, public)
         return [Event("claim", p.name, public)]
+
+
+__all__ = ["ClaimMoves", "ClaimOption", "Claims", "LatePayments", "most_left", "payment_counters"]
