@@ -140,3 +140,25 @@ def test_no_module_in_bot_is_long() -> None:
         if (count := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
     }
     assert long == {}
+
+
+def _core_chain(node: ast.expr) -> bool:
+    """`core` or `<anything>.core`: the service's core, however it is reached."""
+    return (isinstance(node, ast.Name) and node.id == "core") or (
+        isinstance(node, ast.Attribute) and node.attr == "core"
+    )
+
+
+def test_no_service_part_reaches_the_store_through_core() -> None:
+    """Each part is given the store's parts it uses (bot/service/game_service.py); `core` is no back door to them:
+    no `core.store` (nor the core's own private store parts) outside core.py."""
+    reached = sorted(
+        f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}"
+        for path in (ROOT / "bot" / "service").rglob("*.py")
+        if path.name != "core.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and _core_chain(node.value)
+        and (node.attr == "store" or node.attr.startswith("_"))
+    )
+    assert reached == []

@@ -174,9 +174,9 @@ async def _check_games(source: Path, copy: Path) -> None:
     """
     store = await SqliteStore.open(copy)
     try:
-        for row in await store.games_with_status(set(GameStatus)):
+        for row in await store.games.games_with_status(set(GameStatus)):
             try:
-                stored = await store.stored_game(row.id)
+                stored = await store.games.stored_game(row.id)
             except Exception as exc:  # hostile rows: whatever reading them raised, one message
                 raise StoreError(f"game #{row.id} of {source} cannot be read ({_short(exc)})") from None
             problem = None if stored is None else game_problem(stored)
@@ -306,8 +306,8 @@ async def verify(source: Path, target_url: str) -> CopyReport:
                 if copied != counts[table]:
                     raise StoreError(f"table {table}: {counts[table]} rows in the source, {copied} in the copy")
         replayed = 0
-        for row in await sqlite_store.games_with_status(set(GameStatus)):
-            before, after = await sqlite_store.stored_game(row.id), await pg_store.stored_game(row.id)
+        for row in await sqlite_store.games.games_with_status(set(GameStatus)):
+            before, after = await sqlite_store.games.stored_game(row.id), await pg_store.games.stored_game(row.id)
             if before is None or after is None or before != after:
                 raise StoreError(f"game #{row.id} differs between the source and the copy")
             if before.game.seed is None:
