@@ -13,6 +13,7 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+from bot.store.parts.base import Backend
 from bot.store.rating_rows import RatedGame, RatingRow, RatingUpdate, ResultRow, Skill
 from bot.store.rows import (
     AuditRow,
@@ -384,5 +385,10 @@ class Store(Protocol):
 
     @property
     def rates(self) -> RateStore: ...
+
+    @property
+    def backend(self) -> Backend:
+        """What runs the queries of `bot.store.query`: for work on the whole database (copies, backups, checks)."""
+        ...
 
     async def close(self) -> None: ...
