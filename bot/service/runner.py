@@ -88,7 +88,7 @@ class Runner:
         self.settings_store = settings_store
         self.tournament_store = tournament_store
         self.thinking = thinking if thinking is not None else Thinking()  # where the autopilot's decisions run
-        # told when a game ends, in this order (bot/service/assemble.py registers them)
+        # told when a game ends, in this order (bot/service/game_service.py registers them)
         self.end_listeners: list[GameEndListener] = []
 
     async def away_seats(self, info: GameInfo, game: Game | None) -> frozenset[int]:
