@@ -91,18 +91,18 @@ HEADER = (
 
 
 class Commits:
-    """When each game's move was last committed: the store's append_move, timed (one action in flight per game)."""
+    """When each game's move was last committed: the move log's append_move, timed (one action in flight per game)."""
 
     def __init__(self, service: GameService) -> None:
         self.at: dict[int, float] = {}
-        append = service.store.append_move
+        append = service.store.history.append_move
 
         async def timed(game_id: int, expected_version: int, move: NewMove) -> int:
             version = await append(game_id, expected_version, move)
             self.at.setdefault(game_id, time.perf_counter())  # the action's own move, not the autopilot's after it
             return version
 
-        setattr(service.store, "append_move", timed)  # noqa: B010 (an instance's method, replaced for timing)
+        setattr(service.store.history, "append_move", timed)  # noqa: B010 (an instance's method, replaced for timing)
 
 
 @dataclass(frozen=True)
@@ -247,10 +247,10 @@ async def probe(path: Path) -> dict[str, int]:
     before = rss_kib()
     service = await GameService.open(path)
     try:
-        rows = await service.store.games_with_status(ACTIVE)
+        rows = await service.store.games.games_with_status(ACTIVE)
         for row in rows:
             await service.reading.public_view(row.id)  # loads the game into the service
-        stored = len(await service.store.games_with_status(set(GameStatus)))
+        stored = len(await service.store.games.games_with_status(set(GameStatus)))
         return {"before_kib": before, "after_kib": rss_kib(), "active": len(rows), "stored": stored}
     finally:
         await service.close()

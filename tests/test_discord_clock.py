@@ -283,6 +283,6 @@ async def test_a_game_with_autopilot_players_plays_through_with_one_member(simco
     assert all("<@" not in t or f"<@{alice.id}>" in t for t in texts if "your turn" in t)
     # alice moved on every turn message; no DMs to anyone but her
     assert not any("Since your last turn" in t for t in texts)
-    moves = await room.bot.service.store.moves(info.id)
+    moves = await room.bot.service.store.history.moves(info.id)
     assert {m.actor for m in moves} == {"player", "autopilot"}
     assert {m.user_id for m in moves if m.actor == "player"} == {alice.id}

@@ -208,7 +208,7 @@ async def test_a_player_with_closed_dms_still_plays(simcord_env: Env) -> None:
     await player.play()
     assert (await player.game()).finished
     assert dm_attempts(simcord_env, bob) == 1  # refused once (50007), then never tried again
-    assert await room.bot.service.store.dm_refused(bob.id)
+    assert await room.bot.service.store.messages.dm_refused(bob.id)
     assert dm_attempts(simcord_env, room.members[0]) > 2  # alice got her "your turn" notes
     assert any(f"<@{bob.id}>" in m.content and "your turn" in m.content for m in room.public_messages())
     dms = [m.content for m in room.dms(room.members[0])]

@@ -42,7 +42,7 @@ async def test_a_member_who_never_played_learns_nothing_of_an_abandoned_game_unt
     mallory = room.add_member("mallory")
     for _ in range(3):
         await player.step(await player.game())
-    stored = await player.service.store.stored_game(player.game_id)
+    stored = await player.service.store.games.stored_game(player.game_id)
     assert stored is not None and stored.game.seed is not None
     seed = stored.game.seed
     game = await player.game()

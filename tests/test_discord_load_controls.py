@@ -68,7 +68,7 @@ async def test_tournament_buttons_flooded_by_one_member_are_refused_beyond_the_r
     refused = too_fast(presses)
     assert len(refused) == 40 - 6, [reply_text(p) for p in presses]
     assert all("try again. Nothing was done" in reply_text(r) for r in refused)
-    audit = await room.bot.service.store.tournament_audit(info.id)
+    audit = await room.bot.service.store.tournaments.tournament_audit(info.id)
     assert len([a for a in audit if a.user_id == flooder.id]) <= 6, "a refused press changed nothing"
     assert len(room.public_messages()) == edits_before
     # another member is not slowed down by it; and after the window the flooder is let through again
@@ -134,13 +134,13 @@ async def test_tournament_autocomplete_reads_a_bounded_list_per_keystroke(simcor
         )
     await service.tournaments.registration.cancel_tournament(made[-1].id, 7)  # the newest is cancelled: not offered
     reads: list[int] = []
-    whole = service.store.tournament_data
+    whole = service.store.tournaments.tournament_data
 
     async def counted(tournament_id: int) -> Any:
         reads.append(tournament_id)
         return await whole(tournament_id)
 
-    service.store.tournament_data = counted  # type: ignore[method-assign]
+    service.store.tournaments.tournament_data = counted  # type: ignore[method-assign]
     choices = []
     for typed in ("", "C", "Cu", "Cup", "Cup 1", "Cup 14"):
         choices.append(await typist.autocomplete(room.channel, "ttrtour join", "tournament", typed))

@@ -49,12 +49,12 @@ async def test_a_short_restart_changes_nothing(simcord_env: Env) -> None:
     player, game, mover, other = await clocked_game(room)
     await simcord_env.advance_time(20 * MINUTE)
     stage = room.stage_message()
-    before = [(t.kind, t.deadline) for t in await room.bot.service.store.timers(player.game_id)]
+    before = [(t.kind, t.deadline) for t in await room.bot.service.store.timers.timers(player.game_id)]
 
     await restart(simcord_env, down_for=30)
     assert room.stage_message().id == stage.id
     assert not any("offline" in m.content for m in room.public_messages())
-    assert [(t.kind, t.deadline) for t in await room.bot.service.store.timers(player.game_id)] == before
+    assert [(t.kind, t.deadline) for t in await room.bot.service.store.timers.timers(player.game_id)] == before
     await simcord_env.advance_time(11 * MINUTE)
     assert len(reminders_to(room, mover)) == 1  # at minute 30 of the turn, as if there had been no restart
     await simcord_env.advance_time(30 * MINUTE)

@@ -119,8 +119,8 @@ async def test_commands_are_synced_only_when_they_changed(simcord_env: Env) -> N
     bot = simcord_env.bot
     assert isinstance(bot, commands.Bot)
     target = sync_target(bot.application_id, None)
-    assert await bot.service.store.command_digest(target) == await command_digest(bot.tree, None)  # type: ignore[attr-defined]
-    await bot.service.store.set_command_digest(target, "from an older version")  # type: ignore[attr-defined]
+    assert await bot.service.store.settings.command_digest(target) == await command_digest(bot.tree, None)  # type: ignore[attr-defined]
+    await bot.service.store.settings.set_command_digest(target, "from an older version")  # type: ignore[attr-defined]
     await restart(simcord_env)
     assert len(_syncs(simcord_env)) == 2  # changed definitions: synced again
     # the commands work after all that
@@ -212,7 +212,7 @@ async def test_config_is_for_server_managers_and_moderators_export_early(simcord
 
     done = await slash(manager, room, "ttr config", moderator_role=mods, log_channel=room.channel)
     assert all_private(done) and f"<@&{mods.id}>" in reply_text(done) and f"<#{room.channel.id}>" in reply_text(done)
-    settings = await room.bot.service.store.guild_settings(room.guild.id)
+    settings = await room.bot.service.store.settings.guild_settings(room.guild.id)
     assert settings == {"moderator_role_id": mods.id, "mod_log_channel_id": room.channel.id}
 
     for member in (mod, manager):

@@ -221,10 +221,10 @@ def test_every_game_the_bot_plays_passes_its_check(tmp_path: Path) -> None:
             await service.close()
         store = await SqliteStore.open(path)
         try:
-            rows = await store.games_with_status(set(GameStatus))
+            rows = await store.games.games_with_status(set(GameStatus))
             assert any(row.status is GameStatus.FINISHED for row in rows)
             for row in rows:
-                stored = await store.stored_game(row.id)
+                stored = await store.games.stored_game(row.id)
                 assert stored is not None and game_problem(stored) is None, row
         finally:
             await store.close()

@@ -40,7 +40,7 @@ async def test_reopen_restores_the_game_seats_and_clocks(service: GameService, t
     time.advance(1200)
     before_info = await service.core.game(game_id)
     before_game = await service.reading.engine_game(game_id)
-    before_clock = await service.store.clock(game_id)
+    before_clock = await service.store.history.clock(game_id)
 
     await service.moderation.end(game_id, MOD, score, "evening over")
     assert await timers(service, game_id) == []
@@ -51,7 +51,7 @@ async def test_reopen_restores_the_game_seats_and_clocks(service: GameService, t
     assert info.status is before_info.status is GameStatus.PLAYING
     assert info.seats == before_info.seats and info.seats[other].autopilot
     assert (await service.reading.engine_game(game_id)).moves == before_game.moves
-    clock = await service.store.clock(game_id)
+    clock = await service.store.history.clock(game_id)
     shifted = tuple(
         c if c.since is None else replace(c, since=c.since + timedelta(hours=5)) for c in before_clock.seats
     )
@@ -71,11 +71,11 @@ async def test_a_paused_game_comes_back_paused_and_a_lobby_as_a_lobby(service: G
     game_id, _ = await new_game(service, CLOCK)
     await to_play_phase(service, game_id)
     await service.moderation.pause(game_id, MOD, "checking")
-    paused = await service.store.clock(game_id)
+    paused = await service.store.history.clock(game_id)
     await service.moderation.end(game_id, MOD, False, "x")
     time.advance(HOUR)
     await service.reopen.reopen(game_id, MOD, "y")
-    assert await service.store.clock(game_id) == paused and await timers(service, game_id) == []
+    assert await service.store.history.clock(game_id) == paused and await timers(service, game_id) == []
 
     lobby = (await service.lobby.create_game(1, 4242, 100, "a", "usa")).game.id
     await service.lobby.join(lobby, 101, "b")
@@ -144,10 +144,10 @@ async def test_a_change_that_keeps_the_version_is_still_checked_against_it(
     assert (await service.core.game(game_id)).version == version
     audit = NewAudit(MOD, "pause", {}, "x", time())
     with pytest.raises(VersionConflict):
-        await service.store.apply_change(game_id, version - 1, GameChange(Writes(audit=[audit]), bump=False))
+        await service.store.history.apply_change(game_id, version - 1, GameChange(Writes(audit=[audit]), bump=False))
     with pytest.raises(StoreError):
         change = GameChange(Writes(), status=GameStatus.CANCELLED, bump=False)
-        await service.store.apply_change(game_id, version, change)
+        await service.store.history.apply_change(game_id, version, change)
     await service.moderation.resume(game_id, MOD, "x")
     assert (await service.core.game(game_id)).version == version + 1
 
@@ -161,7 +161,7 @@ async def test_a_game_ended_before_ends_kept_the_clock_reopens_with_a_fresh_turn
     version = (await first.core.game(game_id)).version
     old_end = NewAudit(MOD, "end", {"score": False}, "old", time())
     change = GameChange(Writes(timers=[], audit=[old_end]), status=GameStatus.CANCELLED)
-    await first.store.apply_change(game_id, version, change)
+    await first.store.history.apply_change(game_id, version, change)
     await first.close()
     time.advance(HOUR)
     service = await open_service(database, time)
@@ -169,6 +169,6 @@ async def test_a_game_ended_before_ends_kept_the_clock_reopens_with_a_fresh_turn
         await service.reopen.reopen(game_id, MOD, "x")
         name, _ = await mover(service, game_id)
         seat = (await service.reading.engine_game(game_id)).names.index(name)
-        assert (await service.store.clock(game_id)).seat(seat).since == time()
+        assert (await service.store.history.clock(game_id)).seat(seat).since == time()
     finally:
         await service.close()

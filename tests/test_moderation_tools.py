@@ -123,9 +123,9 @@ async def test_replace_moves_the_private_view_to_the_substitute(service: GameSer
 
 async def record_now(service: GameService, game_id: int) -> dict[str, Any]:
     """The game's record as it stands, read from the store: no moderator's read to audit."""
-    rows = await service.store.stored_game(game_id)
+    rows = await service.store.games.stored_game(game_id)
     assert rows is not None
-    return record_of(rows, await service.store.audit_log(game_id))
+    return record_of(rows, await service.store.history.audit_log(game_id))
 
 
 async def test_undo_restores_the_exact_earlier_state(service: GameService, database: Database) -> None:
@@ -167,7 +167,7 @@ async def test_undo_restores_the_exact_earlier_state(service: GameService, datab
     # the moves taken back stay in the audit, not in the game
     log = await service.audit.log(game_id)
     assert sum(e.kind == "undone_move" for e in log) == 7 and sum(e.kind == "undo" for e in log) == 1
-    assert len(await service.store.undone_moves(game_id)) == 7
+    assert len(await service.store.history.undone_moves(game_id)) == 7
     (audit,) = await service.audit.audit(game_id)
     assert (audit.action, audit.details["moves"], audit.reason) == ("undo", 7, "a misclick and what followed")
     # the game goes on from there

@@ -32,13 +32,13 @@ CLOCK = ClockSettings(turn_seconds=HOUR, reserve_seconds=0, reminders=(0.5, 0.9)
 async def test_the_heartbeat_is_kept_and_overwritten(tmp_path: Path) -> None:
     db = tmp_path / "conductor.sqlite3"
     store = await SqliteStore.open(db)
-    assert await store.alive_at() is None
-    await store.set_alive_at(START)
-    await store.set_alive_at(START + timedelta(minutes=1))
-    assert await store.alive_at() == START + timedelta(minutes=1)
+    assert await store.settings.alive_at() is None
+    await store.settings.set_alive_at(START)
+    await store.settings.set_alive_at(START + timedelta(minutes=1))
+    assert await store.settings.alive_at() == START + timedelta(minutes=1)
     await store.close()
     store = await SqliteStore.open(db)
-    assert await store.alive_at() == START + timedelta(minutes=1)
+    assert await store.settings.alive_at() == START + timedelta(minutes=1)
     await store.close()
 
 
@@ -199,14 +199,14 @@ async def test_a_game_that_cannot_be_moved_on_does_not_stop_the_others(
     fine, _ = await new_game(service, CLOCK)
     alive = time.now
     time.advance(HOUR)
-    real_clock = service.store.clock
+    real_clock = service.store.history.clock
 
     async def clock(game_id: int) -> ClockRow:
         if game_id == broken:
             raise RuntimeError("a damaged row")
         return await real_clock(game_id)
 
-    monkeypatch.setattr(service.store, "clock", clock)
+    monkeypatch.setattr(service.store.history, "clock", clock)
     results = await service.timers.forgive_outage(time.now, alive)
     assert [r.game.id for r in results] == [fine]
     await service.close()

@@ -43,8 +43,8 @@ async def two_stores(database: Database) -> AsyncIterator[tuple[Store, Store]]:
 
 def limiters(stores: tuple[Store, Store], clock: Clock, limit: int, window: float) -> tuple[RateLimiter, RateLimiter]:
     return (
-        RateLimiter(limit, window, clock=clock, rates=stores[0], wall_clock=clock),
-        RateLimiter(limit, window, clock=clock, rates=stores[1], wall_clock=clock),
+        RateLimiter(limit, window, clock=clock, rates=stores[0].rates, wall_clock=clock),
+        RateLimiter(limit, window, clock=clock, rates=stores[1].rates, wall_clock=clock),
     )
 
 
@@ -102,7 +102,7 @@ async def test_many_requests_at_once_through_two_stores_never_pass_the_limit(two
     first, second = two_stores
     # the member's row does not exist yet: both stores race to make it
     answers = await asyncio.gather(
-        *(store.admit_request(42, now, 5, 10.0) for _ in range(20) for store in (first, second))
+        *(store.rates.admit_request(42, now, 5, 10.0) for _ in range(20) for store in (first, second))
     )
     assert answers.count(None) == 5
     assert all(a == 10.0 for a in answers if a is not None)
@@ -115,13 +115,13 @@ async def test_many_requests_at_once_through_two_stores_never_pass_the_limit(two
 
 async def test_old_rows_are_swept(two_stores: tuple[Store, Store]) -> None:
     first, second = two_stores
-    assert await first.admit_request(1, 100.0, 2, 10.0) is None
-    assert await second.admit_request(2, 105.0, 2, 10.0) is None
-    assert await first.forget_rates(100.0) == 1  # member 1's newest request is at 100
-    assert await second.forget_rates(100.0) == 0
-    assert await second.admit_request(2, 106.0, 2, 10.0) is None
-    assert await first.admit_request(2, 107.0, 2, 10.0) == 8.0  # member 2's row was kept: 105 and 106 count
-    assert await first.forget_rates(200.0) == 1
+    assert await first.rates.admit_request(1, 100.0, 2, 10.0) is None
+    assert await second.rates.admit_request(2, 105.0, 2, 10.0) is None
+    assert await first.rates.forget_rates(100.0) == 1  # member 1's newest request is at 100
+    assert await second.rates.forget_rates(100.0) == 0
+    assert await second.rates.admit_request(2, 106.0, 2, 10.0) is None
+    assert await first.rates.admit_request(2, 107.0, 2, 10.0) == 8.0  # member 2's row was kept: 105 and 106 count
+    assert await first.rates.forget_rates(200.0) == 1
 
 
 class Broken:

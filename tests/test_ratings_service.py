@@ -222,16 +222,16 @@ async def test_ratings_survive_a_restart_and_a_stop_before_rating_is_made_good(
 async def test_ties_share_a_place_and_equal_ratings(tmp_path: Path) -> None:
     store = await SqliteStore.open(tmp_path / "ties.sqlite3")
     try:
-        row = await store.create_game(NewGame(GUILD, 5, 200, "m0", "usa"))
+        row = await store.games.create_game(NewGame(GUILD, 5, 200, "m0", "usa"))
         seats = tuple(RatedSeat(200 + i, f"m{i}", place, 50, 1, 2) for i, place in enumerate((1, 2, 2, 4)))
-        assert await store.record_rating(RatedGame(row.id, GUILD, "usa", "casual", seats), update, START)
-        rows = {r.user_id: r.skill for r in await store.ratings_page(GUILD, "", 0, 10)}
+        assert await store.ratings.record_rating(RatedGame(row.id, GUILD, "usa", "casual", seats), update, START)
+        rows = {r.user_id: r.skill for r in await store.ratings.ratings_page(GUILD, "", 0, 10)}
         assert rows[201] == rows[202]
         assert rows[200].mu > rows[201].mu > rows[203].mu
         model = PlackettLuce()
         expected = model.rate([[model.rating()] for _ in seats], ranks=[1.0, 2.0, 2.0, 4.0])
         assert [rows[200 + i].mu for i in range(4)] == pytest.approx([t[0].mu for t in expected])
-        assert not await store.record_rating(RatedGame(row.id, GUILD, "usa", "casual", seats), update, START)
+        assert not await store.ratings.record_rating(RatedGame(row.id, GUILD, "usa", "casual", seats), update, START)
     finally:
         await store.close()
 
@@ -282,9 +282,9 @@ async def test_a_page_the_leaderboard_lacks_is_refused(service: GameService) -> 
 async def test_the_leaderboard_turns_pages_in_rank_order(service: GameService) -> None:
     store = service.store
     for first in range(0, 20, 2):  # 20 members, two per game
-        row = await store.create_game(NewGame(GUILD, 3000 + first, 500 + first, "a", "india"))
+        row = await store.games.create_game(NewGame(GUILD, 3000 + first, 500 + first, "a", "india"))
         seats = (RatedSeat(500 + first, f"m{first}", 1, 60, 2, 2), RatedSeat(501 + first, f"m{first + 1}", 2, 10, 0, 2))
-        assert await store.record_rating(RatedGame(row.id, GUILD, "india", "casual", seats), update, START)
+        assert await store.ratings.record_rating(RatedGame(row.id, GUILD, "india", "casual", seats), update, START)
     one, two = await service.ratings.leaderboard(GUILD, None, 1), await service.ratings.leaderboard(GUILD, "india", 2)
     assert one.pages == two.pages == 2
     ordinals = [line.ordinal for line in one.lines + two.lines]

@@ -24,6 +24,8 @@ from bot.runtime.scheduler import Scheduler
 from bot.service import ActionResult, GameService
 from bot.service.clock import ClockSettings
 from bot.store import GameStatus, NewMove, SqliteStore, StoreError
+from bot.store.parts.history import History
+from bot.store.sqlite.core import SqliteCore
 
 QUIET = ClockSettings(turn_seconds=HOUR, reserve_seconds=0, reminders=())
 
@@ -82,13 +84,21 @@ async def test_a_restart_between_scheduling_and_deadline_fires_it_once(tmp_path:
     await service.close()
 
 
-class FailingStore(SqliteStore):
-    """The real store, except that a move that claims a timer fails before anything is written (a crash)."""
+class FailingHistory(History):
+    """The real move log, except that a move that claims a timer fails before anything is written (a crash)."""
 
     async def append_move(self, game_id: int, expected_version: int, move: NewMove) -> int:
         if move.writes is not None and move.writes.claim_timer is not None:
             raise StoreError("the process died here")
         return await super().append_move(game_id, expected_version, move)
+
+
+class FailingStore(SqliteStore):
+    """The real store, with the failing move log."""
+
+    def __init__(self, core: SqliteCore) -> None:
+        super().__init__(core)
+        self.history = FailingHistory(core)
 
 
 async def test_a_crash_before_the_commit_fires_the_deadline_again_after_the_restart(tmp_path: Path) -> None:
@@ -178,13 +188,13 @@ async def test_timers_of_a_game_that_ended_are_only_dropped(timed_service: GameS
     notifier = RecordingNotifier()
     game_id, _ = await new_game(service, QUIET)
     await to_play_phase(service, game_id)
-    await service.store.add_timer(game_id, "deadline", time.now, {"seat": 0, "wait": "turn:0"})  # a stray one
+    await service.store.timers.add_timer(game_id, "deadline", time.now, {"seat": 0, "wait": "turn:0"})  # a stray one
     await service.lobby.cancel(game_id, 900, moderator=True, reason="test")
-    await service.store.add_timer(game_id, "deadline", time.now, {"seat": 0, "wait": "turn:0"})
-    await service.store.add_timer(None, "unknown", time.now)
+    await service.store.timers.add_timer(game_id, "deadline", time.now, {"seat": 0, "wait": "turn:0"})
+    await service.store.timers.add_timer(None, "unknown", time.now)
     runner = Scheduler(service, notifier, sleep=time.sleep)
     assert await runner.run_due() == 2
-    assert await service.store.timers() == []
+    assert await service.store.timers.timers() == []
     assert notifier.announced == [] and notifier.reminders == []
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import pytest
 from helpers.service_support import GUILD, open_service, play, replay_rows, same_game, started_game, stored
@@ -170,11 +171,17 @@ class Gate:
     entered: asyncio.Event
     gate: asyncio.Event
 
-    async def append_move(self, game_id: int, expected_version: int, move: NewMove) -> int:
-        if game_id == self.held_game:
-            self.entered.set()
-            await self.gate.wait()
-        return await super().append_move(game_id, expected_version, move)  # type: ignore[misc]
+    def __init__(self, core: Any) -> None:
+        super().__init__(core)  # type: ignore[call-arg]
+        append = self.history.append_move  # type: ignore[attr-defined]
+
+        async def append_move(game_id: int, expected_version: int, move: NewMove) -> int:
+            if game_id == self.held_game:
+                self.entered.set()
+                await self.gate.wait()
+            return await append(game_id, expected_version, move)  # type: ignore[no-any-return]
+
+        self.history.append_move = append_move  # type: ignore[attr-defined]
 
 
 class GatedSqlite(Gate, SqliteStore):

@@ -82,8 +82,8 @@ async def check(db: Database, seen: dict[tuple[int, int], dict[str, Any]], caplo
     service = await open_service(db)
     total = 0
     try:
-        for row in await service.store.games_with_status(set(GameStatus)):
-            stored = await service.store.stored_game(row.id)
+        for row in await service.store.games.games_with_status(set(GameStatus)):
+            stored = await service.store.games.stored_game(row.id)
             assert stored is not None
             if stored.game.seed is None:
                 continue  # a lobby: nothing dealt yet
@@ -94,7 +94,7 @@ async def check(db: Database, seen: dict[tuple[int, int], dict[str, Any]], caplo
             for (game_id, index), move in seen.items():
                 if game_id == row.id:
                     assert logged.get(index) == move, f"committed move {index} of game #{game_id} is missing"
-        assert {g for g, _ in seen} <= {r.id for r in await service.store.games_with_status(set(GameStatus))}
+        assert {g for g, _ in seen} <= {r.id for r in await service.store.games.games_with_status(set(GameStatus))}
     finally:
         await service.close()
     assert "snapshot not used" not in caplog.text  # the snapshot is written with its move, never behind

@@ -18,19 +18,19 @@ async def test_a_game_is_read_with_its_clock_and_its_first_move_reads_no_clock(
     service = await open_service(database)
     try:
         game_id, users = await started_game(service)
-        store = service.core.store
-        stored = await store.stored_game(game_id)
-        assert stored is not None and stored.clock == await store.clock(game_id)
+        store = service.store
+        stored = await store.games.stored_game(game_id)
+        assert stored is not None and stored.clock == await store.history.clock(game_id)
         assert stored.clock is not None and stored.clock.seats  # the seats' waits, not an empty clock
 
         clock_reads: list[int] = []
-        real = store.clock
+        real = store.history.clock
 
         async def counting(game: int) -> ClockRow:
             clock_reads.append(game)
             return await real(game)
 
-        monkeypatch.setattr(store, "clock", counting)
+        monkeypatch.setattr(store.history, "clock", counting)
         service.core.forget(game_id)  # as in a process that has not loaded the game yet
         for call in await a_move_each(service, [game_id], random.Random(2)):
             await call
@@ -52,7 +52,7 @@ async def test_a_game_with_no_clock_rows_reads_as_an_empty_clock(database: Datab
     service = await open_service(database)
     try:
         created = await service.lobby.create_game(1, 2, 100, "p0", "usa")
-        stored: Any = await service.core.store.stored_game(created.game.id)
-        assert stored.clock == ClockRow(created.game.id) == await service.core.store.clock(created.game.id)
+        stored: Any = await service.store.games.stored_game(created.game.id)
+        assert stored.clock == ClockRow(created.game.id) == await service.store.history.clock(created.game.id)
     finally:
         await service.close()

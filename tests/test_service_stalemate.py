@@ -233,7 +233,7 @@ async def test_a_stored_game_keeps_the_rule_loaded_from_an_old_snapshot_or_from_
             count = len(game.moves) - 2
         store = await open_store(database)
         try:
-            await store.save_snapshot(game_id, rows.game.version, count, data)
+            await store.history.save_snapshot(game_id, rows.game.version, count, data)
         finally:
             await store.close()
         service = await open_service(database)

@@ -87,21 +87,21 @@ async def test_a_shard_sees_the_timers_of_its_own_servers_games(database: Databa
     try:
         games = {}
         for shard in (0, 1):
-            row = await store.create_game(NewGame(guild_on(shard), 900 + shard, 1, "host", "usa"))
+            row = await store.games.create_game(NewGame(guild_on(shard), 900 + shard, 1, "host", "usa"))
             games[shard] = row.id
-        t0 = await store.add_timer(games[0], "reminder", T0)
-        t1 = await store.add_timer(games[1], "reminder", T0 - timedelta(minutes=1))
-        orphan = await store.add_timer(None, "reminder", T0 + timedelta(minutes=1))
+        t0 = await store.timers.add_timer(games[0], "reminder", T0)
+        t1 = await store.timers.add_timer(games[1], "reminder", T0 - timedelta(minutes=1))
+        orphan = await store.timers.add_timer(None, "reminder", T0 + timedelta(minutes=1))
         now = T0 + timedelta(hours=1)
         zero, one = Shards(2, (0,)), Shards(2, (1,))
-        assert [t.id for t in await store.due_timers(now, zero)] == [t0.id, orphan.id]  # shard 0: no game's too
-        assert [t.id for t in await store.due_timers(now, one)] == [t1.id]
-        assert [t.id for t in await store.due_timers(now)] == [t1.id, t0.id, orphan.id]  # unsharded: all
-        assert [t.id for t in await store.due_timers(now, Shards(2, (0, 1)))] == [t1.id, t0.id, orphan.id]
-        assert (await store.next_timer(zero)) == t0
-        assert (await store.next_timer(one)) == t1
-        assert (await store.next_timer()) == t1
-        assert await store.due_timers(T0 - timedelta(hours=1), zero) == []
+        assert [t.id for t in await store.timers.due_timers(now, zero)] == [t0.id, orphan.id]  # shard 0: no game's too
+        assert [t.id for t in await store.timers.due_timers(now, one)] == [t1.id]
+        assert [t.id for t in await store.timers.due_timers(now)] == [t1.id, t0.id, orphan.id]  # unsharded: all
+        assert [t.id for t in await store.timers.due_timers(now, Shards(2, (0, 1)))] == [t1.id, t0.id, orphan.id]
+        assert (await store.timers.next_timer(zero)) == t0
+        assert (await store.timers.next_timer(one)) == t1
+        assert (await store.timers.next_timer()) == t1
+        assert await store.timers.due_timers(T0 - timedelta(hours=1), zero) == []
     finally:
         await store.close()
 
@@ -109,14 +109,14 @@ async def test_a_shard_sees_the_timers_of_its_own_servers_games(database: Databa
 async def test_each_shard_keeps_its_own_heartbeat(database: Database) -> None:
     store = await open_store(database)
     try:
-        assert await store.alive_at(2001) is None
-        await store.set_alive_at(T0)  # the unsharded bot, before the move to shards
-        assert await store.alive_at(2000) == T0  # a shard without a heartbeat of its own: the newest of any
-        await store.set_alive_at(T0 + timedelta(hours=1), 2000)
-        await store.set_alive_at(T0 + timedelta(hours=2), 2001)
-        assert await store.alive_at(2000) == T0 + timedelta(hours=1)
-        assert await store.alive_at(2001) == T0 + timedelta(hours=2)
-        assert await store.alive_at(UNSHARDED_KEY) == T0
+        assert await store.settings.alive_at(2001) is None
+        await store.settings.set_alive_at(T0)  # the unsharded bot, before the move to shards
+        assert await store.settings.alive_at(2000) == T0  # a shard without a heartbeat of its own: the newest of any
+        await store.settings.set_alive_at(T0 + timedelta(hours=1), 2000)
+        await store.settings.set_alive_at(T0 + timedelta(hours=2), 2001)
+        assert await store.settings.alive_at(2000) == T0 + timedelta(hours=1)
+        assert await store.settings.alive_at(2001) == T0 + timedelta(hours=2)
+        assert await store.settings.alive_at(UNSHARDED_KEY) == T0
     finally:
         await store.close()
 
@@ -152,7 +152,7 @@ async def test_two_processes_fire_a_due_timer_once(pg_url: str) -> None:
         runners = [Scheduler(s, n, sleep=time.sleep) for s, n in zip((first, second), notes, strict=True)]
         for _ in range(5):  # both at once, again and again: whatever is due is taken by one of them
             await asyncio.gather(*(r.run_due() for r in runners))
-        timeouts = [e for e in await first.store.audit_log(game_id) if e.action == "timeout"]
+        timeouts = [e for e in await first.store.history.audit_log(game_id) if e.action == "timeout"]
         seats = len((await first.reading.engine_game(game_id)).waiting_for())
         assert len(timeouts) == seats == 2  # setup: both seats wait and time out, once each
         announced = [r for n in notes for r in n.announced]

@@ -26,8 +26,8 @@ async def check_copy(path: Path) -> int:
     service = await open_service(path)
     moves = 0
     try:
-        for row in await service.store.games_with_status(set(GameStatus)):
-            stored = await service.store.stored_game(row.id)
+        for row in await service.store.games.games_with_status(set(GameStatus)):
+            stored = await service.store.games.stored_game(row.id)
             assert stored is not None and stored.snapshot is not None
             assert stored.snapshot.move_count == len(stored.moves)
             assert same_game(await service.reading.engine_game(row.id), replay_rows(stored))
@@ -142,7 +142,7 @@ async def test_a_backup_never_overwrites_the_live_database_or_its_files(
         assert "must not overwrite the live database or one of its files" in err and "Traceback" not in err
         assert {p: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == files
         assert not (tmp_path / "live.sqlite3-journal").exists()
-        assert len(await service.store.games_with_status(set(GameStatus))) == 1
+        assert len(await service.store.games.games_with_status(set(GameStatus))) == 1
     finally:
         await service.close()
     assert backup(live, tmp_path / "after.sqlite3") == 1  # a fresh path still works

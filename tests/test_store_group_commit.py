@@ -83,10 +83,10 @@ async def test_a_failing_write_in_a_group_leaves_out_only_itself(db: Path, group
         groups.clear()
         outcomes = await asyncio.gather(
             *(
-                store.set_status(game_id, version + (7 if i == 2 else 0), GameStatus.CANCELLED)
+                store.games.set_status(game_id, version + (7 if i == 2 else 0), GameStatus.CANCELLED)
                 for i, (game_id, version) in enumerate(games)
             ),
-            store.add_seat(games[0][0], games[0][1] + 5, 101, "late"),  # a stale version too
+            store.games.add_seat(games[0][0], games[0][1] + 5, 101, "late"),  # a stale version too
             return_exceptions=True,
         )
         assert max(groups) > 1 and sum(groups) == 6  # they went together
@@ -101,7 +101,7 @@ async def test_a_failing_write_in_a_group_leaves_out_only_itself(db: Path, group
         found = statuses(db)
         for i, (game_id, _) in enumerate(games):
             assert found[game_id] == ("lobby" if i == 2 else "cancelled")
-        assert [s.display_name for s in await store.seats(games[0][0])] == ["host0"]
+        assert [s.display_name for s in await store.games.seats(games[0][0])] == ["host0"]
     finally:
         await service.close()
 
@@ -112,16 +112,16 @@ async def test_a_write_answered_by_a_database_error_in_a_group_is_a_store_error(
     try:
         (first, v1), (second, v2) = await lobbies(service, 2)
         outcomes = await asyncio.gather(
-            store.add_seat(first, v1, 300, "ann"),
-            store.add_seat(second, v2, 301, "bob"),
-            store.add_seat(first, v1 + 1, 300, "ann again"),  # seated already: the table says no
-            store.add_seat(second, v2 + 1, 302, "cid"),
+            store.games.add_seat(first, v1, 300, "ann"),
+            store.games.add_seat(second, v2, 301, "bob"),
+            store.games.add_seat(first, v1 + 1, 300, "ann again"),  # seated already: the table says no
+            store.games.add_seat(second, v2 + 1, 302, "cid"),
             return_exceptions=True,
         )
         assert outcomes[:2] == [v1 + 1, v2 + 1] and outcomes[3] == v2 + 2
         assert isinstance(outcomes[2], StoreError) and not isinstance(outcomes[2], VersionConflict)
-        assert [s.user_id for s in await store.seats(first)] == [100, 300]
-        assert [s.user_id for s in await store.seats(second)] == [101, 301, 302]
+        assert [s.user_id for s in await store.games.seats(first)] == [100, 300]
+        assert [s.user_id for s in await store.games.seats(second)] == [101, 301, 302]
     finally:
         await service.close()
         await store.close()
@@ -149,8 +149,8 @@ def test_a_group_whose_transaction_breaks_is_run_again_one_write_at_a_time(tmp_p
 async def test_a_write_whose_caller_is_cancelled_is_still_committed(db: Path) -> None:
     service = await open_service(db)
     (game_id, version), (other, other_version) = await lobbies(service, 2)
-    first = asyncio.ensure_future(service.store.set_status(other, other_version, GameStatus.CANCELLED))
-    task = asyncio.ensure_future(service.store.set_status(game_id, version, GameStatus.CANCELLED))
+    first = asyncio.ensure_future(service.store.games.set_status(other, other_version, GameStatus.CANCELLED))
+    task = asyncio.ensure_future(service.store.games.set_status(game_id, version, GameStatus.CANCELLED))
     await asyncio.sleep(0)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):

@@ -53,7 +53,7 @@ async def test_the_quick_check_tells_a_damaged_copy_from_the_original(tmp_path: 
     try:
         for game_id in range(1, 5):
             try:
-                await store.stored_game(game_id)
+                await store.games.stored_game(game_id)
             except StoreError:
                 failed += 1
     finally:

@@ -107,11 +107,11 @@ async def test_a_new_database_gets_every_migration_in_wal_mode(tmp_path: Path) -
 async def test_opening_again_changes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     store = await SqliteStore.open(path)
-    await store.set_guild_setting(1, "moderator_role", 42)
+    await store.settings.set_guild_setting(1, "moderator_role", 42)
     await store.close()
     before = schema(path)
     store = await SqliteStore.open(path)
-    assert await store.guild_settings(1) == {"moderator_role": 42}
+    assert await store.settings.guild_settings(1) == {"moderator_role": 42}
     await store.close()
     assert schema(path) == before
     conn = sqlite3.connect(path, isolation_level=None)
@@ -241,10 +241,10 @@ async def test_a_first_schema_database_upgrades_itself_and_its_games_play_on(
         loaded = await service.reading.engine_game(7)
         assert same_game(loaded, game)
         # what the second migration added works on the upgraded database
-        timer = await service.store.add_timer(7, "turn", datetime.now(UTC) + timedelta(hours=1))
-        assert [t.id for t in await service.store.timers(7)] == [timer.id]
-        await service.store.add_message(7, "board", 2, 555)
-        assert [m.message_id for m in await service.store.messages(7)] == [555]
+        timer = await service.store.timers.add_timer(7, "turn", datetime.now(UTC) + timedelta(hours=1))
+        assert [t.id for t in await service.store.timers.timers(7)] == [timer.id]
+        await service.store.messages.add_message(7, "board", 2, 555)
+        assert [m.message_id for m in await service.store.messages.messages(7)] == [555]
         # and the old game goes on
         view = await service.reading.public_view(7)
         assert view.table is not None and view.table.to_move is not None

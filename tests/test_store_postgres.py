@@ -127,7 +127,7 @@ async def test_the_same_click_from_two_processes_gives_one_move(pg_url: str, tmp
     assert sorted(outcomes) == ["applied", "refused StaleVersion"], outcomes
     store = await open_store(pg_url)
     try:
-        stored = await store.stored_game(game_id)
+        stored = await store.games.stored_game(game_id)
         assert stored is not None
         assert len(stored.moves) == before + 1
         assert stored.moves[-1].move == move_to_json(move)
@@ -144,21 +144,21 @@ async def test_a_timer_is_claimed_by_one_of_two_connections(pg_url: str) -> None
             game_id, _ = await started_game(service)
         finally:
             await service.close()
-        row = await first.game(game_id)
+        row = await first.games.game(game_id)
         assert row is not None
-        timer = await first.add_timer(game_id, "test", datetime.now(UTC) + timedelta(hours=1))
+        timer = await first.timers.add_timer(game_id, "test", datetime.now(UTC) + timedelta(hours=1))
         change = GameChange(writes=Writes(claim_timer=timer.id), bump=False)
         outcomes = await asyncio.gather(
-            first.apply_change(game_id, row.version, change),
-            second.apply_change(game_id, row.version, change),
+            first.history.apply_change(game_id, row.version, change),
+            second.history.apply_change(game_id, row.version, change),
             return_exceptions=True,
         )
         assert sorted(type(o).__name__ for o in outcomes) == ["TimerGone", "int"], outcomes
-        assert await first.timer(timer.id) is None
+        assert await first.timers.timer(timer.id) is None
         bumped = GameChange(writes=Writes(), bump=True)
         outcomes = await asyncio.gather(
-            first.apply_change(game_id, row.version, bumped),
-            second.apply_change(game_id, row.version, bumped),
+            first.history.apply_change(game_id, row.version, bumped),
+            second.history.apply_change(game_id, row.version, bumped),
             return_exceptions=True,
         )
         assert sorted(type(o).__name__ for o in outcomes) == ["VersionConflict", "int"], outcomes
@@ -180,7 +180,7 @@ async def _played_sqlite(path: Path) -> tuple[int, int]:
             total += await play(service, game_id, 25, rng)
         await service.lobby.create_game(1, 99_999, 100, "p0", "india")  # a lobby, nothing to replay
         await service.moderation.undo(game_id, 7, 2, "test")
-        await service.store.set_guild_setting(1, "turn_seconds", 3600)
+        await service.store.settings.set_guild_setting(1, "turn_seconds", 3600)
         tournament = await service.tournaments.registration.create_tournament(
             1, 88_888, 7, "Spring cup", TournamentSettings(("usa",), 2)
         )
@@ -203,15 +203,15 @@ def test_migrate_store_copies_verifies_and_refuses_a_full_target(
     async def check() -> None:
         sqlite_store, pg_store = await open_store(source), await open_store(pg_url)
         try:
-            for row in await sqlite_store.games_with_status(set(GameStatus)):
-                assert await pg_store.stored_game(row.id) == await sqlite_store.stored_game(row.id)
-                assert await pg_store.timers(row.id) == await sqlite_store.timers(row.id)
-                assert await pg_store.audit_log(row.id) == await sqlite_store.audit_log(row.id)
-                assert await pg_store.undone_moves(row.id) == await sqlite_store.undone_moves(row.id)
-            assert await pg_store.guild_settings(1) == {"turn_seconds": 3600}
+            for row in await sqlite_store.games.games_with_status(set(GameStatus)):
+                assert await pg_store.games.stored_game(row.id) == await sqlite_store.games.stored_game(row.id)
+                assert await pg_store.timers.timers(row.id) == await sqlite_store.timers.timers(row.id)
+                assert await pg_store.history.audit_log(row.id) == await sqlite_store.history.audit_log(row.id)
+                assert await pg_store.history.undone_moves(row.id) == await sqlite_store.history.undone_moves(row.id)
+            assert await pg_store.settings.guild_settings(1) == {"turn_seconds": 3600}
             # the copied ids go on: a new game gets the next id
-            new = await pg_store.create_game(NewGame(1, 123_456, 100, "p0", "usa"))
-            assert new.id == max(r.id for r in await sqlite_store.games_with_status(set(GameStatus))) + 1
+            new = await pg_store.games.create_game(NewGame(1, 123_456, 100, "p0", "usa"))
+            assert new.id == max(r.id for r in await sqlite_store.games.games_with_status(set(GameStatus))) + 1
         finally:
             await sqlite_store.close()
             await pg_store.close()

@@ -68,10 +68,10 @@ async def test_a_refused_write_among_pipelined_ones_leaves_out_only_itself(pg_ur
         lockstep.clear()
         outcomes = await asyncio.gather(
             *(
-                store.set_status(game_id, version + (7 if i == 2 else 0), GameStatus.CANCELLED)
+                store.games.set_status(game_id, version + (7 if i == 2 else 0), GameStatus.CANCELLED)
                 for i, (game_id, version) in enumerate(games)
             ),
-            store.add_seat(games[0][0], games[0][1] + 5, 101, "late"),  # a stale version too
+            store.games.add_seat(games[0][0], games[0][1] + 5, 101, "late"),  # a stale version too
             return_exceptions=True,
         )
         assert max(lockstep) > 1  # pipelined
@@ -86,7 +86,7 @@ async def test_a_refused_write_among_pipelined_ones_leaves_out_only_itself(pg_ur
         found = await statuses(pg_url)
         for i, (game_id, _) in enumerate(games):
             assert found[game_id] == ("lobby" if i == 2 else "cancelled")
-        assert [s.display_name for s in await store.seats(games[0][0])] == ["host0"]
+        assert [s.display_name for s in await store.games.seats(games[0][0])] == ["host0"]
     finally:
         await service.close()
 
@@ -99,24 +99,24 @@ async def test_a_statement_the_server_refuses_in_a_batch_is_a_store_error_of_its
     try:
         (first, v1), (second, v2), (third, v3) = await lobbies(service, 3)
         outcomes = await asyncio.gather(
-            store.add_seat(first, v1, 300, "ann"),
-            store.add_seat(second, v2, 301, "bob"),
-            store.add_seat(third, v3, 100, "host0 again"),  # not seated there, but unique per game: fine
+            store.games.add_seat(first, v1, 300, "ann"),
+            store.games.add_seat(second, v2, 301, "bob"),
+            store.games.add_seat(third, v3, 100, "host0 again"),  # not seated there, but unique per game: fine
             return_exceptions=True,
         )
         assert outcomes == [v1 + 1, v2 + 1, v3 + 1]
         lockstep.clear()
         outcomes = await asyncio.gather(
-            store.add_seat(first, v1 + 1, 300, "ann again"),  # seated already: the table says no
-            store.add_seat(second, v2 + 1, 302, "cid"),
-            store.add_seat(third, v3 + 1, 303, "dee"),
+            store.games.add_seat(first, v1 + 1, 300, "ann again"),  # seated already: the table says no
+            store.games.add_seat(second, v2 + 1, 302, "cid"),
+            store.games.add_seat(third, v3 + 1, 303, "dee"),
             return_exceptions=True,
         )
         assert max(lockstep) > 1
         assert outcomes[1:] == [v2 + 2, v3 + 2]
         assert isinstance(outcomes[0], StoreError) and not isinstance(outcomes[0], VersionConflict)
-        assert [s.user_id for s in await store.seats(first)] == [100, 300]
-        assert [s.user_id for s in await store.seats(second)] == [101, 301, 302]
+        assert [s.user_id for s in await store.games.seats(first)] == [100, 300]
+        assert [s.user_id for s in await store.games.seats(second)] == [101, 301, 302]
     finally:
         await service.close()
         await store.close()
@@ -139,7 +139,7 @@ async def test_a_group_whose_transaction_fails_runs_each_write_alone(
 
         monkeypatch.setattr(pg_core, "run_group", breaking)
         outcomes = await asyncio.gather(
-            *(service.store.set_status(g, v, GameStatus.CANCELLED) for g, v in games), return_exceptions=True
+            *(service.store.games.set_status(g, v, GameStatus.CANCELLED) for g, v in games), return_exceptions=True
         )
         assert failed and failed[0] > 1
         assert outcomes == [v + 1 for _, v in games]

@@ -1,8 +1,10 @@
-"""SqliteStore serves as each part of the store's interface, and as all of them.
+"""Each part of the store's interface is served by one part of `bot/store/parts/`, and the store holds one of each.
 
-`parts` below assigns one SqliteStore to a variable of each Protocol: mypy
-checks that (the last test runs it on this file), and the other tests check
-at run time that every method a Protocol asks for is there with its signature.
+`parts` below assigns each part of one SqliteStore to a variable of its
+Protocol: mypy checks that (the last test runs it on this file), and the
+other tests check at run time that every method a Protocol asks for is there,
+with its signature, on the part that serves it, and nowhere else (the store
+forwards nothing).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from mypy import api as mypy_api
 
 from bot.store import (
     GameStore,
+    HistoryStore,
     MessageStore,
     NewGame,
     RateStore,
@@ -28,10 +31,20 @@ from bot.store import (
     TimerStore,
     TournamentStore,
 )
+from bot.store.parts import Parts
+from bot.store.parts.games import Games
+from bot.store.parts.history import History
+from bot.store.parts.messages import Messages
+from bot.store.parts.rates import Rates
+from bot.store.parts.ratings import Ratings
+from bot.store.parts.settings import Settings
+from bot.store.parts.timers import Timers
+from bot.store.parts.tournaments import Tournaments
 
 ROOT = Path(__file__).resolve().parents[1]
 PARTS: tuple[type[Any], ...] = (
     GameStore,
+    HistoryStore,
     TimerStore,
     MessageStore,
     SettingsStore,
@@ -57,6 +70,7 @@ EVERY_METHOD = {
     "remove_seat",
     "set_status",
     "start_game",
+    # HistoryStore
     "append_move",
     "moves",
     "snapshot",
@@ -125,6 +139,18 @@ EVERY_METHOD = {
     "forget_rates",
 }
 
+# Which part of the store serves each Protocol: the store's attribute, and the class of `bot/store/parts/` it is.
+SERVED_BY: dict[type[Any], tuple[str, type[Any]]] = {
+    GameStore: ("games", Games),
+    HistoryStore: ("history", History),
+    TimerStore: ("timers", Timers),
+    MessageStore: ("messages", Messages),
+    SettingsStore: ("settings", Settings),
+    RatingStore: ("ratings", Ratings),
+    TournamentStore: ("tournaments", Tournaments),
+    RateStore: ("rates", Rates),
+}
+
 
 def asked(protocol: type[Any]) -> dict[str, Callable[..., Any]]:
     """The methods a store Protocol asks for: its own and those of the Protocols it joins."""
@@ -145,36 +171,56 @@ def shape(method: Callable[..., Any]) -> tuple[list[tuple[str, Any, Any]], dict[
 
 def parts(
     store: SqliteStore,
-) -> tuple[Store, GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore, RateStore]:
+) -> tuple[
+    Store, GameStore, HistoryStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore, RateStore
+]:
     whole: Store = store
-    games: GameStore = store
-    timers: TimerStore = store
-    messages: MessageStore = store
-    settings: SettingsStore = store
-    ratings: RatingStore = store
-    tournaments: TournamentStore = store
-    rates: RateStore = store
-    return whole, games, timers, messages, settings, ratings, tournaments, rates
+    games: GameStore = store.games
+    history: HistoryStore = store.history
+    timers: TimerStore = store.timers
+    messages: MessageStore = store.messages
+    settings: SettingsStore = store.settings
+    ratings: RatingStore = store.ratings
+    tournaments: TournamentStore = store.tournaments
+    rates: RateStore = store.rates
+    return whole, games, history, timers, messages, settings, ratings, tournaments, rates
 
 
-def test_store_joins_the_parts_and_each_method_is_in_one_part() -> None:
+def test_each_method_is_in_one_part_and_the_store_holds_every_part() -> None:
     names = [set(asked(part)) for part in PARTS]
     assert sum(len(n) for n in names) == len(set().union(*names))
-    assert set(asked(Store)) == set().union(*names) | {"close"} == EVERY_METHOD
+    assert set().union(*names) | {"close"} == EVERY_METHOD
+    held = {name for name, _ in SERVED_BY.values()}
+    assert set(SERVED_BY) == set(PARTS)
+    assert set(asked(Store)) == {"close"}  # the parts are properties, not methods
+    assert {name for name, value in vars(Store).items() if isinstance(value, property)} == held | {"backend"}
 
 
-def test_sqlite_store_has_every_method_each_part_asks_for_with_its_signature() -> None:
-    every: tuple[type[Any], ...] = (*PARTS, Store)
-    for protocol in every:
+def test_each_part_has_every_method_its_protocol_asks_for_with_its_signature() -> None:
+    for protocol, (_, served_by) in SERVED_BY.items():
         for name, wanted in asked(protocol).items():
-            found = getattr(SqliteStore, name, None)
-            assert found is not None, f"SqliteStore has no {protocol.__name__}.{name}"
+            found = getattr(served_by, name, None)
+            assert found is not None, f"{served_by.__name__} has no {protocol.__name__}.{name}"
             assert inspect.iscoroutinefunction(found), name
             assert shape(found) == shape(wanted), name
+    close = SqliteStore.close
+    assert inspect.iscoroutinefunction(close)
+    assert shape(close) == shape(Store.close)
+
+
+async def test_the_store_holds_the_parts_and_forwards_nothing(tmp_path: Path) -> None:
+    store = await SqliteStore.open(tmp_path / "held.sqlite3")
+    try:
+        for attribute, served_by in SERVED_BY.values():
+            assert type(getattr(store, attribute)) is served_by, attribute
+    finally:
+        await store.close()
+    forwarded = {name for name in EVERY_METHOD - {"close"} if hasattr(Parts, name) or hasattr(SqliteStore, name)}
+    assert forwarded == set()
 
 
 async def test_one_sqlite_store_serves_through_each_part(tmp_path: Path) -> None:
-    whole, games, timers, messages, settings, _ratings, _tournaments, rates = parts(
+    whole, games, history, timers, messages, settings, _ratings, _tournaments, rates = parts(
         await SqliteStore.open(tmp_path / "parts.sqlite3")
     )
     try:
@@ -182,6 +228,7 @@ async def test_one_sqlite_store_serves_through_each_part(tmp_path: Path) -> None
         assert await settings.command_digest("global") == "abc"
         row = await games.create_game(NewGame(guild_id=1, channel_id=2, host_user_id=3, host_name="ann", map="usa"))
         assert await games.active_game(2) == row
+        assert await history.moves(row.id) == []
         timer = await timers.add_timer(row.id, "deadline", datetime(2030, 1, 1, tzinfo=UTC))
         assert await timers.next_timer() == timer
         await messages.add_message(row.id, "stage", 2, 99)

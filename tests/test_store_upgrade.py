@@ -30,19 +30,23 @@ async def check(database: Database) -> None:
     """Everything the old database held is there, and the games go on."""
     store = await open_store(database)
     try:
-        games = await store.games_with_status(set(GameStatus))
-        assert [len(stored.moves) for g in games if (stored := await store.stored_game(g.id)) is not None] == [0, 5, 40]
-        assert (await store.guild_settings(1)) == {"moderator_role_id": 42}
-        assert (await store.member_settings(100)) == {"language": "sv"}
-        assert await store.dm_refused(101)
-        timers = await store.timers()
+        games = await store.games.games_with_status(set(GameStatus))
+        assert [len(stored.moves) for g in games if (stored := await store.games.stored_game(g.id)) is not None] == [
+            0,
+            5,
+            40,
+        ]
+        assert (await store.settings.guild_settings(1)) == {"moderator_role_id": 42}
+        assert (await store.settings.member_settings(100)) == {"language": "sv"}
+        assert await store.messages.dm_refused(101)
+        timers = await store.timers.timers()
         assert [t.kind for t in timers if t.game_id is None] == ["fixture"]
         assert {t.game_id for t in timers} == {None, *(g.id for g in games)}
-        due = await store.due_timers(datetime(2031, 1, 1, tzinfo=UTC))
+        due = await store.timers.due_timers(datetime(2031, 1, 1, tzinfo=UTC))
         assert [t.kind for t in due if t.game_id is None] == ["fixture"]
         # revision 0017 made the table of the members' command rates
-        assert await store.admit_request(100, 1.0, 1, 10.0) is None
-        assert await store.admit_request(100, 2.0, 1, 10.0) == 9.0
+        assert await store.rates.admit_request(100, 1.0, 1, 10.0) is None
+        assert await store.rates.admit_request(100, 2.0, 1, 10.0) == 9.0
     finally:
         await store.close()
     service = await open_service(database)
@@ -53,7 +57,7 @@ async def check(database: Database) -> None:
         await service.close()
     store = await open_store(database)  # a second start changes nothing
     try:
-        assert [len(s.moves) for g in games if (s := await store.stored_game(g.id)) is not None] == [3, 8, 43]
+        assert [len(s.moves) for g in games if (s := await store.games.stored_game(g.id)) is not None] == [3, 8, 43]
     finally:
         await store.close()
 

@@ -4,6 +4,7 @@ and writes no sentences, no package imports in a circle, and classes and modules
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Iterator
 from pathlib import Path
 
@@ -140,6 +141,102 @@ def test_no_module_in_bot_is_long() -> None:
         if (count := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
     }
     assert long == {}
+
+
+def _core_chain(node: ast.expr) -> bool:
+    """`core` or `<anything>.core`: the service's core, however it is reached."""
+    return (isinstance(node, ast.Name) and node.id == "core") or (
+        isinstance(node, ast.Attribute) and node.attr == "core"
+    )
+
+
+def test_no_service_part_reaches_the_store_through_core() -> None:
+    """Each part is given the store's parts it uses (bot/service/game_service.py); `core` is no back door to them:
+    no `core.store` (nor the core's own private store parts) outside core.py."""
+    reached = sorted(
+        f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)}"
+        for path in (ROOT / "bot" / "service").rglob("*.py")
+        if path.name != "core.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and _core_chain(node.value)
+        and (node.attr == "store" or node.attr.startswith("_"))
+    )
+    assert reached == []
+
+
+def _assembly() -> dict[str, tuple[str, list[str], list[str]]]:
+    """The parts `GameService.__init__` makes: each one's module (under bot/service/), the parts it is given, and the
+    store parts it is given (`store.games` as `games`); the service's options (`rng=rng`...) are not parts."""
+    tree = ast.parse((ROOT / "bot" / "service" / "game_service.py").read_text(encoding="utf-8"))
+    modules = {
+        alias.name: node.module.removeprefix("bot.service.").replace(".", "/") + ".py"
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("bot.service.")
+        for alias in node.names
+    }
+    init = next(
+        f
+        for c in tree.body
+        if isinstance(c, ast.ClassDef) and c.name == "GameService"
+        for f in c.body
+        if isinstance(f, ast.FunctionDef) and f.name == "__init__"
+    )
+    options = {a.arg for a in init.args.kwonlyargs}
+    found: dict[str, tuple[str, list[str], list[str]]] = {}
+    for node in ast.walk(init):
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+            continue
+        call = node.value
+        if not (isinstance(call.func, ast.Name) and call.func.id in modules):
+            continue
+        (target, *_) = node.targets
+        assert isinstance(target, ast.Attribute), ast.unparse(node)
+        given = [
+            *call.args,
+            *(k.value for k in call.keywords if not (k.arg in options and k.arg == ast.unparse(k.value))),
+        ]
+        names = [ast.unparse(arg) for arg in given]
+        found[target.attr] = (
+            modules[call.func.id],
+            [n for n in names if not n.startswith("store.")],
+            [n.removeprefix("store.") for n in names if n.startswith("store.")],
+        )
+    return found
+
+
+def _parts_table() -> dict[str, tuple[str, list[str], list[str]]]:
+    """The parts table of docs/architecture.md: each part's module, the parts it uses, its store parts."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = page.split("## The game service", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| `")]
+    table: dict[str, tuple[str, list[str], list[str]]] = {}
+    for row in rows:
+        part, module, uses, stores = (cell.strip() for cell in row.strip("|").split("|")[:4])
+        table[part.strip("`")] = (module, re.findall(r"`([\w.]+)`", uses), re.findall(r"`([\w.]+)`", stores))
+    return table
+
+
+def test_the_parts_table_of_the_architecture_page_is_the_assembly() -> None:
+    """Each part the page's table names is made in `GameService.__init__`, of the module and with the parts and
+    store parts the table lists, and each part made there is in the table."""
+    table, assembly = _parts_table(), _assembly()
+    assert len(assembly) > 15  # the reading of the assembly found it
+    assert table == assembly
+
+
+def test_every_module_that_lists_the_languages_is_named_where_a_language_is_added() -> None:
+    """A module of bot/ that has a word, a locale or a choice for each language (it names `Language.FI`, the last
+    one) is a place a new language must go: the page's "A language." names it."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    bullet = page.split("- **A language.**", 1)[1].split("\n- **", 1)[0]
+    listing = {
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "bot").rglob("*.py")
+        if "Language.FI" in path.read_text(encoding="utf-8")
+    }
+    assert len(listing) >= 5
+    assert sorted(m for m in listing if f"`{m}`" not in bullet) == []
 
 
 # the refusal catalogue: one entry per way a move can be refused, long by nature

@@ -543,7 +543,10 @@ async def test_a_finished_table_s_result_is_read_back(service: GameService) -> N
             results.append(result)
         assert sum(r.round_complete for r in results) == 1, "the table recorded last completes the round"
         assert sum(r.tournament_finished for r in results) == (1 if number == 2 else 0)
-        stored = {(r.round, r.table_no, r.user_id): r for r in (await service.store.tournament_data(info.id)).results}  # type: ignore[union-attr]
+        stored = {
+            (r.round, r.table_no, r.user_id): r
+            for r in (await service.store.tournaments.tournament_data(info.id)).results
+        }  # type: ignore[union-attr]
         for result in results:
             for f in result.finishes:
                 row = stored[(result.round, result.table_no, f.user_id)]

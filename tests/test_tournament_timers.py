@@ -21,7 +21,7 @@ from bot.store import Database, TimerRow
 
 
 async def gameless(service: GameService) -> list[TimerRow]:
-    return [t for t in await service.store.timers() if t.game_id is None]
+    return [t for t in await service.store.timers.timers() if t.game_id is None]
 
 
 THREADS = Threads()  # fresh thread ids for every table of every test (a channel holds one game)

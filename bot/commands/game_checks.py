@@ -39,9 +39,13 @@ def game_problem(stored: StoredGame) -> str | None:
     if [s.seat for s in seats] != list(range(len(seats))) or any(p is None for p in players):
         return "has seats without a seat number or a player name"
     try:
-        dealt = [p for p in players if p is not None]
-        # a bot game: a whole round of passes ends it (as `loading.new_game` deals the games the bot plays)
-        game = Game(load_board(row.map), dealt, row.seed, row.options.get("trains"), pass_round_ends=True)
+        game = Game(
+            load_board(row.map),
+            [p for p in players if p is not None],
+            row.seed,
+            row.options.get("trains"),
+            pass_round_ends=True,  # the bot's games have the rule (bot/service/loading.py)
+        )
     except GameError as exc:
         return f"cannot be dealt from its seed: {exc}"
     if tuple(game.initial_cards) != row.cards:

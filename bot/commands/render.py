@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     except _Failure as exc:
         print(f"error: {clip(str(exc))}", file=sys.stderr)
         return 1
-    except Exception as exc:  # noqa: BLE001 - the command line promises a message, never a traceback
+    except Exception as exc:  # the command line promises a message, never a traceback
         problem = clip(f"{type(exc).__name__}: {exc}")
         print(f"error: internal error while rendering ({problem}); please report it", file=sys.stderr)
         return 1

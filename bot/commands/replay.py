@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     try:
         status, result = replay_text(text)
-    except Exception as exc:  # noqa: BLE001 - the replay contract forbids tracebacks
+    except Exception as exc:  # the replay contract forbids tracebacks
         status, result = 1, _error(f"internal error while replaying ({type(exc).__name__}: {exc}); please report it")
     if "error" in result:
         result["error"]["message"] = clip(result["error"]["message"])

@@ -8,6 +8,14 @@ reads such a file back). Both stores keep the same tables and columns with
 values in the same form, so rows are copied as they are. `verify` compares
 the two: the rows of every table counted, and every started game replayed
 from its moves on each side to the same state.
+
+Both stores are opened through the factory (`open_store`) and spoken to
+through the `Store` protocol: the games through `store.games`, the rows of
+whole tables through its `backend`, in units of work of `bot.store.query`
+whose statements are SQLAlchemy Core over the schema (`schema.TABLES`),
+compiled for each database. Only the checks of the SQLite file before it is
+opened as a store (its header, SQLite's quick check, its tables' declared
+columns) speak SQLite directly.
 """
 
 from __future__ import annotations
@@ -19,15 +27,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import ClauseElement, Executable, Table, exists, false, func, select
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.compiler import SQLCompiler
+
 from bot.commands.game_checks import game_problem
 from bot.service.loading import parse_moves, replay_moves
 from bot.store import schema
 from bot.store.errors import MigrationError, StoreError
-from bot.store.postgres import PostgresStore, redact
+from bot.store.factory import describe, open_store
 from bot.store.postgres.connection import DB_ERRORS
+from bot.store.protocols import Store
+from bot.store.query import Q, Row, Work, insert_rows, many, rows, scalar
 from bot.store.revisions import upgrade_sqlite
 from bot.store.rows import StoredGame
-from bot.store.sqlite import SqliteStore
 from bot.store.status import GameStatus
 
 # Every table but the schema history's own (each database records its own), parents before children: from the schema.
@@ -36,7 +49,37 @@ TABLES = tuple(table.name for table in schema.TABLES)
 IDENTITY_TABLES = tuple(table.name for table in schema.IDENTITY_TABLES)
 # each table's columns, and the order its rows are copied in: by its key (moves in log order: the database checks it)
 COLUMNS = {table.name: [column.name for column in table.columns] for table in schema.TABLES}
-ORDER = {table.name: ", ".join(column.name for column in table.primary_key.columns) for table in schema.TABLES}
+
+
+class Truncate(Executable, ClauseElement):
+    """PostgreSQL's TRUNCATE of `tables`, their id counters restarted (SQLAlchemy Core has no construct for it)."""
+
+    inherit_cache = False
+
+    def __init__(self, tables: Sequence[Table]) -> None:
+        self.tables = tuple(tables)
+
+
+@compiles(Truncate)
+def _truncate(element: Truncate, compiler: SQLCompiler, **kw: Any) -> str:
+    names = ", ".join(compiler.preparer.format_table(table) for table in element.tables)
+    return f"TRUNCATE {names} RESTART IDENTITY"
+
+
+def _restart_ids(table: Table) -> Q:
+    """PostgreSQL: the table's id counter set to go on after its highest id."""
+    highest = select(func.max(table.c.id)).scalar_subquery()
+    sequence = func.pg_get_serial_sequence(table.name, "id")
+    return Q(select(func.setval(sequence, func.coalesce(highest, 0) + 1, false())), only="postgresql")
+
+
+# each table's rows in the order they are copied in: by its key (moves in log order: the database checks it)
+EVERY_ROW = {t.name: Q(select(*t.columns).order_by(*t.primary_key.columns)) for t in schema.TABLES}
+COUNT = {t.name: Q(select(func.count()).select_from(t)) for t in schema.TABLES}
+ANY_ROW = {t.name: Q(select(exists().select_from(t))) for t in schema.TABLES}
+INSERT = {t.name: insert_rows(t, COLUMNS[t.name]) for t in schema.TABLES}
+RESTART_IDS = {t.name: _restart_ids(t) for t in schema.IDENTITY_TABLES}
+EMPTY = Q(Truncate(schema.TABLES), only="postgresql")
 # what to do about a FROM that is not a Conductor database
 GIVE = "give the bot's database file or a backup made by `python -m bot backup`"
 # the first bytes of every SQLite database file
@@ -51,11 +94,6 @@ class TargetNotEmpty(StoreError):
 class CopyReport:
     counts: dict[str, int]  # rows per table, the same on both sides
     games_replayed: int
-
-
-def _sqlite_rows(conn: sqlite3.Connection, table: str, columns: Sequence[str]) -> list[tuple[Any, ...]]:
-    order = ORDER[table]
-    return [tuple(row) for row in conn.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}")]
 
 
 async def copy_to_postgres(source: Path, target_url: str) -> CopyReport:
@@ -73,9 +111,9 @@ async def copy_to_postgres(source: Path, target_url: str) -> CopyReport:
         _check_schema(source, private)
         await _check_games(source, private)
         try:
-            target = await PostgresStore.open(target_url)
+            target = await open_store(target_url)
         except MigrationError as exc:  # another program's database, or not as this program makes it: untouched
-            raise StoreError(f"TO ({redact(target_url)}): {exc}") from None
+            raise StoreError(f"TO ({describe(target_url)}): {exc}") from None
         try:
             await _copy_rows(private, target)
         finally:
@@ -165,18 +203,19 @@ def _reference_schema() -> dict[str, list[tuple[str, str]]]:
 def _schema(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str]]]:
     """Each table's columns with their declared types."""
     names = [str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    return {name: [(str(r[1]), str(r[2])) for r in conn.execute(f'PRAGMA table_info("{name}")')] for name in names}
+    info = "SELECT name, type FROM pragma_table_info(?)"
+    return {name: [(str(r[0]), str(r[1])) for r in conn.execute(info, (name,))] for name in names}
 
 
 async def _check_games(source: Path, copy: Path) -> None:
     """StoreError unless every game of `copy` (of `source`) can be read and is one its rules make (dealt from its
     seed, its moves replayed by the rules, its snapshot what they make: `game_checks`); before anything is written.
     """
-    store = await SqliteStore.open(copy)
+    store = await open_store(copy)
     try:
-        for row in await store.games_with_status(set(GameStatus)):
+        for row in await store.games.games_with_status(set(GameStatus)):
             try:
-                stored = await store.stored_game(row.id)
+                stored = await store.games.stored_game(row.id)
             except Exception as exc:  # hostile rows: whatever reading them raised, one message
                 raise StoreError(f"game #{row.id} of {source} cannot be read ({_short(exc)})") from None
             problem = None if stored is None else game_problem(stored)
@@ -190,48 +229,54 @@ async def _check_games(source: Path, copy: Path) -> None:
         await store.close()
 
 
-async def _copy_rows(source: Path, target: PostgresStore) -> None:
-    """Every row of `source` into the empty `target`, in one transaction: all of it or nothing."""
-    conn = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+def _every_row() -> Work[dict[str, list[Row]]]:
+    """The rows of every table, in their copy order."""
+    found: dict[str, list[Row]] = {}
+    for table in TABLES:
+        found[table] = yield rows(EVERY_ROW[table])
+    return found
+
+
+def _write_every_row(every: dict[str, list[Row]]) -> Work[None]:
+    """Every row of `every` into the empty database; TargetNotEmpty if any table has rows."""
+    for table in TABLES:
+        if (yield scalar(ANY_ROW[table])):
+            raise TargetNotEmpty(f"the target database is not empty (table {table} has rows); give an empty one")
+    for table in TABLES:
+        if every[table]:
+            sets = [dict(zip(COLUMNS[table], row, strict=True)) for row in every[table]]
+            try:
+                yield many(INSERT[table], sets)
+            except (*DB_ERRORS, StoreError, ValueError, TypeError, OverflowError) as exc:
+                raise StoreError(f"the rows of table {table} cannot be copied ({_short(exc)})") from None
+    for table in IDENTITY_TABLES:
+        yield scalar(RESTART_IDS[table])
+
+
+async def _copy_rows(source: Path, target: Store) -> None:
+    """Every row of `source` (one consistent state of it) into the empty `target`, in one transaction: all of it
+    or nothing."""
     try:
-        conn.execute("BEGIN")  # one consistent state of the source
-        async with target.acquire() as pg, pg.transaction():
-            for table in TABLES:
-                if await pg.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
-                    raise TargetNotEmpty(
-                        f"the target database is not empty (table {table} has rows); give an empty one"
-                    )
-            for table in TABLES:
-                columns = COLUMNS[table]
-                rows = _sqlite_rows(conn, table, columns)
-                if rows:
-                    try:
-                        await pg.copy_records_to_table(table, records=rows, columns=columns)
-                    except (*DB_ERRORS, ValueError, TypeError, OverflowError) as exc:
-                        raise StoreError(f"the rows of table {table} cannot be copied ({_short(exc)})") from None
-            for table in IDENTITY_TABLES:
-                await pg.execute(
-                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                    f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
-                )
-        conn.execute("COMMIT")
+        reader = await open_store(source)
+        try:
+            every = await reader.backend.do_read(_every_row)
+        finally:
+            await reader.close()
+        await target.backend.do_write(lambda: _write_every_row(every))
     except TargetNotEmpty:
         raise
     except StoreError as exc:
         raise StoreError(f"the copy failed and nothing was kept: {exc}") from None
     except (*DB_ERRORS, sqlite3.Error) as exc:
         raise StoreError(f"the copy failed and nothing was kept: {_short(exc)}") from None
-    finally:
-        conn.close()
 
 
 async def _empty(target_url: str) -> str:
     """Delete every row the copy wrote (the target was empty before it), in one transaction; what was done."""
     try:
-        target = await PostgresStore.open(target_url)
+        target = await open_store(target_url)
         try:
-            async with target.acquire() as pg, pg.transaction():
-                await pg.execute(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY")
+            await target.backend.execute(EMPTY)
         finally:
             await target.close()
     except (StoreError, *DB_ERRORS) as exc:
@@ -259,55 +304,54 @@ def _short(exc: BaseException) -> str:
 async def export_to_sqlite(source_url: str, target: Path) -> dict[str, int]:
     """Write the PostgreSQL database at `source_url` into the new SQLite file `target`, as of one moment."""
     try:
-        store = await PostgresStore.open(source_url)
+        store = await open_store(source_url)
     except MigrationError as exc:  # another program's database, or not as this program makes it: untouched
-        raise StoreError(f"{redact(source_url)}: {exc}") from None
-    counts: dict[str, int] = {}
+        raise StoreError(f"{describe(source_url)}: {exc}") from None
     try:
-        made = await SqliteStore.open(target)  # an empty database with the current schema
-        await made.close()
-        conn = sqlite3.connect(target, isolation_level=None)
-        try:
-            conn.execute("BEGIN")
-            async with store.acquire() as pg, pg.transaction(isolation="repeatable_read", readonly=True):
-                for table in TABLES:
-                    columns = COLUMNS[table]
-                    order = ORDER[table]
-                    rows = await pg.fetch(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}")
-                    marks = ", ".join("?" for _ in columns)
-                    conn.executemany(
-                        f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", [tuple(r) for r in rows]
-                    )
-                    counts[table] = len(rows)
-            conn.execute("COMMIT")
-            conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
-        finally:
-            conn.close()
+        every = await store.backend.do_read(_every_row)  # one REPEATABLE READ transaction
     except DB_ERRORS as exc:
-        raise StoreError(f"cannot read {store.name}: {exc}") from exc
+        raise StoreError(f"cannot read {describe(source_url)}: {exc}") from exc
     finally:
         await store.close()
-    return counts
+    made = await open_store(target)  # an empty database with the current schema
+    try:
+        await made.backend.do_write(lambda: _write_every_row(every))
+    finally:
+        await made.close()
+    conn = sqlite3.connect(target, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+    finally:
+        conn.close()
+    return {table: len(every[table]) for table in TABLES}
+
+
+async def _counts(store: Store) -> dict[str, int]:
+    def work() -> Work[dict[str, int]]:
+        counts: dict[str, int] = {}
+        for table in TABLES:
+            counts[table] = int((yield scalar(COUNT[table])))
+        return counts
+
+    return await store.backend.do_read(work)
 
 
 async def verify(source: Path, target_url: str) -> CopyReport:
     """StoreError unless the PostgreSQL copy has every table's rows and every game replays to the same state."""
-    conn = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+    sqlite_store = await open_store(source)
     try:
-        counts = {t: int(conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]) for t in TABLES}
-    finally:
-        conn.close()
-    sqlite_store = await SqliteStore.open(source)
-    pg_store = await PostgresStore.open(target_url)
+        pg_store = await open_store(target_url)
+    except BaseException:
+        await sqlite_store.close()
+        raise
     try:
-        async with pg_store.acquire() as pg:
-            for table in TABLES:
-                copied = int(await pg.fetchval(f"SELECT COUNT(*) FROM {table}"))
-                if copied != counts[table]:
-                    raise StoreError(f"table {table}: {counts[table]} rows in the source, {copied} in the copy")
+        counts, copied = await _counts(sqlite_store), await _counts(pg_store)
+        for table in TABLES:
+            if copied[table] != counts[table]:
+                raise StoreError(f"table {table}: {counts[table]} rows in the source, {copied[table]} in the copy")
         replayed = 0
-        for row in await sqlite_store.games_with_status(set(GameStatus)):
-            before, after = await sqlite_store.stored_game(row.id), await pg_store.stored_game(row.id)
+        for row in await sqlite_store.games.games_with_status(set(GameStatus)):
+            before, after = await sqlite_store.games.stored_game(row.id), await pg_store.games.stored_game(row.id)
             if before is None or after is None or before != after:
                 raise StoreError(f"game #{row.id} differs between the source and the copy")
             if before.game.seed is None:

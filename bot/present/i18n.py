@@ -79,7 +79,7 @@ def _(message: str) -> str:
     return catalogue(_speaking.get()).gettext(message)
 
 
-def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for
+def N_(message: str) -> str:  # the name gettext tools look for
     """Marks `message` for the catalogue; it is translated later, with `_`, where it is shown."""
     return message
 

@@ -207,7 +207,7 @@ class ConductorBot(commands.Bot):
         )
         await self._service.ratings.rate_pending()  # games a stop left unrated (bot/service/ratings.py)
         if self.settings.rate_limit_shared:  # one command rate per member for every process on the database
-            self.limiter.share(self._service.store)
+            self.limiter.share(self._service.store.rates)
         front = self._front = Front.build(self, self._service)
         ttrtour, desk = ttrtour_group(), TournamentDesk(self, front)
         self._scheduler = Scheduler(
@@ -220,7 +220,7 @@ class ConductorBot(commands.Bot):
         ttr = ttr_group()
         self._review_pool = ProcessPoolExecutor(REVIEW_WORKERS, mp_context=multiprocessing.get_context("spawn"))
         reviews = Reviews(
-            self._service.store,
+            self._service.store.games,
             self._service.audit,
             clock=self.clock,
             executor=self._review_pool,
@@ -271,7 +271,7 @@ class ConductorBot(commands.Bot):
         service, metrics = self.service, self.metrics
 
         async def count_open_games() -> None:
-            metrics.count_open_games(await service.store.open_games())
+            metrics.count_open_games(await service.store.games.open_games())
 
         endpoints = Endpoints(*address, metrics=metrics, checks=self.readiness, refresh=count_open_games)
         try:
@@ -288,7 +288,7 @@ class ConductorBot(commands.Bot):
         if service is None:
             store = Check("store", False, "not open")
         else:
-            store = await bounded_check("store", lambda: service.store.game(0))
+            store = await bounded_check("store", lambda: service.store.games.game(0))
         timers = self._scheduler is not None and self._scheduler.running
         return [
             Check("discord", connected, "" if connected else "not connected"),

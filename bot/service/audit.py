@@ -28,6 +28,7 @@ from bot.service.outline import MoveOutline, outline
 from bot.service.record import record_of
 from bot.service.results import ModLogEntry
 from bot.store import AuditRow, NewAudit, StoredGame, UnknownGame
+from bot.store.protocols import GameStore, HistoryStore
 from engine.errors import InvalidMoveError
 from engine.moves import move_from_json
 
@@ -69,8 +70,12 @@ class LogRead:
 
 
 class AuditService:
-    def __init__(self, core: ServiceCore, finality: Finality) -> None:
+    def __init__(
+        self, core: ServiceCore, game_store: GameStore, history_store: HistoryStore, finality: Finality
+    ) -> None:
         self.core = core
+        self.game_store = game_store
+        self.history_store = history_store
         self.finality = finality
 
     async def _moderator_read(
@@ -84,11 +89,11 @@ class AuditService:
             ended = not stored.game.status.active  # ended, but it may still be reopened
             raise NotAllowed(Why.SEATED_MODERATOR, {"game_id": game_id, "what": what, "ended": ended})
         why = reason.strip()
-        await self.core.store.add_audit(game_id, NewAudit(reader_user_id, action, {}, why, self.core.now()))
+        await self.history_store.add_audit(game_id, NewAudit(reader_user_id, action, {}, why, self.core.now()))
         return ModLogEntry(GameInfo.of(stored.game, stored.seats), action, reader_user_id, why)
 
     async def _stored(self, game_id: int) -> StoredGame:
-        stored = await self.core.store.stored_game(game_id)
+        stored = await self.game_store.stored_game(game_id)
         if stored is None:
             raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id})
         return stored
@@ -128,7 +133,7 @@ class AuditService:
             if audited:
                 assert reader_user_id is not None
                 entry = await self._moderator_read(stored, reader_user_id, AuditAction.EXPORT, reason, final=final)
-            record = record_of(stored, await self.core.store.audit_log(game_id))
+            record = record_of(stored, await self.history_store.audit_log(game_id))
             return RecordRead(info, record, entry)
 
         return await self.core.locked(game_id, work)
@@ -151,14 +156,14 @@ class AuditService:
         why = reason.strip()
         entry = NewAudit(moderator_user_id, AuditAction(action), {}, why, self.core.now())
         try:
-            await self.core.store.add_audit(game_id, entry)
+            await self.history_store.add_audit(game_id, entry)
         except UnknownGame:
             raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id}) from None
         return ModLogEntry(await self.core.game(game_id), AuditAction(action), moderator_user_id, why)
 
     async def audit(self, game_id: int) -> list[AuditRow]:
         """Every moderator action and timeout of the game: who, what, when, why."""
-        return await self.core.locked(game_id, lambda: self.core.store.audit_log(game_id))
+        return await self.core.locked(game_id, lambda: self.history_store.audit_log(game_id))
 
     async def log(self, game_id: int) -> list[LogEntry]:
         """The full log for moderators: moves with times and actors, moves taken back, moderator actions, timeouts."""
@@ -167,7 +172,7 @@ class AuditService:
     async def _log(self, game_id: int) -> list[LogEntry]:
         """The full log; the caller holds the game's lock."""
         live = await self.core.live(game_id)
-        stored = await self.core.store.stored_game(game_id)
+        stored = await self.game_store.stored_game(game_id)
         if stored is None:
             raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id})
         info, game = live.info, live.game
@@ -181,7 +186,7 @@ class AuditService:
                     row.created_at, LogKind.MOVE, row.user_id, Actor(row.actor), player, move.events, row.move, data
                 )
                 entries.append((row.created_at, 1, row.index, entry))
-        for undone in await self.core.store.undone_moves(game_id):
+        for undone in await self.history_store.undone_moves(game_id):
             player = str(undone.move.get("player", "?"))
             data = {"index": undone.index, "undo": undone.audit_id}
             entry = LogEntry(
@@ -194,7 +199,7 @@ class AuditService:
                 data=data,
             )
             entries.append((undone.created_at, 1, undone.index, entry))
-        for done in await self.core.store.audit_log(game_id):
+        for done in await self.history_store.audit_log(game_id):
             action = AuditAction(done.action)
             details = {k: v for k, v in done.details.items() if k != UNDONE_MOVES}  # never the moves' secrets
             entry = LogEntry(done.created_at, action, done.moderator_user_id, data=details, reason=done.reason)

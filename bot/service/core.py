@@ -1,4 +1,9 @@
-"""The service's core: the store, each game's lock, the cache of live games, and versioned writes.
+"""The service's core: each game's lock, the cache of live games, versioned writes, and the clock.
+
+It holds only the store's parts it needs to load a game and its clock
+(`GameStore`, `HistoryStore`, private) and the members' settings for
+`member_reads`; every other part of the service is given the store's parts it
+uses in its own constructor (bot/service/game_service.py).
 
 Each change runs under the game's own lock, as one store transaction that is
 checked against the version the service read; the move is applied to a copy
@@ -27,9 +32,11 @@ from bot.service.models import GameInfo
 from bot.service.observer import QUIET, Observer
 from bot.store import (
     ClockRow,
+    GameStore,
+    HistoryStore,
     NewTimer,
+    SettingsStore,
     Shards,
-    Store,
     UnknownGame,
     VersionConflict,
 )
@@ -54,7 +61,9 @@ class ServiceCore:
 
     def __init__(
         self,
-        store: Store,
+        game_store: GameStore,
+        history_store: HistoryStore,
+        settings_store: SettingsStore,
         *,
         rng: random.Random | None = None,
         cache_size: int = 1000,
@@ -62,7 +71,8 @@ class ServiceCore:
         shards: Shards | None = None,
         observer: Observer = QUIET,
     ) -> None:
-        self.store = store
+        self._game_store = game_store
+        self._history_store = history_store
         self.observer = observer  # who hears what the service does, for metrics (bot/service/observer.py)
         # the shards this process serves (their servers' timers, outages, stage messages); None: every server
         self.shards = shards
@@ -81,10 +91,7 @@ class ServiceCore:
         # members this process read as not away, and until when it takes that as still true without reading again
         # (`NOT_AWAY_TRUSTED`; its own writes of a member's settings forget it at once)
         self.present_until: dict[int, datetime] = {}
-        self.member_reads = MemberReads(store)  # members' settings, the asks of one moment in one read
-
-    async def close(self) -> None:
-        await self.store.close()
+        self.member_reads = MemberReads(settings_store)  # members' settings, the asks of one moment in one read
 
     def now(self) -> datetime:
         """The time as the service sees it (the injected clock), timezone-aware."""
@@ -175,7 +182,7 @@ class ServiceCore:
         """
         clock = self.committed_clocks.get(game_id)
         if clock is None or clock.paused_at is not None:
-            clock = await self.store.clock(game_id)
+            clock = await self._history_store.clock(game_id)
             if clock.paused_at is None:
                 self.committed_clocks[game_id] = clock
         return clock
@@ -186,14 +193,16 @@ class ServiceCore:
         if live is not None:
             self._cache.move_to_end(game_id)
             return live
-        stored = await self.store.stored_game(game_id)
+        stored = await self._game_store.stored_game(game_id)
         if stored is None:
             raise NotFound(Why.NO_SUCH_GAME, {"game_id": game_id})
         loaded = await load(stored)
         if loaded.fresh_snapshot is not None:
             log.warning("game #%d: snapshot not used (%s); rebuilt from its move log", game_id, loaded.snapshot_problem)
             try:
-                await self.store.save_snapshot(game_id, stored.game.version, len(stored.moves), loaded.fresh_snapshot)
+                await self._history_store.save_snapshot(
+                    game_id, stored.game.version, len(stored.moves), loaded.fresh_snapshot
+                )
             except VersionConflict:
                 pass  # someone else moved on meanwhile; their snapshot is the newer one
         self.remember(game_id, loaded.live)
@@ -207,7 +216,7 @@ class ServiceCore:
         live = self._cache.get(game_id)
         if live is None:
             return False
-        row = await self.store.game(game_id)
+        row = await self._game_store.game(game_id)
         return row is not None and row.version != live.info.version
 
     async def act(self, game_id: int, attempt: Callable[[], Awaitable[T]]) -> T:

@@ -31,6 +31,7 @@ from bot.service.errors import IdKind, Why, WrongState
 from bot.service.kinds import AuditAction
 from bot.service.models import GameInfo
 from bot.store import AuditRow
+from bot.store.protocols import GameStore, HistoryStore, TournamentStore
 from bot.store.tournament_rows import TableStatus
 
 REOPEN_SECONDS = 24 * 3600  # how long after a moderator's end the game can be reopened
@@ -55,24 +56,29 @@ class Reopenable:
 
 
 class Finality:
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(
+        self, core: ServiceCore, game_store: GameStore, history_store: HistoryStore, tournament_store: TournamentStore
+    ) -> None:
         self.core = core
+        self.game_store = game_store
+        self.history_store = history_store
+        self.tournament_store = tournament_store
 
     async def reopenable(self, info: GameInfo) -> Reopenable:
         """The end a game could be reopened from now; WrongState saying why it cannot be."""
         game_id = info.id
-        ended = None if info.status.active else last_end(await self.core.store.audit_log(game_id))
+        ended = None if info.status.active else last_end(await self.history_store.audit_log(game_id))
         if ended is None:
             raise WrongState(Why.NOT_ENDED_BY_MODERATOR, {"game_id": game_id})
         if ended.details.get("score") is True:
             raise WrongState(Why.REOPEN_SCORED, {"game_id": game_id})
-        table = await self.core.store.table_of_game(game_id)
+        table = await self.tournament_store.table_of_game(game_id)
         if table is not None and table.status in (TableStatus.DONE, TableStatus.VOID):
             raise WrongState(Why.REOPEN_TOURNAMENT, {"game_id": game_id})
         over_for = max(self.core.now() - ended.created_at, timedelta(0))
         if over_for > timedelta(seconds=REOPEN_SECONDS):
             raise WrongState(Why.REOPEN_TOO_LATE, {"game_id": game_id, "hours": REOPEN_SECONDS // 3600})
-        latest = await self.core.store.latest_game(info.channel_id)
+        latest = await self.game_store.latest_game(info.channel_id)
         if latest is not None and latest.id != game_id:
             raise WrongState(Why.NEWER_GAME, {"game_id": game_id, "newer": latest.id})
         return Reopenable(ended, over_for)
@@ -90,5 +96,5 @@ class Finality:
     async def counted_when_ended(self, game_id: int) -> bool:
         """The game is a tournament's table being played: whatever ends it, the tournament counts that end, so it
         is final (for the moderator's question before an end)."""
-        table = await self.core.store.table_of_game(check_id(game_id, IdKind.GAME))
+        table = await self.tournament_store.table_of_game(check_id(game_id, IdKind.GAME))
         return table is not None and table.status is TableStatus.PLAYING

@@ -2,7 +2,7 @@
 
 A game ends by the rules (the runner, after the action that ended it) or by
 a moderator (scored: finished; abandoned: cancelled). Each listener is told
-under the game's lock, in the order bot/service/assemble.py registers them
+under the game's lock, in the order bot/service/game_service.py registers them
 (tournaments, then ratings), and may take the end for itself, so that the
 later ones are not told: a tournament's table is rated as a tournament game,
 never also as a casual one. A listener that fails is logged and the next is

@@ -4,7 +4,8 @@ The service is a set of parts, each an object of its own module that is
 given, here and only here, the parts it uses; the front end uses the parts
 it needs (`service.lobby.join(...)`, `service.tournaments.rounds.start_round(...)`).
 
-- core (core.py): the store, each game's lock, the cache of live games, versioned writes, the clock
+- core (core.py): each game's lock, the cache of live games, versioned writes, the clock
+- the store's parts (bot/store/protocols.py): each part below is given, besides core, the ones it uses
 - runner (runner.py): one action's moves, the autopilot's moves after it, the result; tells the
   end-of-game listeners (game_end.py); the autopilot's decisions run where thinking.py says (threads;
   the expert's in the bot's worker process)
@@ -81,30 +82,46 @@ class GameService:
         observer: Observer = QUIET,
     ) -> None:
         self.core = core = ServiceCore(
-            store, rng=rng, cache_size=cache_size, clock=clock, shards=shards, observer=observer
+            store.games,
+            store.history,
+            store.settings,
+            rng=rng,
+            cache_size=cache_size,
+            clock=clock,
+            shards=shards,
+            observer=observer,
         )
         if isinstance(backend := getattr(store, "backend", None), Backend):
             backend.observer = observer  # the store's writes too
         self.store = store
-        self.runner = runner = Runner(core, thinking)
-        self.settings = settings = SettingsService(core)
-        self.members = MemberSettingsService(core)
-        self.finality = finality = Finality(core)
-        self.lobby = lobby = LobbyService(core, runner, settings)
+        # each part is given the store's parts it reads and writes (`store.games`...): who touches which tables
+        self.runner = runner = Runner(core, store.games, store.history, store.settings, store.tournaments, thinking)
+        self.settings = settings = SettingsService(core, store.settings)
+        self.members = MemberSettingsService(core, store.messages, store.settings)
+        self.finality = finality = Finality(core, store.games, store.history, store.tournaments)
+        self.lobby = lobby = LobbyService(core, store.games, store.history, runner, settings)
         self.play = play = PlayService(core, runner)
         self.choices = MoveChoices(core, play)
-        self.reading = ReadingService(core, runner)
-        self.timers = timers = TimerService(core, runner)
-        self.moderation = moderation = ModerationService(core, runner)
-        self.reopen = ReopenService(core, runner, finality)
-        self.audit = AuditService(core, finality)
-        self.images = images = Images(core)
-        self.stages = Stages(core, images)
+        self.reading = ReadingService(core, store.games, store.history, runner)
+        self.timers = timers = TimerService(core, store.games, store.history, store.timers, store.settings, runner)
+        self.moderation = moderation = ModerationService(core, store.history, runner)
+        self.reopen = ReopenService(core, store.history, runner, finality)
+        self.audit = AuditService(core, store.games, store.history, finality)
+        self.images = images = Images(core, store.games)
+        self.stages = Stages(core, store.history, images)
         self.replays = Replays(core, images)
-        self.front = FrontRecords(core)
-        self.ratings = ratings = RatingsService(core, settings)
+        self.front = FrontRecords(core, store.games, store.messages, store.settings)
+        self.ratings = ratings = RatingsService(core, store.ratings, settings)
         self.tournaments = tournaments = Tournaments(
-            core, lobby=lobby, moderation=moderation, ratings=ratings, finality=finality
+            core,
+            store.games,
+            store.history,
+            store.timers,
+            store.tournaments,
+            lobby=lobby,
+            moderation=moderation,
+            ratings=ratings,
+            finality=finality,
         )
         # when a game ends: its tournament first (which takes a table's end), then the casual ratings
         runner.end_listeners.extend([tournaments.results, ratings])
@@ -134,4 +151,4 @@ class GameService:
 
     async def close(self) -> None:
         await self.images.close()
-        await self.core.close()
+        await self.store.close()

@@ -19,6 +19,7 @@ from bot.service.core import ServiceCore
 from bot.service.dealt import dealt_game, seated
 from bot.service.render_queue import RenderQueue
 from bot.store import ACTIVE
+from bot.store.protocols import GameStore
 from maps import MAP_NAMES
 from render import RenderedImage, render_board, render_private, static_board
 from render.words import ImageWords
@@ -29,8 +30,9 @@ RENDER_WORKERS = 1  # images drawn at once (each holds a thread; drawing is CPU 
 
 
 class Images:
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(self, core: ServiceCore, game_store: GameStore) -> None:
         self.core = core
+        self.game_store = game_store
         self._render_queue: RenderQueue | None = None
 
     @property
@@ -63,7 +65,7 @@ class Images:
 
     async def warm_order(self) -> list[str]:
         """Every map, the maps of running games first: the order to build their static layers in at start."""
-        rows = await self.core.store.games_with_status(ACTIVE)
+        rows = await self.game_store.games_with_status(ACTIVE)
         active = [row.map for row in rows]
         return list(dict.fromkeys([*(m for m in active if m in MAP_NAMES), *MAP_NAMES]))
 

@@ -34,6 +34,7 @@ from bot.store import (
     StartedSeat,
     Writes,
 )
+from bot.store.protocols import GameStore, HistoryStore
 from engine import Game
 from engine.snapshot import EMPTY_DIGEST, snapshot_text
 from engine.verify import game_setup, setup_commitment
@@ -57,8 +58,17 @@ def check_room(info: GameInfo) -> None:
 
 
 class LobbyService:
-    def __init__(self, core: ServiceCore, runner: Runner, settings: SettingsService) -> None:
+    def __init__(
+        self,
+        core: ServiceCore,
+        game_store: GameStore,
+        history_store: HistoryStore,
+        runner: Runner,
+        settings: SettingsService,
+    ) -> None:
         self.core = core
+        self.game_store = game_store
+        self.history_store = history_store
         self.runner = runner
         self.settings = settings
         self._opening_locks: dict[int, asyncio.Lock] = {}
@@ -149,7 +159,7 @@ class LobbyService:
                     server_limit=config.server_open_games if check_limits else None,
                     member_limit=config.member_open_games if check_limits else None,
                 )
-                row = await self.core.store.create_game(new)
+                row = await self.game_store.create_game(new)
             except StoreChannelBusy as exc:
                 raise ChannelBusy(exc.game_id) from None
             except OpenGamesLimit as exc:
@@ -162,7 +172,7 @@ class LobbyService:
                 for k in range(1, bots + 1):
                     if len(info.seats) + k > info.max_players:
                         break  # someone joined meanwhile
-                    add = partial(self.core.store.add_seat, row.id, version, -k, bot_name(k))
+                    add = partial(self.game_store.add_seat, row.id, version, -k, bot_name(k))
                     version = await self.core.write(row.id, add)
                 self.core.forget(row.id)
 
@@ -180,7 +190,7 @@ class LobbyService:
             check_room(info)
             k = next(k for k in range(1, info.max_players + 1) if info.seat_of(-k) is None)
             name = bot_name(k)
-            await self.core.write(game_id, lambda: self.core.store.add_seat(game_id, info.version, -k, name))
+            await self.core.write(game_id, lambda: self.game_store.add_seat(game_id, info.version, -k, name))
             after = await self.core.fresh_info(game_id)
             joined = Joined(name, len(after.seats), after.max_players, autopilot=True)
             return ActionResult(after, (PublicEvent(EventKind.JOINED, joined, None, -k),))
@@ -197,7 +207,7 @@ class LobbyService:
             if seat is None or not seat.bot:
                 raise NotAPlayer(Why.NO_SUCH_BOT)
             await self.core.write(
-                game_id, lambda: self.core.store.remove_seat(game_id, info.version, bot_user_id, None)
+                game_id, lambda: self.game_store.remove_seat(game_id, info.version, bot_user_id, None)
             )
             after = await self.core.fresh_info(game_id)
             left = PublicEvent(EventKind.LEFT, Left(seat.display_name, autopilot=True))
@@ -216,7 +226,7 @@ class LobbyService:
             if info.seat_of(user_id) is not None:
                 raise WrongState(Why.ALREADY_JOINED)
             check_room(info)
-            await self.core.write(game_id, lambda: self.core.store.add_seat(game_id, info.version, user_id, name))
+            await self.core.write(game_id, lambda: self.game_store.add_seat(game_id, info.version, user_id, name))
             after = await self.core.fresh_info(game_id)
             joined = Joined(name, len(after.seats), after.max_players)
             return ActionResult(after, (PublicEvent(EventKind.JOINED, joined, None, user_id),))
@@ -239,13 +249,13 @@ class LobbyService:
             events = [PublicEvent(EventKind.LEFT, Left(seat.display_name), None, user_id)]
             if not others:
                 await self.core.write(
-                    game_id, lambda: self.core.store.set_status(game_id, info.version, GameStatus.CANCELLED)
+                    game_id, lambda: self.game_store.set_status(game_id, info.version, GameStatus.CANCELLED)
                 )
                 events.append(PublicEvent(EventKind.CANCELLED, Cancelled(nobody_left=True)))
                 return ActionResult(await self.core.fresh_info(game_id), tuple(events))
             new_host = others[0].user_id if user_id == info.host_user_id else None
             await self.core.write(
-                game_id, lambda: self.core.store.remove_seat(game_id, info.version, user_id, new_host)
+                game_id, lambda: self.game_store.remove_seat(game_id, info.version, user_id, new_host)
             )
             if new_host is not None:
                 events.append(PublicEvent(EventKind.HOST_CHANGED, HostChanged(others[0].display_name), None, new_host))
@@ -269,7 +279,7 @@ class LobbyService:
                     raise WrongState(Why.CANCEL_STARTED)
             audit = [NewAudit(user_id, AuditAction.CANCEL, {}, reason, self.core.now())] if moderator else []
             change = GameChange(Writes(timers=[], audit=audit), status=GameStatus.CANCELLED)
-            await self.core.write(game_id, lambda: self.core.store.apply_change(game_id, info.version, change))
+            await self.core.write(game_id, lambda: self.history_store.apply_change(game_id, info.version, change))
             facts = Cancelled(moderator=moderator)
             event = PublicEvent(EventKind.CANCELLED, facts, None, user_id)
             after = await self.core.fresh_info(game_id)
@@ -322,7 +332,7 @@ class LobbyService:
                 snapshot=snapshot_text(game, EMPTY_DIGEST),
                 writes=Writes(clock=clock, timers=timers),
             )
-            await self.core.write(game_id, lambda: self.core.store.start_game(game_id, info.version, start))
+            await self.core.write(game_id, lambda: self.game_store.start_game(game_id, info.version, start))
             self.core.forget(game_id)
             run = self.runner.run(await self.core.live(game_id), clock)
             run.timers = timers

@@ -13,17 +13,17 @@ import asyncio
 from collections.abc import Collection
 from typing import Any
 
-from bot.store import Store
+from bot.store import SettingsStore
 
 # members in one read at most; more wait for the next one
 MOST_PER_READ = 500
 
 
 class MemberReads:
-    """`settings_of(user_ids)`: as `Store.settings_of_members`, the asks of one moment read together."""
+    """`settings_of(user_ids)`: as `SettingsStore.settings_of_members`, the asks of one moment read together."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, settings_store: SettingsStore) -> None:
+        self.settings_store = settings_store
         self._asked: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._reader: asyncio.Task[None] | None = None
 
@@ -48,7 +48,7 @@ class MemberReads:
             for user_id in batch:
                 del self._asked[user_id]
             try:
-                found = await self.store.settings_of_members(list(batch))
+                found = await self.settings_store.settings_of_members(list(batch))
             except Exception as exc:  # each ask gets the store's error
                 for future in batch.values():
                     if not future.done():

@@ -45,6 +45,7 @@ from bot.service.errors import IdKind
 from bot.service.kinds import Actor, Language
 from bot.service.results import PlayedFor
 from bot.store import HeldRow
+from bot.store.protocols import MessageStore, SettingsStore
 
 CONFIRMATIONS = "confirmations"
 LANGUAGE = "language"
@@ -224,12 +225,14 @@ def _away_times(data: object) -> tuple[datetime | None, datetime | None]:
 
 
 class MemberSettingsService:
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(self, core: ServiceCore, message_store: MessageStore, settings_store: SettingsStore) -> None:
         self.core = core
+        self.message_store = message_store
+        self.settings_store = settings_store
 
     async def _put(self, user_id: int, key: str, value: Any) -> None:
         """Store one of a member's settings; what this process knew of them is forgotten."""
-        await self.core.store.set_member_setting(user_id, key, value)
+        await self.settings_store.set_member_setting(user_id, key, value)
         self.core.forget_member(user_id)
 
     async def member_settings(self, user_id: int) -> MemberSettings:
@@ -237,7 +240,7 @@ class MemberSettingsService:
         if user_id <= 0:
             return MemberSettings(user_id)
         user_id = check_id(user_id, IdKind.USER)
-        return MemberSettings.of(user_id, await self.core.store.member_settings(user_id))
+        return MemberSettings.of(user_id, await self.settings_store.member_settings(user_id))
 
     async def set_confirmations(self, user_id: int, on: bool) -> MemberSettings:
         """Turn a member's confirmations on or off."""
@@ -286,9 +289,9 @@ class MemberSettingsService:
 
     async def _retime_held(self, user_id: int, old_end: datetime, new_end: datetime) -> None:
         """The member's DMs held until `old_end` (their quiet hours' end then) are held until `new_end` instead."""
-        for row in await self.core.store.held_messages(user_id):
-            if row.due_at == old_end and await self.core.store.take_held_message(row.id):
-                await self.core.store.hold_message(row.user_id, row.game_id, row.kind, row.wait, row.text, new_end)
+        for row in await self.message_store.held_messages(user_id):
+            if row.due_at == old_end and await self.message_store.take_held_message(row.id):
+                await self.message_store.hold_message(row.user_id, row.game_id, row.kind, row.wait, row.text, new_end)
 
     async def set_away(self, user_id: int, seconds: int | None) -> MemberSettings:
         """The member is away from now for `seconds` (None: back now)."""
@@ -342,19 +345,19 @@ class MemberSettingsService:
     ) -> int:
         """Keep a direct message to send at `due_at`."""
         user_id = check_id(user_id, IdKind.USER)
-        return await self.core.store.hold_message(user_id, game_id, kind, wait, text, due_at)
+        return await self.message_store.hold_message(user_id, game_id, kind, wait, text, due_at)
 
     async def due_dms(self, now: datetime) -> list[HeldRow]:
         """The held direct messages due at `now`."""
-        return await self.core.store.due_held_messages(now)
+        return await self.message_store.due_held_messages(now)
 
     async def held_dms(self, user_id: int) -> list[HeldRow]:
         """A member's held direct messages."""
-        return await self.core.store.held_messages(user_id)
+        return await self.message_store.held_messages(user_id)
 
     async def take_held_dm(self, held_id: int) -> bool:
         """Take a held message (to send or drop it); False if another process took it."""
-        return await self.core.store.take_held_message(held_id)
+        return await self.message_store.take_held_message(held_id)
 
     async def remember_client_locale(self, user_id: int, locale: str) -> None:
         """Keep the Discord locale a member's client sent last (for DMs sent later); an odd one is not kept."""

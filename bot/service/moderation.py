@@ -44,6 +44,7 @@ from bot.service.runner import Run, Runner, waiting_of
 from bot.service.scores import final_scores
 from bot.service.views import private_view
 from bot.store import GameChange, GameStatus, NewAudit, SeatUpdate, Undo, Writes
+from bot.store.protocols import HistoryStore
 from engine import Game
 from engine.moves import move_to_json
 from engine.snapshot import moves_digest, snapshot_text
@@ -60,8 +61,9 @@ def _undo_count(game: Game, moves: int) -> int:
 
 
 class ModerationService:
-    def __init__(self, core: ServiceCore, runner: Runner) -> None:
+    def __init__(self, core: ServiceCore, history_store: HistoryStore, runner: Runner) -> None:
         self.core = core
+        self.history_store = history_store
         self.runner = runner
 
     async def _moderate(
@@ -89,7 +91,7 @@ class ModerationService:
         """Stop the clocks: no deadlines or reminders, no moves (the autopilot waits too) until `resume`."""
 
         async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
-            run = self.runner.run(live, await self.core.store.clock(game_id))
+            run = self.runner.run(live, await self.history_store.clock(game_id))
             if run.clock.paused_at is not None:
                 raise WrongState(Why.ALREADY_PAUSED)
             now = self.core.now()
@@ -106,7 +108,7 @@ class ModerationService:
         """Start the clocks again; every deadline moves on by the time the game was paused."""
 
         async def work(live: LiveGame, game: Game, mod: int, why: str) -> ActionResult:
-            stored = await self.core.store.clock(game_id)
+            stored = await self.history_store.clock(game_id)
             if stored.paused_at is None:
                 raise WrongState(Why.NOT_PAUSED)
             now = self.core.now()
@@ -140,7 +142,7 @@ class ModerationService:
                 raise WrongState(Why.NO_CLOCK)
             if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds <= clocks.MAX_SECONDS:
                 raise InvalidInput(Why.BAD_EXTENSION, {"high": clocks.MAX_SECONDS, "value": seconds})
-            clock = self.runner.run(live, await self.core.store.clock(game_id)).clock
+            clock = self.runner.run(live, await self.history_store.clock(game_id)).clock
             if seat is None:
                 targets = [c.seat for c in clock.seats if c.wait is not None and not info.seats[c.seat].autopilot]
             else:
@@ -189,7 +191,7 @@ class ModerationService:
             if info.seat_of(new_user_id) is not None:
                 raise WrongState(Why.ALREADY_PLAYS)
             now = self.core.now()
-            stored = self.runner.run(live, await self.core.store.clock(game_id)).clock
+            stored = self.runner.run(live, await self.history_store.clock(game_id)).clock
             clock = clocks.advance(info.clock, stored, game, now, restart=[seat])
             clock = clocks.with_seat(clock, replace(clock.seat(seat), timeouts=0))
             details = {
@@ -234,7 +236,7 @@ class ModerationService:
             if sitter.autopilot == on:
                 raise WrongState(Why.ALREADY_AUTOPILOT if on else Why.NOT_AUTOPILOT, {"player": sitter.player})
             now = self.core.now()
-            stored = self.runner.run(live, await self.core.store.clock(game_id)).clock
+            stored = self.runner.run(live, await self.history_store.clock(game_id)).clock
             clock = stored if on else clocks.advance(info.clock, stored, game, now, restart=[seat])
             details = {"seat": seat, "player": sitter.player, "user_id": sitter.user_id, "on": on}
             details["after_moves"] = len(game.moves)  # where the change comes among the moves
@@ -279,7 +281,7 @@ class ModerationService:
             keep = count - moves
             earlier = game.replay_until(keep)
             now = self.core.now()
-            stored = self.runner.run(live, await self.core.store.clock(game_id)).clock
+            stored = self.runner.run(live, await self.history_store.clock(game_id)).clock
             clock = clocks.advance(info.clock, stored, earlier, now, restart=range(len(game.names)))
             undone = [move_to_json(m) for m in game.moves[keep:]]
             details = {"moves": moves, "from": count, "to": keep, UNDONE_MOVES: undone}
@@ -323,13 +325,13 @@ class ModerationService:
                 details["winners"] = list(scores.winners)
                 details["totals"] = {r.player: r.total for r in scores.scores}
                 events.append(PublicEvent(EventKind.FINAL_SCORES, scores))
-            stored = None if game is None else self.runner.run(live, await self.core.store.clock(game_id)).clock
+            stored = None if game is None else self.runner.run(live, await self.history_store.clock(game_id)).clock
             if stored is not None:
                 details[CLOCK] = clock_data(stored)  # for `reopen`
             audit = NewAudit(moderator_user_id, AuditAction.END, details, why, now)
             if game is None or stored is None:
                 change = GameChange(Writes(timers=[], audit=[audit]), status=status)
-                await self.core.write(game_id, lambda: self.core.store.apply_change(game_id, info.version, change))
+                await self.core.write(game_id, lambda: self.history_store.apply_change(game_id, info.version, change))
             else:
                 clock = clocks.advance(info.clock, stored, game, now, active=False)
                 await self.runner.change(live, clock, audit=audit, status=status)

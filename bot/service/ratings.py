@@ -43,6 +43,7 @@ from bot.service.models import GameInfo, is_bot
 from bot.service.names import known_name
 from bot.service.settings import RATED_CASUAL, SettingsService
 from bot.store import GameStatus
+from bot.store.protocols import RatingStore
 from bot.store.rating_rows import OVERALL, RatedGame, RatedSeat, RatingRow, Skill
 from engine import Game
 from engine.scoring import PlayerScore
@@ -154,8 +155,9 @@ class Profile:
 class RatingsService:
     """Rate finished games once, and read the server's leaderboards and members' profiles."""
 
-    def __init__(self, core: ServiceCore, settings: SettingsService) -> None:
+    def __init__(self, core: ServiceCore, rating_store: RatingStore, settings: SettingsService) -> None:
         self.core = core
+        self.rating_store = rating_store
         self.settings = settings
 
     async def rate_game(
@@ -180,7 +182,7 @@ class RatingsService:
         seats = rated_seats(info, game)
         if len(seats) < 2:
             seats = ()
-        return await self.core.store.record_rating(
+        return await self.rating_store.record_rating(
             RatedGame(info.id, info.guild_id, info.map, kind, seats), update, START
         )
 
@@ -201,7 +203,7 @@ class RatingsService:
     async def rate_pending(self) -> int:
         """Rate the finished games a stop left unrated (see the module's notes); how many were rated."""
         done = 0
-        for game_id in await self.core.store.finished_unrated_since_setting(RATED_CASUAL):
+        for game_id in await self.rating_store.finished_unrated_since_setting(RATED_CASUAL):
             try:
                 done += await self.rate_game(game_id, rated=True)
             except Exception:
@@ -214,20 +216,20 @@ class RatingsService:
         if map_name is not None and map_name not in MAP_NAMES:
             raise InvalidInput(Why.UNKNOWN_MAP, {"map": map_name, "maps": MAP_NAMES})
         key = OVERALL if map_name is None else map_name
-        count = await self.core.store.ratings_count(guild_id, key)
+        count = await self.rating_store.ratings_count(guild_id, key)
         pages = max(1, math.ceil(count / PAGE_SIZE))
         if isinstance(page, bool) or not isinstance(page, int) or not 1 <= page <= pages:
             raise InvalidInput(Why.BAD_PAGE, {"page": page, "pages": pages})
         # every row, so that members with the same number share a rank across pages (a server's members: few)
-        lines = ranked(await self.core.store.ratings_page(guild_id, key, 0, count)) if count else []
+        lines = ranked(await self.rating_store.ratings_page(guild_id, key, 0, count)) if count else []
         return Leaderboard(guild_id, map_name, page, pages, tuple(lines[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]))
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """A member's rating and record in the server's rated games."""
         guild_id = check_id(guild_id, IdKind.SERVER)
         user_id = check_id(user_id, IdKind.USER)
-        ratings = {r.map: r for r in await self.core.store.member_ratings(guild_id, user_id)}
-        results = await self.core.store.member_results(guild_id, user_id)
+        ratings = {r.map: r for r in await self.rating_store.member_ratings(guild_id, user_id)}
+        results = await self.rating_store.member_results(guild_id, user_id)
         overall = ratings.get(OVERALL)
         counts: dict[str, tuple[int, int]] = {}
         for r in results:
@@ -249,18 +251,18 @@ class RatingsService:
 
     async def _overall_line(self, guild_id: int, user_id: int) -> LeaderLine | None:
         """The member's line of the overall leaderboard (number and rank as the leaderboard shows them)."""
-        count = await self.core.store.ratings_count(guild_id, OVERALL)
-        lines = ranked(await self.core.store.ratings_page(guild_id, OVERALL, 0, count)) if count else []
+        count = await self.rating_store.ratings_count(guild_id, OVERALL)
+        lines = ranked(await self.rating_store.ratings_page(guild_id, OVERALL, 0, count)) if count else []
         return next((line for line in lines if line.user_id == user_id), None)
 
     async def rating_of(self, guild_id: int, user_id: int, map_name: str | None = None) -> Skill | None:
         """A member's rating (overall, or of one map) as OpenSkill has it; None if unrated."""
         key = OVERALL if map_name is None else map_name
-        found = [r for r in await self.core.store.member_ratings(guild_id, user_id) if r.map == key]
+        found = [r for r in await self.rating_store.member_ratings(guild_id, user_id) if r.map == key]
         return found[0].skill if found else None
 
     async def is_rated(self, game_id: int) -> bool:
-        return await self.core.store.is_rated(check_id(game_id, IdKind.GAME))
+        return await self.rating_store.is_rated(check_id(game_id, IdKind.GAME))
 
 
 def ranked(rows: Sequence[RatingRow]) -> list[LeaderLine]:

@@ -18,6 +18,7 @@ from bot.service.models import GameInfo, Waiting
 from bot.service.runner import Runner, waiting_of
 from bot.service.views import PrivateView, PublicView, private_view, public_view
 from bot.store import ACTIVE, GameStatus
+from bot.store.protocols import GameStore, HistoryStore
 from engine import Game
 
 
@@ -48,19 +49,21 @@ class ClockStatus:
 
 
 class ReadingService:
-    def __init__(self, core: ServiceCore, runner: Runner) -> None:
+    def __init__(self, core: ServiceCore, game_store: GameStore, history_store: HistoryStore, runner: Runner) -> None:
         self.core = core
+        self.game_store = game_store
+        self.history_store = history_store
         self.runner = runner
 
     async def active_game(self, channel_id: int) -> GameInfo | None:
         """The lobby or running game in a channel, if any."""
-        row = await self.core.store.active_game(check_id(channel_id, IdKind.CHANNEL))
-        return None if row is None else GameInfo.of(row, await self.core.store.seats(row.id))
+        row = await self.game_store.active_game(check_id(channel_id, IdKind.CHANNEL))
+        return None if row is None else GameInfo.of(row, await self.game_store.seats(row.id))
 
     async def games_of_user(self, user_id: int, *, active_only: bool = True) -> list[GameInfo]:
         statuses = ACTIVE if active_only else set(GameStatus)
-        rows = await self.core.store.games_of_user(check_id(user_id, IdKind.USER), statuses)
-        return [GameInfo.of(row, await self.core.store.seats(row.id)) for row in rows]
+        rows = await self.game_store.games_of_user(check_id(user_id, IdKind.USER), statuses)
+        return [GameInfo.of(row, await self.game_store.seats(row.id)) for row in rows]
 
     async def engine_game(self, game_id: int) -> Game:
         """A copy of the engine's game (for drawing the board, tools, tests); secrets included."""
@@ -135,7 +138,7 @@ class ReadingService:
 
         async def work() -> ClockStatus:
             live = await self.core.live(game_id)
-            stored = await self.core.store.clock(game_id)
+            stored = await self.history_store.clock(game_id)
             info = live.info
             clock = self.runner.run(live, stored).clock
             seats = []

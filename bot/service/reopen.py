@@ -25,6 +25,7 @@ from bot.service.loading import status_of
 from bot.service.results import ActionResult, ModLogEntry
 from bot.service.runner import Runner
 from bot.store import ClockRow, GameChange, GameStatus, NewAudit, SeatClockRow, Writes
+from bot.store.protocols import HistoryStore
 
 __all__ = ["CLOCK", "REOPEN_SECONDS", "ReopenService", "clock_data", "clock_of", "last_end"]
 
@@ -76,8 +77,9 @@ def clock_of(game_id: int, data: dict[str, Any]) -> ClockRow:
 
 
 class ReopenService:
-    def __init__(self, core: ServiceCore, runner: Runner, finality: Finality) -> None:
+    def __init__(self, core: ServiceCore, history_store: HistoryStore, runner: Runner, finality: Finality) -> None:
         self.core = core
+        self.history_store = history_store
         self.runner = runner
         self.finality = finality
 
@@ -104,7 +106,7 @@ class ReopenService:
             audit = NewAudit(moderator_user_id, AuditAction.REOPEN, details, why, now)
             if game is None:
                 change = GameChange(Writes(audit=[audit]), status=GameStatus.LOBBY)
-                await self.core.write(game_id, lambda: self.core.store.apply_change(game_id, info.version, change))
+                await self.core.write(game_id, lambda: self.history_store.apply_change(game_id, info.version, change))
                 after = await self.core.fresh_info(game_id)
                 line = ModLogEntry(after, AuditAction.REOPEN, moderator_user_id, why, facts)
                 return ActionResult(after, (event,), mod_log=(line,))
@@ -112,7 +114,7 @@ class ReopenService:
             if isinstance(kept, dict):
                 clock = clocks.forgiven(clock_of(game_id, kept), over_for)
             else:  # ended before ends kept the clock: whoever must act starts a fresh turn
-                stored = await self.core.store.clock(game_id)
+                stored = await self.history_store.clock(game_id)
                 clock = clocks.advance(info.clock, stored, game, now, restart=range(len(game.names)))
             await self.runner.change(live, clock, audit=audit, status=status_of(game))
             run = self.runner.run(await self.core.live(game_id), clock)

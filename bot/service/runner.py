@@ -41,6 +41,7 @@ from bot.store import (
     Undo,
     Writes,
 )
+from bot.store.protocols import GameStore, HistoryStore, SettingsStore, TournamentStore
 from engine import Game, GameError, Move
 from engine.moves import move_to_json
 from engine.snapshot import extend_digest, snapshot_text
@@ -72,10 +73,22 @@ class Run:
 class Runner:
     """Moves, the autopilot's run after them, non-move changes with their timers, and results."""
 
-    def __init__(self, core: ServiceCore, thinking: Thinking | None = None) -> None:
+    def __init__(
+        self,
+        core: ServiceCore,
+        game_store: GameStore,
+        history_store: HistoryStore,
+        settings_store: SettingsStore,
+        tournament_store: TournamentStore,
+        thinking: Thinking | None = None,
+    ) -> None:
         self.core = core
+        self.game_store = game_store
+        self.history_store = history_store
+        self.settings_store = settings_store
+        self.tournament_store = tournament_store
         self.thinking = thinking if thinking is not None else Thinking()  # where the autopilot's decisions run
-        # told when a game ends, in this order (bot/service/assemble.py registers them)
+        # told when a game ends, in this order (bot/service/game_service.py registers them)
         self.end_listeners: list[GameEndListener] = []
 
     async def away_seats(self, info: GameInfo, game: Game | None) -> frozenset[int]:
@@ -105,8 +118,8 @@ class Runner:
                 self.core.seen_present(user_id, now)
         if not away:
             return frozenset()
-        most = GuildConfig.of(info.guild_id, await self.core.store.guild_settings(info.guild_id)).away_seconds
-        if most <= 0 or await self.core.store.table_of_game(info.id) is not None:
+        most = GuildConfig.of(info.guild_id, await self.settings_store.guild_settings(info.guild_id)).away_seconds
+        if most <= 0 or await self.tournament_store.table_of_game(info.id) is not None:
             return frozenset()
         return frozenset(seat for seat, settings in away.items() if settings.away_at(now, most))
 
@@ -114,11 +127,11 @@ class Runner:
         """A member just went away: in each of their running games that waits for them now (and lets the autopilot
         play for them), the autopilot plays at once. The results, to announce as any action's."""
         results = []
-        for row in await self.core.store.games_of_user(user_id, ACTIVE):
+        for row in await self.game_store.games_of_user(user_id, ACTIVE):
 
             async def work(game_id: int = row.id) -> ActionResult | None:
                 live = await self.core.live(game_id)
-                run = self.run(live, await self.core.store.clock(game_id))
+                run = self.run(live, await self.history_store.clock(game_id))
                 if await self.autoplay(run) == 0:
                     return None
                 return await self.result(run)
@@ -182,7 +195,7 @@ class Runner:
             writes=writes,
             expected_clock=expected_clock,
         )
-        version = await self.core.write(info.id, lambda: self.core.store.append_move(info.id, info.version, entry))
+        version = await self.core.write(info.id, lambda: self.history_store.append_move(info.id, info.version, entry))
         new_info = replace(info, version=version, status=status)
         run.live = LiveGame(new_info, after, moves_hash, (*run.live.actors, actor))
         self.core.remember(info.id, run.live)
@@ -285,7 +298,7 @@ class Runner:
         timers = clocks.timers(info.clock, clock, flags, self.core.now(), active=active, owed=owed)
         writes = Writes(clock, timers, claim_timer, [audit] if audit else [], seats)
         change = GameChange(writes, status, undo, bump)
-        await self.core.write(info.id, lambda: self.core.store.apply_change(info.id, info.version, change))
+        await self.core.write(info.id, lambda: self.history_store.apply_change(info.id, info.version, change))
         if bump:
             self.core.forget(info.id)
         self.core.timers_written(timers)

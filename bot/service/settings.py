@@ -31,6 +31,7 @@ from bot.service.clock import DEFAULT_REMINDERS, DEFAULT_RESERVE_SECONDS, DEFAUL
 from bot.service.core import ServiceCore
 from bot.service.errors import IdKind, InvalidInput, NotAllowed, Why
 from bot.service.kinds import Language, TimeoutPolicy
+from bot.store.protocols import SettingsStore
 from engine.autopilot import Level
 
 MODERATOR_ROLE = "moderator_role_id"
@@ -177,8 +178,9 @@ def may_moderate(config: GuildConfig, *, role_ids: Collection[int], manage_guild
 
 
 class SettingsService:
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(self, core: ServiceCore, settings_store: SettingsStore) -> None:
         self.core = core
+        self.settings_store = settings_store
 
     # the open-game limits (per member, per server) of servers that set none
     default_open_games: tuple[int, int] = DEFAULT_OPEN_GAMES
@@ -186,12 +188,12 @@ class SettingsService:
     async def guild_config(self, guild_id: int) -> GuildConfig:
         """The server's settings: moderator role, moderators' log channel, clock defaults, open-game limits."""
         guild_id = check_id(guild_id, IdKind.SERVER)
-        return GuildConfig.of(guild_id, await self.core.store.guild_settings(guild_id), self.default_open_games)
+        return GuildConfig.of(guild_id, await self.settings_store.guild_settings(guild_id), self.default_open_games)
 
     async def set_guild_config(self, guild_id: int, key: str, value: Any) -> GuildConfig:
         """Set one server setting (None goes back to the default); InvalidInput for a bad key or value."""
         guild_id = check_id(guild_id, IdKind.SERVER)
-        await self.core.store.set_guild_setting(guild_id, key, check_setting(key, value))
+        await self.settings_store.set_guild_setting(guild_id, key, check_setting(key, value))
         return await self.guild_config(guild_id)
 
     async def check_moderator(

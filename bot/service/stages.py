@@ -24,6 +24,7 @@ from bot.service.images import Images
 from bot.service.models import GameInfo
 from bot.service.record import posted_commitment
 from bot.service.views import TableView, public_view
+from bot.store.protocols import HistoryStore
 from render import RenderedImage, render_board, render_final
 from render.words import ImageWords
 
@@ -72,8 +73,9 @@ def _view(dealt: Dealt, with_history: bool, image: ImageAsk | None, commitment: 
 
 
 class Stages:
-    def __init__(self, core: ServiceCore, images: Images) -> None:
+    def __init__(self, core: ServiceCore, history_store: HistoryStore, images: Images) -> None:
         self.core = core
+        self.history_store = history_store
         self.images = images
 
     async def stage(
@@ -86,7 +88,7 @@ class Stages:
         dealt = await dealt_game(self.core, game_id)
         committed = ""
         if commitment or stage_key(dealt.game, dealt.info.status) == "setup":  # the start message shows it
-            committed = posted_commitment(dealt.info, dealt.game, await self.core.store.audit_log(game_id))
+            committed = posted_commitment(dealt.info, dealt.game, await self.history_store.audit_log(game_id))
         if image is None:
             return await asyncio.to_thread(_view, dealt, history, image, committed)
         # the image every player waits for: urgent in the render queue

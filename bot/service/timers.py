@@ -28,6 +28,7 @@ from bot.service.results import ActionResult, ModLogEntry, Reminder
 from bot.service.runner import Runner, waiting_of
 from bot.service.timer_outcome import TimerOutcome
 from bot.store import ACTIVE, ClockRow, GameChange, NewAudit, SeatClockRow, Shards, TimerGone, TimerRow, Writes
+from bot.store.protocols import GameStore, HistoryStore, SettingsStore, TimerStore
 from bot.store.shards import heartbeat_key
 
 log = logging.getLogger(__name__)
@@ -51,36 +52,48 @@ class GamelessTimers(Protocol):
 
 
 class TimerService:
-    def __init__(self, core: ServiceCore, runner: Runner) -> None:
+    def __init__(
+        self,
+        core: ServiceCore,
+        game_store: GameStore,
+        history_store: HistoryStore,
+        timer_store: TimerStore,
+        settings_store: SettingsStore,
+        runner: Runner,
+    ) -> None:
         self.core = core
+        self.game_store = game_store
+        self.history_store = history_store
+        self.timer_store = timer_store
+        self.settings_store = settings_store
         self.runner = runner
         # who handles a due timer of no game (the tournaments' round deadlines), asked in order (set when assembled)
         self.gameless: list[GamelessTimers] = []
 
     async def next_timer(self) -> TimerRow | None:
         """The timer due soonest, of any game of this process's shards."""
-        return await self.core.store.next_timer(self.core.shards)
+        return await self.timer_store.next_timer(self.core.shards)
 
     async def due_timers(self, now: datetime) -> list[TimerRow]:
         """Every timer of this process's shards due at `now`, soonest first."""
-        return await self.core.store.due_timers(now, self.core.shards)
+        return await self.timer_store.due_timers(now, self.core.shards)
 
     async def postpone_timer(self, timer_id: int, deadline: datetime) -> None:
         """Try a timer again later (its handling failed)."""
-        await self.core.store.postpone_timer(timer_id, deadline)
+        await self.timer_store.postpone_timer(timer_id, deadline)
 
     async def heartbeat(self) -> None:
         """Note that the bot is running now (a note per shard of this process)."""
         now = self.core.now()
         if self.core.shards is None:
-            await self.core.store.set_alive_at(now)
+            await self.settings_store.set_alive_at(now)
             return
         for shard in self.core.shards.each():
-            await self.core.store.set_alive_at(now, shard.heartbeat_key)
+            await self.settings_store.set_alive_at(now, shard.heartbeat_key)
 
     async def last_alive(self, shard: Shards | None = None) -> datetime | None:
         """When the bot (the process running `shard`, one shard) last noted it was running (None: never)."""
-        return await self.core.store.alive_at(heartbeat_key(shard))
+        return await self.settings_store.alive_at(heartbeat_key(shard))
 
     async def forgive_outage(
         self, started_at: datetime, last_alive: datetime | None, shard: Shards | None = None
@@ -102,7 +115,7 @@ class TimerService:
         if outage.total_seconds() < MIN_OUTAGE_SECONDS:
             return []
         results = []
-        for row in await self.core.store.games_with_status(ACTIVE):
+        for row in await self.game_store.games_with_status(ACTIVE):
             if shard is not None and not shard.owns(row.guild_id):
                 continue
             try:
@@ -119,7 +132,7 @@ class TimerService:
     async def _forgive(self, game_id: int, started_at: datetime, outage: timedelta) -> ActionResult | None:
         live = await self.core.live(game_id)
         info, game = live.info, live.game
-        stored = await self.core.store.clock(game_id)
+        stored = await self.history_store.clock(game_id)
         if game is None or not info.status.active or not info.clock.enabled or stored.paused_at is not None:
             return None
         if all(c.since is None for c in stored.seats):
@@ -138,7 +151,7 @@ class TimerService:
             if outcome is not None:
                 return outcome
         log.warning("timer %d (%s) has nothing to handle it; deleted", timer.id, timer.kind)
-        await self.core.store.delete_timer(timer.id)
+        await self.timer_store.delete_timer(timer.id)
         return TimerOutcome(None)
 
     async def fire_timer(self, timer: TimerRow) -> TimerOutcome:
@@ -152,14 +165,14 @@ class TimerService:
             return await self._fire_gameless(timer)
         if timer.kind not in GAME_TIMERS:
             log.warning("timer %d (%s) has nothing to handle it; deleted", timer.id, timer.kind)
-            await self.core.store.delete_timer(timer.id)
+            await self.timer_store.delete_timer(timer.id)
             return TimerOutcome(None)
         game_id = timer.game_id
 
         async def work() -> TimerOutcome:
             live = await self.core.live(game_id)
             info, game = live.info, live.game
-            clock = await self.core.store.clock(game_id)
+            clock = await self.history_store.clock(game_id)
             seat = timer.data.get("seat")
             current = clock.seat(seat) if isinstance(seat, int) and game and 0 <= seat < len(game.names) else None
             if (
@@ -172,7 +185,7 @@ class TimerService:
             ):
                 await self.core.write(
                     game_id,
-                    lambda: self.core.store.apply_change(game_id, info.version, _claim_only(timer.id)),
+                    lambda: self.history_store.apply_change(game_id, info.version, _claim_only(timer.id)),
                 )
                 return TimerOutcome(info)
             if timer.kind == TimerKind.REMINDER:
@@ -181,7 +194,7 @@ class TimerService:
                 run = self.runner.run(live, clock)
                 if await self.runner.autoplay(run, claim_timer=timer.id, after_action=False) == 0:
                     await self.core.write(
-                        game_id, lambda: self.core.store.apply_change(game_id, info.version, _claim_only(timer.id))
+                        game_id, lambda: self.history_store.apply_change(game_id, info.version, _claim_only(timer.id))
                     )
                     return TimerOutcome(info)
                 return TimerOutcome(run.live.info, await self.runner.result(run))
@@ -192,7 +205,7 @@ class TimerService:
         except (TimerGone, StaleVersion):
             return TimerOutcome(None)  # handled elsewhere, or the game moved on: a timer still due is seen again
         except NotFound:
-            await self.core.store.delete_timer(timer.id)
+            await self.timer_store.delete_timer(timer.id)
             return TimerOutcome(None)
 
     async def _remind(self, live: LiveGame, clock: ClockRow, c: SeatClockRow, timer: TimerRow) -> TimerOutcome:
@@ -201,7 +214,7 @@ class TimerService:
         reminded = replace(c, reminded=max(c.reminded, (index if isinstance(index, int) else 0) + 1))
         after = clocks.with_seat(clock, reminded)
         change = GameChange(Writes(clock=after, claim_timer=timer.id), bump=False)
-        await self.core.write(info.id, lambda: self.core.store.apply_change(info.id, info.version, change))
+        await self.core.write(info.id, lambda: self.history_store.apply_change(info.id, info.version, change))
         sitter = info.seats[c.seat]
         if sitter.autopilot:
             return TimerOutcome(info)

@@ -1,7 +1,7 @@
 """Everything the bot keeps between restarts: the `Store` interface, its values, and its implementations.
 
 `status`, `rows`, `writes` and `errors` hold the values the store speaks in,
-`protocols` the interface (one Protocol per part, `Store` for all of them),
+`protocols` the interface (one Protocol per part, `Store` holding one of each),
 `schema` the tables, `query` and `parts` every query written once for both backends,
 `sqlite` and `postgres` the two backends that run them, `factory` picks one from the database setting
 (`open_store`), `revisions` the schema's history (Alembic), one for both backends.
@@ -25,6 +25,7 @@ from bot.store.factory import Database, describe, open_store, parse_database
 from bot.store.postgres import PostgresStore
 from bot.store.protocols import (
     GameStore,
+    HistoryStore,
     MessageStore,
     RateStore,
     RatingStore,
@@ -84,6 +85,7 @@ __all__ = [
     "GameStart",
     "GameStatus",
     "GameStore",
+    "HistoryStore",
     "HeldRow",
     "MessageRow",
     "MessageStore",

@@ -1,8 +1,10 @@
-"""The store's interface, one Protocol per thing it serves, and `Store`, all of them together.
+"""The store's interface, one Protocol per part, and `Store`, which holds one of each.
 
-A caller that needs one part asks for that part (a `TimerStore`, a
-`SettingsStore`); `Store` is what a backend implements. Nothing here depends
-on how the data is kept: the Protocols speak only in rows, writes and errors.
+A caller that needs one part holds that part (a `TimerStore`, a
+`SettingsStore`): `store.timers`, `store.settings`, each the object of
+`bot/store/parts/` that serves it, with no layer between. `Store` is what a
+backend provides. Nothing here depends on how the data is kept: the Protocols
+speak only in rows, writes and errors.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+from bot.store.parts.base import Backend
 from bot.store.rating_rows import RatedGame, RatingRow, RatingUpdate, ResultRow, Skill
 from bot.store.rows import (
     AuditRow,
@@ -44,12 +47,11 @@ from bot.store.writes import GameChange, GameStart, NewAudit, NewGame, NewMove
 
 
 class GameStore(Protocol):
-    """Games and their seats, move log, snapshot, clock, undo and audit trail.
+    """Games and their seats (`store.games`).
 
     Every write that changes a game names the version the caller saw, and the
     store refuses it with `VersionConflict` when the game has changed since:
-    that is what makes a stale button or a second process harmless. What goes
-    with a move or a change (`Writes`) is written in the same transaction.
+    that is what makes a stale button or a second process harmless.
     """
 
     # ----- games and seats
@@ -94,6 +96,15 @@ class GameStore(Protocol):
     async def start_game(self, game_id: int, expected_version: int, start: GameStart) -> int:
         """Record seed, decks, seat order and the first snapshot at once; the new version."""
         ...
+
+
+class HistoryStore(Protocol):
+    """A game's move log and snapshot, its clock, its changes that are not moves, undo and audit trail
+    (`store.history`).
+
+    Versioned as `GameStore`'s writes; what goes with a move or a change
+    (`Writes`) is written in the same transaction.
+    """
 
     # ----- the move log and its snapshot
     async def append_move(self, game_id: int, expected_version: int, move: NewMove) -> int:
@@ -348,7 +359,36 @@ class RateStore(Protocol):
         ...
 
 
-class Store(GameStore, TimerStore, MessageStore, SettingsStore, RatingStore, TournamentStore, RateStore, Protocol):
-    """Everything the bot keeps between restarts."""
+class Store(Protocol):
+    """Everything the bot keeps between restarts: one object per part, each serving its Protocol."""
+
+    @property
+    def games(self) -> GameStore: ...
+
+    @property
+    def history(self) -> HistoryStore: ...
+
+    @property
+    def timers(self) -> TimerStore: ...
+
+    @property
+    def messages(self) -> MessageStore: ...
+
+    @property
+    def settings(self) -> SettingsStore: ...
+
+    @property
+    def ratings(self) -> RatingStore: ...
+
+    @property
+    def tournaments(self) -> TournamentStore: ...
+
+    @property
+    def rates(self) -> RateStore: ...
+
+    @property
+    def backend(self) -> Backend:
+        """What runs the queries of `bot.store.query`: for work on the whole database (copies, backups, checks)."""
+        ...
 
     async def close(self) -> None: ...

@@ -133,7 +133,7 @@ async def mover(service: GameService, game_id: int) -> tuple[str, int]:
 
 
 async def timers(service: GameService, game_id: int) -> list[TimerRow]:
-    return await service.store.timers(game_id)
+    return await service.store.timers.timers(game_id)
 
 
 async def settle(scheduler: Scheduler, time: FakeTime, timeout: float = 10.0) -> None:

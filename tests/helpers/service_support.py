@@ -118,7 +118,7 @@ def replay_rows(stored: StoredGame) -> Game:
 async def stored(path: Database, game_id: int) -> StoredGame:
     store = await open_store(path)
     try:
-        found = await store.stored_game(game_id)
+        found = await store.games.stored_game(game_id)
     finally:
         await store.close()
     assert found is not None
@@ -177,13 +177,13 @@ async def a_move_each(service: GameService, games: list[int], rng: random.Random
 def member_reads(service: GameService, monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
     """The members each read of members' settings asks for, from now on (sorted user ids, one list a read)."""
     reads: list[list[int]] = []
-    real = service.core.store.settings_of_members
+    real = service.store.settings.settings_of_members
 
     async def counting(user_ids: Collection[int]) -> dict[int, dict[str, Any]]:
         reads.append(sorted(user_ids))
         return await real(user_ids)
 
-    monkeypatch.setattr(service.core.store, "settings_of_members", counting)
+    monkeypatch.setattr(service.store.settings, "settings_of_members", counting)
     return reads
 
 

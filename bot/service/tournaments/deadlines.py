@@ -31,6 +31,7 @@ from bot.service.timer_outcome import TimerOutcome
 from bot.service.tournaments.models import OverdueTables, Table, TournamentInfo
 from bot.service.tournaments.tour_core import TourCore
 from bot.store import NewTimer, TimerRow
+from bot.store.protocols import TimerStore
 from bot.store.tournament_rows import RoundStatus, TableStatus, TournamentStatus
 
 log = logging.getLogger(__name__)
@@ -53,8 +54,9 @@ def cleanup_timer(tournament_id: int, games: list[int], moderator_user_id: int, 
 class TourTimers:
     """A round's deadline (the overdue tables), a re-paired round's old games ended."""
 
-    def __init__(self, core: ServiceCore, lobby: LobbyService, desk: TourCore) -> None:
+    def __init__(self, core: ServiceCore, timer_store: TimerStore, lobby: LobbyService, desk: TourCore) -> None:
         self.core = core
+        self.timer_store = timer_store
         self.lobby = lobby
         self.desk = desk
 
@@ -62,12 +64,12 @@ class TourTimers:
         """A round's deadline or a re-pairing's clean-up; None for any other timer."""
         if timer.kind == TimerKind.ROUND_DEADLINE:
             notice = await self._deadline_passed(timer.data)
-            if not await self.core.store.delete_timer(timer.id):
+            if not await self.timer_store.delete_timer(timer.id):
                 return TimerOutcome(None)  # handled elsewhere
             return TimerOutcome(None, overdue=notice)
         if timer.kind == TimerKind.REPAIR_CLEANUP:
             await self.end_replaced_games(timer.data)
-            await self.core.store.delete_timer(timer.id)
+            await self.timer_store.delete_timer(timer.id)
             return TimerOutcome(None)
         return None
 

@@ -21,13 +21,26 @@ from bot.service.tournaments.models import (
 )
 from bot.service.tournaments.results import TourResults, standing_lines
 from bot.service.tournaments.tour_core import TourCore
+from bot.store.protocols import GameStore, HistoryStore, TournamentStore
 
 
 class TourExport:
     """The audit, the standings as CSV, the archive (of the results: results.py)."""
 
-    def __init__(self, core: ServiceCore, finality: Finality, desk: TourCore, results: TourResults) -> None:
+    def __init__(
+        self,
+        core: ServiceCore,
+        game_store: GameStore,
+        history_store: HistoryStore,
+        tournament_store: TournamentStore,
+        finality: Finality,
+        desk: TourCore,
+        results: TourResults,
+    ) -> None:
         self.core = core
+        self.game_store = game_store
+        self.history_store = history_store
+        self.tournament_store = tournament_store
         self.finality = finality
         self.desk = desk
         self.results = results
@@ -44,7 +57,7 @@ class TourExport:
                 "reason": a.reason,
                 "at": a.created_at.isoformat(),
             }
-            for a in await self.core.store.tournament_audit(tournament_id)
+            for a in await self.tournament_store.tournament_audit(tournament_id)
         ]
 
     async def standings_csv(self, tournament_id: int) -> str:
@@ -104,12 +117,12 @@ class TourExport:
                 for x in r.tables:
                     if x.game_id is None:
                         continue
-                    stored = await self.core.store.stored_game(x.game_id)
+                    stored = await self.game_store.stored_game(x.game_id)
                     if stored is None or stored.game.seed is None:
                         continue
                     if not await self.finality.over_for_good(GameInfo.of(stored.game, stored.seats)):
                         continue
-                    record = record_of(stored, await self.core.store.audit_log(x.game_id))
+                    record = record_of(stored, await self.history_store.audit_log(x.game_id))
                     name = f"games/round-{r.round}-table-{x.table_no}-game-{x.game_id}.json"
                     archive.writestr(name, json.dumps(record, ensure_ascii=False))
         return buffer.getvalue()

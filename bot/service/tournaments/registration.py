@@ -31,6 +31,7 @@ from bot.service.tournaments.tour_core import (
     refuse_sanctioned,
     require_status,
 )
+from bot.store.protocols import TournamentStore
 from bot.store.tournament_rows import (
     NewTournament,
     ParticipantStatus,
@@ -44,8 +45,9 @@ from bot.store.tournament_rows import (
 class TourRegistration:
     """Create, configure, open and close registration, join, leave, check in, cancel."""
 
-    def __init__(self, core: ServiceCore, desk: TourCore) -> None:
+    def __init__(self, core: ServiceCore, tournament_store: TournamentStore, desk: TourCore) -> None:
         self.core = core
+        self.tournament_store = tournament_store
         self.desk = desk
 
     # ----- create and configure -------------------------------------------------------
@@ -70,7 +72,7 @@ class TourRegistration:
         audit = self.desk.audit_entry(
             moderator_user_id, TourAction.CREATE, {"name": title, "settings": settings.to_json()}, why
         )
-        row = await self.core.store.create_tournament(
+        row = await self.tournament_store.create_tournament(
             NewTournament(guild_id, channel_id, title, moderator_user_id, settings.to_json(), audit)
         )
         return self.desk.info_of(await self.desk.data(row.id))

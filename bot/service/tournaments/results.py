@@ -39,6 +39,7 @@ from bot.service.tournaments.tour_core import (
     entries_of,
 )
 from bot.store import GameStatus
+from bot.store.protocols import TournamentStore
 from bot.store.tournament_rows import (
     ParticipantStatus,
     RoundStatus,
@@ -56,8 +57,11 @@ log = logging.getLogger(__name__)
 class TourResults:
     """Record tables whose games ended, catch up after a restart, the standings."""
 
-    def __init__(self, core: ServiceCore, ratings: RatingsService, desk: TourCore) -> None:
+    def __init__(
+        self, core: ServiceCore, tournament_store: TournamentStore, ratings: RatingsService, desk: TourCore
+    ) -> None:
         self.core = core
+        self.tournament_store = tournament_store
         self.ratings = ratings
         self.desk = desk
 
@@ -68,7 +72,7 @@ class TourResults:
         as a casual game); any other game's end goes on to the next listener (ratings)."""
         info = end.info
         try:
-            table = await self.core.store.table_of_game(info.id)
+            table = await self.tournament_store.table_of_game(info.id)
         except Exception:
             log.exception("game #%d: could not look up its tournament table; recorded at the next read", info.id)
             return True
@@ -84,7 +88,7 @@ class TourResults:
         """Record an ended game's table (once), rate it if the tournament is rated; None if the game is not over."""
         if info.status.active:
             return None
-        tournament = await self.core.store.tournament(table.tournament_id)
+        tournament = await self.tournament_store.tournament(table.tournament_id)
         if tournament is None:
             return None
         settings = TournamentSettings.from_json(tournament.settings)
@@ -128,7 +132,7 @@ class TourResults:
             ],
         }
         audit = self.desk.audit_entry(None, TourAction.TABLE_RESULT, details)
-        recorded = await self.core.store.record_table_result(
+        recorded = await self.tournament_store.record_table_result(
             tournament.id, table.round, table.table_no, finishes, audit, last
         )
         if not recorded.recorded:
@@ -154,7 +158,7 @@ class TourResults:
         now if the game ended and its table is not recorded yet, else as it was recorded (`recorded_result`); None
         if the game is no tournament's table or is still being played."""
         game_id = check_id(game_id, IdKind.GAME)
-        table = await self.core.store.table_of_game(game_id)
+        table = await self.tournament_store.table_of_game(game_id)
         if table is None:
             return None
         if table.status is TableStatus.PLAYING:
@@ -162,7 +166,7 @@ class TourResults:
             result = await self._record_table(table, live.info, live.game)
             if result is not None:
                 return result
-            table = await self.core.store.table_of_game(game_id)  # recorded meanwhile, or still being played
+            table = await self.tournament_store.table_of_game(game_id)  # recorded meanwhile, or still being played
             if table is None or table.status is TableStatus.PLAYING:
                 return None
         return await self._recorded_result(table)
@@ -184,7 +188,7 @@ class TourResults:
         )
         recorded = [
             a.details
-            for a in await self.core.store.tournament_audit(data.tournament.id)
+            for a in await self.tournament_store.tournament_audit(data.tournament.id)
             if a.action == TourAction.TABLE_RESULT.value
         ]
         of_round = [d for d in recorded if d.get("round") == table.round]

@@ -52,29 +52,35 @@ from bot.service.tournaments.rounds import TourRounds
 from bot.service.tournaments.sanctions import TourSanctions
 from bot.service.tournaments.tables import TableOpener
 from bot.service.tournaments.tour_core import OpenChannel, TourAction, TourCore
+from bot.store.protocols import GameStore, HistoryStore, TimerStore, TournamentStore
 
 
 class Tournaments:
-    """Tournaments of many tables, each table one game of the service: the parts, each given what it uses."""
+    """Tournaments of many tables, each table one game of the service: the parts, each given what it uses (of
+    the store: the tournaments' tables; the export also reads games and their history, the deadlines timers)."""
 
     def __init__(
         self,
         core: ServiceCore,
+        game_store: GameStore,
+        history_store: HistoryStore,
+        timer_store: TimerStore,
+        tournament_store: TournamentStore,
         *,
         lobby: LobbyService,
         moderation: ModerationService,
         ratings: RatingsService,
         finality: Finality,
     ) -> None:
-        self.desk = TourCore(core)
-        self.results = TourResults(core, ratings, self.desk)
+        self.desk = TourCore(core, tournament_store)
+        self.results = TourResults(core, tournament_store, ratings, self.desk)
         self.desk.catch_up = self.results.record_ended
-        self.registration = TourRegistration(core, self.desk)
-        self.tables = TableOpener(core, lobby, moderation, self.desk)
+        self.registration = TourRegistration(core, tournament_store, self.desk)
+        self.tables = TableOpener(core, tournament_store, lobby, moderation, self.desk)
         self.rounds = TourRounds(core, lobby, self.desk, self.tables)
         self.sanctions = TourSanctions(core, moderation, self.desk)
-        self.export = TourExport(core, finality, self.desk, self.results)
-        self.deadlines = TourTimers(core, lobby, self.desk)
+        self.export = TourExport(core, game_store, history_store, tournament_store, finality, self.desk, self.results)
+        self.deadlines = TourTimers(core, timer_store, lobby, self.desk)
 
 
 __all__ = ["OpenChannel", "TourAction", "Tournaments"]

@@ -17,6 +17,7 @@ from bot.service.moderation import ModerationService
 from bot.service.tournaments.models import RoundStarted, TablePlan, TournamentInfo
 from bot.service.tournaments.tour_core import OpenChannel, TourCore
 from bot.store import GameStatus
+from bot.store.protocols import TournamentStore
 from bot.store.tournament_rows import ParticipantStatus, TableRow, TableStatus, TournamentData
 
 
@@ -33,8 +34,16 @@ class Paired:
 class TableOpener:
     """Open a round's tables not open yet."""
 
-    def __init__(self, core: ServiceCore, lobby: LobbyService, moderation: ModerationService, desk: TourCore) -> None:
+    def __init__(
+        self,
+        core: ServiceCore,
+        tournament_store: TournamentStore,
+        lobby: LobbyService,
+        moderation: ModerationService,
+        desk: TourCore,
+    ) -> None:
         self.core = core
+        self.tournament_store = tournament_store
         self.lobby = lobby
         self.moderation = moderation
         self.desk = desk
@@ -89,7 +98,7 @@ class TableOpener:
             return
         if table.channel_id is not None:
             channel_id = table.channel_id
-        elif not await self.core.store.set_table_channel(tid, r.round, table.table_no, channel_id):
+        elif not await self.tournament_store.set_table_channel(tid, r.round, table.table_no, channel_id):
             return  # another process opened it meanwhile
         game_id = table.game_id
         host, host_name = table.seats[0], table.names[0]
@@ -107,7 +116,7 @@ class TableOpener:
                 holder_names=True,
             )
             game_id = created.game.id
-            if not await self.core.store.set_table_game(tid, r.round, table.table_no, game_id):
+            if not await self.tournament_store.set_table_game(tid, r.round, table.table_no, game_id):
                 await self.lobby.cancel(game_id, host)
                 return
         game = await self.core.game(game_id)

@@ -38,6 +38,7 @@ from bot.service.tournaments.models import (
     TournamentSettings,
 )
 from bot.store import UnknownTournament, VersionConflict
+from bot.store.protocols import TournamentStore
 from bot.store.tournament_rows import (
     NewTournamentAudit,
     ParticipantRow,
@@ -85,8 +86,9 @@ class TourAction(StrEnum):
 class TourCore:
     """What every part of the tournament desk shares: locks, loading, versioned changes, audit entries."""
 
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(self, core: ServiceCore, tournament_store: TournamentStore) -> None:
         self.core = core
+        self.tournament_store = tournament_store
         self._tour_locks: dict[int, asyncio.Lock] = {}
         self._round_locks: dict[int, asyncio.Lock] = {}
         # records the tables whose games ended without their result recorded (results.py; set when assembled)
@@ -104,7 +106,7 @@ class TourCore:
 
     async def data(self, tournament_id: int) -> TournamentData:
         tournament_id = check_tournament_id(tournament_id)
-        data = await self.core.store.tournament_data(tournament_id)
+        data = await self.tournament_store.tournament_data(tournament_id)
         if data is None:
             raise NotFound(Why.NO_SUCH_TOURNAMENT, {"tournament_id": tournament_id})
         return data
@@ -170,8 +172,8 @@ class TourCore:
         """The server's tournaments, newest first."""
         guild_id = check_id(guild_id, IdKind.SERVER)
         out = []
-        for row in await self.core.store.tournaments_of_guild(guild_id):
-            data = await self.core.store.tournament_data(row.id)
+        for row in await self.tournament_store.tournaments_of_guild(guild_id):
+            data = await self.tournament_store.tournament_data(row.id)
             if data is not None:
                 out.append(self.info_of(data))
         return out
@@ -182,14 +184,14 @@ class TourCore:
         """The server's newest tournaments in one of `statuses`, newest first, at most `limit`: one query, for
         autocomplete (`tournaments` reads each tournament whole)."""
         guild_id = check_id(guild_id, IdKind.SERVER)
-        return await self.core.store.recent_tournaments(guild_id, tuple(statuses), limit)
+        return await self.tournament_store.recent_tournaments(guild_id, tuple(statuses), limit)
 
     # ----- writing ------------------------------------------------------------------
 
     async def change(self, data: TournamentData, change: TournamentChange) -> int:
         tid = data.tournament.id
         try:
-            return await self.core.store.change_tournament(tid, data.tournament.version, change)
+            return await self.tournament_store.change_tournament(tid, data.tournament.version, change)
         except VersionConflict:
             raise TournamentChanged(tid) from None
         except UnknownTournament:

@@ -13,11 +13,15 @@ the caller is cancelled meanwhile, as on SQLite.
 
 Group commit, as on SQLite: writes that arrive while this process's
 writers are busy (in practice, actions of different games) wait, then go
-together in one transaction on one connection, one after the other, so many
-actions cost one BEGIN, one COMMIT and one flush of the log; each caller is
-answered only after that COMMIT. The writes of a group run in the order
-they came, so each sees what the ones before it wrote, exactly as if each
-had been committed alone in that order. A write that raises (a refusal: the
+together in one transaction on one connection, so many actions cost one
+BEGIN, one COMMIT and one flush of the log; each caller is answered only
+after that COMMIT. The writes that name a key (the game whose rows they
+touch), one per key, go first, their statements in lockstep and pipelined
+(`pipeline.py`): touching rows of their own only, any order of them is as
+good as another. The others (a write without a key, a second write of the
+same key) then run one after the other in the order they came, each seeing
+what the ones before it wrote, exactly as if each had been committed alone
+in that order. A write that raises (a refusal: the
 version moved on, a timer already claimed, a broken rule of a table) leaves
 nothing: the group's transaction is rolled back, that caller gets its error,
 and the others run again together. If the transaction fails for a reason of
