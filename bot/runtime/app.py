@@ -27,7 +27,6 @@ from datetime import datetime
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.command_words import CommandTranslator
@@ -46,7 +45,6 @@ from bot.cogs.tour_desk import TournamentDeskCog, TournamentRecordsCog
 from bot.cogs.tour_players import TournamentCog
 from bot.cogs.tour_rounds import TournamentRoundsCog
 from bot.cogs.ttr import add_ttr_cogs, ttr_group
-from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
 from bot.present.image_words import image_words
 from bot.runtime import collector
 from bot.runtime.endpoints import Check, Endpoints, bounded_check
@@ -54,6 +52,7 @@ from bot.runtime.metrics import Metrics
 from bot.runtime.scheduler import Scheduler, Sleep
 from bot.runtime.settings import Settings
 from bot.runtime.sync import sync_if_changed
+from bot.runtime.tree import ConductorTree
 from bot.runtime.warm_up import BoardWarmUp
 from bot.service import GameService
 from bot.service.kinds import Language
@@ -67,43 +66,13 @@ from bot.table.languages import Languages
 from bot.table.tournaments import TournamentDesk
 from bot.views.answering import Answering
 from bot.views.items import GameButton, GameSelect
-from bot.views.ratelimit import RateLimiter, admitted
-from bot.views.replies import current_game, reader_language, report_failure
+from bot.views.ratelimit import RateLimiter
+from bot.views.replies import current_game
 from maps import MAP_NAMES
 
 log = logging.getLogger(__name__)
 
 REVIEW_WORKERS = 2  # processes for `/ttr review`'s playouts (a review's batches of turns run side by side)
-
-
-class ConductorTree(app_commands.CommandTree[Any]):
-    """The command tree; its error handler is the last line of defence for commands."""
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Every command counts against the member's command rate; autocomplete does not, and is never refused."""
-        return interaction.type is discord.InteractionType.autocomplete or await admitted(interaction)
-
-    async def _call(self, interaction: discord.Interaction, /) -> None:
-        """Autocomplete choices are read by the member who types: in their language (commands speak it in
-        `guarded`)."""
-        if interaction.type is not discord.InteractionType.autocomplete:
-            await super()._call(interaction)
-            return
-        with speaking(await reader_language(interaction)):
-            await super()._call(interaction)
-
-    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        if current_game.get() is None and interaction.channel_id is not None:
-            bot = interaction.client
-            service = getattr(bot, "service", None)
-            try:
-                if isinstance(service, GameService):
-                    info = await service.reading.active_game(interaction.channel_id)
-                    current_game.set(None if info is None else info.id)
-            except Exception:  # the log line must not fail for want of a game id
-                pass
-        with speaking(language_of_locale(interaction.locale) or DEFAULT_LANGUAGE):
-            await report_failure(interaction, error)
 
 
 class ConductorBot(commands.Bot):
