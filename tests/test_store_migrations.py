@@ -188,7 +188,7 @@ def write_first_schema_game(path: Path, made: str) -> Game:
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         board = load_board("india")
-        game = play_random(Game(board, ["asha", "ben", "chen"], "v1-seed"), random.Random(9), 60)
+        game = play_random(Game(board, ["asha", "ben", "chen"], "v1-seed", pass_round_ends=True), random.Random(9), 60)
         stamp = datetime(2025, 1, 1, tzinfo=UTC).isoformat(timespec="microseconds")
         conn.execute("BEGIN")
         conn.execute(
