@@ -24,6 +24,7 @@ from bot.present.i18n import DEFAULT_LANGUAGE, language_of_locale, speaking
 from bot.present.refusals import refusal_text
 from bot.service import ServiceError
 from bot.service.kinds import Language
+from bot.views.live_panels import superseded
 from render import RenderedImage
 
 log = logging.getLogger(__name__)
@@ -110,13 +111,14 @@ async def private(
     """
     if not apart and _edits_panel(interaction):
         attachments = [*([file] if file is not None else []), *(files or [])]
-        await interaction.edit_original_response(
+        edited = await interaction.edit_original_response(
             content=(content or "")[:2000],
             view=view,
             attachments=attachments,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         _answered_in_place.add(interaction.id)
+        await superseded(interaction, edited.id, view)
         return
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
     if content is not None:
@@ -127,10 +129,13 @@ async def private(
         kwargs["file"] = file
     if files:
         kwargs["files"] = files
+    message_id: int | None = None
     if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
+        message_id = (await interaction.followup.send(wait=True, **kwargs)).id
     else:
         await interaction.response.send_message(**kwargs)
+    if view is not None or not apart:  # a refusal apart leaves the panel tapped as it was
+        await superseded(interaction, message_id, view)
 
 
 async def try_private(
