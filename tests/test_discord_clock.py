@@ -128,6 +128,7 @@ async def test_reminders_arrive_at_half_time_and_near_the_end_once_each(simcord_
 async def test_a_timeout_lets_the_autopilot_play_the_turn_and_the_next_player_is_told(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     await turn_messages(room)  # a message per turn: the timeout's turn is a new one
+    await turn_dms(room, *room.members)  # they chose "your turn" DMs
     player, game, mover, other = await clocked_game(room)
     name = game.to_move().player  # type: ignore[union-attr]
     moves = len(game.moves)

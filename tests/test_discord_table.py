@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 import pytest
-from discord_harness import Room, custom_ids, make_room, reply_text, restart, slash
+from discord_harness import Room, custom_ids, make_room, moderate, reply_text, restart, slash
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 
@@ -260,3 +260,21 @@ async def test_a_member_who_chose_dms_gets_a_dm_a_turn_and_no_mention(simcord_en
     mentioned = {int(NOTICE.match(content(r)).group(1)) for r in notices}  # type: ignore[union-attr]
     assert bob.id not in mentioned and mentioned  # the others are told in the channel
     assert len(turns_dm) >= game.state.turn // 3 - 1  # bob: a DM on (nearly) every one of his turns
+
+
+@pytest.mark.parametrize("game_seed", [1])
+async def test_a_server_may_keep_a_message_per_turn(simcord_env: Env) -> None:
+    room = make_room(simcord_env, NAMES)
+    mods = await moderate(room)
+    said = reply_text(await slash(mods.manager, room, "ttr config", turn_messages="on"))
+    assert "a new message every turn (`turn_messages` on)" in said, said
+    assert (await room.bot.service.settings.guild_config(room.guild.id)).turn_messages
+    game_id, _ = await open_game(room, "usa", 3, trains=7)
+    player = Player(room, game_id)
+    await play_turns(player, 4)
+    turns = [m for m in room.public_messages() if "your turn:" in m.content]
+    assert len(turns) >= 3 and all(m.attachments for m in turns)  # a message per turn, each with its board
+    assert [m.id for m in room.public_messages() if m.components] == [turns[-1].id]
+    assert not any(NOTICE.match(m.content) for m in room.public_messages())  # the turn message mentions them
+    said = reply_text(await slash(mods.manager, room, "ttr config", turn_messages="off"))
+    assert "one table message, edited after every move (`turn_messages` off)" in said, said
