@@ -50,9 +50,11 @@ def content(request: Any) -> str:
     return str(body.get("content") or "")
 
 
-def live_buttons(room: Room) -> list[discord.Message]:
-    """Every message of the channel, private answers included, that carries a game's buttons or menus."""
-    return [m for m in room.channel.history() if any(c.startswith(("ttr:", "ttrs:")) for c in custom_ids(m))]
+def live_buttons(room: Room) -> list[Any]:
+    """Every message of the channel, private answers included (SimCord keeps them all), that carries a game's
+    buttons or menus."""
+    messages = room.env.backend.messages.get(room.channel.id, {}).values()
+    return [m for m in messages if any(c.startswith(("ttr:", "ttrs:")) for c in custom_ids(m))]
 
 
 async def the_table(room: Room, player: Player) -> int:
@@ -65,7 +67,7 @@ async def the_table(room: Room, player: Player) -> int:
 async def assert_one_set_of_buttons(room: Room, player: Player) -> None:
     """No message other than the live table carries live game buttons (at the end of a turn)."""
     table = await the_table(room, player)
-    stray = [(m.id, m.flags.ephemeral, m.content[:60]) for m in live_buttons(room) if m.id != table]
+    stray = [(m.id, m.is_ephemeral, m.content[:60]) for m in live_buttons(room) if m.id != table]
     assert stray == [], stray
     assert [m.id for m in room.public_messages() if m.components] == [table]
 
