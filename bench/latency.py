@@ -1,4 +1,4 @@
-"""Latency benchmark: from a member's click or command to the turn message with its board image, through SimCord.
+"""Latency benchmark: from a member's click or command to the turn shown with its board image, through SimCord.
 
 Run: .venv/bin/python -m bench.latency [--trains N] [--maps usa,india]
 The real bot runs against SimCord (the offline Discord of the tests:
@@ -6,7 +6,8 @@ tests/discord_harness.py), and whole games are played on every map by
 tests/discord_play.py's `Player`, by buttons, menus and slash commands. For
 every turn message posted in the channel with its image, the time from the
 interaction that ended the turn being sent to that message being posted is
-measured (wall time). Printed: p50 and p99 of those, with their floors
+measured (wall time); at the table (the default) a turn is shown by editing the game's table message with
+its new image, and that edit is what is timed. Printed: p50 and p99 of those, with their floors
 (p50 <= 100 ms, p99 <= 200 ms), then per map the first turn message after a
 restart (the bot process started again, the boards' static layers gone;
 floor <= 300 ms), and the same with the layer cold (what a restart cost
@@ -56,7 +57,8 @@ class Clock:
 
 
 class TimedRequests(list[Any]):
-    """SimCord's log of the bot's HTTP requests, noting when each turn message with an image is posted."""
+    """SimCord's log of the bot's HTTP requests, noting when each turn is shown with its image (a turn message
+    posted, or the table edited)."""
 
     def __init__(self, clock: Clock) -> None:
         super().__init__()
@@ -70,8 +72,8 @@ class TimedRequests(list[Any]):
         if (
             c.recording
             and c.sent is not None
-            and entry.method == "POST"
-            and entry.path == f"/channels/{c.channel}/messages"
+            and entry.method in ("POST", "PATCH")
+            and entry.path.startswith(f"/channels/{c.channel}/messages")
             and body.get("attachments")
             and "your turn" in str(body.get("content", ""))
         ):

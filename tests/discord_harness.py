@@ -301,6 +301,32 @@ def posted_texts(env: Env, channel: ChannelHandle) -> list[str]:
     return out
 
 
+def table_texts(env: Env, channel: ChannelHandle) -> list[tuple[str, list[dict[str, Any]]]]:
+    """What the bot posted or edited into the channel's messages with an image, oldest first: (text, attachments).
+
+    At the table (the default) a game's turns are shown by one message, edited after every move: its edits
+    are its history."""
+    out = []
+    for r in env.http_requests:
+        if r.path.startswith(f"/channels/{channel.id}/messages") and r.method in ("POST", "PATCH"):
+            body = r.json if isinstance(r.json, dict) else {}
+            if body.get("attachments"):
+                out.append((str(body.get("content") or ""), list(body["attachments"])))
+    return out
+
+
+async def turn_messages(room: Room) -> None:
+    """The room's server plays with a message per turn (the style before the table, `turn_messages` on)."""
+    await room.bot.service.settings.set_guild_config(room.guild.id, "turn_messages", True)
+
+
+async def turn_dms(room: Room, *members: MemberActor) -> None:
+    """These members chose a "your turn" DM on every turn (`/ttr settings turn_dms:every`)."""
+    for member in members:
+        result = await slash(member, room, "ttr settings", turn_dms="every")
+        assert all_private(result), reply_text(result)
+
+
 def dm_texts(room: Room, member: MemberActor) -> list[str]:
     return [m.content for m in room.dms(member)]
 

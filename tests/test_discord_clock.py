@@ -22,6 +22,8 @@ from discord_harness import (
     reply_text,
     restart,
     slash,
+    turn_dms,
+    turn_messages,
 )
 from discord_play import Player
 from simcord import Env, MemberActor
@@ -83,6 +85,7 @@ async def draw_two(room: Room, member: MemberActor) -> None:
 async def test_reminders_arrive_at_half_time_and_near_the_end_once_each(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     assert room.bot.service.core.now() == simcord_env.now()  # the service runs on simulated time
+    await turn_dms(room, *room.members)  # they chose DMs (at the table the others are reminded in the channel)
     player, _, mover, other = await clocked_game(room)
     close_dms(simcord_env, other)
 
@@ -124,6 +127,8 @@ async def test_reminders_arrive_at_half_time_and_near_the_end_once_each(simcord_
 
 async def test_a_timeout_lets_the_autopilot_play_the_turn_and_the_next_player_is_told(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
+    await turn_messages(room)  # a message per turn: the timeout's turn is a new one
+    await turn_dms(room, *room.members)  # they chose "your turn" DMs
     player, game, mover, other = await clocked_game(room)
     name = game.to_move().player  # type: ignore[union-attr]
     moves = len(game.moves)
@@ -189,6 +194,7 @@ async def test_the_wait_policy_calls_a_moderator_once(simcord_env: Env) -> None:
 @pytest.mark.parametrize("down_for", [0, 2 * 60 * MINUTE], ids=["deadline-after-restart", "deadline-while-down"])
 async def test_a_restart_between_scheduling_and_deadline_fires_it_once(simcord_env: Env, down_for: int) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
+    await turn_messages(room)  # a message per turn: the one that tells the timeout
     player, game, mover, other = await clocked_game(room)
     name = game.to_move().player  # type: ignore[union-attr]
     await simcord_env.advance_time(35 * MINUTE)

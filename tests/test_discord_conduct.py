@@ -20,9 +20,12 @@ from discord_harness import (
     dm_attempts,
     keep_buttons,
     make_room,
+    posted_texts,
     reply_text,
     restart,
     slash,
+    turn_dms,
+    turn_messages,
 )
 from discord_play import Player, open_game
 from simcord import Env, MemberActor
@@ -33,9 +36,11 @@ from engine import Game, Phase
 pytestmark = pytest.mark.parametrize("game_seed", [7])
 
 
-async def playing(env: Env, map_name: str = "usa", players: int = 2) -> tuple[Room, Player]:
-    """A game past the ticket choice, the first player to move."""
+async def playing(env: Env, map_name: str = "usa", players: int = 2, *, per_turn: bool = False) -> tuple[Room, Player]:
+    """A game past the ticket choice, the first player to move (`per_turn`: the server posts a message per turn)."""
     room = make_room(env, ["alice", "bob", "carol"][:players])
+    if per_turn:
+        await turn_messages(room)
     game_id, _ = await open_game(room, map_name, players, trains=8)
     player = Player(room, game_id)
     while (await player.game()).state.phase is not Phase.PLAY:
@@ -147,7 +152,7 @@ async def test_wrong_input_gets_a_private_answer_with_what_would_work(simcord_en
 
 
 async def test_an_old_button_never_acts(simcord_env: Env) -> None:
-    room, player = await playing(simcord_env)
+    room, player = await playing(simcord_env, per_turn=True)
     game, mover, other = await to_move(player)
     old = room.stage_message()
     keep_buttons(simcord_env, old)  # as if taking its buttons off failed: they stay, and must not act
@@ -177,7 +182,7 @@ async def test_an_old_button_never_acts(simcord_env: Env) -> None:
 
 
 async def test_a_restart_in_the_middle_keeps_the_buttons_working(simcord_env: Env) -> None:
-    room, player = await playing(simcord_env, "switzerland", 3)
+    room, player = await playing(simcord_env, "switzerland", 3, per_turn=True)
     for _ in range(4):
         await player.step(await player.game())
     while (await player.game()).state.pending is not None:  # stop at the start of a turn
@@ -202,6 +207,7 @@ async def test_a_restart_in_the_middle_keeps_the_buttons_working(simcord_env: En
 async def test_a_player_with_closed_dms_still_plays(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     bob = room.members[1]
+    await turn_dms(room, *room.members)  # both chose "your turn" DMs
     close_dms(simcord_env, bob)
     game_id, _ = await open_game(room, "india", 2, trains=6)
     player = Player(room, game_id)
@@ -210,7 +216,8 @@ async def test_a_player_with_closed_dms_still_plays(simcord_env: Env) -> None:
     assert dm_attempts(simcord_env, bob) == 1  # refused once (50007), then never tried again
     assert await room.bot.service.store.messages.dm_refused(bob.id)
     assert dm_attempts(simcord_env, room.members[0]) > 2  # alice got her "your turn" notes
-    assert any(f"<@{bob.id}>" in m.content and "your turn" in m.content for m in room.public_messages())
+    # bob is told in the channel instead, by one line that mentions him
+    assert any(f"<@{bob.id}>" in t and "your turn" in t for t in posted_texts(simcord_env, room.channel))
     dms = [m.content for m in room.dms(room.members[0])]
     assert any("It is your turn" in text for text in dms)
     assert not any("Your cards" in text or "You drew" in text for text in dms)  # DMs carry no secrets
@@ -263,7 +270,7 @@ async def test_an_unexpected_failure_is_an_apology_and_a_log_line(
 
 
 async def test_a_failed_turn_message_is_posted_again_later(simcord_env: Env) -> None:
-    room, player = await playing(simcord_env)
+    room, player = await playing(simcord_env, per_turn=True)
     _, mover, _ = await to_move(player)
     turn = (await player.game()).state.turn
     simcord_env.inject_error("POST", f"/channels/{room.channel.id}/messages", status=500, times=1)

@@ -23,6 +23,7 @@ from discord_harness import (
     restart,
     select_options,
     slash,
+    turn_messages,
 )
 from discord_play import Player, open_game
 from simcord import Env, MemberActor
@@ -78,6 +79,7 @@ def _answered_to(meta: dict[str, Any] | None) -> int | None:
 
 async def test_a_new_turn_message_takes_the_buttons_off_the_old_one(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
+    await turn_messages(room)  # a message per turn (at the table: tests/test_discord_table.py)
     old = room.stage_message()
     before = (old.content, [a.filename for a in old.attachments])
     turn = (await player.game()).state.turn
@@ -160,6 +162,7 @@ async def first_blind_card(player: Player) -> tuple[str, MemberActor]:
 
 async def test_a_turn_message_posted_again_says_what_is_pending(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
+    await turn_messages(room)  # a message per turn: posted again as a new message
     mods = await moderate(room)
     game_id, _ = await open_game(room, "usa", 2, trains=12)
     player = Player(room, game_id)

@@ -25,6 +25,8 @@ from discord_harness import (
     reconnect,
     reply_text,
     slash,
+    turn_dms,
+    turn_messages,
 )
 from discord_play import Player, open_game
 from simcord import Env, MemberActor
@@ -38,8 +40,11 @@ MINUTE = 60.0
 
 
 async def playing(env: Env) -> tuple[Room, Player]:
-    """A two-player game past the ticket choice."""
+    """A two-player game past the ticket choice, in a server that posts a message per turn (what fails and is
+    posted again: the turn message), both members taking "your turn" DMs."""
     room = make_room(env, ["alice", "bob"])
+    await turn_messages(room)
+    await turn_dms(room, *room.members)
     game_id, _ = await open_game(room, "usa", 2, trains=8)
     player = Player(room, game_id)
     while (await player.game()).state.phase is not Phase.PLAY:

@@ -13,7 +13,7 @@ import json
 import re
 
 import pytest
-from discord_harness import Room, make_room, reply_text, slash
+from discord_harness import Room, make_room, reply_text, slash, table_texts
 from discord_play import Player, open_game
 from simcord import Env
 
@@ -62,10 +62,11 @@ async def test_a_whole_game_through_discord(simcord_env: Env, map_name: str, pla
     assert player.scan.scanned >= game.state.turn
 
     await the_end_is_shown(room, game_id)
-    # one public turn message per turn, each with the board
-    turn_messages = [m for m in room.public_messages() if "your turn:" in m.content]
-    assert len(turn_messages) == game.state.turn
-    assert all(m.attachments and m.attachments[0].description for m in turn_messages)
+    # every turn shown at the table (one message, edited after every move), each time with the board and its alt text
+    shown = [(text, files) for text, files in table_texts(simcord_env, room.channel) if "your turn:" in text]
+    turns = {int(t) for text, _ in shown for t in re.findall(r"turn (\d+):\*\*", text)}
+    assert turns == set(range(1, game.state.turn + 1)), sorted(turns)
+    assert all(files and files[0].get("description") for _, files in shown)
 
 
 async def the_end_is_shown(room: Room, game_id: int) -> None:

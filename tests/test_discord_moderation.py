@@ -29,6 +29,7 @@ from discord_harness import (
     panel,
     reply_text,
     slash,
+    turn_messages,
 )
 from discord_play import Player
 from simcord import Env, MemberActor
@@ -42,8 +43,10 @@ HOUR = 60 * MINUTE
 
 
 async def moderated_game(env: Env, names: tuple[str, ...] = ("alice", "bob")) -> tuple[Room, Moderation, Player]:
-    """A room set up for moderation and a USA game with a 1-hour clock past the ticket choice."""
+    """A room set up for moderation and a USA game with a 1-hour clock past the ticket choice, in a server that posts
+    a message per turn (a moderator's action posts the turn again as a new message)."""
     room = make_room(env, list(names))
+    await turn_messages(room)
     mods = await moderate(room)
     host = room.members[0]
     await slash(host, room, "ttr new", map="usa", trains=10, turn_time="1h", reserve="none")

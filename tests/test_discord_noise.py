@@ -13,7 +13,19 @@ import re
 from collections import Counter
 
 import pytest
-from discord_harness import Room, all_private, dm_texts, make_room, moderate, posted_texts, reply_text, slash
+from discord_harness import (
+    Room,
+    all_private,
+    dm_texts,
+    make_room,
+    moderate,
+    posted_texts,
+    reply_text,
+    slash,
+    table_texts,
+    turn_dms,
+    turn_messages,
+)
 from discord_play import Player, open_game
 from simcord import Env
 
@@ -52,10 +64,29 @@ async def test_the_dms_and_public_messages_of_a_short_three_player_game(simcord_
     assert lobby_posts == LOBBY_POSTS
     assert public == PUBLIC
     assert dict(kinds) == DMS
-    # how to play a turn is said in each player's first two turns only
-    turns_told = [m.content for m in room.public_messages() if "your turn:" in m.content]
-    hints = [HINT in t for t in turns_told]
-    assert len(turns_told) == TURNS and hints == [True] * 6 + [False] * (TURNS - 6), hints
+    # how to play a turn is said in each player's first two turns only (the table, edited every turn, tells it)
+    told: dict[str, str] = {}
+    for text, _ in table_texts(simcord_env, room.channel):
+        turn = re.search(r"turn (\d+):\*\* .*your turn:", text)
+        if turn is not None:
+            told.setdefault(turn.group(1), text)
+    hints = [HINT in told[str(t)] for t in range(1, TURNS + 1)]
+    assert len(told) == TURNS and hints == [True] * 6 + [False] * (TURNS - 6), hints
+    # one notice a turn in the channel, each mentioning the member to move (nobody chose DMs)
+    notices = [t for t in posted_texts(simcord_env, room.channel) if re.match(r"<@\d+>, your turn in game", t)]
+    assert len(notices) == NOTICES
+    # with a board image: the table (posted once, then edited) and the final board; left at the end: no notice
+    images = [t for t, _ in table_texts(simcord_env, room.channel)]
+    posted_images = sum(
+        1
+        for r in simcord_env.http_requests
+        if r.method == "POST"
+        and r.path.endswith(f"/channels/{room.channel.id}/messages")
+        and isinstance(r.json, dict)
+        and r.json.get("attachments")
+    )
+    assert posted_images == 2 and len(images) > TURNS
+    assert len(room.public_messages()) == LEFT
     # the start shows the commitment in one short line; how to check it comes with the final message
     start = next(m.content for m in room.public_messages() if "starts!" in m.content)
     assert "python -m bot verify" not in start and len(start.split("commitment `")[1].split("\n")[0]) < 120
@@ -63,16 +94,23 @@ async def test_the_dms_and_public_messages_of_a_short_three_player_game(simcord_
 
 
 # The figures of this game. Before issue 25 (main at f17df4a) the same game made 24 public messages (4 until
-# the start: the lobby, a copy of it per join, the ticket choice) and 21 DMs (3 "choose tickets", 18 "your turn").
+# the start: the lobby, a copy of it per join, the ticket choice) and 21 DMs (3 "choose tickets", 18 "your turn");
+# before issue 59 (main at 6935ac4) 22 public messages (18 of them turn messages with a board) and the same 21 DMs.
+# At the table: the lobby, the ticket choice, the table, 18 notices (one a turn), the final message and its score
+# breakdown; no DMs.
 TURNS = 18
 LOBBY_POSTS = 2
-PUBLIC = 22
-DMS = {"choose tickets": 3, "your turn": 18}
+PUBLIC = 23
+NOTICES = 18
+LEFT = 4  # the lobby, the ticket choice, the final message, its breakdown (the table and the notices deleted)
+DMS: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("game_seed", [1])
 async def test_a_member_who_turns_turn_dms_off_gets_none_all_game_and_is_still_mentioned(simcord_env: Env) -> None:
     room = make_room(simcord_env, NAMES)
+    await turn_messages(room)  # a message per turn: each mentions the member to move
+    await turn_dms(room, room.members[0], room.members[2])  # the others chose DMs
     bob = room.members[1]
     answer = await slash(bob, room, "ttr settings", turn_dms="never")
     assert all_private(answer) and "turn DMs: **never**" in reply_text(answer), reply_text(answer)

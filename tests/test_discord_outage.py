@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from discord_harness import make_room, restart
+from discord_harness import make_room, restart, turn_dms
 from simcord import Env
 from test_discord_clock import clocked_game, reminders_to, timeouts
 
@@ -23,6 +23,7 @@ NOTE = "The bot was offline for 5 h; the clocks were moved on by that much."
 
 async def test_a_long_outage_counts_against_no_one(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
+    await turn_dms(room, *room.members)  # reminded by DM, as they chose
     player, game, mover, other = await clocked_game(room)
     await simcord_env.advance_time(20 * MINUTE)
     assert reminders_to(room, mover) == []
@@ -46,6 +47,7 @@ async def test_a_long_outage_counts_against_no_one(simcord_env: Env) -> None:
 
 async def test_a_short_restart_changes_nothing(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
+    await turn_dms(room, *room.members)  # reminded by DM, as they chose
     player, game, mover, other = await clocked_game(room)
     await simcord_env.advance_time(20 * MINUTE)
     stage = room.stage_message()

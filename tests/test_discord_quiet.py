@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import discord
 import pytest
-from discord_harness import Room, all_private, close_dms, dm_texts, make_room, reply_text, slash
+from discord_harness import Room, all_private, close_dms, dm_texts, make_room, reply_text, slash, turn_dms
 from discord_play import Player
 from simcord import Env, MemberActor
 
@@ -74,6 +74,7 @@ async def settings(room: Room, member: MemberActor, **options: Any) -> str:
 
 async def test_the_reserve_is_announced_and_a_member_may_turn_reminders_off(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
+    await turn_dms(room, *room.members)  # they chose DMs
     player, mover, other = await clocked(room, turn_time="1h", reserve="1h")
     said = await settings(room, other, reminders="off")
     assert "reminders: **off**" in said and "Saved." in said
@@ -150,6 +151,7 @@ async def advance(env: Env, seconds: float) -> None:
 
 async def test_quiet_hours_across_midnight_hold_messages_until_they_end(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
+    await turn_dms(room, *room.members)  # they chose DMs
     await until_local(simcord_env, 20)
     player, mover, other = await clocked(room, turn_time="12h", reserve="none")
     said = await settings(room, other, quiet_hours="22-07", timezone="Europe/Helsinki")

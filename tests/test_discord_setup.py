@@ -11,7 +11,7 @@ from pathlib import Path
 import discord
 import pytest
 from discord.ext import commands
-from discord_harness import all_private, make_room, reply_text, restart, slash
+from discord_harness import all_private, make_room, reply_text, restart, slash, turn_dms
 from discord_play import Player, open_game
 from simcord import Env
 
@@ -175,12 +175,14 @@ async def test_the_lobby_new_join_leave_start_cancel(simcord_env: Env) -> None:
 
 async def test_start_begins_at_once_and_everyone_chooses_privately(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob", "carol"])
+    await turn_dms(room, *room.members[1:])  # bob and carol chose DMs; alice is told by the start's mention
     game_id, started = await open_game(room, "usa", 3)
     assert all_private(started)
     setup = room.stage_message()
     assert "starts!" in setup.content and "Choose my tickets" in str(setup.components)
     info = await room.bot.service.core.game(game_id)
-    for member in room.members:
+    assert room.dms(room.members[0]) == [] and room.members[0].id in [u.id for u in setup.mentions]
+    for member in room.members[1:]:
         dms = [m.content for m in room.dms(member)]
         assert any("Choose your starting tickets" in text for text in dms)
         assert all(info.title in text for text in dms)

@@ -27,6 +27,7 @@ from discord_harness import (
     make_room,
     moderate,
     restart,
+    turn_messages,
 )
 from discord_play import Player, open_game, stage_messages
 from simcord import Env
@@ -59,8 +60,10 @@ def kill_before_stripping(monkeypatch: pytest.MonkeyPatch, when: Kill) -> list[i
 
 
 async def playing(env: Env, names: list[str], trains: int) -> tuple[Room, Player]:
-    """A game in a room of its own, past the ticket choice."""
+    """A game in a room of its own, past the ticket choice, in a server that posts a message per turn (the table's
+    own kills and restarts: tests/test_discord_table.py)."""
     room = make_room(env, names)
+    await turn_messages(room)
     game_id, _ = await open_game(room, "usa", len(names), trains=trains)
     player = Player(room, game_id)
     while (await player.game()).state.phase is not Phase.PLAY:

@@ -45,6 +45,7 @@ from simcord.builders import ChannelHandle
 
 from bot.service.tournaments.models import TournamentInfo
 from bot.store.tournament_rows import ParticipantStatus, TableStatus, TournamentStatus
+from engine import Phase
 from engine.verify import verify
 
 pytestmark = pytest.mark.parametrize("game_seed", [7])
@@ -98,6 +99,10 @@ async def play_members(room: Room, info: TournamentInfo, moves: int) -> int:
                 break
             await player.step(game)
             made += 1
+        # the table in its thread works as in a channel: one live table message with the game's buttons
+        if (await player.game()).state.phase is Phase.PLAY:
+            live = [m for m in player.room.public_messages() if m.components]
+            assert len(live) == 1 and live[0].attachments, [m.content[:40] for m in live]
     return made
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from bot.service.member_settings import MemberSettings, QuietHours
+from bot.service.member_settings import MemberSettings, QuietHours, TurnDms
 from bot.store import HeldRow
 from bot.table.notify import AWAY_NOTE, DmKind, Notifier
 
@@ -112,7 +112,9 @@ async def test_what_the_autopilot_played_while_away_goes_as_one_summary_per_game
 
 
 async def test_a_member_still_away_keeps_the_summary_for_later() -> None:
-    away = MemberSettings(7, away_since=NOW - timedelta(days=1), away_until=NOW + timedelta(days=1))
+    away = MemberSettings(
+        7, away_since=NOW - timedelta(days=1), away_until=NOW + timedelta(days=1), turn_dms=TurnDms.EVERY
+    )
     service = StandIn(settings={7: away})
     service.held = [row(1, DmKind.PLAYED_FOR, "turn A", f"{AWAY_NOTE}3")]
     notifier = Sending(service)

@@ -114,6 +114,7 @@ OPTION_NAMES = {
     "member_games": ("partier-per-medlem", "pelejä-per-jäsen"),
     "server_games": ("partier-på-servern", "pelejä-palvelimella"),
     "rated_casual": ("ranka-vanliga", "rankkaa-tavalliset"),
+    "turn_messages": ("meddelande-per-tur", "viesti-joka-vuorolla"),
     "autopilot_level": ("autopilotnivå", "autopilotin-taso"),
     "reason": ("orsak", "syy"),
     "public": ("offentligt", "julkinen"),

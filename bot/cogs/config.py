@@ -11,7 +11,13 @@ from bot.cogs.member_settings import LANGUAGE_CHOICES, ON_OFF, chosen_language
 from bot.cogs.ttr import TtrCog
 from bot.present.confirm import away_too_long_text
 from bot.present.misread import Span
-from bot.present.mod_answers import managers_only_text, role_step_text, server_language_text, settings_answer
+from bot.present.mod_answers import (
+    managers_only_text,
+    role_step_text,
+    server_language_text,
+    settings_answer,
+    turn_messages_switch_text,
+)
 from bot.present.ratings import rated_switch_text
 from bot.service.settings import (
     AUTOPILOT_LEVEL,
@@ -27,6 +33,7 @@ from bot.service.settings import (
     RESERVE_SECONDS,
     SERVER_OPEN_GAMES,
     TIMEOUT_POLICY,
+    TURN_MESSAGES,
     TURN_SECONDS,
 )
 from bot.table.front import Front
@@ -59,9 +66,14 @@ class ConfigCog(TtrCog):
         autopilot_level="How well the autopilot plays new games' timed-out seats and autopilot players",
         language="The language of the channel messages and board images (automatic: the server's in Discord)",
         away='How long members may go away (the autopilot plays their casual games), like "7d"; none: not at all',
+        turn_messages="On: a new message every turn; off (default): each game is one table, edited after every move",
     )
     @app_commands.choices(
-        timeout_policy=POLICY_CHOICES, rated_casual=ON_OFF, autopilot_level=LEVEL_CHOICES, language=LANGUAGE_CHOICES
+        timeout_policy=POLICY_CHOICES,
+        rated_casual=ON_OFF,
+        autopilot_level=LEVEL_CHOICES,
+        language=LANGUAGE_CHOICES,
+        turn_messages=ON_OFF,
     )
     @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
     async def config(
@@ -79,6 +91,7 @@ class ConfigCog(TtrCog):
         autopilot_level: str | None = None,
         language: str | None = None,
         away: str | None = None,
+        turn_messages: str | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
@@ -119,6 +132,10 @@ class ConfigCog(TtrCog):
                 if most > MAX_AWAY_SECONDS:
                     raise Refusal(away_too_long_text(MAX_AWAY_SECONDS))
                 changes.append((AWAY_SECONDS, most))
+            if turn_messages is not None:
+                if turn_messages not in ("on", "off"):
+                    raise Refusal(turn_messages_switch_text())  # only a forged request sends another value
+                changes.append((TURN_MESSAGES, turn_messages == "on"))
             for key, value in changes:
                 await self.settings.set_guild_config(guild, key, value)
             config = await self.settings.guild_config(guild)

@@ -143,8 +143,8 @@ def member_messages_text(settings: MemberSettings, now: datetime) -> str:
     """The lines of a member's settings about what the bot sends them: turn DMs, reminders, quiet hours."""
     if settings.turn_dms is TurnDms.NEVER:
         turn = _(
-            "- turn DMs: **never**: the turn message in the channel mentions you when it is your turn. "
-            "Change with `/ttr settings turn_dms:`."
+            "- turn DMs: **never** (the default): a short notice in the game's channel mentions you when it is "
+            "your turn. Change with `/ttr settings turn_dms:`."
         )
     elif settings.turn_dms is TurnDms.AFTER:
         turn = _(
@@ -153,8 +153,8 @@ def member_messages_text(settings: MemberSettings, now: datetime) -> str:
         ).format(duration=duration_text(settings.turn_dm_wait))
     else:
         turn = _(
-            "- turn DMs: **every turn**: a DM with what changed since your last turn "
-            "(the turn message in the channel mentions you too). Change with `/ttr settings turn_dms:`."
+            "- turn DMs: **every turn**: a DM with what changed since your last turn, instead of the notice "
+            "in the game's channel. Change with `/ttr settings turn_dms:`."
         )
     if settings.reminders:
         remind = _(

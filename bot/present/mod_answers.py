@@ -217,8 +217,15 @@ def settings_answer(config: GuildConfig) -> str:
         )
         if config.away_seconds
         else _("Away: not allowed (casual games wait for every member)"),
+        _("Turns: a new message every turn (`turn_messages` on)")
+        if config.turn_messages
+        else _("Turns: each game is one table message, edited after every move (`turn_messages` off)"),
     ]
     return "\n".join(lines)
+
+
+def turn_messages_switch_text() -> str:
+    return _("`turn_messages` is `on` or `off`: nothing was changed.")
 
 
 def server_language_text(config: GuildConfig, spoken: Language) -> str:

@@ -10,9 +10,11 @@ Member settings (member_settings keys, JSON values):
 - `client_locale`: the Discord locale ("sv-SE") of the member's client, as
   last seen on an interaction: the language of DMs sent later, while
   `language` is unset. Written only when it changes.
-- `turn_dms`: "every" (the default: a "your turn" DM on every turn), "never",
-  or a number of seconds: a DM only once a turn has waited that long (and is
-  still the member's). The channel's turn message mentions the member always.
+- `turn_dms`: "never" (unset, the default: no "your turn" DM; a short notice
+  in the game's channel mentions the member), "every" (a "your turn" DM on
+  every turn, instead of that notice at a game's table), or a number of
+  seconds: a DM only once a turn has waited that long (and is still the
+  member's), the notice in the channel at once.
 - `reminders`: true (the default) or false: the clock's reminders (by DM, or
   a mention in the channel where DMs are closed), the reserve's included.
 - `quiet_hours`: {"start": minutes, "end": minutes, "zone": "Europe/Helsinki"}:
@@ -63,9 +65,9 @@ DAY_MINUTES = 24 * 60
 class TurnDms(StrEnum):
     """When a member gets a "your turn" DM."""
 
-    EVERY = "every"  # on every turn
+    EVERY = "every"  # on every turn (at the table instead of the notice in the channel)
     AFTER = "after"  # once a turn has waited `turn_dm_wait` seconds and is still theirs
-    NEVER = "never"  # never (the channel's mention only)
+    NEVER = "never"  # never (the channel's notice only): the default
 
 
 # names the system's time zone files hold that are no place's time: `localtime` is whatever the machine is set to,
@@ -169,7 +171,7 @@ class MemberSettings:
     confirmations: bool = True
     language: Language | None = None  # None: the client's language (else the server's)
     client_locale: str | None = None  # the Discord locale last seen on the member's interactions
-    turn_dms: TurnDms = TurnDms.EVERY
+    turn_dms: TurnDms = TurnDms.NEVER
     turn_dm_wait: int = 0  # with TurnDms.AFTER: seconds a turn waits before its DM
     reminders: bool = True
     quiet_hours: QuietHours | None = None
@@ -191,10 +193,10 @@ class MemberSettings:
         confirm = stored.get(CONFIRMATIONS)
         language = stored.get(LANGUAGE)
         locale = stored.get(CLIENT_LOCALE)
-        turn_dms, wait = TurnDms.EVERY, 0
+        turn_dms, wait = TurnDms.NEVER, 0
         stored_dms = stored.get(TURN_DMS)
-        if stored_dms == TurnDms.NEVER.value:
-            turn_dms = TurnDms.NEVER
+        if stored_dms == TurnDms.EVERY.value:
+            turn_dms = TurnDms.EVERY
         elif type(stored_dms) is int and MIN_TURN_DM_WAIT <= stored_dms <= MAX_TURN_DM_WAIT:
             turn_dms, wait = TurnDms.AFTER, stored_dms
         reminders = stored.get(REMINDERS)
@@ -257,9 +259,9 @@ class MemberSettingsService:
     async def set_turn_dms(self, user_id: int, turn_dms: TurnDms, wait: int = 0) -> MemberSettings:
         """When a member gets "your turn" DMs: on every turn, once a turn has waited `wait` seconds, or never."""
         user_id = check_id(user_id, IdKind.USER)
-        value: str | int | None = None  # every turn: the default
-        if turn_dms is TurnDms.NEVER:
-            value = TurnDms.NEVER.value
+        value: str | int | None = None  # never: the default
+        if turn_dms is TurnDms.EVERY:
+            value = TurnDms.EVERY.value
         elif turn_dms is TurnDms.AFTER:
             if type(wait) is not int or not MIN_TURN_DM_WAIT <= wait <= MAX_TURN_DM_WAIT:
                 raise ValueError(f"a turn DM's wait is {MIN_TURN_DM_WAIT} to {MAX_TURN_DM_WAIT} seconds")

@@ -18,6 +18,8 @@ Server settings (guild_settings keys, JSON values):
   default for their autopilot players: "steady" (default), "strong" or "expert" (engine/autopilot.py)
 - `language`: "en", "sv" or "fi": the language of the server's public texts (turn messages, board images,
   announcements, the moderators' log); unset (the default): the server's preferred locale in Discord, else English
+- `turn_messages`: true posts a message per turn in the server's game channels (the style before the table);
+  false (the default): each game is one live table message, edited after every move (bot/table/live_table.py)
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ RATED_CASUAL = "rated_casual"
 AUTOPILOT_LEVEL = "autopilot_level"
 LANGUAGE = "language"
 AWAY_SECONDS = "away_seconds"
+TURN_MESSAGES = "turn_messages"
 GUILD_KEYS = (
     MODERATOR_ROLE,
     MOD_LOG_CHANNEL,
@@ -59,6 +62,7 @@ GUILD_KEYS = (
     AUTOPILOT_LEVEL,
     LANGUAGE,
     AWAY_SECONDS,
+    TURN_MESSAGES,
 )
 DEFAULT_AWAY_SECONDS = 14 * 86400  # how long a member's away may last in this server's casual games
 MAX_AWAY_SECONDS = 30 * 86400
@@ -80,6 +84,7 @@ class GuildConfig:
     autopilot_level: Level = Level.STEADY  # the autopilot of new games
     language: Language | None = None  # of the public texts; None: the server's preferred locale, else English
     away_seconds: int = DEFAULT_AWAY_SECONDS  # the longest away a member may take here (0: away is not allowed)
+    turn_messages: bool = False  # a message per turn (the old style) instead of the live table
 
     @classmethod
     def of(
@@ -117,6 +122,7 @@ class GuildConfig:
             Level(values.get(AUTOPILOT_LEVEL, Level.STEADY)),
             Language(values[LANGUAGE]) if LANGUAGE in values else None,
             values.get(AWAY_SECONDS, DEFAULT_AWAY_SECONDS),
+            values.get(TURN_MESSAGES, False),
         )
 
 
@@ -140,7 +146,7 @@ def check_setting(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_OPEN_GAMES:
             raise InvalidInput(Why.BAD_GAME_LIMIT, {"key": key, "high": MAX_OPEN_GAMES, "value": value})
         return value
-    if key == RATED_CASUAL:
+    if key in (RATED_CASUAL, TURN_MESSAGES):
         if not isinstance(value, bool):
             raise InvalidInput(Why.BAD_SETTING_SWITCH, {"key": key, "value": value})
         return value

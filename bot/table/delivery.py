@@ -30,6 +30,7 @@ from bot.present.i18n import current_language, speaking
 from bot.present.layout import chunks, clip
 from bot.present.moderation import mod_line
 from bot.present.played_for import played_for_dm
+from bot.present.table_notices import reminder_notice_text
 from bot.service import (
     ActionResult,
     EventKind,
@@ -47,9 +48,10 @@ from bot.service.member_settings import MemberSettingsService
 from bot.service.settings import SettingsService
 from bot.table.languages import Languages
 from bot.table.lobby_message import LobbyMessage
+from bot.table.notices import REMINDER
 from bot.table.notify import AWAY_NOTE, DmKind, Notifier
 from bot.table.outbox import Outbox
-from bot.table.stage import REMINDER, StageMessages
+from bot.table.stage import StageMessages
 from bot.views.replies import current_game, try_private
 
 log = logging.getLogger(__name__)
@@ -215,11 +217,13 @@ class Delivery:
         await self.outbox.send(config.mod_log_channel_id, info.guild_id, [clip(text)], game_id=info.id)
 
     async def remind(self, reminder: Reminder) -> None:
-        """A reminder that a member's time runs out: by DM, or where DMs are closed by one line in the game's channel.
+        """A reminder that a member's time runs out: by DM, or by one line in the game's channel.
 
-        A member who refuses DMs is mentioned in one short message, and that
-        message replaces the game's previous reminder (a new stage message
-        removes it too), so reminders never pile up in the channel. A member
+        At the table a member is reminded as they are told their turn: by DM if
+        they chose DMs on every turn, else by one short message in the channel
+        that mentions them; in the old style by DM, in the channel where DMs are
+        closed. That message replaces the game's previous notice or reminder (a
+        new stage removes it too), so reminders never pile up in the channel. A member
         who turned reminders off gets neither; in their quiet hours it is held
         until they end (saying the time left then), and dropped if the
         deadline comes first.
@@ -239,20 +243,15 @@ class Delivery:
             return
         if not plan.send:
             return
-        if await self.dm(user_id, info, lambda: f"{reminder_text(reminder)} {url}"):
-            return
-        await self.stage.clear_reminders(info)
+        table = await self.stage.at_table(info)  # at the table: in the channel unless the member chose DMs
+        if not table or await self.stage.notices.wants_dms(user_id):
+            if await self.dm(user_id, info, lambda: f"{reminder_text(reminder)} {url}"):
+                return
         with speaking(await self.public(info)):  # in the channel, for everyone to read
             text = reminder_text(reminder)
-        try:
-            message = await self.stage.channel(info).send(
-                clip(f"<@{user_id}> {text}"),
-                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)]),
-            )
-        except discord.HTTPException:
-            log.warning("game #%d: could not post a reminder for user %d", info.id, user_id, exc_info=True)
-            return
-        await self.front.remember_message(info.id, REMINDER, info.channel_id, message.id)
+        await self.stage.notices.post(
+            info, user_id, reminder_notice_text(user_id, text, url if table else ""), REMINDER
+        )
 
     async def _send_played_for(self, result: ActionResult, *, skip: int | None) -> None:
         """What the autopilot did for each member (their time ran out, or their seat is handed to it): by DM only,
@@ -278,17 +277,20 @@ class Delivery:
             return played_for_dm(info, url, moves, away=True)
 
     async def _send_notices(self, info: GameInfo, notices: Sequence[TurnNotice], *, skip: int | None) -> None:
-        """The "your turn" notes with the catch-up digest: by DM only, never in the channel (they name tickets).
-
-        A member who refuses DMs learns it is their turn from the stage message's mention.
-        """
+        """The "your turn" notes: at the table one notice each, in the channel (a line that mentions the member)
+        or by DM with the catch-up digest if they chose DMs; in the old style by DM as their settings say (the turn
+        message mentions them). The digest goes by DM only, never in the channel (it names tickets)."""
         if not notices:
             return
         url = message_url(info, await self.stage.latest(info.id))
+        table = await self.stage.at_table(info)
         for notice in notices:
             if notice.user_id <= 0 or notice.user_id == skip:
                 continue
-            await self.dm(notice.user_id, info, partial(_your_turn, info, url, notice), DmKind.TURN)
+            if table:  # one notice: in the channel, or by DM if the member chose so
+                await self.stage.notices.turn(info, notice.user_id, url, partial(_your_turn, info, url, notice))
+            else:
+                await self.dm(notice.user_id, info, partial(_your_turn, info, url, notice), DmKind.TURN)
 
     def _seat_news(self, info: GameInfo, event: PrivateEvent) -> str:
         if event.kind is EventKind.SEAT_GIVEN:

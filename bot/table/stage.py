@@ -1,8 +1,11 @@
-"""The stage message: the one public message per stage of a game, kept up to date in its channel.
+"""The stage message: what shows each stage of a game in its channel, kept up to date.
 
-The channel always shows one message per stage of the game (the ticket choice
-at the start, each tourist-stack placement, each turn, the end), posted with
-the bot's token and remembered (through the service) under the stage's key.
+Each stage of the game (the ticket choice at the start, each tourist-stack
+placement, each turn, the end) is shown by a message posted with the bot's
+token and remembered (through the service) under the stage's key: at the
+table (the default) the placements and turns by the game's one live table
+message, edited in place (bot/table/live_table.py); in the old style
+(`/ttr config turn_messages:on`) by a message each.
 `publish` posts the message of the current stage if it is missing, so calling
 it after every action, and once for every game after a restart (`recover`),
 is always right. If Discord fails, the message is posted again later, with
@@ -24,9 +27,10 @@ the marked messages of all games, finished and cancelled ones too, once. A
 message Discord took but the store never recorded (a kill in between) is
 found in the channel when the start posts that stage again.
 
-A new stage message also takes the game's reminders out of the channel, and
-tells by DM who must act now (everyone at the start; later the member to move,
-unless a "your turn" note from the action tells them).
+A new stage also takes the game's notices and reminders out of the channel,
+and tells who must act now (everyone at the start; later the member to move,
+unless a "your turn" note from the action tells them): at the table by one
+notice (bot/table/notices.py), in the old style by DM.
 """
 
 from __future__ import annotations
@@ -34,84 +38,37 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 import discord
 
 from bot.present.clock import CLOCK_MARKS, deadline_line, out_of_time_line, paused_line
-from bot.present.decisions import go_on_label
-from bot.present.dms import choose_tickets_dm, your_turn_dm
 from bot.present.i18n import speaking
 from bot.present.layout import chunks, clip
-from bot.present.recap import recap_lines
-from bot.present.seats import pinged, seat_labels
-from bot.present.stage import breakdown_lines, final_content, place_content, setup_content, start_text, turn_content
-from bot.service import GameInfo, GameStatus, Must, TurnNotice
+from bot.present.seats import seat_labels
+from bot.present.stage import breakdown_lines, setup_content, start_text
+from bot.service import GameInfo, GameStatus, TurnNotice
 from bot.service.core import ServiceCore
-from bot.service.front_records import FrontRecords
+from bot.service.front_records import FrontRecords, PostedMessage
+from bot.service.member_settings import MemberSettingsService
 from bot.service.reading import ReadingService
+from bot.service.settings import SettingsService
 from bot.service.stages import Stages, StageView
 from bot.table.languages import Languages
-from bot.table.notify import DmKind, Notifier
+from bot.table.live_table import LiveTable, is_table, live_row
+from bot.table.notices import REMINDER, Notices
+from bot.table.notify import Notifier
 from bot.table.old_buttons import OldButtons
 from bot.table.outbox import Sleep, backoff
 from bot.table.stage_kinds import generation_key, is_stage, stage_base, stage_generation
-from bot.views import panels
-from bot.views.ids import Action, ComponentId
-from bot.views.items import GameButton
+from bot.table.stage_words import stage_buttons, stage_content, stage_mentions
 from bot.views.replies import current_game, image_file
 from maps import load_board
 
+__all__ = ["REMINDER", "StageMessages", "StageParts", "stage_buttons", "stage_content", "stage_mentions"]
+
 log = logging.getLogger(__name__)
-
-REMINDER = "reminder"  # the kind of a reminder posted in the channel for a member who refuses DMs
-
-
-def stage_content(view: StageView, lead: Sequence[str], shown: Collection[str], clock: str) -> str:
-    """The words of a stage message: `lead` (notes), what happened since the stages `shown` (the recap), the stage."""
-    info, table = view.info, view.table
-    head = "\n".join([*lead, *recap_lines(info, view.history, shown)])
-    if view.key == "setup":
-        return setup_content(info, table, start_text(info, table, view.commitment), head, clock)
-    if view.key == "final":
-        assert table.scores is not None
-        return final_content(info, head, table.scores, early=view.early, stalemate=table.stalemate)
-    if view.key.startswith("place:"):
-        return place_content(info, table, head, clock)
-    return turn_content(info, table, head, clock)
-
-
-def stage_mentions(view: StageView) -> discord.AllowedMentions:
-    """Whom a stage message pings: exactly the members who must act (the mentions its words hold), nobody else."""
-    info, table = view.info, view.table
-    if view.key == "setup":
-        players = [w.player for w in table.waiting_for]
-    elif view.key == "final" or table.to_move is None:
-        players = []
-    else:
-        players = [table.to_move.player]
-    ids = sorted({u for u in (pinged(info, p) for p in players) if u is not None})
-    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in ids])
-
-
-def stage_buttons(view: StageView) -> discord.ui.View | None:
-    """The stage message's buttons, of the game's version at this stage (the final message has none)."""
-    info = view.info
-    rules = load_board(info.map).rules
-    if view.key == "setup":
-        return panels.setup_view(info.id, info.version, rules)
-    if view.key.startswith("place:"):
-        return panels.place_view(info.id, info.version)
-    if view.key.startswith("turn:"):
-        buttons = panels.turn_view(info.id, info.version, rules, list(view.table.face_up), can_pass=view.stuck)
-        to_move = view.table.to_move
-        if to_move is not None and to_move.must is Must.TUNNEL:  # posted again while a tunnel waits for its payment
-            cid = ComponentId(Action.SETUP, info.id, info.version)  # SETUP shows what the player must decide now
-            go_on = GameButton.make(cid, go_on_label(), style=discord.ButtonStyle.primary, row=2)
-            buttons.add_item(go_on)
-        return buttons
-    return None
 
 
 class StageParts(Protocol):
@@ -121,6 +78,8 @@ class StageParts(Protocol):
     front: FrontRecords
     reading: ReadingService
     stages: Stages
+    members: MemberSettingsService
+    settings: SettingsService
 
 
 class StageMessages:
@@ -137,7 +96,10 @@ class StageMessages:
         self.core, self.front, self.reading, self.stages = parts.core, parts.front, parts.reading, parts.stages
         self.notifier = notifier
         self.languages = languages
+        self.settings = parts.settings
         self.old_buttons = OldButtons(client, parts.core, parts.front)
+        self.notices = Notices(client, parts.front, parts.members, notifier, languages)
+        self.table = LiveTable(client, parts.front, self.old_buttons)
         self._sleep = sleep
         self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._pending: dict[int, bool] = {}  # game -> its stage message waits to be posted (True: as a refresh)
@@ -166,13 +128,15 @@ class StageMessages:
         refresh: bool = False,
         notices: Sequence[TurnNotice] | None = None,
     ) -> bool:
-        """Post the message of the game's current stage unless it is there already; True if it was posted now.
+        """Show the game's current stage unless it is shown already; True if a message was posted or edited now.
 
-        `lead`: lines told at its top. `refresh`: post the current stage again
+        `lead`: lines told at its top. `refresh`: show the current stage again
         as a new generation (after an undo, a replacement, a resume), with
         buttons of the game's current version. `notices`: the result's "your
         turn" notes, which the caller sends; without them (after a restart)
-        the member to move gets a short DM with the link.
+        the member to move is told here. At the table (the default style) the
+        table message is edited (bot/table/live_table.py); in the old style
+        each stage posts a message of its own.
         """
         async with self._lock(game_id):
             info = await self.core.game(game_id)
@@ -186,34 +150,72 @@ class StageMessages:
             posted = {m.kind: m for m in rows}
             now = await self.stages.stage(game_id)
             key = generation_key(now.key, generation)
-            if key in posted:
+            table = now.key != "setup" and await self.at_table(info)
+            live = live_row(rows) if table else None
+            fresh = key not in posted
+            if not fresh and not self.table.outdated(now.info, live):
                 if now.key == "setup":
                     await self._refresh_setup(posted[key].message_id, now)
                 return False
             shown = {stage_base(m.kind) for m in rows if stage_generation(m.kind) == generation}
+            if not fresh:
+                shown.discard(now.key)  # the stage goes on (a first card taken): told so far, with the one before
             with speaking(language):  # a public message: the server's language
                 labels = seat_labels(info)
                 image = (labels, self.languages.images(language))
                 view = await self.stages.stage(game_id, history=now.key != "setup", image=image)
-                key = generation_key(view.key, generation)
-                if key in posted:
-                    return False  # the game moved on meanwhile, to a stage that has its message
+                if view.key != now.key:
+                    return False  # the game moved on meanwhile: the newer stage is shown by its own call
                 clock = await self.clock_line(view.info) if view.key != "final" else ""
-                message = await self._post(view, key, stage_content(view, lead, shown, clock))
+                content = stage_content(view, lead, shown, clock)
+                if table:
+                    message = await self._show_table(view, key, content, live, rows)
+                else:
+                    message = await self._post(view, key, content)
         for row in rows:  # all older than the new message: none of their buttons counts any more
+            if row.message_id == message.id or (table and is_table(row.kind)):
+                continue  # the table itself, edited in place, or an old one (deleted as the new one was posted)
             if row.buttons and stage_base(row.kind) == "setup" and view.key != "setup":
                 # the choice is over: the start message says so, without "still choosing" and its deadline
                 await self._refresh_setup(row.message_id, await self.stages.stage(game_id, commitment=True))
             if row.buttons:
                 await self.old_buttons.take_off_buttons(info, row)
-        await self.clear_reminders(info)
-        await self._tell_who_acts(view, message.jump_url, notices, first=generation == 0)
+        if fresh:
+            await self.notices.clear(info)
+            await self.notices.who_acts(view, message.jump_url, notices, first=generation == 0, table=table)
         return True
 
-    async def _post(self, view: StageView, key: str, content: str) -> discord.Message:
+    async def at_table(self, info: GameInfo) -> bool:
+        """Is the game played at a live table (the default), not with a message per turn (`turn_messages`)?"""
+        return not (await self.settings.guild_config(info.guild_id)).turn_messages
+
+    async def _show_table(
+        self, view: StageView, key: str, content: str, live: PostedMessage | None, rows: Sequence[PostedMessage]
+    ) -> discord.Message:
+        """The table shows the stage: edited in place, or posted anew (the first, moved down, the final message),
+        the old table deleted then."""
+        info = view.info
+        if live is not None and view.key != "final":
+            ignore = await self.notices.ids(info)
+            if not await self.table.far_up(info, live.message_id, self.core.now(), ignore):
+                kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions.none()}
+                if view.image is not None:
+                    kwargs["attachments"] = [image_file(view.image, "board.png")]
+                kwargs["view"] = stage_buttons(view)
+                edited = await self.table.edit(view, live, key, **kwargs)
+                if edited is not None:
+                    log.info("game #%d: the table shows %s (message %d)", info.id, key, live.message_id)
+                    return edited
+        message = await self._post(view, key, content, pings=False)
+        self.table.versions[info.id] = info.version
+        await self.table.retire(info, rows, keep=message.id)
+        return message
+
+    async def _post(self, view: StageView, key: str, content: str, *, pings: bool = True) -> discord.Message:
         info = view.info
         channel = self.channel(info)
-        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": stage_mentions(view)}
+        mentions = stage_mentions(view) if pings else discord.AllowedMentions.none()
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
         if view.image is not None:
             kwargs["file"] = image_file(view.image, "final.png" if view.key == "final" else "board.png")
         buttons = stage_buttons(view)
@@ -289,7 +291,8 @@ class StageMessages:
         for game_id in await self.front.running_games():
             current_game.set(game_id)
             before = await self.latest(game_id)
-            if await self.publish_safely(game_id):  # the stage's message was missing: was it posted unrecorded?
+            # the stage's message was missing (or a table may have been moved down): was it posted unrecorded?
+            if await self.publish_safely(game_id) or await self.at_table(await self.core.game(game_id)):
                 await self.old_buttons.strip_unrecorded(game_id, before)
         for game_id in await self.front.games_with_buttons():
             current_game.set(game_id)
@@ -360,37 +363,5 @@ class StageMessages:
     # ----- what a new stage message brings along -------------------------------------
 
     async def clear_reminders(self, info: GameInfo) -> None:
-        """Delete the game's reminders from the channel (a new stage message or a newer reminder replaces them)."""
-        for row in await self.front.posted_messages(info.id, REMINDER):
-            channel = self.client.get_partial_messageable(row.channel_id, guild_id=info.guild_id)
-            try:
-                await channel.get_partial_message(row.message_id).delete()
-            except discord.NotFound:
-                pass
-            except discord.HTTPException:
-                log.warning("game #%d: could not delete reminder %d", info.id, row.message_id, exc_info=True)
-                continue
-            await self.front.forget_message(row.message_id)
-
-    async def _tell_who_acts(
-        self, view: StageView, url: str, notices: Sequence[TurnNotice] | None, *, first: bool
-    ) -> None:
-        """DMs for a new stage message: everyone at the start; the member to move if no "your turn" note tells them."""
-        info = view.info
-        if view.key == "setup":
-            if not first:
-                return  # posted again: everyone was told at the start
-            for seat in info.seats:
-                if seat.user_id > 0 and not seat.autopilot:
-                    with speaking(await self.languages.member(seat.user_id, info.guild_id)):
-                        text = choose_tickets_dm(info, url)
-                    await self.notifier.dm(seat.user_id, text, game_id=info.id, kind=DmKind.START)
-            return
-        if view.key == "final" or notices is not None:
-            return
-        to_move = view.table.to_move
-        mover = None if to_move is None else next((s for s in info.seats if s.player == to_move.player), None)
-        if mover is not None and mover.user_id > 0 and not mover.autopilot:
-            with speaking(await self.languages.member(mover.user_id, info.guild_id)):
-                text = your_turn_dm(info, url)
-            await self.notifier.dm(mover.user_id, text, game_id=info.id, kind=DmKind.TURN)
+        """Delete the game's notices and reminders from the channel (a new stage or a newer notice replaces them)."""
+        await self.notices.clear(info)

@@ -27,6 +27,7 @@ from bot.service import ServiceError
 from bot.service.kinds import Language
 from bot.service.observer import DONE, FAILED, REFUSED, click_started
 from bot.views.answering import Answering
+from bot.views.live_panels import superseded
 from bot.views.observing import action_kind, observer_of
 from render import RenderedImage
 
@@ -114,13 +115,14 @@ async def private(
     """
     if not apart and _edits_panel(interaction):
         attachments = [*([file] if file is not None else []), *(files or [])]
-        await interaction.edit_original_response(
+        edited = await interaction.edit_original_response(
             content=(content or "")[:2000],
             view=view,
             attachments=attachments,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         _answered_in_place.add(interaction.id)
+        await superseded(interaction, edited.id, view)
         return
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
     if content is not None:
@@ -131,10 +133,13 @@ async def private(
         kwargs["file"] = file
     if files:
         kwargs["files"] = files
+    message_id: int | None = None
     if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
+        message_id = (await interaction.followup.send(wait=True, **kwargs)).id
     else:
         await interaction.response.send_message(**kwargs)
+    if view is not None or not apart:  # a refusal apart leaves the panel tapped as it was
+        await superseded(interaction, message_id, view)
 
 
 async def try_private(
