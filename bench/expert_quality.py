@@ -62,7 +62,7 @@ def positions(specs: list[str], every: int) -> list[Position]:
     for spec in specs:
         map_name, players, index = spec.split(":")
         names = [f"p{i}" for i in range(int(players))]
-        game = Game(load_board(map_name), names, f"dq-{map_name}:{players}:{index}")  # the seeds of the README's runs
+        game = Game(load_board(map_name), names, f"dq-{map_name}:{players}:{index}")  # seeds as in docs/benchmarks.md
         k = 0
         while not game.finished:
             name = game.waiting_for()[0]

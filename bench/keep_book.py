@@ -7,7 +7,7 @@ tickets offered, the expert's own seat (the strong autopilot with the
 expert's tuning, `engine.expert.own_tuning`) against three plain strong
 seats wins 4% of its games with one pair kept and 75% with another, and the
 pair strong's keep rule picks wins about five points less than the best
-pair of the offer (README.md, Benchmarks). So for every pair of the map's
+pair of the offer (docs/benchmarks.md). So for every pair of the map's
 tickets this plays `--games` four-player games in which the seat (rotated
 through the four seats) is offered the pair and a third ticket (drawn by the
 game's seed from the others), keeps the pair, and plays the rest of the game

@@ -12,7 +12,7 @@ tuning the expert gives its own seat in that game (`engine.expert.own_tuning`,
 its OWN_TUNINGS), the `--set` constants on top. Strong games are fast (about 50 ms a
 four-player game), so thousands of games tell a change of a few percent: a
 way to look for a better policy for the expert's search to start from
-(README.md, Benchmarks). Prints win rates with 95% intervals (Wilson) and the
+(docs/benchmarks.md). Prints win rates with 95% intervals (Wilson) and the
 tested seat's mean margin over the best other player; asserts nothing.
 """
 

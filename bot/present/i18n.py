@@ -3,7 +3,7 @@
 Every sentence of the bot is written in English in the code, marked for
 translation, and looked up in the gettext catalogue of the language being
 spoken (`bot/present/locale/LANG/LC_MESSAGES/conductor.mo`, compiled from the
-`.po` files by `python -m tools.i18n compile`; see the README's "Languages").
+`.po` files by `python -m tools.i18n compile`; see docs/players.md, "Languages").
 
 The language is not passed through every function: the caller says which
 language a text is for with `speaking(language)` around the code that
