@@ -144,3 +144,17 @@ def test_the_docs_list_every_command_with_its_swedish_and_finnish_name() -> None
             name = group["name"]
             row = f"| `/{name} {option['name']}` | `/{name} {loc['sv-SE']}` | `/{name} {loc['fi']}` |"
             assert row in page, f"missing from the names table: {row}"
+
+
+def test_the_operators_page_lists_every_setting() -> None:
+    """Every setting of .env.example has its row, with its default, in docs/operators.md's settings table."""
+    page = (ROOT / "docs" / "operators.md").read_text(encoding="utf-8")
+    keys = [
+        line.split("=", 1)[0]
+        for line in (ROOT / ".env.example").read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#") and "=" in line
+    ]
+    assert len(keys) >= 10
+    rows = [line for line in page.splitlines() if line.startswith("| `")]
+    missing = [key for key in keys if not any(f"`{key}`" in row.split(" | ")[0] for row in rows)]
+    assert not missing, f"settings missing from docs/operators.md: {missing}"
