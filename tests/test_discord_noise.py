@@ -4,7 +4,7 @@ A three-player USA game (7 trains each), opened with `/ttr new`, joined with
 `/ttr join`, started and played through to its end with the default settings
 of every member and of the server. Each figure below is exact for its seed:
 a change that makes the bot louder (or quieter) must change this test and the
-README's figures ("Playing", "How much a game says") with it.
+docs/players.md's figures ("Playing", "How much a game says") with it.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ below the chat, the final board), all public messages, the DMs of each
 member and the notices. After every turn no message but the live table
 carries the game's buttons (the private panels superseded lose theirs), and
 so after a restart and after kills at the worst moments of moving the table.
-The README's "How much a game says" quotes the figures of the first test.
+docs/players.md's "How much a game says" quotes the figures of the first test.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ address it prints, opens it in Debian's Chromium (driven by Playwright, never
 a downloaded browser), opens a game with the page's slash-command composer,
 has a friend join with the lobby's button ("Viewing as"), starts it, chooses
 tickets, takes a card with a button and sees the new board image. It writes
-the README's screenshots (docs/tryout-*.png) on the way.
+the screenshots in docs/ (docs/tryout-*.png) on the way.
 
 Chromium: scripts/test.sh installs Debian's `chromium` where it is missing;
 CONDUCTOR_CHROMIUM names another executable.
