@@ -119,7 +119,7 @@ class MemberSettingsCog(TtrCog):
     @app_commands.describe(
         confirmations="on: Draw tickets and a route chosen from a menu ask you to confirm first; off: they act at once",
         language="The language of your answers, private images and DMs (automatic: your Discord app's)",
-        turn_dms="When a DM tells you it is your turn (the channel's turn message mentions you anyway)",
+        turn_dms="When a DM tells you it is your turn (every turn: instead of the notice in the channel)",
         reminders="on: the clock's reminders, the reserve's included; off: none",
         quiet_hours="Hours when I send you nothing, like 22-07 (held until they end; the clock runs on); none: off",
         timezone="The time zone of your quiet hours, like Europe/Stockholm",

@@ -149,7 +149,7 @@ def member_messages_text(settings: MemberSettings, now: datetime) -> str:
     elif settings.turn_dms is TurnDms.AFTER:
         turn = _(
             "- turn DMs: **after {duration}**: a DM only when your turn has waited {duration} "
-            "(the turn message in the channel mentions you at once). Change with `/ttr settings turn_dms:`."
+            "(the notice in the game's channel mentions you at once). Change with `/ttr settings turn_dms:`."
         ).format(duration=duration_text(settings.turn_dm_wait))
     else:
         turn = _(
