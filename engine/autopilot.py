@@ -11,15 +11,17 @@ The expert's search may be split between processes: the
 caller plays one part (`engine.expert.search_share`) and sends the others to
 worker processes as snapshots (`share_in_snapshot`), all with the same
 deadline, then decides from all of them (`engine.expert.choose_shared`).
-`choose_split` does it with an `Executor` of workers.
+`split_search` makes the parts (`SplitSearch`, the split's one home);
+`choose_split` runs them with an `Executor` of workers.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.expert import DEFAULT_SEARCH, Search, Share, choose_expert, choose_shared, search_share, searching
@@ -68,15 +70,55 @@ def share_in_snapshot(
     return search_share(restore(json.loads(snapshot), moves), name, search, share, of, began)
 
 
+@dataclass(frozen=True)
+class SplitSearch:
+    """One expert decision's search split into `parts`, each a job any process can run (`job`), all under the
+    same time limit, counted from `started` (a `time.monotonic()` reading); `decide` makes the move from every
+    part's `Share`. The one home of the split: `choose_split` runs it with an `Executor`, the bot's thinking
+    (bot/service/thinking.py) with its event loop."""
+
+    snapshot: str
+    moves: tuple[Move, ...]
+    name: str
+    search: Search
+    parts: int
+    players: int
+    started: float
+
+    def job(self, share: int) -> tuple[Callable[..., Share], tuple[object, ...]]:
+        """Part `share`'s function and arguments (picklable, for a worker process)."""
+        return share_in_snapshot, (
+            self.snapshot,
+            list(self.moves),
+            self.name,
+            self.search,
+            share,
+            self.parts,
+            self.started,
+        )
+
+    def decide(self, shares: Sequence[Share]) -> Move:
+        """The move the parts decide together (`engine.expert.choose_shared`); the first part's candidates lead."""
+        return choose_shared(shares, self.players, self.search)
+
+
+def split_search(game: Game, name: str, search: Search, parts: int) -> SplitSearch | None:
+    """The decision's search split into `parts`; None when there is nothing to split (one part, or a decision the
+    expert does not search: then `choose_move` decides it at once)."""
+    if parts <= 1 or not searching(game, name):
+        return None
+    return SplitSearch(snapshot_text(game), tuple(game.moves), name, search, parts, len(game.names), time.monotonic())
+
+
 def choose_split(game: Game, name: str, search: Search, workers: Executor, parts: int) -> Move:
     """The expert's move with its search split into `parts`: one played here, the others by `workers` side by
     side (for the split to pay, they hold at least `parts` - 1 processes). Decides as `choose_expert` does,
     from the worlds of every part."""
-    if parts <= 1 or not searching(game, name):
+    began = time.perf_counter()
+    split = split_search(game, name, search, parts)
+    if split is None:
         return choose_expert(game, name, search)
-    started, began = time.monotonic(), time.perf_counter()
-    text, moves = snapshot_text(game), list(game.moves)
-    sent = [workers.submit(share_in_snapshot, text, moves, name, search, k, parts, started) for k in range(1, parts)]
+    sent = [workers.submit(function, *args) for function, args in map(split.job, range(1, parts))]
     shares = [search_share(game, name, search, 0, parts, began)]
     shares += [future.result() for future in sent]
-    return choose_shared(shares, len(game.names), search)
+    return split.decide(shares)

@@ -16,7 +16,7 @@ then on, and the log says so once.
 
 With `parts` above one the expert's search is split between that many
 worker processes (the pool should hold as many): each plays worlds of its
-own to the same deadline (`engine.autopilot.share_in_snapshot`), and the
+own to the same deadline (the parts of `engine.autopilot.split_search`), and the
 move is decided here from all of them (`engine.expert.choose_shared`, a
 few microseconds), so a decision the time limit ends weighs about that many
 times the worlds. The bot's search (`expert_search`) bounds each part's work
@@ -28,15 +28,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 
 from engine import Game, Move
-from engine.autopilot import Level, choose_in_snapshot, choose_move, share_in_snapshot
-from engine.expert import DEFAULT_SEARCH, Search, choose_shared, searching
+from engine.autopilot import Level, choose_in_snapshot, choose_move, split_search
+from engine.expert import DEFAULT_SEARCH, Search
 from engine.snapshot import snapshot_text
 
 log = logging.getLogger(__name__)
@@ -108,23 +107,19 @@ class Thinking:
             self.executor = None
 
     async def _in_workers(self, executor: Executor, game: Game, name: str) -> Move:
-        """The expert's move, searched in the worker processes (split between `parts` of them)."""
+        """The expert's move, searched in the worker processes (split between `parts` of them,
+        `engine.autopilot.split_search`)."""
         loop = asyncio.get_running_loop()
-        text, moves = snapshot_text(game), list(game.moves)
-        if self.parts <= 1 or not searching(game, name):
+        split = split_search(game, name, self.search, self.parts)
+        if split is None:
+            text, moves = snapshot_text(game), list(game.moves)
             return await loop.run_in_executor(
                 executor, choose_in_snapshot, text, moves, name, Level.EXPERT, self.search
             )
-        started = time.monotonic()
         shares = await asyncio.gather(
-            *(
-                loop.run_in_executor(
-                    executor, share_in_snapshot, text, moves, name, self.search, k, self.parts, started
-                )
-                for k in range(self.parts)
-            )
+            *(loop.run_in_executor(executor, function, *args) for function, args in map(split.job, range(self.parts)))
         )
-        return choose_shared(shares, len(game.names), self.search)
+        return split.decide(shares)
 
 
 __all__ = ["MAX_EXPERT_PROCESSES", "MAX_EXPERT_SECONDS", "MIN_EXPERT_SECONDS", "Thinking", "expert_search"]
