@@ -251,3 +251,14 @@ def test_no_module_in_the_engine_is_long() -> None:
         and _name(p) not in LONG_ENGINE_MODULES
     }
     assert long == {}
+
+
+def test_the_front_needs_the_parts_not_the_core() -> None:
+    """The front (bot/table, bot/cogs, bot/views) is given the service's parts it uses, never `ServiceCore`."""
+    found = sorted(
+        f"{path.relative_to(ROOT)}"
+        for package in ("table", "cogs", "views")
+        for path in (ROOT / "bot" / package).rglob("*.py")
+        if "ServiceCore" in path.read_text(encoding="utf-8") or ".core." in path.read_text(encoding="utf-8")
+    )
+    assert found == []

@@ -108,7 +108,7 @@ class MemberSettingsCog(TtrCog):
 
     def __init__(self, ttr: app_commands.Group, front: Front) -> None:
         super().__init__(ttr)
-        self.core = front.service.core
+        self.reading = front.service.reading  # the clock
         self.members = front.service.members
         self.runner = front.service.runner
         self.server_settings = front.service.settings
@@ -183,7 +183,7 @@ class MemberSettingsCog(TtrCog):
                     [
                         member_settings_text(settings, changed=changed),
                         member_language_text(settings, spoken),
-                        member_messages_text(settings, self.core.now()),
+                        member_messages_text(settings, self.reading.now()),
                     ]
                 )
                 await private(interaction, text)

@@ -15,6 +15,7 @@ from bot.service.errors import IdKind, NotAPlayer, Why, WrongState
 from bot.service.history import Stage, stages
 from bot.service.kinds import TimeoutPolicy
 from bot.service.models import GameInfo, Waiting
+from bot.service.observer import Observer
 from bot.service.runner import Runner, waiting_of
 from bot.service.views import PrivateView, PublicView, private_view, public_view
 from bot.store import ACTIVE, GameStatus
@@ -54,6 +55,19 @@ class ReadingService:
         self.game_store = game_store
         self.history_store = history_store
         self.runner = runner
+
+    async def game(self, game_id: int) -> GameInfo:
+        """The game as it is now (its info, from the live games or the store)."""
+        return await self.core.game(game_id)
+
+    def now(self) -> datetime:
+        """The service's clock (a test's, or the try-out's)."""
+        return self.core.now()
+
+    @property
+    def observer(self) -> Observer:
+        """Who hears how the front's work went (the operator's metrics; nobody by default)."""
+        return self.core.observer
 
     async def active_game(self, channel_id: int) -> GameInfo | None:
         """The lobby or running game in a channel, if any."""

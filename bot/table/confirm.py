@@ -29,7 +29,7 @@ from maps import load_board
 
 async def _stale(play: Play, interaction: discord.Interaction, info: GameInfo) -> None:
     """A confirmation asked from a control shown before the game moved on: refused, with what to decide now."""
-    text, view = await decisions.panel(play.reading, await play.core.game(info.id), interaction.user.id)
+    text, view = await decisions.panel(play.reading, await play.reading.game(info.id), interaction.user.id)
     await private(interaction, stale_text(text), view=view)
 
 

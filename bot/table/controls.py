@@ -248,7 +248,7 @@ class Controls:
             waiting = await self.reading.waiting(info.id)
             await self.handle(interaction, info, Request(action, version, cid.args, tuple(values)))
             if waiting is not None and interaction.user.id in waiting.user_ids:
-                if (await self.lookup.core.game(info.id)).version != info.version:
+                if (await self.lookup.reading.game(info.id)).version != info.version:
                     # a move in the member's own turn: the game paces those (against the autopilot, whose turns
                     # take no time, one turn follows another at once), so it does not count against their rate
                     uncount(interaction)

@@ -41,10 +41,10 @@ from bot.service import (
     Reminder,
     TurnNotice,
 )
-from bot.service.core import ServiceCore
 from bot.service.front_records import FrontRecords
 from bot.service.kinds import Language
 from bot.service.member_settings import MemberSettingsService
+from bot.service.reading import ReadingService
 from bot.service.settings import SettingsService
 from bot.table.languages import Languages
 from bot.table.lobby_message import LobbyMessage
@@ -90,7 +90,7 @@ def _your_turn(info: GameInfo, url: str, notice: TurnNotice) -> str:
 class DeliveryParts(Protocol):
     """The parts of the game service delivery uses (the service itself has them all)."""
 
-    core: ServiceCore
+    reading: ReadingService
     front: FrontRecords
     members: MemberSettingsService
     settings: SettingsService
@@ -107,12 +107,17 @@ class Delivery:
         languages: Languages | None = None,
     ) -> None:
         self.client = client
-        self.core, self.front, self.members, self.settings = parts.core, parts.front, parts.members, parts.settings
+        self.reading, self.front, self.members, self.settings = (
+            parts.reading,
+            parts.front,
+            parts.members,
+            parts.settings,
+        )
         self.notifier = notifier
         self.stage = stage
         self.outbox = outbox
         self.languages = languages or stage.languages
-        self.lobby_message = LobbyMessage(client, parts.core, parts.front, self.languages)
+        self.lobby_message = LobbyMessage(client, parts.reading, parts.front, self.languages)
         notifier.summarise = self.away_summary  # what the autopilot played for an away member: one summary
         # called (in order) with a game once an action delivered here ended it: the tournaments announce the
         # table's result (bot/table/tournaments.py)
@@ -268,7 +273,7 @@ class Delivery:
 
     async def away_summary(self, user_id: int, game_id: int, first: int) -> str | None:
         """What the autopilot played for a member while they were away, from move `first` on: one DM, summed up."""
-        info = await self.core.game(game_id)
+        info = await self.reading.game(game_id)
         moves = await self.members.autopilot_moves_for(game_id, user_id, first)
         if not moves:
             return None

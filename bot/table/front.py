@@ -32,8 +32,8 @@ class Front:
     @classmethod
     def build(cls, client: discord.Client, service: GameService) -> Front:
         # each part of the front is handed the parts of the service it uses (their Protocols list them)
-        lookup = Lookup(service.core, service.reading, service.front)
-        notifier = Notifier(client, service.core, service.members, service.front)
+        lookup = Lookup(service.reading, service.front)
+        notifier = Notifier(client, service.reading, service.members, service.front)
         languages = Languages(client, service.members, service.settings)
         stage = StageMessages(client, service, notifier, languages=languages)
         delivery = Delivery(client, service, notifier, stage, Outbox(client), languages)

@@ -19,8 +19,8 @@ import discord
 from bot.present.i18n import speaking
 from bot.present.lobby import lobby_text
 from bot.service import GameInfo, GameStatus
-from bot.service.core import ServiceCore
 from bot.service.front_records import FrontRecords
+from bot.service.reading import ReadingService
 from bot.table.languages import Languages
 from bot.views.lobby import lobby_view
 
@@ -30,9 +30,11 @@ LOBBY = "lobby"  # the kind of the remembered lobby message
 
 
 class LobbyMessage:
-    def __init__(self, client: discord.Client, core: ServiceCore, front: FrontRecords, languages: Languages) -> None:
+    def __init__(
+        self, client: discord.Client, reading: ReadingService, front: FrontRecords, languages: Languages
+    ) -> None:
         self.client = client
-        self.core = core  # the games
+        self.reading = reading  # the games
         self.front = front  # the lobby messages posted
         self.languages = languages
 
@@ -57,7 +59,7 @@ class LobbyMessage:
         rows = await self.front.posted_messages(game_id, LOBBY)
         if not rows:
             return False
-        info = await self.core.game(game_id)
+        info = await self.reading.game(game_id)
         language = await self.languages.server(info.guild_id)
         updated = False
         for row in rows:

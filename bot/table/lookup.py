@@ -21,7 +21,6 @@ from bot.present.lookup import (
     waiting_for_text,
 )
 from bot.service import GameInfo, NotFound
-from bot.service.core import ServiceCore
 from bot.service.front_records import FrontRecords
 from bot.service.reading import ReadingService
 from bot.views.replies import Refusal, current_game
@@ -35,8 +34,7 @@ MAX_CHOICES = 25  # Discord shows at most 25 choices
 class Lookup:
     """Finding the game a request is about, through the parts of the service that know games."""
 
-    def __init__(self, core: ServiceCore, reading: ReadingService, front: FrontRecords) -> None:
-        self.core = core
+    def __init__(self, reading: ReadingService, front: FrontRecords) -> None:
         self.reading = reading
         self.front = front  # the channels' latest games
 
@@ -62,7 +60,7 @@ class Lookup:
         info = None if channel_id is None else await self.reading.active_game(channel_id)
         if info is None and channel_id is not None:
             latest = await self.front.latest_game_id(channel_id)
-            info = None if latest is None else await self.core.game(latest)
+            info = None if latest is None else await self.reading.game(latest)
             if info is not None and not info.started:
                 info = None  # cancelled before it started: nothing to look at
         if info is None:
@@ -73,7 +71,7 @@ class Lookup:
     async def component_game(self, interaction: discord.Interaction, game_id: int) -> GameInfo:
         """The game a button or menu belongs to, refused outside that game's channel."""
         current_game.set(game_id)
-        info = await self.core.game(game_id)
+        info = await self.reading.game(game_id)
         if interaction.channel_id != info.channel_id:
             raise Refusal(played_elsewhere_text(info.id, info.channel_id))
         return info
@@ -87,7 +85,7 @@ class Lookup:
                 raise Refusal(never_played_here_text())
         current_game.set(game_id)
         try:
-            info = await self.core.game(game_id)
+            info = await self.reading.game(game_id)
         except NotFound:
             raise Refusal(no_such_game_text(game_id)) from None
         if info.guild_id != interaction.guild_id:
@@ -100,7 +98,7 @@ class Lookup:
         games = {g.id: g for g in ids if g.guild_id == interaction.guild_id}
         latest = None if interaction.channel_id is None else await self.front.latest_game_id(interaction.channel_id)
         if latest is not None and latest not in games:
-            games[latest] = await self.core.game(latest)
+            games[latest] = await self.reading.game(latest)
         typed = current.strip().lstrip("#")
         return [
             app_commands.Choice(name=game_choice_name(g.id, g.title, g.status.value), value=g.id)

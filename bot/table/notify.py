@@ -36,9 +36,9 @@ from enum import StrEnum
 
 import discord
 
-from bot.service.core import ServiceCore
 from bot.service.front_records import FrontRecords
 from bot.service.member_settings import MemberSettingsService, TurnDms
+from bot.service.reading import ReadingService
 from bot.store import HeldRow
 
 log = logging.getLogger(__name__)
@@ -86,10 +86,10 @@ Summarise = Callable[[int, int, int], Awaitable[str | None]]
 
 class Notifier:
     def __init__(
-        self, client: discord.Client, core: ServiceCore, members: MemberSettingsService, front: FrontRecords
+        self, client: discord.Client, reading: ReadingService, members: MemberSettingsService, front: FrontRecords
     ) -> None:
         self._client = client
-        self._core = core  # the service's clock
+        self._reading = reading  # the service's clock
         self._members = members  # members' settings and held DMs
         self._front = front  # who refuses DMs
         self.summarise: Summarise | None = None  # set by the front (bot/table/delivery.py)
@@ -99,7 +99,7 @@ class Notifier:
         if kind is DmKind.ANSWER or user_id <= 0:
             return SEND
         settings = await self._members.member_settings(user_id)
-        now = self._core.now()
+        now = self._reading.now()
         if kind in TURN_KINDS and not held:
             if settings.turn_dms is TurnDms.NEVER:
                 return SKIP
@@ -159,7 +159,7 @@ class Notifier:
         `back`: a member who is back from being away: what the autopilot played for them goes now.
         """
         if back is None:
-            due = await self._members.due_dms(self._core.now())
+            due = await self._members.due_dms(self._reading.now())
         else:
             due = [r for r in await self._members.held_dms(back) if r.kind == DmKind.PLAYED_FOR]
         sent = 0

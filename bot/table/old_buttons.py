@@ -14,8 +14,8 @@ import re
 import discord
 
 from bot.service import GameInfo
-from bot.service.core import ServiceCore
 from bot.service.front_records import FrontRecords, PostedMessage
+from bot.service.reading import ReadingService
 from bot.table.stage_kinds import is_stage
 
 log = logging.getLogger(__name__)
@@ -38,9 +38,9 @@ def buttons_games(message: discord.Message) -> set[int]:
 class OldButtons:
     """Take the buttons off stage messages that no longer count."""
 
-    def __init__(self, client: discord.Client, core: ServiceCore, front: FrontRecords) -> None:
+    def __init__(self, client: discord.Client, reading: ReadingService, front: FrontRecords) -> None:
         self.client = client
-        self.core = core  # the games
+        self.reading = reading  # the games
         self.front = front  # the messages posted, and which still carry buttons
 
     def channel(self, info: GameInfo) -> discord.PartialMessageable:
@@ -55,7 +55,7 @@ class OldButtons:
         would keep live-looking buttons. If Discord fails, they stay (and only
         say they are out of date).
         """
-        info = await self.core.game(game_id)
+        info = await self.reading.game(game_id)
         known = {m.message_id for m in await self.front.posted_messages(game_id)}
         me = self.client.user
         try:
@@ -80,7 +80,7 @@ class OldButtons:
         edited once per sweep; one that was deleted or cannot be edited is
         given up on.
         """
-        info = await self.core.game(game_id)
+        info = await self.reading.game(game_id)
         rows = [m for m in await self.front.posted_messages(game_id) if is_stage(m.kind)]
         live = rows[-1].message_id if rows and info.started and info.status.active else None
         for row in rows:

@@ -37,7 +37,6 @@ from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.service import ActionResult, EventKind, GameInfo, GameStatus, Must, NotYourTurn, StaleVersion
 from bot.service.choices import ClaimRefusal, MoveChoices, RouteClaim
-from bot.service.core import ServiceCore
 from bot.service.images import Images
 from bot.service.member_settings import MemberSettingsService
 from bot.service.play import PlayService
@@ -103,7 +102,6 @@ def _own_lines(result: ActionResult, user: int) -> list[str]:
 class PlayParts(Protocol):
     """The parts of the game service the moves and looks use (the service itself has them all)."""
 
-    core: ServiceCore
     play: PlayService
     choices: MoveChoices
     reading: ReadingService
@@ -113,7 +111,7 @@ class PlayParts(Protocol):
 
 class Play:
     def __init__(self, parts: PlayParts, delivery: Delivery) -> None:
-        self.core, self.play, self.choices = parts.core, parts.play, parts.choices
+        self.play, self.choices = parts.play, parts.choices
         self.reading, self.images, self.members = parts.reading, parts.images, parts.members
         self.delivery = delivery
         self.unanswered = UnansweredMoves()
@@ -138,7 +136,7 @@ class Play:
         try:
             result = await move()
         except StaleVersion:
-            text, view = await decisions.panel(self.reading, await self.core.game(info.id), user)
+            text, view = await decisions.panel(self.reading, await self.reading.game(info.id), user)
             await private(interaction, stale_text(text), view=view)
             return
         except NotYourTurn:
@@ -181,7 +179,7 @@ class Play:
         url = message_url(info, None)
         try:
             url = message_url(info, await self.delivery.stage.latest(info.id))
-            text, view = await decisions.panel(self.reading, await self.core.game(info.id), user)
+            text, view = await decisions.panel(self.reading, await self.reading.game(info.id), user)
             await private(interaction, move_counted_text(info.id, url, said, text), view=view)
             return
         except Exception:
@@ -304,7 +302,7 @@ class Play:
         rules = load_board(info.map).rules
         if not choices.routes:
             raise Refusal(nothing_claimable_text(rules))
-        current = await self.core.game(info.id)
+        current = await self.reading.game(info.id)
         view = panels.route_view(info.id, current.version, rules, choices.listed())
         await private(interaction, claimable_text(len(choices.listed()), rules), view=view)
 

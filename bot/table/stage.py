@@ -49,7 +49,6 @@ from bot.present.layout import chunks, clip
 from bot.present.seats import seat_labels
 from bot.present.stage import breakdown_lines, setup_content, start_text
 from bot.service import GameInfo, GameStatus, TurnNotice
-from bot.service.core import ServiceCore
 from bot.service.front_records import FrontRecords, PostedMessage
 from bot.service.member_settings import MemberSettingsService
 from bot.service.reading import ReadingService
@@ -74,7 +73,6 @@ log = logging.getLogger(__name__)
 class StageParts(Protocol):
     """The parts of the game service the stage messages use (the service itself has them all)."""
 
-    core: ServiceCore
     front: FrontRecords
     reading: ReadingService
     stages: Stages
@@ -93,11 +91,11 @@ class StageMessages:
         languages: Languages,
     ) -> None:
         self.client = client
-        self.core, self.front, self.reading, self.stages = parts.core, parts.front, parts.reading, parts.stages
+        self.front, self.reading, self.stages = parts.front, parts.reading, parts.stages
         self.notifier = notifier
         self.languages = languages
         self.settings = parts.settings
-        self.old_buttons = OldButtons(client, parts.core, parts.front)
+        self.old_buttons = OldButtons(client, parts.reading, parts.front)
         self.notices = Notices(client, parts.front, parts.members, notifier, languages)
         self.table = LiveTable(client, parts.front, self.old_buttons)
         self._sleep = sleep
@@ -139,7 +137,7 @@ class StageMessages:
         each stage posts a message of its own.
         """
         async with self._lock(game_id):
-            info = await self.core.game(game_id)
+            info = await self.reading.game(game_id)
             if not info.started or info.status is GameStatus.CANCELLED:
                 return False
             language = await self.languages.server(info.guild_id)
@@ -197,7 +195,7 @@ class StageMessages:
         info = view.info
         if live is not None and view.key != "final":
             ignore = await self.notices.ids(info)
-            if not await self.table.far_up(info, live.message_id, self.core.now(), ignore):
+            if not await self.table.far_up(info, live.message_id, self.reading.now(), ignore):
                 kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions.none()}
                 if view.image is not None:
                     kwargs["attachments"] = [image_file(view.image, "board.png")]
@@ -222,7 +220,7 @@ class StageMessages:
         if buttons is not None:
             kwargs["view"] = buttons
         message = await channel.send(**kwargs)
-        self.core.observer.posted()  # the table is up: the time since the click that moved it (metrics)
+        self.reading.observer.posted()  # the table is up: the time since the click that moved it (metrics)
         # marked in the write that records it: if the bot stops before a newer message takes its buttons off,
         # the next start finds it marked and takes them off then (`sweep`)
         await self.front.remember_message(info.id, key, info.channel_id, message.id, buttons=buttons is not None)
@@ -292,7 +290,7 @@ class StageMessages:
             current_game.set(game_id)
             before = await self.latest(game_id)
             # the stage's message was missing (or a table may have been moved down): was it posted unrecorded?
-            if await self.publish_safely(game_id) or await self.at_table(await self.core.game(game_id)):
+            if await self.publish_safely(game_id) or await self.at_table(await self.reading.game(game_id)):
                 await self.old_buttons.strip_unrecorded(game_id, before)
         for game_id in await self.front.games_with_buttons():
             current_game.set(game_id)
@@ -329,7 +327,7 @@ class StageMessages:
 
     async def refresh_clock(self, game_id: int) -> None:
         """Bring the clock's line of the current stage message up to date (after a pause, an extension, a timeout)."""
-        info = await self.core.game(game_id)
+        info = await self.reading.game(game_id)
         message_id = await self.latest(game_id)
         if message_id is None or not info.started or not info.status.active:
             return

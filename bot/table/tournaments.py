@@ -72,8 +72,8 @@ class TournamentDesk:
     def __init__(self, client: discord.Client, front: Front) -> None:
         self.client = client
         service = front.service
-        self.core, self.front, self.settings, self.tournaments = (
-            service.core,
+        self.reading, self.front, self.settings, self.tournaments = (
+            service.reading,
             service.front,
             service.settings,
             service.tournaments,
@@ -128,7 +128,7 @@ class TournamentDesk:
         await self.announce(info, round_lines(started))
         for table in started.round.tables:
             if table.game_id is not None and table.status in (TableStatus.DONE, TableStatus.VOID):
-                game = await self.core.game(table.game_id)
+                game = await self.reading.game(table.game_id)
                 await self.game_ended(game)
         await self.refresh_message(info)
 
