@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import pytest
-from discord_harness import Room, all_private, dm_texts, make_room, reply_text, slash
+from discord_harness import Room, all_private, dm_texts, make_room, reply_text, slash, turn_dms
 from simcord import Env, MemberActor
 from test_discord_quiet import clocked, draw_two, helsinki, settings, turn_notes, until_local
 
@@ -23,6 +23,7 @@ async def held_turn(simcord_env: Env) -> tuple[Room, MemberActor, int]:
     room = make_room(simcord_env, ["alice", "bob"])
     await until_local(simcord_env, 20)
     player, mover, other = await clocked(room, turn_time="12h", reserve="none")
+    await turn_dms(room, other)  # they chose a DM on every turn (the table's notice is the default)
     said = await settings(room, other, quiet_hours="22-07", timezone="Europe/Helsinki")
     assert "quiet hours: **22:00-07:00** (Europe/Helsinki)" in said, said
     before = len(turn_notes(room, other))
