@@ -70,26 +70,6 @@ from engine.state import Phase
 from engine.steady import choose_steady
 from engine.strong import choose_strong
 
-__all__ = [
-    "DEFAULT_REVIEW",
-    "GameReview",
-    "Progress",
-    "ReviewPlan",
-    "ReviewSearch",
-    "TurnReview",
-    "TurnSpot",
-    "assemble",
-    "assemble_record",
-    "plan_record",
-    "plan_review",
-    "review_game",
-    "review_record_turns",
-    "review_turn",
-    "review_turns",
-    "soft_win",
-]
-
-
 # ----- the plan --------------------------------------------------------------
 
 
@@ -311,6 +291,7 @@ def review_game(game: Game, search: ReviewSearch = DEFAULT_REVIEW, progress: Pro
 __all__ = [
     "DEFAULT_REVIEW",
     "GameReview",
+    "Progress",
     "ReviewPlan",
     "ReviewSearch",
     "TurnReview",
