@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import aiohttp
 import pytest
-from discord_harness import close_dms, make_room, slash
+from discord_harness import close_dms, make_room, slash, turn_dms
 from discord_play import Player, open_game
 from prometheus_client.parser import text_string_to_metric_families
 from simcord import Env
@@ -67,6 +67,7 @@ async def test_metrics_move_as_a_game_is_played(simcord_env: Env, database: Data
     assert total(before, "conductor_live_games") == 0
     assert label_values(before, "shards") == {"all"}  # every series names the process's shards
 
+    await turn_dms(room, room.members[1])  # bob chose a DM on every turn (the table's notice is the default)
     close_dms(simcord_env, room.members[1])  # bob's direct messages are closed: the bot finds out when it writes
     game_id, _ = await open_game(room, "usa", 2, trains=7)
     during = await scrape(bot)

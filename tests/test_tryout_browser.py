@@ -277,6 +277,7 @@ def test_thirty_taps_in_swedish_each_answer_within_3_s(tmp_path: Path, browser: 
 
         # my turns: two cards from the deck each; the autopilot plays between them
         mine = re.compile(r"@Alex \(Alex\), din tur")
+        named: set[str] = set()  # the commands the messages name, as the game goes
         while len(seconds) < 30:
             page.wait_for_function(
                 """() => {
@@ -286,6 +287,8 @@ def test_thirty_taps_in_swedish_each_answer_within_3_s(tmp_path: Path, browser: 
                 }""",
                 timeout=STEP_MS,
             )
+            # the table is edited in place: what it names on the way (how to play, in the first turns) is read now
+            named |= commands_named(page.locator("#channel-message-list").inner_text())
             time.sleep(1.5)  # a person reads the board before tapping
             seconds.append(tap(page, page.locator("button.component-button:enabled", has_text=draw).last))
             time.sleep(1.5)
@@ -294,8 +297,8 @@ def test_thirty_taps_in_swedish_each_answer_within_3_s(tmp_path: Path, browser: 
             assert mine.search(page.locator("#channel-message-list").inner_text()) is not None
         page.screenshot(path=str(tmp_path / "swedish.png"))
 
-        # the message box offers what the messages name, under the same names
-        named = commands_named(page.locator("#channel-message-list").inner_text())
+        # the message box offers what the messages name (on the way and now), under the same names
+        named |= commands_named(page.locator("#channel-message-list").inner_text())
         assert "/ttr bygg" in named or "/ttr dra" in named, named
         missing = sorted(command for command in named | {"/ttr bygg"} if not offers(page, command))
         assert not missing, f"the page does not offer {missing}, which its messages name"

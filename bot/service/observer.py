@@ -13,7 +13,7 @@ from contextvars import ContextVar
 from bot.store.observer import StoreObserver
 
 # when (time.perf_counter) the click or command being handled reached the bot; None outside one. The tasks an
-# interaction starts inherit it, so the stage message posted after a move measures from the click.
+# interaction starts inherit it, so the table shown after a move (posted or edited) measures from the click.
 click_started: ContextVar[float | None] = ContextVar("click_started", default=None)
 
 # the outcomes of an action (`Observer.acted`)
@@ -27,8 +27,9 @@ class Observer(StoreObserver):
         """A member's command or click of `kind` was answered, `seconds` after it arrived; `outcome`: DONE,
         REFUSED (a refusal told the member why) or FAILED (an error: an apology was sent)."""
 
-    def posted(self) -> None:
-        """A game's stage message (the table) was posted; measured from `click_started`, when there is one."""
+    def table_shown(self) -> None:
+        """A game's table (its stage message) was shown anew: posted, or the live table edited in place; measured
+        from `click_started`, when there is one."""
 
     def drawn(self, kind: str, seconds: float) -> None:
         """An image of `kind` (board, hand, ...) was drawn in `seconds` (called from the drawing thread)."""

@@ -202,6 +202,7 @@ class StageMessages:
                 kwargs["view"] = stage_buttons(view)
                 edited = await self.table.edit(view, live, key, **kwargs)
                 if edited is not None:
+                    self.reading.observer.table_shown()  # the table is up again: the time since the click (metrics)
                     log.info("game #%d: the table shows %s (message %d)", info.id, key, live.message_id)
                     return edited
         message = await self._post(view, key, content, pings=False)
@@ -220,7 +221,7 @@ class StageMessages:
         if buttons is not None:
             kwargs["view"] = buttons
         message = await channel.send(**kwargs)
-        self.reading.observer.posted()  # the table is up: the time since the click that moved it (metrics)
+        self.reading.observer.table_shown()  # the table is up: the time since the click that moved it (metrics)
         # marked in the write that records it: if the bot stops before a newer message takes its buttons off,
         # the next start finds it marked and takes them off then (`sweep`)
         await self.front.remember_message(info.id, key, info.channel_id, message.id, buttons=buttons is not None)
