@@ -159,6 +159,10 @@ def test_a_game_played_from_the_page(tmp_path: Path, browser: Browser) -> None:
         view_as(page, turn_of)
         page.screenshot(path=str(DOCS / "tryout-game.png"))
         press(page, "Draw from deck")
+        # the first card's answer is shown (and the table edited) before the second tap, which a re-drawn table
+        # could otherwise swallow
+        page.locator("#channel-message-list", has_text="You drew").first.wait_for(timeout=STEP_MS)
+        settled(page)
         press(page, "Draw from deck")
         page.wait_for_function(
             "old => { const shown = Array.from(document.querySelectorAll('#channel-message-list img'))"
