@@ -122,7 +122,7 @@ async def private(
             allowed_mentions=discord.AllowedMentions.none(),
         )
         _answered_in_place.add(interaction.id)
-        await superseded(interaction, edited.id, view)
+        await superseded(interaction, edited.id, view, current_game.get())
         return
     kwargs: dict[str, Any] = {"ephemeral": True, "allowed_mentions": discord.AllowedMentions.none()}
     if content is not None:
@@ -139,7 +139,7 @@ async def private(
     else:
         await interaction.response.send_message(**kwargs)
     if view is not None or not apart:  # a refusal apart leaves the panel tapped as it was
-        await superseded(interaction, message_id, view)
+        await superseded(interaction, message_id, view, current_game.get())
 
 
 async def try_private(

@@ -8,8 +8,10 @@ a games channel where it plays two-player USA games with few trains, one
 after another. Discord's side of the messages' buttons is written to LOG as
 it happens, one line per change, before the bot hears Discord's answer:
 `BUTTONS id custom-id` when a channel message is posted with buttons, `OFF id`
-when an edit takes them off. The test kills this process with SIGKILL at
-random moments and compares LOG with what the database says.
+when an edit takes them off or the message is deleted (a table moved down, or
+the table at the end, replaced by the final message: a deleted message shows
+no buttons). The test kills this process with SIGKILL at random moments and
+compares LOG with what the database says.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ def log_discord(log: int) -> None:
                     os.write(log, f"BUTTONS {result['id']} {custom_id}\n".encode())
             elif method == "PATCH" and len(parts) == 4 and json.get("components") == []:
                 os.write(log, f"OFF {parts[3]}\n".encode())
+        if method == "DELETE" and len(parts) == 4 and parts[0] == "channels" and parts[2] == "messages":
+            os.write(log, f"OFF {parts[3]}\n".encode())
         return result
 
     router.dispatch = dispatch
