@@ -27,7 +27,7 @@ from typing import Any
 import discord
 import pytest
 from babel.messages.pofile import read_po
-from discord_harness import Room, make_room_in, replies, reply_text, set_locale, slash
+from discord_harness import Room, make_room_in, replies, reply_text, set_locale, slash, turn_dms
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 
@@ -418,6 +418,7 @@ async def test_a_member_with_english_set_reads_english_privately_in_a_swedish_ga
     answer = await slash(anna, room, "ttr settings", language="en")
     only(reply_texts([answer]), Language.EN, "anna's settings answer")
     assert (await room.bot.service.members.member_settings(anna.id)).language is Language.EN
+    await turn_dms(room, anna, bertil)  # they chose "your turn" DMs (at the table the default is a channel notice)
     reader = await open_reader(room, "amsterdam")
     await whole_game(reader)
     only(channel_texts(room), Language.SV, "the channel")
@@ -462,6 +463,7 @@ async def test_a_dm_follows_the_members_setting_else_their_client_last_seen(simc
     set_locale(simcord_env, bertil, "sv-SE")  # no setting: his client's language
     set_locale(simcord_env, cecilia, "de")  # a language the bot does not speak: the server's
     await slash(anna, room, "ttr settings", language="fi")  # from an English client
+    await turn_dms(room, anna, bertil, cecilia)  # they chose "your turn" DMs (the default: a channel notice)
     reader = await open_reader(room, "usa")
     assert (await room.bot.service.members.member_settings(bertil.id)).client_locale == "sv-SE"
     await whole_game(reader)
