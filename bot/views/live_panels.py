@@ -19,7 +19,6 @@ else: the answer that superseded it is sent all the same.
 from __future__ import annotations
 
 import logging
-import weakref
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -43,14 +42,16 @@ class Panel:
 
 
 # per client: (member, game) -> the member's live panel of that game
-_panels: weakref.WeakKeyDictionary[discord.Client, dict[tuple[int, int], Panel]] = weakref.WeakKeyDictionary()
+# kept on the client itself: a module-level map keyed by the client would keep it (and its store) alive, since the
+# panels' interactions refer to it
+_ATTRIBUTE = "_conductor_live_panels"
 
 
 def _of(client: discord.Client) -> dict[tuple[int, int], Panel]:
-    kept = _panels.get(client)
+    kept: dict[tuple[int, int], Panel] | None = getattr(client, _ATTRIBUTE, None)
     if kept is None:
         kept = {}
-        _panels[client] = kept
+        setattr(client, _ATTRIBUTE, kept)
     return kept
 
 
