@@ -2,9 +2,14 @@
 
 A `GameError` carries a `Refusal`: one small frozen dataclass per kind of
 refusal, with the facts it speaks of (places, colours, counts, cards, player
-names, and for the words of a map its `MapNames`). `str()` of either gives the
-plain English sentence the records and the command line keep; the bot words a
-refusal in the reader's language from its fields (`bot/present/rule_errors.py`).
+names, and for the words of a map its `MapNames`, found again by its id).
+
+Who acts on a refusal reads its class and fields; nobody parses its text. The
+words a player reads are never these: the bot words every kind from its fields
+in the reader's language, English included, from its catalogues
+(`bot/present/rule_errors.py`). `str()` of a refusal is the record's plain
+English for the command line (`python -m bot replay`, `verify`), whose output
+stays as it is, and for logs; `repr()` is its class and fields.
 """
 
 from __future__ import annotations
@@ -17,8 +22,10 @@ from maps import Rules
 
 @dataclass(frozen=True)
 class MapNames:
-    """The map a refusal speaks of: its title and its names for the wild card, a ticket and the pieces."""
+    """The map a refusal speaks of: its id (`maps.MAP_NAMES`), its title and its names for the wild card, a ticket
+    and the pieces."""
 
+    name: str
     title: str
     wild: str
     ticket: str
@@ -26,7 +33,7 @@ class MapNames:
 
     @staticmethod
     def of(rules: Rules) -> MapNames:
-        return MapNames(rules.title, rules.wild_name, rules.ticket_name, rules.piece_name)
+        return MapNames(rules.name, rules.title, rules.wild_name, rules.ticket_name, rules.piece_name)
 
     @property
     def wilds(self) -> str:
@@ -594,11 +601,11 @@ class NotAText(Refusal):
 @dataclass(frozen=True)
 class NotACount(Refusal):
     kind = "not_a_count"
-    what: str
+    card: str  # as the record names it
     value: str  # as Python writes it
 
     def __str__(self) -> str:
-        return f"{self.what} must be a whole number of cards, not {self.value}"
+        return f"the count of {self.card} must be a whole number of cards, not {self.value}"
 
 
 @dataclass(frozen=True)
@@ -698,7 +705,7 @@ def refusal_kinds() -> tuple[type[Refusal], ...]:
 
 
 class GameError(ValueError):
-    """A move that cannot be made; `refusal` says why and what would work, `str()` in plain English."""
+    """A move that cannot be made; `refusal` says why and what would work (`str()`: the record's English)."""
 
     def __init__(self, refusal: Refusal) -> None:
         super().__init__(refusal)

@@ -126,9 +126,9 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
-def _count(value: Any, what: str) -> int:
+def _count(value: Any, card: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidMoveError(NotACount(what, repr(value)))
+        raise InvalidMoveError(NotACount(card, repr(value)))
     return value
 
 
@@ -137,7 +137,7 @@ def parse_payment(value: Any, what: str = "pay") -> Payment:
         raise InvalidMoveError(NotCardCounts(what))
     cards: dict[str, int] = {}
     for card, n in value.items():
-        cards[_text(card, "a card name")] = _count(n, f"the count of {card}")
+        cards[_text(card, "a card name")] = _count(n, card)
     return payment_of(cards)
 
 

@@ -142,6 +142,7 @@ class TouristRules:
 
 @dataclass(frozen=True)
 class Rules:
+    name: str  # the map's id (one of MAP_NAMES), as the board's
     title: str
     min_players: int
     max_players: int

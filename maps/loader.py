@@ -41,7 +41,7 @@ def _int_keys(table: dict[str, Any]) -> dict[int, Any]:
     return {int(k): v for k, v in table.items()}
 
 
-def _rules(raw: dict[str, Any], data: dict[str, Any]) -> Rules:
+def _rules(name: str, raw: dict[str, Any], data: dict[str, Any]) -> Rules:
     cards = raw["train_cards"]
     merchandise = None
     if "merchandise" in raw:
@@ -60,6 +60,7 @@ def _rules(raw: dict[str, Any], data: dict[str, Any]) -> Rules:
         )
     mandala = raw.get("mandala_bonus")
     return Rules(
+        name=name,
         title=raw["title"],
         min_players=int(raw["players"]["min"]),
         max_players=int(raw["players"]["max"]),
@@ -248,7 +249,7 @@ def parse_board(name: str, data: dict[str, Any]) -> Board:
         if folded.setdefault(fold(written), place_name) != place_name:
             problems.append(f"'{written}' reads like a name of '{folded[fold(written)]}' too")
     try:
-        rules = _rules(rules_raw, data)
+        rules = _rules(name, rules_raw, data)
     except (KeyError, TypeError, ValueError) as exc:
         problems.append(f"rules: missing or malformed value ({exc})")
     if problems:

@@ -1,11 +1,12 @@
-"""The engine's refusals in Swedish and Finnish (bot/present/rule_errors.py).
+"""The engine's refusals met in play, in English, Swedish and Finnish (bot/present/rule_errors.py).
 
 Real games on every map are played at random; at each step a batch of moves
 a member could try (wrong player, wrong route, wrong cards, wrong tickets,
 wrong stacks...) is checked, and every refusal the engine gives is collected.
 Each must be of a kind worded in every language; every such kind must turn
 up; each is worded in Swedish and Finnish with its facts (the refusal's
-fields) filled. English stays the engine's own.
+fields) filled. English is the catalogue's too (tests/test_rule_error_words.py words every kind, setup and
+record form included, in every language).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from bot.present.claims import claim_refusal_text
 from bot.present.i18n import speaking
 from bot.present.names import ticket_label
 from bot.present.refusals import refusal_text
-from bot.present.rule_errors import WORDED, rule_error_text, rules_of, worded
+from bot.present.rule_errors import IN_PLAY, rule_error_text, rules_of, worded
 from bot.present.words import colour_name
 from bot.service.choices import ClaimBlock, ClaimRefusal
 from bot.service.errors import RuleViolation
@@ -207,17 +208,18 @@ def _raised(path: Path) -> set[str]:
 
 
 def test_every_refusal_met_is_known() -> None:
-    unknown = sorted({str(r) for rs in refusals().values() for r in rs if not isinstance(r, WORDED)})
+    unknown = sorted({str(r) for rs in refusals().values() for r in rs if not isinstance(r, IN_PLAY)})
     assert unknown == []
 
 
 def test_every_form_is_met() -> None:
     met = Counter(type(r).__name__ for rs in refusals().values() for r in rs)
-    assert sorted(k.__name__ for k in WORDED if k.__name__ not in met) == []
+    assert sorted(k.__name__ for k in IN_PLAY if k.__name__ not in met) == []
 
 
 def test_the_forms_cover_every_raise_site_of_the_engine() -> None:
-    """Each kind raised where a member's move can meet it is worded; the others are a record's or a setup's."""
+    """Each kind raised where a member's move can meet it is a kind of play; the others are a record's or a
+    setup's."""
     raised_by_members: set[str] = set()
     raised_elsewhere: set[str] = set()
     for path in sorted([*ENGINE.glob("*.py"), *(ENGINE / "extras").glob("*.py")]):
@@ -230,7 +232,7 @@ def test_the_forms_cover_every_raise_site_of_the_engine() -> None:
             re.search(r"\b(Game|IllegalMove|InvalidMove|NotYourTurn|AmbiguousMove)Error\((f?\"|f?')", source) is None
         ), name
         (raised_elsewhere if name in RECORD_AND_SETUP else raised_by_members).update(_raised(path))
-    names = {k.__name__ for k in WORDED}
+    names = {k.__name__ for k in IN_PLAY}
     assert sorted(raised_by_members - names - SETUP_IN_GAME) == []
     assert sorted(names - raised_by_members) == []
     everything = {k.__name__ for k in refusal_kinds()}
@@ -238,19 +240,22 @@ def test_the_forms_cover_every_raise_site_of_the_engine() -> None:
     assert RECORD_AND_SETUP <= {p.name for p in ENGINE.glob("*.py")}
 
 
-def test_english_is_the_engines_own_words() -> None:
+def test_english_is_the_catalogue_s_words() -> None:
     for rs in refusals().values():
         for refusal in rs:
-            message = str(refusal)
-            assert rule_error_text(refusal) == message
             with speaking(Language.EN):
-                assert refusal_text(RuleViolation(GameError(refusal))) == message
+                text = worded(refusal)
+                assert rule_error_text(refusal) == text
+                assert refusal_text(RuleViolation(GameError(refusal))) == text
+            assert "{" not in text and "}" not in text, text
 
 
-def test_an_unknown_message_stays_as_it_is() -> None:
+def test_a_record_s_refusal_is_worded_too() -> None:
     with speaking(Language.SV):
-        assert rule_error_text(PassNotTrue()) == "'pass' must be true"
-        assert worded(PassNotTrue()) is None
+        assert rule_error_text(PassNotTrue()) == "'pass' måste vara true."
+        assert worded(PassNotTrue()) == "'pass' måste vara true."
+    with speaking(Language.EN):
+        assert rule_error_text(PassNotTrue()) == "'pass' must be true."
 
 
 @pytest.mark.parametrize("language", [Language.SV, Language.FI])
@@ -287,7 +292,7 @@ def test_each_form_in_swedish_and_finnish(language: Language) -> None:
             # no English word of the engine's sentences is left
             for english in (" must ", " the ", " is not ", " cards", " deck ", " turn"):
                 assert english not in f" {text} ".replace(f" {message} ", " "), (message, text)
-    assert set(words) == {k.kind for k in WORDED}
+    assert set(words) == {k.kind for k in IN_PLAY}
 
 
 def rule_error_text_in(language: Language, refusal: Refusal) -> str:
@@ -302,6 +307,7 @@ def test_the_map_of_a_refusal_is_the_game_s() -> None:
         named = [r.map for r in rs if isinstance(getattr(r, "map", None), MapNames)]
         assert named, map_name
         assert {m.title for m in named} == {rules.title}
+        assert {m.name for m in named} == {map_name}
         assert rules_of(named[0]) is rules_of(MapNames.of(rules))
     amsterdam = load_board("amsterdam").rules
     assert rules_of(WildSecond(MapNames.of(amsterdam)).map).title == "Amsterdam"
@@ -329,7 +335,7 @@ def test_a_claim_refusal_names_the_reason_in_the_language(language: Language) ->
     assert str(reason) == f"{route.a} - {route.b} ({route.color}) is already claimed"
     refusal = ClaimRefusal(ClaimBlock.ROUTE_TAKEN, route=route, reason=reason)
     with speaking(Language.EN):
-        assert str(reason) in claim_refusal_text(board.rules, refusal)
+        assert rule_error_text(reason) in claim_refusal_text(board.rules, refusal)
     with speaking(language):
         text = claim_refusal_text(board.rules, refusal)
     assert str(reason) not in text

@@ -291,4 +291,7 @@ def refusal_text(error: ServiceError) -> str:
     for key in _STATUS:
         if key in facts:
             facts[key] = status_word(str(facts[key]))
+    for key, value in facts.items():
+        if isinstance(value, GameError):  # a stored game the engine refuses: its refusal from the catalogue
+            facts[key] = rule_error_text(value)
     return _(TEMPLATES[error.why]).format_map(facts)

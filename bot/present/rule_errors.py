@@ -1,25 +1,21 @@
-"""The engine's refusals in the reader's language.
+"""The engine's refusals in the reader's language, English included.
 
 The engine refuses a move with a `Refusal` (`engine/errors.py`): its kind and
-its facts as fields, with a plain English sentence that the records and the
-`replay` command keep. In English that sentence is what the member reads,
-exactly; in another language each kind a member's move can meet is written
-as a whole sentence from the refusal's fields, card and colour facts named
-with `bot/present/words.py` in the words of the map the refusal names.
-
-The refusals of a game's setup (player count, trains option, decks) and of
-the record form of a move (`engine/moves.py`: JSON keys and types) keep their
-English: members never type a record or a deck, the bot builds them.
+its facts as fields. Every kind is written here as a whole sentence from the
+refusal's fields, in the catalogue of each language (English too: the
+catalogue is the one source of what a player reads), card and colour facts
+named with `bot/present/words.py` in the words of the map the refusal names
+(found by the map's id). The refusals of a game's setup and of a move's record
+form are worded in `bot/present/record_refusals.py`. The engine's own English
+(`str()` of a refusal) is the record's, for the command line and logs.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
-from bot.present.i18n import _, current_language, map_, ngettext
+from bot.present.i18n import _, map_, ngettext
 from bot.present.names import names_and
+from bot.present.record_refusals import OF_SETUP_AND_RECORD, setup_and_record_words
 from bot.present.words import card_name, colour_name, piece_word, ticket_word, tickets_plural, wild_word, wilds_plural
-from bot.service.kinds import Language
 from engine import GameError, MapNames, Refusal
 from engine.errors import (
     AlreadyChosen,
@@ -66,10 +62,10 @@ from engine.errors import (
     WildsTunnelsOnly,
     WrongColour,
 )
-from maps import MAP_NAMES, WILD, Rules, load_board
+from maps import WILD, Rules, load_board
 
-# The kinds worded in every language; the others (setup, record form) keep the engine's English.
-WORDED: tuple[type[Refusal], ...] = (
+# The kinds a member's move can meet in play.
+IN_PLAY: tuple[type[Refusal], ...] = (
     NotAPlace,
     NoRoute,
     NotRouteColour,
@@ -116,14 +112,13 @@ WORDED: tuple[type[Refusal], ...] = (
 )
 
 
-@cache
-def _rules_by_title() -> dict[str, Rules]:
-    return {rules.title: rules for rules in (load_board(name).rules for name in MAP_NAMES)}
+# Every kind: each is worded in every language.
+WORDED: tuple[type[Refusal], ...] = (*IN_PLAY, *OF_SETUP_AND_RECORD)
 
 
 def rules_of(names: MapNames) -> Rules:
-    """The rules of the map a refusal names (by its title)."""
-    return _rules_by_title()[names.title]
+    """The rules of the map a refusal names, by the map's id."""
+    return load_board(names.name).rules
 
 
 def _card(names: MapNames, card: str) -> str:
@@ -322,27 +317,20 @@ def _extras(r: Refusal) -> str | None:
     return None
 
 
-def worded(refusal: Refusal, title: str = "") -> str | None:
+def worded(refusal: Refusal, title: str = "") -> str:
     """The refusal as a sentence of the language spoken (with the words of the map titled `title`, where the
-    refusal does not name its map); None for a kind that keeps its English."""
+    refusal does not name its map)."""
     text = _claims(refusal, title)
     if text is not None:
         return text
-    for words in (_cards_and_tickets, _turns, _extras):
+    for words in (_cards_and_tickets, _turns, _extras, setup_and_record_words):
         text = words(refusal)
         if text is not None:
             return text
-    return None
+    raise TypeError(f"no words for the refusal {refusal!r}")  # tests/test_rule_error_words.py: every kind has words
 
 
 def rule_error_text(error: GameError | Refusal, rules: Rules | None = None) -> str:
-    """The engine's refusal in the language spoken.
-
-    English: the engine's own words, exactly. Otherwise the kind's sentence from the refusal's fields; a kind
-    that is not worded (a game's setup, the record form of a move) stays as the engine wrote it.
-    """
+    """The engine's refusal in the language spoken, from the catalogue (English too)."""
     refusal = error.refusal if isinstance(error, GameError) else error
-    if current_language() is Language.EN:
-        return str(refusal)
-    text = worded(refusal, "" if rules is None else rules.title)
-    return str(refusal) if text is None else text
+    return worded(refusal, "" if rules is None else rules.title)
