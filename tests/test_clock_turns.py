@@ -30,7 +30,7 @@ from bot.present.audit import log_actor
 from bot.present.events import public_text
 from bot.present.moderation import mod_line
 from bot.runtime.scheduler import Scheduler
-from bot.service import GameInfo, GameService, InvalidInput, NotAllowed, WrongState
+from bot.service import GameInfo, GameService, InvalidInput, NotAllowed, Why, WrongState
 from bot.service.clock import NO_CLOCK, ClockSettings
 from bot.store import GameStatus, TimerRow
 from engine import DrawCard, Game
@@ -101,7 +101,7 @@ async def test_a_game_without_a_clock_has_no_deadlines(service: GameService) -> 
     assert await timers(service, game_id) == []
     await to_play_phase(service, game_id)
     assert await timers(service, game_id) == []
-    with refused(WrongState, "no turn clock"):
+    with refused(WrongState, Why.NO_CLOCK):
         await service.moderation.extend(game_id, MOD, 600, "more time")
 
 
@@ -291,9 +291,9 @@ async def test_pause_stops_the_clock_and_refuses_moves(
     assert result.public[0].kind == "paused" and "server outage" in mod_line(result.mod_log[0])
     assert await timers(service, game_id) == []
     assert (await service.reading.clock_status(game_id)).paused is True
-    with refused(WrongState, "paused"):
+    with refused(WrongState, Why.PAUSED):
         await service.play.act(game_id, user, DrawCard(name, "deck"))
-    with refused(WrongState, "paused already"):
+    with refused(WrongState, Why.ALREADY_PAUSED):
         await service.moderation.pause(game_id, MOD, "again")
     time.advance(5 * HOUR)
     assert await scheduler.run_due() == 0
@@ -306,7 +306,7 @@ async def test_pause_stops_the_clock_and_refuses_moves(
         ("reminder", began + paused + timedelta(minutes=54), seat),
         ("deadline", began + paused + timedelta(hours=1), seat),
     ]
-    with refused(WrongState, "not paused"):
+    with refused(WrongState, Why.NOT_PAUSED):
         await service.moderation.resume(game_id, MOD, "twice")
     await service.play.act(game_id, user, DrawCard(name, "deck"))
     assert [a.action for a in await service.audit.audit(game_id)] == ["pause", "resume"]
@@ -322,6 +322,6 @@ async def test_an_autopilot_seat_cannot_be_played_by_hand(service: GameService) 
     assert other_seat.seat is not None
     await service.moderation.set_autopilot(game_id, other_seat.seat, moderator_user_id=MOD, reason="gone")
     game = await service.reading.engine_game(game_id)
-    with refused(NotAllowed, "autopilot plays your seat"):
+    with refused(NotAllowed, Why.AUTOPILOT_SEAT):
         await service.play.act(game_id, other, choose_move(game, name))
     assert (await service.core.game(game_id)).status is GameStatus.PLAYING

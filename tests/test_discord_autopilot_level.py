@@ -13,7 +13,7 @@ from simcord import Env
 
 import bot.service.thinking as thinking
 from bot.runtime.settings import Settings
-from bot.service import GameInfo, GameService, InvalidInput
+from bot.service import GameInfo, GameService, InvalidInput, Why
 from bot.service.thinking import Thinking
 from engine import Game, Move
 from engine.autopilot import Level
@@ -135,9 +135,9 @@ async def test_a_timed_out_seat_and_a_bot_play_at_their_own_levels(service: Game
 
 
 async def test_bad_levels_are_refused_and_change_nothing(service: GameService) -> None:
-    with refused(InvalidInput, "level must be one of steady, strong, expert, not 'genius'"):
+    with refused(InvalidInput, Why.BAD_LEVEL, key="autopilot_level", levels="steady, strong, expert", value="genius"):
         await service.settings.set_guild_config(1, "autopilot_level", "genius")
     assert (await service.settings.guild_config(1)).autopilot_level is Level.STEADY
-    with refused(InvalidInput, "bots.{0,2}_level must be one of steady, strong"):
+    with refused(InvalidInput, Why.BAD_LEVEL, key="bots_level", levels="steady, strong, expert"):
         await service.lobby.create_game(1, 10, 100, "Ann", "usa", bots=1, bots_level="genius")
     assert await service.reading.active_game(10) is None

@@ -9,7 +9,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Claim, DrawCard, DrawTickets, Game, GameError, Keep, Move, Pass, Phase, PlaceStack, TunnelPay
+from engine import (
+    Claim,
+    DrawCard,
+    DrawTickets,
+    Game,
+    GameError,
+    Keep,
+    Move,
+    Pass,
+    Phase,
+    PlaceStack,
+    Refusal,
+    TunnelPay,
+)
+from engine.errors import GameOver
 from engine.moves import payment_of
 from engine.random_play import play_random
 from engine.snapshot import snapshot
@@ -67,12 +81,12 @@ def candidate_moves(game: Game, rng: random.Random) -> list[Move]:
     return moves
 
 
-def outcome(run: Any, move: Move) -> tuple[str, str]:
+def outcome(run: Any, move: Move) -> tuple[str, Refusal | None]:
     try:
         run(move)
     except GameError as exc:
-        return type(exc).__name__, str(exc)
-    return "ok", ""
+        return type(exc).__name__, exc.refusal
+    return "ok", None
 
 
 @SETTINGS
@@ -95,7 +109,7 @@ def test_check_raises_what_apply_raises_when_the_game_is_over() -> None:
         game.check(Pass("ann"))
     with pytest.raises(GameError) as applied:
         game.apply(Pass("ann"))
-    assert str(checked.value) == str(applied.value) == "the game is over; no more moves can be made"
+    assert checked.value.refusal == applied.value.refusal == GameOver()
     assert not game.can(DrawCard("bob", "deck"))
 
 

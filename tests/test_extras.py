@@ -8,8 +8,9 @@ from collections import Counter
 import networkx as nx
 import pytest
 
-from engine import Game, GameError, InvalidMoveError, Phase
+from engine import Game, GameError, InvalidMoveError, MapNames, Phase
 from engine.autopilot import choose_move
+from engine.errors import FerryNeeds, PlayerCount, SouvenirsOnlySF, TrainsNotANumber, TrainsOutOfRange
 from engine.extras.country_tickets import CountryTickets
 from engine.extras.ferries import Ferries
 from engine.extras.mandala import Mandala
@@ -85,8 +86,9 @@ def test_tourists_setup_places_the_fixed_stacks_and_souvenirs_are_refused_elsewh
     usa.state.players[usa.state.current].hand = Counter({WILD: route.length})
     claim = usa.claim_for(usa.names[usa.state.current], route, {WILD: route.length})
     usa.check(claim)
-    with pytest.raises(InvalidMoveError, match="souvenirs exist only on the San Francisco map"):
+    with pytest.raises(InvalidMoveError) as caught:
         usa.check(dataclasses.replace(claim, souvenir=route.a))
+    assert caught.value.refusal == SouvenirsOnlySF()
 
 
 def test_mandala_bonus_only_scores_on_india() -> None:
@@ -124,18 +126,25 @@ def test_ferries_need_their_wilds() -> None:
     seat = game.state.current
     game.state.players[seat].hand = Counter({colour: ferry.length, WILD: ferry.ferries})
     name = game.names[seat]
-    with pytest.raises(GameError, match="this ferry needs"):
+    with pytest.raises(GameError) as caught:
         game.check(game.claim_for(name, ferry, {colour: ferry.length}))
+    assert caught.value.refusal == FerryNeeds(ferry.ferries, MapNames.of(board.rules))
     game.check(game.claim_for(name, ferry, {colour: ferry.length - ferry.ferries, WILD: ferry.ferries}))
 
 
 def test_options_are_checked_in_one_place() -> None:
     rules = load_board("switzerland").rules
     check_player_count(rules, 3)
-    with pytest.raises(GameError, match="Switzerland is played by 2 to 3 players, not 4"):
+    with pytest.raises(GameError) as caught:
         check_player_count(rules, 4)
+    assert caught.value.refusal == PlayerCount(2, 3, 4, MapNames.of(rules))
+    assert rules.title == "Switzerland"
     check_trains_option(MIN_TRAINS_OPTION)
     check_trains_option(MAX_TRAINS_OPTION)
     for bad in (MIN_TRAINS_OPTION - 1, MAX_TRAINS_OPTION + 1, "10", True, None, 10.0):
-        with pytest.raises(GameError, match="the trains option must be"):
+        with pytest.raises(GameError) as refused:
             check_trains_option(bad)
+        if isinstance(bad, int) and not isinstance(bad, bool):
+            assert refused.value.refusal == TrainsOutOfRange(MIN_TRAINS_OPTION, MAX_TRAINS_OPTION, bad)
+        else:
+            assert refused.value.refusal == TrainsNotANumber(repr(bad))

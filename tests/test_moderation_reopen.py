@@ -12,7 +12,7 @@ from helpers.service_support import refused
 
 from bot.present.events import public_text
 from bot.present.moderation import mod_line
-from bot.service import GameService, NotAllowed, WrongState
+from bot.service import GameService, NotAllowed, Why, WrongState
 from bot.service.clock import ClockSettings
 from bot.service.reopen import REOPEN_SECONDS
 from bot.store import Database, GameChange, GameStatus, NewAudit, StoreError, VersionConflict, Writes
@@ -88,23 +88,23 @@ async def test_a_paused_game_comes_back_paused_and_a_lobby_as_a_lobby(service: G
 
 async def test_reopen_refusals(service: GameService, time: FakeTime) -> None:
     game_id, _ = await new_game(service, CLOCK)
-    with refused(WrongState, "not ended by a moderator"):
+    with refused(WrongState, Why.NOT_ENDED_BY_MODERATOR):
         await service.reopen.reopen(game_id, MOD, "x")
     await service.moderation.end(game_id, MOD, False, "x")
     time.advance(REOPEN_SECONDS + 1)
-    with refused(WrongState, "within 24 h"):
+    with refused(WrongState, Why.REOPEN_TOO_LATE, hours=24):
         await service.reopen.reopen(game_id, MOD, "x")
     assert (await service.core.game(game_id)).status is GameStatus.CANCELLED
 
     first = (await service.lobby.create_game(1, 5151, 100, "a", "usa")).game.id
     await service.moderation.end(first, MOD, False, "x")
     second = (await service.lobby.create_game(1, 5151, 100, "a", "usa")).game.id
-    with refused(WrongState, f"Game #{second} was opened in this channel after game #{first} ended"):
+    with refused(WrongState, Why.NEWER_GAME, game_id=first, newer=second):
         await service.reopen.reopen(first, MOD, "x")
     # reopened once, it is not ended any more
     await service.moderation.end(second, MOD, False, "x")
     await service.reopen.reopen(second, MOD, "x")
-    with refused(WrongState, "not ended by a moderator"):
+    with refused(WrongState, Why.NOT_ENDED_BY_MODERATOR):
         await service.reopen.reopen(second, MOD, "x")
 
 
@@ -115,7 +115,7 @@ async def test_a_scored_end_is_final(service: GameService, time: FakeTime) -> No
     await to_play_phase(service, scored)
     await play_one(service, scored)
     await service.moderation.end(scored, MOD, True, "evening over")
-    with refused(WrongState, "was scored when it ended, which showed every player's tickets"):
+    with refused(WrongState, Why.REOPEN_SCORED, game_id=scored):
         await service.reopen.reopen(scored, MOD, "x")
     assert (await service.core.game(scored)).status is GameStatus.FINISHED
     assert (await service.audit.export_record(scored, users[0])).record["seed"]
@@ -123,9 +123,9 @@ async def test_a_scored_end_is_final(service: GameService, time: FakeTime) -> No
     abandoned, users = await new_game(service, CLOCK)
     await to_play_phase(service, abandoned)
     await service.moderation.end(abandoned, MOD, False, "evening over")
-    with refused(NotAllowed, "it can still be reopened"):
+    with refused(NotAllowed, Why.RECORD_REOPENABLE, game_id=abandoned):
         await service.audit.export_record(abandoned, users[0])
-    with refused(NotAllowed, "You play in game"):
+    with refused(NotAllowed, Why.SEATED_MODERATOR, game_id=abandoned, what="record"):
         await service.audit.export_record(abandoned, users[0], moderator=True)
     assert (await service.audit.export_record(abandoned, MOD, moderator=True)).mod_log is not None  # audited
     time.advance(REOPEN_SECONDS + 1)

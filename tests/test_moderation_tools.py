@@ -32,6 +32,7 @@ from bot.service import (
     NotAllowed,
     NotAPlayer,
     StaleVersion,
+    Why,
     WrongState,
 )
 from bot.service.clock import ClockSettings
@@ -66,7 +67,7 @@ async def test_moderator_commands_refuse_non_moderators(service: GameService) ->
     await service.settings.check_moderator(GUILD, 5, role_ids=[], manage_guild=True)
     await service.settings.set_guild_config(GUILD, "moderator_role_id", 55)
     await service.settings.check_moderator(GUILD, 5, role_ids=[1, 55], manage_guild=False)
-    with refused(NotAllowed, "moderators"):
+    with refused(NotAllowed, Why.MODERATORS_ONLY):
         await service.settings.check_moderator(GUILD, 5, role_ids=[1, 2], manage_guild=False)
     config = GuildConfig(GUILD, moderator_role_id=55)
     assert may_moderate(config, role_ids=[55], manage_guild=False)
@@ -107,7 +108,7 @@ async def test_replace_moves_the_private_view_to_the_substitute(service: GameSer
     while (await mover(service, game_id))[1] != 200:
         await play_one(service, game_id)
     await play_one(service, game_id)  # the substitute moves
-    with refused(WrongState, "already plays"):
+    with refused(WrongState, Why.ALREADY_PLAYS):
         await service.moderation.replace(game_id, MOD, seat.seat, users[0], "Host", "no")
     # the record notes the change and still replays: the seat's name in the game stayed the same
     record = (await service.audit.export_record(game_id, MOD, moderator=True)).record
@@ -253,7 +254,7 @@ async def test_end_with_scoring_or_abandon(service: GameService, time: FakeTime)
         await service.moderation.end(abandoned, MOD, True, "again")
 
     lobby = (await service.lobby.create_game(GUILD, 77, 100, "a", "usa")).game.id
-    with refused(WrongState, "nothing to score"):
+    with refused(WrongState, Why.NOTHING_TO_SCORE):
         await service.moderation.end(lobby, MOD, True, "x")
     assert (await service.moderation.end(lobby, MOD, False, "x")).game.status is GameStatus.CANCELLED
 
@@ -316,7 +317,7 @@ async def test_a_seat_handed_to_the_autopilot_plays_at_once_and_comes_back(servi
     for _ in range(4):
         await play_one(service, game_id)
         assert (await mover(service, game_id))[0] != name
-    with refused(WrongState, "already"):
+    with refused(WrongState, Why.ALREADY_AUTOPILOT):
         await service.moderation.set_autopilot(game_id, seat, moderator_user_id=MOD, reason="again")
     await service.moderation.set_autopilot(game_id, seat, False, moderator_user_id=MOD, reason="awake")
     while (await mover(service, game_id))[0] != name:

@@ -11,7 +11,8 @@ from helpers.service_support import GUILD, open_service, play, replay_rows, same
 
 from bot.service import ActionResult, GameService, NotYourTurn, RuleViolation, StaleVersion, WrongState
 from bot.store import Database, GameStatus, NewMove, PostgresStore, SqliteStore
-from engine import DrawCard, DrawTickets, Move, Pending, Phase
+from engine import DrawCard, DrawTickets, MapNames, Move, Pending, Phase
+from engine.errors import MustKeep
 from engine.random_play import random_move
 from maps import MAP_NAMES
 
@@ -79,7 +80,8 @@ async def test_a_double_click_without_a_version_meets_the_rules(service: GameSer
         return_exceptions=True,
     )
     assert isinstance(outcomes[0], ActionResult)
-    assert isinstance(outcomes[1], RuleViolation) and "choose which drawn tickets to keep" in str(outcomes[1])
+    assert isinstance(outcomes[1], RuleViolation)
+    assert outcomes[1].reason.refusal == MustKeep(player, MapNames.of(game.rules))
     after = await service.reading.engine_game(game_id)
     assert after.state.pending is Pending.KEEP and len(after.moves) == len(game.moves) + 1
 

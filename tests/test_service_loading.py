@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from helpers.service_support import open_service, play, refused, replay_rows, same_game, started_game, stored
 
-from bot.service import GameDamaged
+from bot.service import GameDamaged, Why
 from bot.store import StoredGame
 from engine.snapshot import canonical_json, restore, snapshot
 
@@ -146,7 +146,7 @@ async def test_a_move_log_that_does_not_replay_is_reported_and_still_exportable(
     execute(db, "DELETE FROM snapshots WHERE game_id = ?", game_id)
     service = await open_service(db)
     try:
-        with refused(GameDamaged, f"game #{game_id}: stored move {len(rows.moves)} cannot be replayed"):
+        with refused(GameDamaged, Why.MOVE_UNPLAYABLE, game_id=game_id, index=len(rows.moves)):
             await service.reading.engine_game(game_id)
         with pytest.raises(GameDamaged):
             await service.reading.public_view(game_id)
@@ -171,7 +171,7 @@ async def test_an_unreadable_stored_move_is_reported(tmp_path: Path) -> None:
     )
     service = await open_service(db)
     try:
-        with refused(GameDamaged, f"stored move {len(rows.moves)} is unreadable"):
+        with refused(GameDamaged, Why.MOVE_UNREADABLE, index=len(rows.moves)):
             await service.reading.engine_game(game_id)
     finally:
         await service.close()

@@ -18,8 +18,10 @@ from bot.service import (
     NotAPlayer,
     NotFound,
     StaleVersion,
+    Why,
     WrongState,
 )
+from bot.service.errors import IdKind
 from bot.service.events import Cancelled, Dealt
 from bot.service.names import unique_names
 from bot.service.views import LobbySeat
@@ -84,7 +86,7 @@ async def test_a_secure_rng_is_the_default(database: Database) -> None:
 
 async def test_one_active_game_per_channel(service: GameService) -> None:
     first = await service.lobby.create_game(1, 10, 100, "a", "usa")
-    with refused(ChannelBusy, "already has a game") as caught:
+    with refused(ChannelBusy, Why.CHANNEL_BUSY, game_id=first.game.id) as caught:
         await service.lobby.create_game(1, 10, 200, "b", "india")
     assert caught.value.game_id == first.game.id
     await service.lobby.cancel(first.game.id, 100)
@@ -93,22 +95,22 @@ async def test_one_active_game_per_channel(service: GameService) -> None:
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "message"),
+    ("kwargs", "why", "facts"),
     [
-        ({"map_name": "atlantis"}, "There is no map 'atlantis'"),
-        ({"map_name": "switzerland", "max_players": 4}, "Switzerland is played by 2 to 3 players"),
-        ({"max_players": 1}, "2 to 5 players"),
-        ({"max_players": True}, "2 to 5 players"),
-        ({"trains": 2}, "from 3 to 60"),
-        ({"trains": "12"}, "from 3 to 60"),
-        ({"host_name": None}, "display name"),
-        ({"channel_id": -5}, "channel id"),
-        ({"guild_id": "1"}, "server id"),
-        ({"host_user_id": 2**63}, "user id"),
+        ({"map_name": "atlantis"}, Why.UNKNOWN_MAP, {"map": "atlantis"}),
+        ({"map_name": "switzerland", "max_players": 4}, Why.BAD_SEATS, {"map": "switzerland", "low": 2, "high": 3}),
+        ({"max_players": 1}, Why.BAD_SEATS, {"low": 2, "high": 5}),
+        ({"max_players": True}, Why.BAD_SEATS, {"low": 2, "high": 5}),
+        ({"trains": 2}, Why.BAD_TRAINS, {"low": 3, "high": 60}),
+        ({"trains": "12"}, Why.BAD_TRAINS, {"low": 3, "high": 60}),
+        ({"host_name": None}, Why.NO_DISPLAY_NAME, {}),
+        ({"channel_id": -5}, Why.BAD_ID, {"what": IdKind.CHANNEL}),
+        ({"guild_id": "1"}, Why.BAD_ID, {"what": IdKind.SERVER}),
+        ({"host_user_id": 2**63}, Why.BAD_ID, {"what": IdKind.USER}),
     ],
 )
 async def test_bad_options_are_refused_and_change_nothing(
-    service: GameService, database: Database, kwargs: dict[str, Any], message: str
+    service: GameService, database: Database, kwargs: dict[str, Any], why: Why, facts: dict[str, object]
 ) -> None:
     args: dict[str, Any] = {
         "guild_id": 1,
@@ -119,7 +121,7 @@ async def test_bad_options_are_refused_and_change_nothing(
     }
     args.update(kwargs)
     before = await database_fingerprint(database)
-    with refused(InvalidInput, message):
+    with refused(InvalidInput, why, **facts):
         await service.lobby.create_game(**args)
     assert await database_fingerprint(database) == before
 
@@ -137,32 +139,32 @@ async def test_a_name_with_nothing_visible_is_kept_empty_and_its_seat_plays_as_p
 
 async def test_joining_is_refused_when_full_twice_or_after_the_start(service: GameService, database: Database) -> None:
     game_id = (await service.lobby.create_game(1, 10, 100, "a", "switzerland", max_players=2)).game.id
-    with refused(WrongState, "already joined"):
+    with refused(WrongState, Why.ALREADY_JOINED):
         await service.lobby.join(game_id, 100, "a")
     await service.lobby.join(game_id, 101, "b")
     before = await database_fingerprint(database)
-    with refused(GameFull, "All 2 seats"):
+    with refused(GameFull, Why.FULL, seats=2):
         await service.lobby.join(game_id, 102, "c")
     assert await database_fingerprint(database) == before
     await service.lobby.start(game_id, 100)
-    with refused(WrongState, "already started"):
+    with refused(WrongState, Why.ALREADY_STARTED):
         await service.lobby.join(game_id, 102, "c")
-    with refused(NotFound, "no game #999"):
+    with refused(NotFound, Why.NO_SUCH_GAME, game_id=999):
         await service.lobby.join(999, 102, "c")
 
 
 async def test_only_the_host_starts_and_only_with_enough_players(service: GameService) -> None:
     game_id = (await service.lobby.create_game(1, 10, 100, "a", "usa")).game.id
-    with refused(WrongState, "at least 2 players; 1 have joined"):
+    with refused(WrongState, Why.TOO_FEW, low=2, joined=1):
         await service.lobby.start(game_id, 100)
     await service.lobby.join(game_id, 101, "b")
-    with refused(NotAllowed, "Only the host"):
+    with refused(NotAllowed, Why.ONLY_HOST_STARTS):
         await service.lobby.start(game_id, 101)
-    with refused(StaleVersion, "moved on"):
+    with refused(StaleVersion, Why.STALE):
         await service.lobby.start(game_id, 100, expected_version=0)
     started = await service.lobby.start(game_id, 100, expected_version=1)
     assert started.game.status is GameStatus.SETUP
-    with refused(WrongState, "already started"):
+    with refused(WrongState, Why.ALREADY_STARTED):
         await service.lobby.start(game_id, 100)
 
 
@@ -187,17 +189,17 @@ async def test_a_leaving_host_hands_over_and_the_last_one_out_cancels(service: G
 async def test_leaving_or_cancelling_a_started_game(service: GameService) -> None:
     game_id = (await service.lobby.create_game(1, 10, 100, "a", "usa")).game.id
     await service.lobby.join(game_id, 101, "b")
-    with refused(NotAllowed, "Only the host"):
+    with refused(NotAllowed, Why.ONLY_HOST_CANCELS):
         await service.lobby.cancel(game_id, 101)
     await service.lobby.start(game_id, 100)
-    with refused(WrongState, "Only a game that has not started can be left"):
+    with refused(WrongState, Why.LEAVE_STARTED):
         await service.lobby.leave(game_id, 101)
-    with refused(WrongState, "only be cancelled by a moderator"):
+    with refused(WrongState, Why.CANCEL_STARTED):
         await service.lobby.cancel(game_id, 100)
     cancelled = await service.lobby.cancel(game_id, 555, moderator=True)
     assert cancelled.game.status is GameStatus.CANCELLED
     assert cancelled.public[0].data == Cancelled(moderator=True)
-    with refused(WrongState, "already cancelled"):
+    with refused(WrongState, Why.ALREADY_OVER, status=GameStatus.CANCELLED):
         await service.lobby.cancel(game_id, 555, moderator=True)
 
 
@@ -238,11 +240,11 @@ def test_unique_names_keep_real_names_and_number_the_copies() -> None:
 
 async def test_a_private_view_needs_a_seat_and_a_deal(service: GameService) -> None:
     game_id = (await service.lobby.create_game(1, 10, 100, "a", "usa")).game.id
-    with refused(WrongState, "not started"):
+    with refused(WrongState, Why.NOT_DEALT):
         await service.reading.private_view(game_id, 100)
     with pytest.raises(NotAPlayer):
         await service.reading.private_view(game_id, 101)
-    with refused(WrongState, "not started"):
+    with refused(WrongState, Why.NOT_DEALT):
         await service.reading.engine_game(game_id)
     view = await service.reading.public_view(game_id)
     assert view.lobby == (LobbySeat(user_id=100, display_name="a", host=True),)

@@ -26,7 +26,7 @@ from helpers.service_support import (
 )
 
 import bot.store.sqlite.core as sqlite_core
-from bot.service import WrongState
+from bot.service import Why, WrongState
 from bot.store import GameStatus, SqliteStore, StoreError, VersionConflict
 from bot.store.sqlite.core import write_group
 from engine.random_play import random_move
@@ -176,7 +176,7 @@ async def test_a_pause_written_by_another_process_stops_the_next_move(db: Path) 
         move = random_move(game, rng)
         assert move is not None
         before = len((await stored(db, game_id)).moves)
-        with refused(WrongState, "paused"):
+        with refused(WrongState, Why.PAUSED):
             await service.play.act(game_id, (await service.core.game(game_id)).user_of(move.player) or 0, move)
         assert len((await stored(db, game_id)).moves) == before
         await other.moderation.resume(game_id, 900, "done")

@@ -16,7 +16,7 @@ import asyncpg
 import pytest
 
 from bot.present.refusals import refusal_text
-from bot.service import GameService, ServiceError
+from bot.service import GameService, ServiceError, Why
 from bot.service.settings import MAX_OPEN_GAMES
 from bot.store import Database, StoredGame, open_store
 from engine import Game
@@ -30,12 +30,23 @@ _channels = itertools.count(1000)
 
 
 @contextmanager
-def refused(kind: type[ServiceError], match: str) -> Iterator[pytest.ExceptionInfo[ServiceError]]:
-    """pytest.raises(kind, match=...) where `match` is searched in the refusal as the person who asked reads it."""
+def refused(
+    kind: type[ServiceError], match: Why | str, **facts: object
+) -> Iterator[pytest.ExceptionInfo[ServiceError]]:
+    """pytest.raises(kind) for the typed refusal `match` (a `Why`) with at least these facts, which the front can
+    word; or, for a test of the words, `match` (a `str`) searched in the refusal as the person who asked reads it."""
     with pytest.raises(kind) as caught:
         yield caught
-    text = refusal_text(caught.value)
-    assert re.search(match, text), f"{match!r} not found in {text!r}"
+    error = caught.value
+    text = refusal_text(error)
+    if isinstance(match, Why):
+        assert error.why is match, f"{error.why} is not {match}"
+        for key, value in facts.items():
+            assert key in error.facts and error.facts[key] == value, (key, value, error.facts)
+        assert text.strip()
+    else:
+        assert not facts
+        assert re.search(match, text), f"{match!r} not found in {text!r}"
 
 
 def user_ids(count: int) -> list[int]:
