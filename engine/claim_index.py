@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
 
-from engine.extras.ferries import least_wilds
+from engine.extras.registry import least_wilds
 from maps import GRAY, WILD, Board, Route
 
 

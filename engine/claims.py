@@ -28,7 +28,6 @@ from engine.errors import (
 )
 from engine.events import Action, Event
 from engine.extras.host import CheckedClaim
-from engine.extras.tunnels import surcharge_payments
 from engine.moves import Claim, DrawCard, Move, Payment, describe_payment, new_claim, payment_counter, payment_of
 from engine.state import GameState, Pending, Phase
 from engine.turns import TurnFlow
@@ -278,7 +277,7 @@ class Claims(TurnFlow):
         s = self.state
         if s.pending is not Pending.TUNNEL or s.tunnel is None or s.current != self.seat(name):
             return []
-        return surcharge_payments(s.tunnel.colour, s.tunnel.surcharge, s.players[s.current].hand)
+        return self.extras.pending_payments(s)
 
     def _choose_route(self, seat: int, move: Claim) -> Route:
         board = self.board

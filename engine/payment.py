@@ -1,40 +1,22 @@
 """How a route may be paid: one colour plus wilds, wilds only on tunnels where a map says so.
 
-Ferries' wilds are the ferry rule's (engine/extras/ferries.py); so is refusing a
-payment without them. Tunnel surcharges are in engine/extras/tunnels.py.
+Ferries' wilds are the ferry rule's (engine/extras/ferries.py, reached through
+the registry); so is refusing a payment without them. Tunnel surcharges are in
+engine/extras/tunnels.py. The checks of the cards themselves are in
+engine/payment_checks.py.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from engine.errors import (
-    HoldOnly,
-    IllegalMoveError,
-    InvalidMoveError,
-    MapNames,
-    NotACardToPay,
-    OneColour,
-    TakesCards,
-    WildsTunnelsOnly,
-    WrongColour,
-)
-from engine.extras.ferries import least_wilds
+from engine.errors import IllegalMoveError, MapNames, OneColour, TakesCards, WildsTunnelsOnly, WrongColour
+from engine.extras.registry import least_wilds
 from engine.moves import Payment
+from engine.payment_checks import check_card_names, check_in_hand
 from maps import GRAY, WILD, Route, Rules
 
-
-def check_card_names(rules: Rules, pay: Counter[str]) -> None:
-    for card in pay:
-        if card != WILD and card not in rules.colors:
-            raise InvalidMoveError(NotACardToPay(card, (*rules.colors, WILD), MapNames.of(rules)))
-
-
-def check_in_hand(rules: Rules, pay: Counter[str], hand: Counter[str]) -> None:
-    for card, n in sorted(pay.items()):
-        if hand[card] < n:
-            have = hand[card]
-            raise IllegalMoveError(HoldOnly(n, card, have, MapNames.of(rules)))
+__all__ = ["can_pay", "check_card_names", "check_in_hand", "check_payment", "nth_payment", "payment_options"]
 
 
 def check_payment(rules: Rules, route: Route, pay: Counter[str], hand: Counter[str]) -> None:

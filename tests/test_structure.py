@@ -262,3 +262,22 @@ def test_the_front_needs_the_parts_not_the_core() -> None:
         if "ServiceCore" in path.read_text(encoding="utf-8") or ".core." in path.read_text(encoding="utf-8")
     )
     assert found == []
+
+
+# the maps' rules that every map's game reaches: how they are called together, the base of a rule, what it is given
+EXTRAS_FRAME = {"engine.extras", "engine.extras.registry", "engine.extras.base", "engine.extras.host"}
+
+
+def test_the_maps_rules_are_reached_only_through_the_registry() -> None:
+    """No module outside engine/extras imports a map's own rule (ferries, tunnels, tourists...): the core, the
+    front and the drawings reach them through `engine.extras.registry`, which knows which board uses which."""
+    rules = {name for name in _modules() if _within(name, "engine.extras") and name not in EXTRAS_FRAME}
+    assert {"engine.extras.ferries", "engine.extras.tunnels", "engine.extras.tourists"} <= rules
+    found = sorted(
+        f"{name} imports {target}"
+        for name, targets in _imports(True).items()
+        if not _within(name, "engine.extras")
+        for target in targets
+        if target in rules
+    )
+    assert found == []

@@ -61,6 +61,10 @@ class Extra(ABC):
         """Check a move of a kind the rule adds; None for kinds it does not add."""
         return None
 
+    def pending_payments(self, state: GameState) -> list[Counter[str]] | None:
+        """The payments the move this rule waits for may make (a tunnel's surcharge); None: it waits for none."""
+        return None
+
     def check_payment(self, route: Route, pay: Counter[str]) -> None:
         """Raise a GameError if the rule forbids paying `route` with `pay`."""
         return None

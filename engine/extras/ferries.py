@@ -1,7 +1,7 @@
 """Ferries (India, San Francisco): some spaces of a route must be paid with wilds.
 
-Listing payments starts from `least_wilds` (engine/payment.py); the hook
-refuses a payment with fewer. It adds nothing to the state.
+Listing payments starts from `least_wilds` (engine/payment.py, through the
+registry); the hook refuses a payment with fewer. It adds nothing to the state.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ from engine.extras.base import Extra
 from maps import WILD, Board, Route
 
 
-def least_wilds(route: Route) -> int:
-    """The wilds any payment for `route` needs: one per ferry space."""
-    return route.ferries
-
-
 class Ferries(Extra):
     @staticmethod
     def applies(board: Board) -> bool:
         return any(route.ferries for route in board.routes)
 
+    @staticmethod
+    def least_wilds(route: Route) -> int:
+        """The wilds any payment for `route` needs: one per ferry space."""
+        return route.ferries
+
     def check_payment(self, route: Route, pay: Counter[str]) -> None:
-        if pay[WILD] < least_wilds(route):
+        if pay[WILD] < self.least_wilds(route):
             raise IllegalMoveError(FerryNeeds(route.ferries, MapNames.of(self.rules)))

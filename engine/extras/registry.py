@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 # In this order the rules are asked, and note what a claim earns.
 EXTRAS: tuple[type[Extra], ...] = (Merchandise, Tourists, Mandala, CountryTickets, Tunnels, Ferries)
 
+# The wilds any payment for a route needs (the ferries' rule), for the core's listing of payments: the core
+# reaches the maps' rules only through this module.
+least_wilds = Ferries.least_wilds
+
 
 class Extras:
     """The extra rules of one board; each hook asks every one of them."""
@@ -61,6 +65,14 @@ class Extras:
             if action is not None:
                 return action
         raise AssertionError(f"no rule of this map makes a {type(move).__name__} move")
+
+    def pending_payments(self, state: GameState) -> list[Counter[str]]:
+        """The payments the move the game waits for may make (a tunnel's surcharge); none when it waits for none."""
+        for extra in self.active:
+            found = extra.pending_payments(state)
+            if found is not None:
+                return found
+        return []
 
     def check_payment(self, route: Route, pay: Counter[str]) -> None:
         for extra in self.active:

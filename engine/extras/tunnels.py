@@ -19,8 +19,8 @@ from engine.events import Action, Event
 from engine.extras.base import Extra
 from engine.extras.host import CheckedClaim, ClaimHost
 from engine.moves import Move, TunnelPay, describe_payment, payment_counter
-from engine.payment import check_card_names, check_in_hand
-from engine.state import Pending, TunnelState
+from engine.payment_checks import check_card_names, check_in_hand
+from engine.state import GameState, Pending, TunnelState
 from maps import WILD, Board, Rules
 
 REVEALED = 3
@@ -91,6 +91,13 @@ class Tunnels(Extra):
         s.tunnel = TunnelState(route.id, claim.pay, revealed, colour, surcharge, claim.souvenir)
         s.pending = Pending.TUNNEL
         return [reveal]
+
+    def pending_payments(self, state: GameState) -> list[Counter[str]] | None:
+        """Every way the player to move can pay the surcharge of the tunnel being claimed."""
+        t = state.tunnel
+        if t is None:
+            return None
+        return surcharge_payments(t.colour, t.surcharge, state.players[state.current].hand)
 
     def plan_move(self, game: ClaimHost, seat: int, move: Move) -> Action | None:
         """Check paying the surcharge (or giving the tunnel up, when `pay` is None)."""
