@@ -105,7 +105,7 @@ TEMPLATES: dict[Why, str] = {
     ),
     Why.FULL: N_("All {seats} seats of this game are taken."),
     Why.STALE: N_("The game has moved on since this was shown. Look at the latest state and try again."),
-    Why.AGAINST_RULES: "{error}",  # the rules' own words
+    Why.AGAINST_RULES: "{error}",  # worded by _against_rules, from the refusal
     Why.DECKS_MISSING: N_("game #{game_id} has started but its seed or decks are missing"),
     Why.CANNOT_DEAL: N_("game #{game_id} cannot be dealt again from what is stored: {error}"),
     Why.MOVE_UNREADABLE: N_("game #{game_id}: stored move {index} is unreadable ({error})"),
@@ -226,7 +226,7 @@ def _seated_moderator(facts: Facts) -> str:
 
 
 def _against_rules(facts: Facts) -> str:
-    """The rules' own words, in the language."""
+    """The engine's refusal, worded from its fields in the language (bot/present/rule_errors.py)."""
     error = facts["error"]
     assert isinstance(error, GameError)
     return rule_error_text(error)

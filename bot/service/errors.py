@@ -218,14 +218,15 @@ class TournamentChanged(ServiceError):
 
 
 class RuleViolation(ServiceError):
-    """The rules do not allow this move; `reason` is the engine's error, worded for the player by the engine."""
+    """The rules do not allow this move; `reason` is the engine's error, whose typed refusal the front words for
+    the player (`bot/present/rule_errors.py`)."""
 
     def __init__(self, reason: GameError) -> None:
         super().__init__(Why.AGAINST_RULES, {"error": reason})
         self.reason = reason
 
     def __str__(self) -> str:
-        return str(self.reason)  # the engine's words
+        return str(self.reason)  # for logs: the record's English, never a player's
 
     @staticmethod
     def of(reason: GameError) -> RuleViolation:
