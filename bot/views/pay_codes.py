@@ -38,4 +38,6 @@ def parse_pay_code(code: str) -> Counter[str]:
         if match is None or int(match.group(2)) < 1:
             raise Refusal(pay_code_text())
         cards[match.group(1)] += int(match.group(2))
+    if pay_code(cards) != code:  # each card once, in order, no leading zero: as written, or not a code of ours
+        raise Refusal(pay_code_text())
     return cards
