@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import bot.service.core as service_core
+import bot.service.loading as loading
 from bot.service import GameService
 
 
@@ -72,7 +73,7 @@ def count_claims(service: GameService, monkeypatch: pytest.MonkeyPatch) -> Calls
     core = service.core
     monkeypatch.setattr(core, "_lock", _counted(core._lock, "locks"))
     monkeypatch.setattr(core, "working_copy", _counted(core.working_copy, "copies"))
-    monkeypatch.setattr(service_core, "load", _counted(service_core.load, "loads"))
+    monkeypatch.setattr(service_core, "load", _counted(loading.load, "loads"))  # as core.py imports it
     calls = Calls()
     claim: Callable[..., Awaitable[object]] = service.claims.claim
 
