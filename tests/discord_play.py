@@ -32,7 +32,7 @@ from discord_harness import (
 from simcord import InteractionResult, MemberActor
 
 from bot.present.cards import format_cards
-from bot.views.ids import pay_code
+from bot.views.pay_codes import pay_code
 from engine import Claim, ClaimOption, DrawCard, DrawTickets, Game, Keep, Move, Pass, Phase, PlaceStack, TunnelPay
 from engine.autopilot import choose_move
 from maps import GRAY, WILD

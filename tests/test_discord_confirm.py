@@ -25,7 +25,7 @@ from discord_harness import (
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 
-from bot.views.ids import pay_code
+from bot.views.pay_codes import pay_code
 from engine import Claim, ClaimOption, DrawTickets, Game, Keep, Phase
 
 pytestmark = pytest.mark.parametrize("game_seed", [3])

@@ -25,11 +25,11 @@ from bot.table.parsing import (
     parse_cards,
     parse_draw,
     parse_duration,
-    parse_pay_code,
     parse_reminders,
 )
 from bot.table.stage import generation_key, is_stage, stage_base, stage_generation
-from bot.views.ids import BUTTON, BUTTON_TEMPLATE, Action, ComponentId, pay_code
+from bot.views.ids import BUTTON, BUTTON_TEMPLATE, Action, ComponentId
+from bot.views.pay_codes import parse_pay_code, pay_code
 from bot.views.replies import Refusal
 from engine import Game
 from engine.autopilot import choose_move

@@ -33,12 +33,12 @@ from bot.table.parsing import (
     parse_cards,
     parse_draw,
     parse_keep_numbers,
-    parse_pay_code,
     parse_reminders,
     read_duration,
 )
 from bot.table.play import Play
 from bot.views.ids import Action
+from bot.views.pay_codes import parse_pay_code
 from bot.views.replies import Refusal
 from maps import load_board
 

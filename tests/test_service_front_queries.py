@@ -8,6 +8,7 @@ from helpers.service_support import GUILD, started_game
 from bot.present.image_words import IMAGE_WORDS
 from bot.service import Actor, GameService, InvalidInput, NotAPlayer, WrongState
 from bot.service.choices import ClaimBlock
+from bot.service.claims import ClaimAsk, Claimed
 from bot.service.stages import stage_key
 from bot.store import GameStatus
 from engine import Claim, DrawCard, Game, ToMove
@@ -106,7 +107,9 @@ async def test_a_claim_by_route_id_names_the_track_of_a_double_route(service: Ga
     game, mover, user = await _first_turn(service, game_id)
     doubles = [o for o in game.claim_options(mover.player) if len(game.board.parallel(o.route)) > 0]
     for option in doubles[:1]:
-        result = await service.choices.claim(game_id, user, option.route.id, option.payments[0])
+        outcome = await service.claims.claim(game_id, user, ClaimAsk((option.route.id,), option.payments[0]))
+        assert isinstance(outcome, Claimed)
+        result = outcome.result
         assert any(e.kind == "claim" and e.data["route"] == option.route.id for e in result.public)
         after = await service.reading.engine_game(game_id)
         assert after.moves[-1] == Claim(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.present.i18n import _, map_, ngettext, nmap_
+from bot.present.misread import not_offered_text
 from bot.present.rule_errors import rule_error_text
 from bot.present.stage import must_text
 from bot.present.suggestions import route_label
@@ -30,6 +31,8 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
     if block is ClaimBlock.FINISH_FIRST:
         assert refusal.must is not None
         return _("First {must}.").format(must=must_text(rules, refusal.must))
+    if block is ClaimBlock.NOT_OFFERED:
+        return not_offered_text()
     assert route is not None
     if block is ClaimBlock.ROUTE_TAKEN:
         assert refusal.reason is not None

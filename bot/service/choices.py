@@ -1,5 +1,6 @@
 """What a player may choose now: the cards they may draw, the routes they may claim (with every way to pay
 and the souvenirs they may take), and, as a typed reason, why they cannot claim now or cannot claim a route.
+A claim itself, decided and made under one lock: bot/service/claims.py.
 
 Every answer is the engine's (its move options and route checks), asked for
 the player alone: the front end builds its menus and refusals from these.
@@ -14,10 +15,8 @@ from enum import StrEnum
 
 from bot.service.core import ServiceCore
 from bot.service.dealt import dealt_game, seated
-from bot.service.errors import InvalidInput, Why
+from bot.service.errors import InvalidInput, Why, WrongState
 from bot.service.kinds import Must
-from bot.service.play import PlayService
-from bot.service.results import ActionResult
 from engine import Game, Phase, Refusal
 from maps import WILD, Board, Route
 
@@ -31,6 +30,7 @@ class ClaimBlock(StrEnum):
     ROUTE_TAKEN = "route_taken"  # the route or its double is closed to the player; `reason` is the engine's refusal
     TOO_FEW_TRAINS = "too_few_trains"  # the route needs `needs` pieces, the player has `has`
     CANNOT_PAY = "cannot_pay"  # the player's cards cannot pay for the route
+    NOT_OFFERED = "not_offered"  # the payment named is none of the route's (a forged or outdated control)
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,26 @@ class RouteClaim:
         return self.refusal
 
 
-def _turn_refusal(game: Game, player: str) -> ClaimRefusal | None:
+def route_claim(game: Game, player: str, seat: int, routes: Sequence[Route]) -> RouteClaim:
+    """A claim of one of the routes a player named (one text may name two tracks), from the engine's claim options
+    asked for once: the first they can claim now with its payments and souvenirs, or why they cannot claim the
+    first. The game is only read."""
+    if not routes:
+        raise InvalidInput(Why.NO_SUCH_ROUTE, {"route_id": None})
+    refusal = turn_refusal(game, player)
+    if refusal is not None:
+        return RouteClaim(routes[0], None, refusal)
+    # listed lazily: only the payments of the route taken are worked out (read here, before the game changes)
+    options = {option.route.id: option for option in game.claim_options(player, lazy=True)}
+    for route in routes:
+        option = options.get(route.id)
+        if option is not None:
+            souvenirs = tuple(Souvenir(end, game.state.stacks[end].symbol) for end in option.souvenirs)
+            return RouteClaim(route, RouteChoice(route, tuple(option.payments), souvenirs), None)
+    return RouteClaim(routes[0], None, _route_refusal(game, seat, routes[0]))
+
+
+def turn_refusal(game: Game, player: str) -> ClaimRefusal | None:
     to_move = game.to_move()
     if game.state.phase is not Phase.PLAY or to_move is None:
         return ClaimRefusal(ClaimBlock.NOT_UNDER_WAY)
@@ -131,16 +150,16 @@ def _turn_refusal(game: Game, player: str) -> ClaimRefusal | None:
     return None
 
 
-def _route(board: Board, route_id: int) -> Route:
+def board_route(board: Board, route_id: int) -> Route:
+    """The board's route of this id; InvalidInput for an id it has not."""
     if not 0 <= route_id < len(board.routes):
         raise InvalidInput(Why.NO_SUCH_ROUTE, {"route_id": route_id, "map": board.name})
     return board.routes[route_id]
 
 
 class MoveChoices:
-    def __init__(self, core: ServiceCore, play: PlayService) -> None:
+    def __init__(self, core: ServiceCore) -> None:
         self.core = core
-        self.play = play
 
     async def card_draws(self, game_id: int, user_id: int) -> tuple[str, ...]:
         """Where this player may draw a card from now: "deck" and face-up colours (none when it is not their turn)."""
@@ -152,7 +171,7 @@ class MoveChoices:
         dealt = await dealt_game(self.core, game_id)
         game = dealt.game
         _, player, _ = seated(dealt.info, user_id)
-        refusal = _turn_refusal(game, player)
+        refusal = turn_refusal(game, player)
         routes: tuple[RouteChoice, ...] = ()
         if refusal is None:
             routes = tuple(
@@ -166,49 +185,16 @@ class MoveChoices:
         return ClaimChoices(player, refusal, routes)
 
     async def claim_refusal(self, game_id: int, user_id: int, route_id: int) -> ClaimRefusal | None:
-        """Why this player cannot claim the route now; None if they can."""
-        return (await self.route_claim(game_id, user_id, (route_id,))).refusal
+        """Why this player cannot claim the route now; None if they can. (A claim itself: bot/service/claims.py.)"""
 
-    async def route_claim(self, game_id: int, user_id: int, route_ids: Sequence[int]) -> RouteClaim:
-        """A claim of one of the routes a player named (one text may name two tracks), from one read of the game:
-        the first they can claim now with its payments and souvenirs, or why they cannot claim the first."""
-        dealt = await dealt_game(self.core, game_id)
-        game = dealt.game
-        _, player, seat = seated(dealt.info, user_id)
-        routes = [_route(game.board, route_id) for route_id in route_ids]
-        if not routes:
-            raise InvalidInput(Why.NO_SUCH_ROUTE, {"route_id": None})
-        refusal = _turn_refusal(game, player)
-        if refusal is not None:
-            return RouteClaim(routes[0], None, refusal)
-        options = {option.route.id: option for option in game.claim_options(player)}
-        for route in routes:
-            option = options.get(route.id)
-            if option is not None:
-                souvenirs = tuple(Souvenir(end, game.state.stacks[end].symbol) for end in option.souvenirs)
-                return RouteClaim(route, RouteChoice(route, tuple(option.payments), souvenirs), None)
-        return RouteClaim(routes[0], None, _route_refusal(game, seat, routes[0]))
+        async def work() -> ClaimRefusal | None:
+            live = await self.core.live(game_id)
+            if live.game is None:
+                raise WrongState(Why.NOT_DEALT)
+            _, player, seat = seated(live.info, user_id)
+            return route_claim(live.game, player, seat, [board_route(live.game.board, route_id)]).refusal
 
-    async def claim(
-        self,
-        game_id: int,
-        user_id: int,
-        route_id: int,
-        pay: Mapping[str, int] | None,
-        *,
-        souvenir: str | None = None,
-        expected_version: int | None = None,
-    ) -> ActionResult:
-        """Claim a route by its id, paying `pay` (None: the default payment, `RouteChoice.default_payment`),
-        taking the souvenir at `souvenir` where there is a choice."""
-        dealt = await dealt_game(self.core, game_id)
-        _, player, _ = seated(dealt.info, user_id)
-        game = dealt.game
-        route = _route(game.board, route_id)
-        if pay is None:  # a route the player cannot claim now is paid with nothing: the move refuses it
-            option = next((o for o in game.claim_options(player) if o.route.id == route_id), None)
-            pay = Counter() if option is None else RouteChoice(route, tuple(option.payments), ()).default_payment()
-        return await self.play.act(game_id, user_id, game.claim_for(player, route, pay, souvenir), expected_version)
+        return await self.core.locked(game_id, work)
 
 
 def _route_refusal(game: Game, seat: int, route: Route) -> ClaimRefusal:

@@ -145,6 +145,11 @@ class ServiceCore:
         task.add_done_callback(_retrieve)
         return await asyncio.shield(task)
 
+    def working_copy(self, game: Game) -> Game:
+        """A copy of a committed game, to make a move on or to hand out: the one place the service copies a game
+        (the cached game is never changed in place). A claim takes one: the one its move is made on."""
+        return game.copy()
+
     def remember(self, game_id: int, live: LiveGame) -> None:
         self._cache[game_id] = live
         self._cache.move_to_end(game_id)

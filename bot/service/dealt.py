@@ -31,7 +31,7 @@ async def dealt_game(core: ServiceCore, game_id: int) -> Dealt:
         live = await core.live(game_id)
         if live.game is None:
             raise WrongState(Why.NOT_DEALT)
-        return Dealt(live.info, live.game.copy(), live.actors)
+        return Dealt(live.info, core.working_copy(live.game), live.actors)
 
     return await core.locked(game_id, work)
 

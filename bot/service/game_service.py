@@ -13,7 +13,7 @@ it needs (`service.lobby.join(...)`, `service.tournaments.rounds.start_round(...
   each member's own settings and held DMs
 - lobby (lobby.py): create, join, leave, seat autopilot players, cancel, start
 - play (play.py): a member's move; choices (choices.py): what a player may choose now, why a claim
-  cannot be made, a claim by route
+  cannot be made; claims (claims.py): a claim by route as one call (made, a question first, or refused)
 - reading (reading.py): lookups, views, waiting, history, digest, clock status
 - timers (timers.py): what the scheduler (bot/runtime/scheduler.py) hands over when a timer is due
 - moderation (moderation.py): pause, resume, extend, replace, autopilot, undo, end;
@@ -44,6 +44,7 @@ from typing import Self
 
 from bot.service.audit import AuditService
 from bot.service.choices import MoveChoices
+from bot.service.claims import ClaimService
 from bot.service.core import ServiceCore
 from bot.service.finality import Finality
 from bot.service.front_records import FrontRecords
@@ -101,7 +102,8 @@ class GameService:
         self.finality = finality = Finality(core, store.games, store.history, store.tournaments)
         self.lobby = lobby = LobbyService(core, store.games, store.history, runner, settings)
         self.play = play = PlayService(core, runner)
-        self.choices = MoveChoices(core, play)
+        self.choices = MoveChoices(core)
+        self.claims = ClaimService(core, play)
         self.reading = ReadingService(core, store.games, store.history, runner)
         self.timers = timers = TimerService(core, store.games, store.history, store.timers, store.settings, runner)
         self.moderation = moderation = ModerationService(core, store.history, runner)

@@ -86,7 +86,7 @@ class ReadingService:
             live = await self.core.live(game_id)
             if live.game is None:
                 raise WrongState(Why.NOT_DEALT)
-            return live.game.copy()
+            return self.core.working_copy(live.game)
 
         return await self.core.locked(game_id, work)
 

@@ -169,7 +169,7 @@ class Runner:
         """
         info, game = run.live.info, run.live.game
         assert game is not None
-        after = game.copy()
+        after = self.core.working_copy(game)
         try:
             events = after.apply(move)
         except GameError as exc:

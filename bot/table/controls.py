@@ -18,20 +18,21 @@ import discord
 from bot.present.answers import no_card_there_text, no_longer_used_text, out_of_date_text
 from bot.present.misread import not_offered_text
 from bot.service import GameInfo, Must
+from bot.service.claims import ClaimAsk
 from bot.table import confirm
 from bot.table.delivery import message_url
 from bot.table.lobby import Lobby
 from bot.table.lookup import Lookup
-from bot.table.parsing import MAX_TEXT, find_routes, parse_pay_code, small_number
-from bot.table.play import ClaimAsk, Play
+from bot.table.parsing import MAX_TEXT, small_number
+from bot.table.play import Play
 from bot.table.stage import StageMessages
 from bot.table.unanswered import asked
 from bot.views.ids import Action, ComponentId
 from bot.views.lobby import LobbyAction
+from bot.views.pay_codes import parse_pay_code
 from bot.views.ratelimit import admitted, uncount
 from bot.views.replies import Refusal, guarded
 from engine.moves import DrawCard, Pass, PlaceStack, TunnelPay, payment_of
-from maps import load_board
 
 
 @dataclass(frozen=True)
@@ -112,26 +113,31 @@ async def _keep(play: Play, interaction: discord.Interaction, info: GameInfo, re
     await play.keep(interaction, info, request.ticket_ids(), request.version)
 
 
-def _claimed(info: GameInfo, route: str, pay: str | None = None, souvenir: str | None = None) -> ClaimAsk:
-    """The claim a control asks for: a route id and a payment code as the control carries them."""
-    routes = (find_routes(load_board(info.map), route)[0].id,)
-    return ClaimAsk(routes, None if pay is None else parse_pay_code(pay), souvenir)
+def _claimed(route: str, pay: str | None = None, souvenir: str | None = None) -> ClaimAsk:
+    """The claim a control asks for: the route id and the payment code as the control carries them, read once and
+    handed to the service as they are (no route text to find again)."""
+    route_id = small_number(route)
+    if route_id is None:
+        raise Refusal(not_offered_text())
+    return ClaimAsk((route_id,), None if pay is None else parse_pay_code(pay), souvenir)
 
 
 async def _route(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    claim = request.claim or _claimed(info, request.value())
-    if await confirm.confirming(play, interaction.user.id):
-        await confirm.ask_claim(play, interaction, info, claim, request.version)
-        return
-    await play.claim(interaction, info, claim, request.version)
+    # a route from the menu, or `/ttr claim` without cards: confirmed first if the member confirms their moves
+    claim = request.claim or _claimed(request.value())
+    confirming = await confirm.confirming(play, interaction.user.id)
+    await play.claim(interaction, info, claim, request.version, confirm=confirming)
 
 
 async def _pay_pick(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    await confirm.ask_claim(play, interaction, info, _claimed(info, request.arg(0), request.value()), request.version)
+    # another payment for the claim being confirmed: asked again, paid so
+    claim = _claimed(request.arg(0), request.value())
+    await play.claim(interaction, info, claim, request.version, confirm=True)
 
 
 async def _claim_ok(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    await play.claim(interaction, info, _claimed(info, request.arg(0), request.arg(1)), request.version)
+    claim = _claimed(request.arg(0), request.arg(1))
+    await play.claim(interaction, info, claim, request.version, confirm=False)
 
 
 async def _cancel(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
@@ -139,13 +145,13 @@ async def _cancel(play: Play, interaction: discord.Interaction, info: GameInfo, 
 
 
 async def _pay(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    claim = request.claim or _claimed(info, request.arg(0), request.value())
-    await play.claim(interaction, info, claim, request.version)
+    claim = request.claim or _claimed(request.arg(0), request.value())
+    await play.claim(interaction, info, claim, request.version, confirm=False)
 
 
 async def _souvenir(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
-    claim = _claimed(info, request.arg(0), request.arg(1), request.value())
-    await play.claim(interaction, info, claim, request.version)
+    claim = _claimed(request.arg(0), request.arg(1), request.value())
+    await play.claim(interaction, info, claim, request.version, confirm=False)
 
 
 async def _symbol(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:

@@ -25,7 +25,6 @@ from bot.present.misread import (
     not_a_ticket_number_text,
     number_without_card_text,
     odd_count_text,
-    pay_code_text,
     reminder_range_text,
     too_few_kept_text,
     too_long_text,
@@ -184,17 +183,6 @@ def _card_tokens(rules: Rules, text: str) -> list[str]:
         else:
             tokens += [fold(word) for word in re.findall(r"[^\W\d_]+", chunk)]
     return tokens
-
-
-def parse_pay_code(code: str) -> Counter[str]:
-    """A payment code from a control; refused unless it is one `pay_code` (bot/views/ids.py) could have written."""
-    cards: Counter[str] = Counter()
-    for part in check_length(code).split("+"):
-        match = re.fullmatch(rf"([a-z_]+)([0-9]{{1,{MAX_DIGITS}}})", part, re.ASCII)
-        if match is None or int(match.group(2)) < 1:
-            raise Refusal(pay_code_text())
-        cards[match.group(1)] += int(match.group(2))
-    return cards
 
 
 # ----- routes ------------------------------------------------------------------------

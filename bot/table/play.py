@@ -9,20 +9,13 @@ a move is allowed is the service's answer: refusals name what would work.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Awaitable, Callable
+from typing import Protocol, TypeVar
 
 import discord
 
 from bot.present.answers import board_caption, no_tickets_offered_text, not_drawable_text, stale_text
-from bot.present.claims import (
-    claim_refusal_text,
-    claimable_text,
-    nothing_claimable_text,
-    payment_prompt,
-    souvenir_prompt,
-)
+from bot.present.claims import claim_refusal_text, claimable_text, nothing_claimable_text
 from bot.present.events import private_text, public_text
 from bot.present.i18n import current_language
 from bot.present.image_words import image_words
@@ -33,26 +26,27 @@ from bot.present.misread import not_offered_text
 from bot.present.retries import move_counted_text, previous_move_counted_text
 from bot.present.seats import seat_labels
 from bot.present.status import hand_text
-from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.service import ActionResult, EventKind, GameInfo, GameStatus, Must, NotYourTurn, StaleVersion
-from bot.service.choices import ClaimRefusal, MoveChoices, RouteClaim
+from bot.service.choices import MoveChoices
+from bot.service.claims import ClaimAsk, ClaimQuestion, ClaimRefused, ClaimService
 from bot.service.images import Images
 from bot.service.member_settings import MemberSettingsService
 from bot.service.play import PlayService
 from bot.service.reading import ReadingService
 from bot.table import decisions
+from bot.table.claim_questions import question_panel
 from bot.table.delivery import SEAT_NEWS, Delivery, message_url
 from bot.table.lookup import player_of, waiting_text
 from bot.table.parsing import CardTextError, find_routes, parse_cards, parse_draw, parse_keep_numbers
 from bot.table.unanswered import UnansweredMoves
 from bot.views import panels
-from bot.views.ids import pay_code
 from bot.views.replies import Refusal, image_file, private, try_private
 from engine.moves import DrawTickets, Move
 from maps import load_board
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # Announcements the acting player is told in other words by their private events or the next panel.
 SAID_PRIVATELY = frozenset(
@@ -72,23 +66,6 @@ SAID_PRIVATELY = frozenset(
 MakeMove = Callable[[str], Move]
 
 
-@dataclass(frozen=True)
-class ClaimAsk:
-    """A claim as a member asks for it, typed or from a control: the routes named (the first they can claim now
-    is taken), the cards to pay (None: the service's default payment, or the choice of payments where the colour
-    is a choice) and the souvenir's place where there are two."""
-
-    routes: tuple[int, ...]
-    pay: Mapping[str, int] | None = None
-    souvenir: str | None = None
-
-
-def refuse_claim(info: GameInfo, refusal: ClaimRefusal | None) -> None:
-    """Refuse a claim for the service's reason, if it gave one."""
-    if refusal is not None:
-        raise Refusal(claim_refusal_text(load_board(info.map).rules, refusal))
-
-
 def _own_lines(result: ActionResult, user: int) -> list[str]:
     """What a move did for the member who made it (the tickets drawn are shown by the next panel)."""
     said = result.game
@@ -104,6 +81,7 @@ class PlayParts(Protocol):
 
     play: PlayService
     choices: MoveChoices
+    claims: ClaimService
     reading: ReadingService
     images: Images
     members: MemberSettingsService  # who wants confirmations (bot/table/confirm.py)
@@ -111,7 +89,7 @@ class PlayParts(Protocol):
 
 class Play:
     def __init__(self, parts: PlayParts, delivery: Delivery) -> None:
-        self.play, self.choices = parts.play, parts.choices
+        self.play, self.choices, self.claims = parts.play, parts.choices, parts.claims
         self.reading, self.images, self.members = parts.reading, parts.images, parts.members
         self.delivery = delivery
         self.unanswered = UnansweredMoves()
@@ -131,16 +109,29 @@ class Play:
     async def _acted(
         self, interaction: discord.Interaction, info: GameInfo, move: Callable[[], Awaitable[ActionResult]]
     ) -> None:
+        result = await self._attempt(interaction, info, move)
+        if result is not None:
+            await self._told(interaction, result)
+
+    async def _attempt(
+        self, interaction: discord.Interaction, info: GameInfo, call: Callable[[], Awaitable[T]]
+    ) -> T | None:
+        """The service's answer to a member's move; None when the control was outdated (answered here, with what
+        to decide now)."""
         user = interaction.user.id
         player_of(info, user)
         try:
-            result = await move()
+            return await call()
         except StaleVersion:
             text, view = await decisions.panel(self.reading, await self.reading.game(info.id), user)
             await private(interaction, stale_text(text), view=view)
-            return
+            return None
         except NotYourTurn:
             raise Refusal(not_your_turn_text(await waiting_text(self.reading, info))) from None
+
+    async def _told(self, interaction: discord.Interaction, result: ActionResult) -> None:
+        """A move made: the member answered privately with what it did and what to decide next, the channel told."""
+        user = interaction.user.id
         said = result.game
         answered = False
         try:  # the move is made: whatever happens to the answer, the channel and the others are told
@@ -259,46 +250,33 @@ class Play:
         except CardTextError as exc:
             raise Refusal(str(exc)) from None
 
-    async def route_claim(
-        self, interaction: discord.Interaction, info: GameInfo, ask: ClaimAsk, *, paid: bool
-    ) -> RouteClaim:
-        """The claim asked for as the service sees it now; refused before the move is tried as `RouteClaim.refused`."""
-        player_of(info, interaction.user.id)
-        claim = await self.choices.route_claim(info.id, interaction.user.id, ask.routes)
-        refuse_claim(info, claim.refused(paid=paid))
-        return claim
-
-    async def claim(self, interaction: discord.Interaction, info: GameInfo, ask: ClaimAsk, version: int | None) -> None:
-        """Claim a route: ask how to pay where the colour is a choice, and which souvenir where there are two."""
+    async def claim(
+        self, interaction: discord.Interaction, info: GameInfo, ask: ClaimAsk, version: int | None, *, confirm: bool
+    ) -> None:
+        """Claim a route: one service call (bot/service/claims.py), its answer shown: the move made, the question to
+        answer first (`confirm`: the member confirms their claims), or why not."""
         user = interaction.user.id
-        claim = await self.route_claim(interaction, info, ask, paid=ask.pay is not None)
-        route, option, pay = claim.route, claim.choice, ask.pay
-        shown = version if version is not None else info.version
-        if pay is None:
-            assert option is not None  # else refused
-            if option.colour_to_choose():
-                rules = load_board(info.map).rules
-                view = panels.payment_view(info.id, shown, rules, route.id, option.payments)
-                await private(interaction, payment_prompt(route_label(route)), view=view)
-                return
-        if ask.souvenir is None and option is not None and len(option.souvenirs) == 2:
-            ends = [(s.place, s.symbol) for s in option.souvenirs]
-            cards = pay if pay is not None else option.default_payment()
-            view = panels.souvenir_view(info.id, shown, route.id, pay_code(cards), ends)
-            await private(interaction, souvenir_prompt(), view=view)
-            return
-        souvenir = ask.souvenir
-        await self._acted(
+        outcome = await self._attempt(
             interaction,
             info,
-            lambda: self.choices.claim(info.id, user, route.id, pay, souvenir=souvenir, expected_version=version),
+            lambda: self.claims.claim(info.id, user, ask, confirm=confirm, expected_version=version),
         )
+        if outcome is None:
+            return
+        if isinstance(outcome, ClaimRefused):
+            raise Refusal(claim_refusal_text(load_board(info.map).rules, outcome.refusal))
+        if isinstance(outcome, ClaimQuestion):
+            text, view = question_panel(info, outcome, version)
+            await private(interaction, text, view=view)
+            return
+        await self._told(interaction, outcome.result)
 
     async def claim_menu(self, interaction: discord.Interaction, info: GameInfo) -> None:
         """The routes the member may claim now, in menus."""
         player_of(info, interaction.user.id)
         choices = await self.choices.claim_choices(info.id, interaction.user.id)
-        refuse_claim(info, choices.refusal)
+        if choices.refusal is not None:
+            raise Refusal(claim_refusal_text(load_board(info.map).rules, choices.refusal))
         rules = load_board(info.map).rules
         if not choices.routes:
             raise Refusal(nothing_claimable_text(rules))

@@ -9,8 +9,9 @@ import discord
 from bot.present.cards import format_cards
 from bot.present.confirm import cancel_label, confirm_label
 from bot.present.decisions import pay_another_way_placeholder
-from bot.views.ids import Action, ComponentId, pay_code
+from bot.views.ids import Action, ComponentId
 from bot.views.items import GameButton, GameSelect
+from bot.views.pay_codes import pay_code
 from maps import Rules
 
 

@@ -3,7 +3,7 @@
 Buttons start with "ttr:", select menus with "ttrs:". The version is the
 game's version when the component was shown, so a click on an outdated
 component can be recognised and refused instead of acted on. Discord allows
-100 characters; the arguments are short (a colour, a route id, a payment code).
+100 characters; the arguments are short (a colour, a route id, a payment code: bot/views/pay_codes.py).
 
 The ACTION names of game controls (`Action`) are stored in messages Discord
 keeps, so a name never changes: the buttons of old messages must keep working.
@@ -12,7 +12,6 @@ keeps, so a name never changes: the buttons of old messages must keep working.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -45,11 +44,6 @@ class Action(StrEnum):
     CLAIMOK = "claimok"  # confirmed: claim a route; args: route id, payment code
     PAYPICK = "paypick"  # another payment for the claim being confirmed; arg 0: the route id; value: a payment code
     CANCEL = "cancel"  # a confirmation declined: nothing is done
-
-
-def pay_code(cards: Mapping[str, int]) -> str:
-    """A payment in a custom id: "pink3+locomotive1" (bot/table/parsing.py's `parse_pay_code` reads it back)."""
-    return "+".join(f"{c}{n}" for c, n in sorted(cards.items()) if n > 0)
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,9 @@ from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.service.choices import RouteChoice
 from bot.service.scores import TicketLabel
-from bot.views.ids import Action, ComponentId, pay_code
+from bot.views.ids import Action, ComponentId
 from bot.views.items import GameButton, GameSelect
+from bot.views.pay_codes import pay_code
 from maps import Rules
 from maps.names import symbol_name
 
