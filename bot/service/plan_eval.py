@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from bot.service.choices import RouteChoice
+from bot.service.payments import default_payment
 from engine import Game, GameError, Move, Pending, Phase, Refusal
 from engine.errors import AlreadyClaimed, OtherTrackTaken, OwnOtherTrack, TooFewPieces
 from engine.moves import DrawCard, DrawTickets, payment_of
@@ -142,7 +142,7 @@ def _claim(game: Game, player: str, item: PlanItem) -> Move | Refusal | None:
         return _refusal(game, move) or move
     option = next((o for o in game.claim_options(player) if o.route.id == route.id), None)
     if option is not None:
-        pay = RouteChoice(route, tuple(option.payments), ()).default_payment()
+        pay = default_payment(list(option.payments))
         move = game.claim_for(player, route, pay)
         return _refusal(game, move) or move
     # why not: the engine's refusal of the route or the pieces, else the cards (there is no payment to name)

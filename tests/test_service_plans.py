@@ -1,0 +1,200 @@
+"""Planned turns through the service, on both stores: set while it is not the member's turn, played at once when
+their turn comes (marked as planned in the history), falling back, stopping for a decision, cleared by the
+member's own move and by a moderator's undo, kept across a restart, and never read by anyone else."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from helpers.service_support import open_service, refused, started_game
+
+from bot.service import GameService, NotAPlayer, WrongState
+from bot.service.errors import InvalidInput, NotAllowed
+from bot.service.kinds import Actor
+from bot.service.plan_eval import DECK, Ending, ItemKind, PlanItem
+from bot.service.settings import PLANS
+from bot.store import Database
+from engine import DrawCard, Game, Keep
+from engine.errors import AlreadyClaimed
+from engine.random_play import random_move
+from maps import WILD
+
+MOD = 999
+
+
+async def _to_turns(service: GameService, game_id: int) -> Game:
+    """Keep the starting tickets of every seat: the first turn begins."""
+    game = await service.reading.engine_game(game_id)
+    info = await service.core.game(game_id)
+    for name in game.names:
+        keep = next(m for m in game.legal_moves(name) if isinstance(m, Keep))
+        user = info.user_of(name)
+        assert user is not None
+        await service.play.act(game_id, user, keep)
+    return await service.reading.engine_game(game_id)
+
+
+async def _whose(service: GameService, game_id: int) -> tuple[int, str, Game]:
+    game = await service.reading.engine_game(game_id)
+    to_move = game.to_move()
+    assert to_move is not None
+    user = (await service.core.game(game_id)).user_of(to_move.player)
+    assert user is not None
+    return user, to_move.player, game
+
+
+async def _next_member(service: GameService, game_id: int) -> tuple[int, str]:
+    """The member whose turn comes after the current one (two players: the other)."""
+    game = await service.reading.engine_game(game_id)
+    to_move = game.to_move()
+    assert to_move is not None
+    nxt = game.names[(game.seat(to_move.player) + 1) % len(game.names)]
+    user = (await service.core.game(game_id)).user_of(nxt)
+    assert user is not None
+    return user, nxt
+
+
+async def _deck_twice(service: GameService, game_id: int) -> None:
+    user, player, _ = await _whose(service, game_id)
+    await service.play.act(game_id, user, DrawCard(player, DECK))
+    await service.play.act(game_id, user, DrawCard(player, DECK))
+
+
+async def test_a_plan_is_played_when_the_turn_comes_and_marked_as_planned(service: GameService) -> None:
+    game_id, _ = await started_game(service, players=2)
+    game = await _to_turns(service, game_id)
+    planner, name = await _next_member(service, game_id)
+    colour = next(c for c in game.state.piles.face_up if c and c != WILD)
+    view = await service.plans.add(game_id, planner, PlanItem(ItemKind.CARDS, first=colour, second=DECK))
+    assert view.items == (PlanItem(ItemKind.CARDS, first=colour, second=DECK),)
+    await _deck_twice(service, game_id)  # the other member's turn: then the planner's comes
+    after = await service.reading.engine_game(game_id)
+    # the planner's turn was played at once (two cards, the face-up colour first), the turn passed back
+    assert after.moves[-2:] == [DrawCard(name, colour), DrawCard(name, DECK)]
+    assert after.to_move() is not None and after.to_move().player != name  # type: ignore[union-attr]
+    live = await service.core.live(game_id)
+    assert live.actors[-2:] == (Actor.PLAN, Actor.PLAN)
+    told = await service.reading.history(game_id) if hasattr(service.reading, "history") else None
+    del told
+    assert (await service.plans.show(game_id, planner)).items == ()  # the plan is used up
+
+
+async def test_the_result_tells_the_member_alone_what_the_plan_did(service: GameService) -> None:
+    game_id, _ = await started_game(service, players=2)
+    game = await _to_turns(service, game_id)
+    planner, name = await _next_member(service, game_id)
+    absent = next(c for c in game.rules.colors if c not in game.state.piles.face_up)
+    await service.plans.add(game_id, planner, PlanItem(ItemKind.CARDS, first=absent))
+    await service.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+    user, player, _ = await _whose(service, game_id)
+    await service.play.act(game_id, user, DrawCard(player, DECK))
+    result = await service.play.act(game_id, user, DrawCard(player, DECK))
+    (planned,) = result.planned
+    assert planned.user_id == planner and planned.player == name
+    assert planned.outcome.ending is Ending.PLAYED and planned.outcome.played == 1
+    assert planned.outcome.skipped[0].index == 0  # the face-up colour was not showing
+    assert planned.private and all(e.user_id == planner for e in planned.private)  # the cards drawn blind
+
+
+async def test_a_route_the_planner_claimed_before_falls_back(service: GameService) -> None:
+    game_id, _ = await started_game(service, players=2)
+    game = await _to_turns(service, game_id)
+    planner, name = await _next_member(service, game_id)
+    route = next(r for r in game.board.routes if not game.board.parallel(r))
+    await service.plans.add(game_id, planner, PlanItem(ItemKind.CLAIM, route=route.id))
+    await service.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+    # the route is taken before the planner's turn: the claim does not apply, the deck does
+    service.core.forget(game_id)
+    live = await service.core.live(game_id)
+    assert live.game is not None
+    live.game.state.owner[route.id] = 1 - live.game.seat(name)
+    user, player, _ = await _whose(service, game_id)
+    await service.play.act(game_id, user, DrawCard(player, DECK))
+    result = await service.play.act(game_id, user, DrawCard(player, DECK))
+    (planned,) = result.planned
+    assert isinstance(planned.outcome.skipped[0].refusal, AlreadyClaimed)
+    assert planned.outcome.moves == (DrawCard(name, DECK), DrawCard(name, DECK))
+
+
+async def test_a_plan_is_refused_on_the_members_turn_and_for_others(service: GameService) -> None:
+    game_id, users = await started_game(service, players=2)
+    await _to_turns(service, game_id)
+    user, _, _ = await _whose(service, game_id)
+    with refused(WrongState, "your turn"):
+        await service.plans.add(game_id, user, PlanItem(ItemKind.DECK))
+    with pytest.raises(NotAPlayer):
+        await service.plans.show(game_id, 4242)
+    planner, _ = await _next_member(service, game_id)
+    with pytest.raises(InvalidInput):
+        await service.plans.add(game_id, planner, PlanItem(ItemKind.CLAIM, route=10_000))
+    with pytest.raises(InvalidInput):
+        await service.plans.add(game_id, planner, PlanItem(ItemKind.CARDS, first="plaid"))
+    await service.settings.set_guild_config(1, PLANS, False)
+    with pytest.raises(NotAllowed):
+        await service.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+
+
+async def test_an_undo_clears_every_plan(service: GameService) -> None:
+    game_id, _ = await started_game(service, players=2)
+    await _to_turns(service, game_id)
+    planner, _ = await _next_member(service, game_id)
+    await service.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+    user, player, _ = await _whose(service, game_id)
+    await service.play.act(game_id, user, DrawCard(player, DECK))
+    await service.moderation.undo(game_id, MOD, 1, "a misclick")
+    assert (await service.plans.show(game_id, planner)).items == ()
+
+
+async def test_a_plan_stops_for_tickets_and_the_member_finishes_the_turn(service: GameService) -> None:
+    game_id, _ = await started_game(service, players=2)
+    await _to_turns(service, game_id)
+    planner, name = await _next_member(service, game_id)
+    await service.plans.add(game_id, planner, PlanItem(ItemKind.TICKETS))
+    await _deck_twice(service, game_id)
+    game = await service.reading.engine_game(game_id)
+    to_move = game.to_move()
+    assert to_move is not None and to_move.player == name and to_move.must == "keep"
+
+
+async def test_a_plan_survives_a_restart(database: Database) -> None:
+    first = await open_service(database)
+    try:
+        game_id, _ = await started_game(first, players=2)
+        await _to_turns(first, game_id)
+        planner, name = await _next_member(first, game_id)
+        await first.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+    finally:
+        await first.close()
+    second = await open_service(database)
+    try:
+        assert (await second.plans.show(game_id, planner)).items == (PlanItem(ItemKind.DECK),)
+        await _deck_twice(second, game_id)
+        game = await second.reading.engine_game(game_id)
+        assert game.moves[-2:] == [DrawCard(name, DECK), DrawCard(name, DECK)]
+    finally:
+        await second.close()
+
+
+async def test_a_plan_is_in_no_record_and_no_log(service: GameService) -> None:
+    game_id, _ = await started_game(service, players=2)
+    await _to_turns(service, game_id)
+    planner, _ = await _next_member(service, game_id)
+    await service.plans.add(game_id, planner, PlanItem(ItemKind.CLAIM, route=3, pay=(("red", 2),)))
+    rng = random.Random(1)
+    game = await service.reading.engine_game(game_id)
+    for _ in range(40):
+        move = random_move(game, rng)
+        if move is None:
+            break
+        user = (await service.core.game(game_id)).user_of(move.player)
+        assert user is not None
+        try:
+            await service.play.act(game_id, user, move)
+        except Exception:
+            break
+        game = await service.reading.engine_game(game_id)
+    log = await service.audit.log(game_id)
+    text = json.dumps([repr(e) for e in log])
+    assert '"route": 3' not in text and "plan" not in text.replace("player", "")
