@@ -13,7 +13,6 @@ import logging
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
 
 from bot.service import clock as clocks
 from bot.service.announce import private_events, public_events
@@ -253,21 +252,9 @@ class Runner:
         """
         made = 0
         while made < MAX_AUTOPILOT_MOVES:
-            if run.plan_checked is not run.live:  # a member's planned turn first (bot/service/plan_turns.py)
-                run.plan_checked = run.live
-                try:
-                    planned = await play_planned_turn(
-                        run.live, self.history_store, partial(self._plan_step, run), run.private.copy
-                    )
-                except Exception:
-                    if not after_action:
-                        raise
-                    log.exception("game #%d: a planned turn could not be played", run.live.info.id)
-                    planned = None
-                if planned is not None:
-                    run.planned.append(planned)
-                    made += len(planned.outcome.moves)
-                    continue
+            if run.plan_checked is not run.live and (planned := await _planned_turn(self, run, after_action)):
+                made += planned  # a member's planned turn first, when it begins
+                continue
             if run.away_of is not run.live:
                 run.away = await self.away_seats(run.live.info, run.live.game)
                 run.away_of = run.live
@@ -294,9 +281,6 @@ class Runner:
             made += 1
         log.warning("game #%d: stopped after %d autopilot moves; its timer plays on", run.live.info.id, made)
         return made
-
-    async def _plan_step(self, run: Run, move: Move, user_id: int, cleared: Sequence[int]) -> None:
-        await self.step(run, move, actor=Actor.PLAN, user_id=user_id, plans_cleared=cleared)
 
     async def change(
         self,
@@ -383,6 +367,26 @@ class Runner:
             self.core.now(),
             build=lambda: digest(info, game, seat, moved_by, earlier),
         )
+
+
+async def _planned_turn(runner: Runner, run: Run, after_action: bool) -> int:
+    """The moves of the planned turn of the member whose turn just began, played (bot/service/plan_turns.py)."""
+    run.plan_checked = run.live  # after an action a failure is logged: the member plays the turn themselves
+
+    async def step(move: Move, user_id: int, cleared: Sequence[int]) -> None:
+        await runner.step(run, move, actor=Actor.PLAN, user_id=user_id, plans_cleared=cleared)
+
+    try:
+        planned = await play_planned_turn(run.live, runner.history_store, step, run.private.copy)
+    except Exception:
+        if not after_action:
+            raise
+        log.exception("game #%d: a planned turn could not be played", run.live.info.id)
+        return 0
+    if planned is None:
+        return 0
+    run.planned.append(planned)
+    return len(planned.outcome.moves)
 
 
 def waiting_of(info: GameInfo, game: Game) -> Waiting | None:
