@@ -18,6 +18,7 @@ from bot.service.plan_eval import (
     evaluate,
     plan_of,
     plan_text,
+    suggestion,
     turn_begins,
 )
 from engine import Claim, DrawCard, DrawTickets, Game, Keep
@@ -193,3 +194,19 @@ def test_an_unpayable_route_is_skipped_without_a_guess() -> None:
     hand.clear()
     outcome = evaluate(game, player, [PlanItem(ItemKind.CLAIM, route=route.id)])
     assert outcome.ending is Ending.NONE_APPLIED and outcome.skipped[0].refusal is None
+
+
+def test_the_suggestion_is_a_plan_that_applies_now_with_the_deck_as_fallback() -> None:
+    for seed in range(6):
+        game = Game(load_board("usa"), ["ann", "bob", "cy"], seed, pass_round_ends=True)
+        rng = random.Random(seed)
+        player = _to_turn(game, rng, 20 + seed * 7)
+        assert player is not None
+        other = next(n for n in game.names if n != player)
+        before = snapshot_text(game)
+        items = suggestion(game, other)  # asked while it is not their turn: as if it were
+        assert snapshot_text(game) == before
+        assert items[-1] == PlanItem(ItemKind.DECK)
+        for item in items:
+            if item.kind is ItemKind.CARDS:
+                assert item.second is None  # the face-up card's replacement is not known: the deck

@@ -20,8 +20,9 @@ from typing import Any
 
 from bot.service.payments import default_payment
 from engine import Game, GameError, Move, Pending, Phase, Refusal
+from engine.autopilot import Level, choose_move
 from engine.errors import AlreadyClaimed, OtherTrackTaken, OwnOtherTrack, TooFewPieces
-from engine.moves import DrawCard, DrawTickets, payment_of
+from engine.moves import Claim, DrawCard, DrawTickets, payment_of
 
 MAX_ITEMS = 5  # the longest plan a player may set
 DECK = "deck"
@@ -198,3 +199,31 @@ def evaluate(game: Game, player: str, items: Sequence[PlanItem]) -> PlanOutcome:
             return PlanOutcome(Ending.PLAYED, done, index, (first, second))
         return PlanOutcome(Ending.PLAYED, done, index, (first,))
     return PlanOutcome(Ending.NONE_APPLIED, tuple(skipped))
+
+
+def suggestion(game: Game, player: str, level: Level = Level.STRONG) -> tuple[PlanItem, ...]:
+    """What the autopilot at `level` would play if `player`'s turn were now and nothing changed before it, as a
+    plan: its move, then two cards from the deck as the fallback. It reads only what the player may know: the
+    second card of a draw is planned from the deck (a face-up card's replacement is not known yet)."""
+    now = game.copy()
+    state = now.state
+    if state.phase is not Phase.PLAY:
+        return (PlanItem(ItemKind.DECK),)
+    state.current, state.pending, state.tunnel = now.seat(player), None, None
+    move = choose_move(now, player, level)
+    fallback = PlanItem(ItemKind.DECK)
+    if isinstance(move, Claim):
+        return (PlanItem(ItemKind.CLAIM, route=_claimed_route(now, move), pay=move.pay), fallback)
+    if isinstance(move, DrawTickets):
+        return (PlanItem(ItemKind.TICKETS), fallback)
+    if isinstance(move, DrawCard) and move.source != DECK:
+        return (PlanItem(ItemKind.CARDS, first=move.source), fallback)
+    return (fallback,)
+
+
+def _claimed_route(game: Game, move: Claim) -> int:
+    """The route a legal claim takes: of the tracks between its places (of its colour, if it names one), the first
+    the player may claim by the engine's double-route rules."""
+    seat = game.seat(move.player)
+    tracks = [r for r in game.board.routes_between(move.a, move.b) if move.route is None or r.color == move.route]
+    return next((r.id for r in tracks if game.route_status(seat, r) is None), tracks[0].id)

@@ -8,14 +8,15 @@ by the runner when the member's turn comes (bot/service/plan_turns.py). A server
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.service.checks import check_id
 from bot.service.core import ServiceCore
-from bot.service.dealt import seated
+from bot.service.dealt import dealt_game, seated
 from bot.service.errors import IdKind, InvalidInput, NotAllowed, Why, WrongState
-from bot.service.plan_eval import DECK, MAX_ITEMS, ItemKind, PlanItem, plan_of, plan_text
+from bot.service.plan_eval import DECK, MAX_ITEMS, ItemKind, PlanItem, plan_of, plan_text, suggestion
 from bot.service.settings import SettingsService
 from bot.store import GameStatus, NewPlan
 from bot.store.protocols import HistoryStore, TournamentStore
@@ -84,6 +85,15 @@ class PlanService:
         for item in items:
             view = await self.add(game_id, user_id, item)
         return view
+
+    async def suggest(self, game_id: int, user_id: int) -> PlanView:
+        """The strong autopilot's suggestion, as if the member's turn were now and nothing changed before it (only
+        what the member may know is read), set as their plan for them to change (bot/service/plan_eval.py)."""
+        user_id = check_id(user_id, IdKind.USER)
+        dealt = await dealt_game(self.core, game_id)
+        _, player, _ = seated(dealt.info, user_id)
+        items = await asyncio.to_thread(suggestion, dealt.game, player)
+        return await self.set_plan(game_id, user_id, items)
 
     async def _change(self, game_id: int, user_id: int, item: PlanItem | None, *, clear: bool) -> PlanView:
         user_id = check_id(user_id, IdKind.USER)
