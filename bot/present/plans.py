@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from bot.present.cards import format_cards
 from bot.present.events import private_text
-from bot.present.i18n import _
+from bot.present.i18n import _, map_
 from bot.present.layout import clip
 from bot.present.names import map_title_of
 from bot.present.rule_errors import rule_error_text
@@ -32,9 +32,12 @@ def item_text(board: Board, item: PlanItem) -> str:
         route = board.routes[item.route] if item.route is not None and 0 <= item.route < len(board.routes) else None
         label = route_label(route) if route is not None else str(item.route)
         if item.pay is None:
-            return _("claim {route} if it is free and you can, paying as the claim menu would").format(route=label)
+            return map_(rules.title, "claim {route} if it is free and you can, paying as the claim menu would").format(
+                route=label
+            )
         cards = format_cards(rules, dict(item.pay))
-        return _("claim {route} if it is free and you can, paying {cards}").format(route=label, cards=cards)
+        text = map_(rules.title, "claim {route} if it is free and you can, paying {cards}")
+        return text.format(route=label, cards=cards)
     if item.kind is ItemKind.CARDS:
         first = card_name(rules, str(item.first))
         if item.second in (None, DECK):
@@ -70,14 +73,16 @@ def plan_text(view: PlanView, *, suggested: bool = False) -> str:
 def plan_step_needs_text(rules: Rules, kind: ItemKind | None) -> str:
     """What a step needs, told when it was not given (or could not be read)."""
     if kind is ItemKind.CLAIM:
-        return _("To plan a claim, name the route (`route`), and the cards to pay if you like (`pay`).")
+        return map_(rules.title, "To plan a claim, name the route (`route`), and the cards to pay if you like (`pay`).")
     if kind is ItemKind.CARDS:
         cards = ", ".join(card_name(rules, c) for c in (*rules.colors, WILD))
         return _(
             "To plan taking face-up cards, name the card to take first (`card`), and the second if you like "
             "(`second`): one of {cards}."
         ).format(cards=cards)
-    return _("Choose a step: claim a route, take face-up cards, draw two from the deck, or draw tickets.")
+    return map_(
+        rules.title, "Choose a step: claim a route, take face-up cards, draw two from the deck, or draw tickets."
+    )
 
 
 def plan_cleared_text(had: bool) -> str:

@@ -138,7 +138,7 @@ class Why(StrEnum):
     PLANS_OFF = "plans_off"  # tournament (bool: a tournament's table, else the server)
     PLAN_NOW = "plan_now"  # the game waits for the member now: they play it themselves
     PLAN_FULL = "plan_full"  # limit
-    PLAN_CARD = "plan_card"  # value, choices (the cards of the map)
+    PLAN_CARD = "plan_card"  # value, map (the board's name: its cards are named)
 
 
 class IdKind(StrEnum):

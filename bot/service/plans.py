@@ -146,10 +146,10 @@ def check_item(game: Game, item: PlanItem) -> PlanItem:
             raise InvalidInput(Why.NO_SUCH_ROUTE, {"route_id": item.route, "map": game.board.name})
         for card, count in item.pay or ():
             if card not in cards or not 0 < count <= 20:
-                raise InvalidInput(Why.PLAN_CARD, {"value": card, "choices": cards})
+                raise InvalidInput(Why.PLAN_CARD, {"value": card, "map": game.board.name})
     if item.kind is ItemKind.CARDS:
         if item.first not in cards:
-            raise InvalidInput(Why.PLAN_CARD, {"value": str(item.first), "choices": cards})
+            raise InvalidInput(Why.PLAN_CARD, {"value": str(item.first), "map": game.board.name})
         if item.second is not None and item.second not in (*cards, DECK):
-            raise InvalidInput(Why.PLAN_CARD, {"value": item.second, "choices": cards})
+            raise InvalidInput(Why.PLAN_CARD, {"value": item.second, "map": game.board.name})
     return item
