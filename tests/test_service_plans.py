@@ -198,3 +198,21 @@ async def test_a_plan_is_in_no_record_and_no_log(service: GameService) -> None:
     log = await service.audit.log(game_id)
     text = json.dumps([repr(e) for e in log])
     assert '"route": 3' not in text and "plan" not in text.replace("player", "")
+
+
+async def test_a_plan_set_before_plans_were_turned_off_is_not_played_and_the_members_move_clears_it(
+    service: GameService,
+) -> None:
+    game_id, _ = await started_game(service, players=2)
+    await _to_turns(service, game_id)
+    planner, name = await _next_member(service, game_id)
+    await service.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+    await service.settings.set_guild_config(1, PLANS, False)
+    await _deck_twice(service, game_id)
+    game = await service.reading.engine_game(game_id)
+    to_move = game.to_move()
+    assert to_move is not None and to_move.player == name and to_move.must == "turn"  # not played: waits
+    await service.settings.set_guild_config(1, PLANS, True)
+    assert (await service.plans.show(game_id, planner)).items == (PlanItem(ItemKind.DECK),)
+    await service.play.act(game_id, planner, DrawCard(name, DECK))  # the member moves: the plan goes
+    assert (await service.plans.show(game_id, planner)).items == ()

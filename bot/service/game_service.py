@@ -104,7 +104,7 @@ class GameService:
         self.lobby = lobby = LobbyService(core, store.games, store.history, runner, settings)
         self.play = play = PlayService(core, runner)
         self.choices = MoveChoices(core, play)
-        self.plans = PlanService(core, settings, store.history, store.tournaments)
+        self.plans = PlanService(core, store.history, store.settings, store.tournaments)
         self.reading = ReadingService(core, store.games, store.history, runner)
         self.timers = timers = TimerService(core, store.games, store.history, store.timers, store.settings, runner)
         self.moderation = moderation = ModerationService(core, store.history, runner)

@@ -3,7 +3,7 @@
 A plan is private: only its member reads it (`show`), it is never in a record, a log or a view. It is kept in the
 store (`HistoryStore.put_plan`), written under the game's lock and only if the game is still as read, and played
 by the runner when the member's turn comes (bot/service/plan_turns.py). A server can turn plans off
-(`plans` in `/ttr config`), a tournament for its tables (its `plans` option).
+(`plans` in `/ttr config`), a tournament for its tables (its `plans` setting).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from bot.service.core import ServiceCore
 from bot.service.dealt import dealt_game, seated
 from bot.service.errors import IdKind, InvalidInput, NotAllowed, Why, WrongState
 from bot.service.plan_eval import DECK, MAX_ITEMS, ItemKind, PlanItem, plan_of, plan_text, suggestion
-from bot.service.settings import SettingsService
+from bot.service.plan_turns import plans_off
 from bot.store import GameStatus, NewPlan
-from bot.store.protocols import HistoryStore, TournamentStore
+from bot.store.protocols import HistoryStore, SettingsStore, TournamentStore
 from engine import Game
 from maps import WILD
 
@@ -38,13 +38,13 @@ class PlanService:
     def __init__(
         self,
         core: ServiceCore,
-        settings: SettingsService,
         history_store: HistoryStore,
+        settings_store: SettingsStore,
         tournament_store: TournamentStore,
     ) -> None:
         self.core = core
-        self.settings = settings
         self.history_store = history_store
+        self.settings_store = settings_store
         self.tournament_store = tournament_store
 
     async def show(self, game_id: int, user_id: int) -> PlanView:
@@ -128,13 +128,9 @@ class PlanService:
 
     async def _check_allowed(self, guild_id: int, game_id: int) -> None:
         """PLANS_OFF unless the server (and the tournament, for its tables) allows plans."""
-        if not (await self.settings.guild_config(guild_id)).plans:
-            raise NotAllowed(Why.PLANS_OFF, {"tournament": False})
-        table = await self.tournament_store.table_of_game(game_id)
-        if table is not None:
-            tournament = await self.tournament_store.tournament(table.tournament_id)
-            if tournament is not None and tournament.settings.get("plans") is False:
-                raise NotAllowed(Why.PLANS_OFF, {"tournament": True})
+        off = await plans_off(self.settings_store, self.tournament_store, guild_id, game_id)
+        if off is not None:
+            raise NotAllowed(Why.PLANS_OFF, {"tournament": off})
 
 
 def check_item(game: Game, item: PlanItem) -> PlanItem:

@@ -170,8 +170,8 @@ class Runner:
     ) -> None:
         """Apply one move and commit it with the clock and timers it leads to, in one transaction.
 
-        `expected_clock`: the store refuses it (ClockChanged) unless its clock is this one. `plans_cleared`: the
-        seats whose planned turns go with it (a member's own move removes their plan).
+        `expected_clock`: the store refuses it (ClockChanged) unless its clock is this one. `plans_cleared`: seats
+        whose plans go with it (a member's own move removes theirs).
         """
         info, game = run.live.info, run.live.game
         assert game is not None
@@ -376,17 +376,8 @@ async def _planned_turn(runner: Runner, run: Run, after_action: bool) -> int:
     async def step(move: Move, user_id: int, cleared: Sequence[int]) -> None:
         await runner.step(run, move, actor=Actor.PLAN, user_id=user_id, plans_cleared=cleared)
 
-    try:
-        planned = await play_planned_turn(run.live, runner.history_store, step, run.private.copy)
-    except Exception:
-        if not after_action:
-            raise
-        log.exception("game #%d: a planned turn could not be played", run.live.info.id)
-        return 0
-    if planned is None:
-        return 0
-    run.planned.append(planned)
-    return len(planned.outcome.moves)
+    stores = (runner.history_store, runner.settings_store, runner.tournament_store)
+    return await play_planned_turn(run.live, stores, step, run.private.copy, run.planned, after_action=after_action)
 
 
 def waiting_of(info: GameInfo, game: Game) -> Waiting | None:
