@@ -76,8 +76,8 @@ async def test_a_plan_is_played_when_the_turn_comes_and_marked_as_planned(servic
     assert after.to_move() is not None and after.to_move().player != name  # type: ignore[union-attr]
     live = await service.core.live(game_id)
     assert live.actors[-2:] == (Actor.PLAN, Actor.PLAN)
-    told = await service.reading.history(game_id) if hasattr(service.reading, "history") else None
-    del told
+    told = [m for stage in await service.reading.history(game_id) for m in stage.moves]
+    assert [m.planned for m in told[-3:]] == [False, True, True]  # typed in the history: played from a plan
     assert (await service.plans.show(game_id, planner)).items == ()  # the plan is used up
 
 
