@@ -4,17 +4,19 @@ member's own move and by a moderator's undo, kept across a restart, and never re
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
 import pytest
 from helpers.service_support import open_service, refused, started_game
 
-from bot.service import GameService, NotAPlayer, WrongState
+from bot.service import NO_CLOCK, GameService, NotAPlayer, WrongState
 from bot.service.errors import InvalidInput, NotAllowed
 from bot.service.kinds import Actor
 from bot.service.plan_eval import DECK, Ending, ItemKind, PlanItem
 from bot.service.settings import PLANS
+from bot.service.tournaments.models import TablePlan, TournamentSettings
 from bot.store import Database
 from engine import DrawCard, Game, Keep
 from engine.errors import AlreadyClaimed
@@ -22,6 +24,16 @@ from engine.random_play import random_move
 from maps import WILD
 
 MOD = 999
+
+
+class Threads:
+    """A thread per tournament table: here a fresh channel id."""
+
+    def __init__(self) -> None:
+        self.ids = itertools.count(7000)
+
+    async def __call__(self, plan: TablePlan) -> int:
+        return next(self.ids)
 
 
 async def _to_turns(service: GameService, game_id: int) -> Game:
@@ -216,3 +228,20 @@ async def test_a_plan_set_before_plans_were_turned_off_is_not_played_and_the_mem
     assert (await service.plans.show(game_id, planner)).items == (PlanItem(ItemKind.DECK),)
     await service.play.act(game_id, planner, DrawCard(name, DECK))  # the member moves: the plan goes
     assert (await service.plans.show(game_id, planner)).items == ()
+
+
+async def test_a_tournament_can_turn_plans_off_for_its_tables(service: GameService) -> None:
+    settings = TournamentSettings(maps=("usa",), rounds=1, clock=NO_CLOCK, rated=False, plans=False)
+    assert TournamentSettings.from_json(settings.to_json()).plans is False
+    info = await service.tournaments.registration.create_tournament(1, 77, MOD, "Cup", settings)
+    await service.tournaments.registration.open_registration(info.id, MOD)
+    users = [300, 301, 302, 303]
+    for user in users:
+        await service.tournaments.registration.join_tournament(info.id, user, f"p{user}")
+    started = await service.tournaments.rounds.start_round(info.id, MOD, Threads())
+    game_id = started.round.tables[0].game_id
+    assert game_id is not None
+    await _to_turns(service, game_id)
+    planner, _ = await _next_member(service, game_id)
+    with refused(NotAllowed, "turned off in this tournament"):
+        await service.plans.add(game_id, planner, PlanItem(ItemKind.DECK))

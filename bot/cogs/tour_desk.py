@@ -59,6 +59,7 @@ class TournamentDeskCog(TourCog):
         cap: app_commands.Range[int, 2, 1000] | None = None,
         checkin_window: bool | None = None,
         trains: app_commands.Range[int, MIN_TRAINS_OPTION, MAX_TRAINS_OPTION] | None = None,
+        plans: bool | None = None,
     ) -> None:
         async def work() -> None:
             await self._moderator(interaction)
@@ -81,6 +82,7 @@ class TournamentDeskCog(TourCog):
                 cap=cap,
                 checkin_window=checkin_window,
                 trains=trains,
+                plans=plans,
             )
             settings = self._settings(None, default, asked)
             info = await self.tournaments.registration.create_tournament(
@@ -112,6 +114,7 @@ class TournamentDeskCog(TourCog):
         cap: app_commands.Range[int, 2, 1000] | None = None,
         checkin_window: bool | None = None,
         trains: app_commands.Range[int, MIN_TRAINS_OPTION, MAX_TRAINS_OPTION] | None = None,
+        plans: bool | None = None,
     ) -> None:
         async def work(info: TournamentInfo) -> None:
             default = (await self.settings.guild_config(info.guild_id)).clock
@@ -129,6 +132,7 @@ class TournamentDeskCog(TourCog):
                 cap=cap,
                 checkin_window=checkin_window,
                 trains=trains,
+                plans=plans,
             )
             settings = self._settings(info.settings, default, asked)
             after = await self.tournaments.registration.configure_tournament(
