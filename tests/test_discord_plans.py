@@ -19,11 +19,14 @@ from discord_harness import (
     Room,
     all_private,
     attachment,
+    choose,
     click,
+    custom_ids,
     dm_texts,
     make_room,
     moderate,
     panel,
+    replies,
     reply_text,
     restart,
     slash,
@@ -258,3 +261,23 @@ async def test_a_plan_survives_the_process_that_set_it_being_killed(simcord_env:
     game = await player.game()
     assert game.moves[-2:] == [DrawCard(name, "deck"), DrawCard(name, "deck")]
     assert "your plan was used" in dm_texts(room, planner)[-1]
+
+
+@SEEDED
+async def test_the_hand_panel_offers_the_plan_menu_while_it_is_not_ones_turn(simcord_env: Env) -> None:
+    room, player = await _table(simcord_env)
+    mover, _, planner, name = await _seats(player)
+    mine = await click(mover, room.stage_message(), "ttr:hand:")
+    assert not any("ttrs:plan:" in c for m in replies(mine) for c in custom_ids(m))  # one's own turn: no menu
+    hand = await click(planner, room.stage_message(), "ttr:hand:")
+    menu = panel(hand, "ttrs:plan:")
+    chosen = await choose(planner, menu, "ttrs:plan:", ["deck"])
+    assert all_private(chosen) and "1. draw two cards from the deck" in reply_text(chosen), reply_text(chosen)
+    assert "`/ttr plan`" in reply_text(chosen)
+    await _deck_twice(room, mover)
+    game = await player.game()
+    assert game.moves[-2:] == [DrawCard(name, "deck"), DrawCard(name, "deck")]
+    again = await choose(planner, panel(chosen, "ttrs:plan:"), "ttrs:plan:", ["tickets"])  # the next one
+    assert "1. draw tickets" in reply_text(again), reply_text(again)
+    cleared = await choose(planner, panel(again, "ttrs:plan:"), "ttrs:plan:", ["clear"])
+    assert "Your plan is cleared." in reply_text(cleared)

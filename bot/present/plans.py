@@ -133,3 +133,22 @@ def planned_dm(info: GameInfo, url: str, planned: PlannedTurn) -> str:
         lines.append(_("No step of your plan could be played: the turn waits for you."))
     lines.append(url)
     return clip("\n".join(lines))
+
+
+def plan_menu_options() -> list[tuple[str, str]]:
+    """The hand panel's plan menu: (value, label) of each choice (claims and face-up cards: `/ttr plan`)."""
+    return [
+        ("deck", _("Plan: draw two cards from the deck")),
+        ("tickets", _("Plan: draw tickets")),
+        ("suggest", _("Plan: the autopilot's suggestion")),
+        ("show", _("Show my plan")),
+        ("clear", _("Clear my plan")),
+    ]
+
+
+def plan_menu_placeholder() -> str:
+    return _("Plan your next turn...")
+
+
+def plan_menu_hint() -> str:
+    return _("To plan a claim or face-up cards, use `/ttr plan`.")

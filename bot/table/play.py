@@ -39,6 +39,7 @@ from bot.service import ActionResult, EventKind, GameInfo, GameStatus, Must, Not
 from bot.service.choices import ClaimRefusal, MoveChoices, RouteClaim
 from bot.service.images import Images
 from bot.service.member_settings import MemberSettingsService
+from bot.service.plans import PlanService
 from bot.service.play import PlayService
 from bot.service.reading import ReadingService
 from bot.table import decisions
@@ -107,12 +108,14 @@ class PlayParts(Protocol):
     reading: ReadingService
     images: Images
     members: MemberSettingsService  # who wants confirmations (bot/table/confirm.py)
+    plans: PlanService  # the member's planned turn (the hand panel's plan menu, bot/table/plan_panel.py)
 
 
 class Play:
     def __init__(self, parts: PlayParts, delivery: Delivery) -> None:
         self.play, self.choices = parts.play, parts.choices
         self.reading, self.images, self.members = parts.reading, parts.images, parts.members
+        self.plans = parts.plans
         self.delivery = delivery
         self.unanswered = UnansweredMoves()
 
@@ -331,7 +334,9 @@ class Play:
             info.id, interaction.user.id, labels, words=image_words(current_language())
         )
         text = hand_text(load_board(info.map).rules, view)
-        await private(interaction, text, file=image_file(image, "hand.png"))
+        # while it is not their turn, the menu to plan it (bot/table/plan_panel.py)
+        menu = panels.plan_view(info.id, view.version) if info.status.active and not view.your_move else None
+        await private(interaction, text, view=menu, file=image_file(image, "hand.png"))
 
     async def show_board(self, interaction: discord.Interaction, info: GameInfo) -> None:
         if info.status is GameStatus.LOBBY:
