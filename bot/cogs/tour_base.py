@@ -260,7 +260,6 @@ class TourCog(TtrCog):
                 cap=asked.cap,
                 checkin=bool(asked.checkin_window),
                 trains=asked.trains,
-                plans=True if asked.plans is None else asked.plans,
             )
         new_maps = base.maps if chosen_maps is None else chosen_maps
         new_rounds = base.rounds if asked.rounds is None else asked.rounds

@@ -4,6 +4,7 @@ audit and export (Manage Server, or the moderator role of `/ttr config`; checked
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -84,7 +85,7 @@ class TournamentDeskCog(TourCog):
                 trains=trains,
                 plans=plans,
             )
-            settings = self._settings(None, default, asked)
+            settings = replace(self._settings(None, default, asked), plans=plans is not False)
             info = await self.tournaments.registration.create_tournament(
                 guild, channel, interaction.user.id, name, settings
             )
