@@ -245,3 +245,25 @@ async def test_a_tournament_can_turn_plans_off_for_its_tables(service: GameServi
     planner, _ = await _next_member(service, game_id)
     with refused(NotAllowed, "turned off in this tournament"):
         await service.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+
+
+async def test_no_plan_outlives_its_game(service: GameService) -> None:
+    game_id, _ = await started_game(service, players=2, trains=5)
+    await _to_turns(service, game_id)
+    planner, name = await _next_member(service, game_id)
+    rng = random.Random(3)
+    set_plans = 0
+    while True:
+        game = await service.reading.engine_game(game_id)
+        if game.to_move() is not None and name not in game.waiting_for():
+            if not await service.store.history.plans(game_id):  # a plan always waits for the planner's turn
+                await service.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+                set_plans += 1
+        move = random_move(game, rng)
+        if move is None:
+            break
+        user = (await service.core.game(game_id)).user_of(move.player)
+        assert user is not None
+        await service.play.act(game_id, user, move)
+    assert set_plans > 1 and not (await service.core.game(game_id)).status.active
+    assert await service.store.history.plans(game_id) == []  # the last move took every plan of the game with it

@@ -191,6 +191,8 @@ class Runner:
             timers = None  # the same waits go on: the stored clock and timers still hold
         if actor is Actor.PLAYER:
             plans_cleared = (game.seat(move.player),)
+        if not status.active:  # the game is over: no plan of it is kept
+            plans_cleared = ALL_PLANS
         writes = Writes(None if timers is None else clock, timers, claim_timer, audit, (), plans_cleared)
         entry = NewMove(
             len(game.moves),
