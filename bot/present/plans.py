@@ -80,9 +80,10 @@ def plan_step_needs_text(rules: Rules, kind: ItemKind | None) -> str:
             "To plan taking face-up cards, name the card to take first (`card`), and the second if you like "
             "(`second`): one of {cards}."
         ).format(cards=cards)
-    return map_(
-        rules.title, "Choose a step: claim a route, take face-up cards, draw two from the deck, or draw tickets."
+    text = map_(
+        rules.title, "Choose a step: claim a route, take face-up cards, draw two from the deck, or draw {tickets}."
     )
+    return text.format(tickets=tickets_plural(rules))
 
 
 def plan_cleared_text(had: bool) -> str:
@@ -135,11 +136,11 @@ def planned_dm(info: GameInfo, url: str, planned: PlannedTurn) -> str:
     return clip("\n".join(lines))
 
 
-def plan_menu_options() -> list[tuple[str, str]]:
+def plan_menu_options(rules: Rules) -> list[tuple[str, str]]:
     """The hand panel's plan menu: (value, label) of each choice (claims and face-up cards: `/ttr plan`)."""
     return [
         ("deck", _("Plan: draw two cards from the deck")),
-        ("tickets", _("Plan: draw tickets")),
+        ("tickets", _("Plan: draw {tickets}").format(tickets=tickets_plural(rules))),
         ("suggest", _("Plan: the autopilot's suggestion")),
         ("show", _("Show my plan")),
         ("clear", _("Clear my plan")),
@@ -150,5 +151,5 @@ def plan_menu_placeholder() -> str:
     return _("Plan your next turn...")
 
 
-def plan_menu_hint() -> str:
-    return _("To plan a claim or face-up cards, use `/ttr plan`.")
+def plan_menu_hint(rules: Rules) -> str:
+    return map_(rules.title, "To plan a claim or face-up cards, use `/ttr plan`.")

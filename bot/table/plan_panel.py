@@ -13,6 +13,7 @@ from bot.service.plan_eval import ItemKind, PlanItem
 from bot.service.plans import PlanService
 from bot.views import panels
 from bot.views.replies import Refusal, private
+from maps import load_board
 
 
 async def plan_chosen(plans: PlanService, interaction: discord.Interaction, info: GameInfo, value: str) -> None:
@@ -28,4 +29,6 @@ async def plan_chosen(plans: PlanService, interaction: discord.Interaction, info
         text = plan_text(await plans.add(info.id, user, PlanItem(ItemKind(value))))
     else:
         raise Refusal(not_offered_text())  # only a forged request sends another value
-    await private(interaction, f"{text}\n{plan_menu_hint()}", view=panels.plan_view(info.id, info.version))
+    rules = load_board(info.map).rules
+    view = panels.plan_view(info.id, info.version, rules)
+    await private(interaction, f"{text}\n{plan_menu_hint(rules)}", view=view)

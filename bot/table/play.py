@@ -333,9 +333,10 @@ class Play:
         image = await self.images.hand_image(
             info.id, interaction.user.id, labels, words=image_words(current_language())
         )
-        text = hand_text(load_board(info.map).rules, view)
+        rules = load_board(info.map).rules
+        text = hand_text(rules, view)
         # while it is not their turn, the menu to plan it (bot/table/plan_panel.py)
-        menu = panels.plan_view(info.id, view.version) if info.status.active and not view.your_move else None
+        menu = panels.plan_view(info.id, view.version, rules) if info.status.active and not view.your_move else None
         await private(interaction, text, view=menu, file=image_file(image, "hand.png"))
 
     async def show_board(self, interaction: discord.Interaction, info: GameInfo) -> None:

@@ -95,10 +95,10 @@ def turn_view(
     return view
 
 
-def plan_view(game: int, version: int) -> discord.ui.View:
+def plan_view(game: int, version: int, rules: Rules) -> discord.ui.View:
     """The plan menu under a member's hand while it is not their turn (bot/table/plan_panel.py)."""
     view = _view()
-    options = [discord.SelectOption(label=label[:100], value=value) for value, label in plan_menu_options()]
+    options = [discord.SelectOption(label=label[:100], value=value) for value, label in plan_menu_options(rules)]
     view.add_item(GameSelect.make(ComponentId(Action.PLAN, game, version), plan_menu_placeholder(), options))
     return view
 
