@@ -17,7 +17,7 @@ from bot.service.kinds import Actor
 from bot.service.plan_eval import DECK, Ending, ItemKind, PlanItem
 from bot.service.settings import PLANS
 from bot.service.tournaments.models import TablePlan, TournamentSettings
-from bot.store import Database
+from bot.store import Database, NewPlan
 from engine import DrawCard, Game, Keep
 from engine.errors import AlreadyClaimed
 from engine.random_play import random_move
@@ -267,3 +267,20 @@ async def test_no_plan_outlives_its_game(service: GameService) -> None:
         await service.play.act(game_id, user, move)
     assert set_plans > 1 and not (await service.core.game(game_id)).status.active
     assert await service.store.history.plans(game_id) == []  # the last move took every plan of the game with it
+
+
+async def test_a_plan_that_cannot_be_read_is_logged_and_the_turn_waits(
+    service: GameService, caplog: pytest.LogCaptureFixture
+) -> None:
+    game_id, _ = await started_game(service, players=2)
+    await _to_turns(service, game_id)
+    planner, name = await _next_member(service, game_id)
+    info = await service.core.game(game_id)
+    seat = info.seat_of(planner)
+    assert seat is not None and seat.seat is not None
+    plan = NewPlan(seat.seat, planner, '[{"kind": "fly"}]', service.core.now())
+    await service.store.history.put_plan(game_id, info.version, plan)
+    await _deck_twice(service, game_id)  # the action itself goes through
+    game = await service.reading.engine_game(game_id)
+    assert game.to_move() is not None and game.to_move().player == name  # type: ignore[union-attr]
+    assert "a planned turn could not be played" in caplog.text

@@ -44,16 +44,12 @@ async def play_planned_turn(
     step: PlanStep,
     events: Callable[[], Sequence[PrivateEvent]],
     told: list[PlannedTurn],
-    *,
-    after_action: bool,
 ) -> int:
-    """`planned_turn`, its report added to `told`; the moves it made. After an action a failure is logged (the
-    member plays the turn themselves); from a timer it is raised."""
+    """`planned_turn`, its report added to `told`; the moves it made. A failure is logged and stops the plan there,
+    never the action nor the autopilot's moves after it: the member plays the turn themselves."""
     try:
         planned = await planned_turn(live, stores, step, events)
     except Exception:
-        if not after_action:
-            raise
         log.exception("game #%d: a planned turn could not be played", live.info.id)
         return 0
     if planned is None:

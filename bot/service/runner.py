@@ -254,7 +254,7 @@ class Runner:
         """
         made = 0
         while made < MAX_AUTOPILOT_MOVES:
-            if run.plan_checked is not run.live and (planned := await _planned_turn(self, run, after_action)):
+            if run.plan_checked is not run.live and (planned := await _planned_turn(self, run)):
                 made += planned  # a member's planned turn first, when it begins
                 continue
             if run.away_of is not run.live:
@@ -371,7 +371,7 @@ class Runner:
         )
 
 
-async def _planned_turn(runner: Runner, run: Run, after_action: bool) -> int:
+async def _planned_turn(runner: Runner, run: Run) -> int:
     """The moves of the planned turn of the member whose turn just began, played (bot/service/plan_turns.py)."""
     run.plan_checked = run.live  # after an action a failure is logged: the member plays the turn themselves
 
@@ -379,7 +379,7 @@ async def _planned_turn(runner: Runner, run: Run, after_action: bool) -> int:
         await runner.step(run, move, actor=Actor.PLAN, user_id=user_id, plans_cleared=cleared)
 
     stores = (runner.history_store, runner.settings_store, runner.tournament_store)
-    return await play_planned_turn(run.live, stores, step, run.private.copy, run.planned, after_action=after_action)
+    return await play_planned_turn(run.live, stores, step, run.private.copy, run.planned)
 
 
 def waiting_of(info: GameInfo, game: Game) -> Waiting | None:
