@@ -281,3 +281,17 @@ async def test_the_hand_panel_offers_the_plan_menu_while_it_is_not_ones_turn(sim
     assert "1. draw tickets" in reply_text(again), reply_text(again)
     cleared = await choose(planner, panel(again, "ttrs:plan:"), "ttrs:plan:", ["clear"])
     assert "Your plan is cleared." in reply_text(cleared)
+
+
+@SEEDED
+async def test_the_autopilot_suggests_a_plan_marked_as_such(simcord_env: Env) -> None:
+    room, player = await _table(simcord_env)
+    mover, _, planner, _ = await _seats(player)
+    suggested = await _plan(room, planner, step="suggest")
+    assert suggested.startswith("Suggested by the autopilot"), suggested
+    assert suggested.splitlines()[-2].endswith("draw two cards from the deck"), suggested  # the fallback, last
+    shown = await _plan(room, planner, step="show")  # it is the member's plan now, to change as they like
+    assert shown.splitlines()[1:] == suggested.splitlines()[1:]
+    await _deck_twice(room, mover)
+    assert (await player.service.core.live(player.game_id)).actors[-1] is Actor.PLAN
+    assert "your plan was used" in dm_texts(room, planner)[-1]
