@@ -24,6 +24,7 @@ from discord_harness import (
     custom_ids,
     dm_texts,
     make_room,
+    make_room_in,
     moderate,
     panel,
     replies,
@@ -295,3 +296,35 @@ async def test_the_autopilot_suggests_a_plan_marked_as_such(simcord_env: Env) ->
     await _deck_twice(room, mover)
     assert (await player.service.core.live(player.game_id)).actors[-1] is Actor.PLAN
     assert "your plan was used" in dm_texts(room, planner)[-1]
+
+
+@SEEDED
+@pytest.mark.parametrize(
+    ("locale", "language", "map_name"), [("sv-SE", "sv", "amsterdam"), ("fi", "fi", "switzerland")]
+)
+async def test_a_plan_speaks_the_members_language_with_the_maps_words(
+    simcord_env: Env, locale: str, language: str, map_name: str
+) -> None:
+    from test_discord_languages import english_in, english_words_in, leak_report, other_maps_words, seen_since
+
+    room = make_room_in(simcord_env, ["anna", "bertil"], guild_locale=locale, locale=locale)
+    game_id, _ = await open_game(room, map_name, 2, words=False)
+    player = Player(room, game_id)
+    while (await player.game()).state.phase is not Phase.PLAY:
+        await player.step(await player.game())
+    mover, _, planner, _ = await _seats(player)
+    game = await player.game()
+    start = len(simcord_env.http_requests)
+    longest = max(game.board.routes, key=lambda r: r.length)
+    colour = next(c for c in game.rules.colors if c not in game.state.piles.face_up)
+    await _plan(room, planner, step="claim", route=str(longest.id))  # not payable yet: skipped
+    await _plan(room, planner, step="cards", card=colour)  # not showing: skipped
+    await _plan(room, planner, step="tickets")
+    await _plan(room, planner, step="show")
+    await _deck_twice(room, mover)
+    texts = [text for _, text in seen_since(simcord_env, start)]
+    assert len(dm_texts(room, planner)) >= 1
+    leaks = english_in(texts)
+    assert not leaks, "English in a planned turn:\n" + leak_report(leaks)
+    assert english_words_in(texts) == []
+    assert other_maps_words(texts, language, map_name) == []
