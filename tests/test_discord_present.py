@@ -113,6 +113,7 @@ def test_every_action_keeps_its_name_and_has_one_handler() -> None:
         "claimok",
         "paypick",
         "cancel",
+        "plan",
     ]
     assert set(HANDLERS) == set(Action)
 

@@ -80,6 +80,9 @@ EVERY_METHOD = {
     "audit_log",
     "add_audit",
     "undone_moves",
+    "put_plan",
+    "plans",
+    "clear_plan",
     # TimerStore
     "add_timer",
     "timers",

@@ -105,6 +105,7 @@ def _cog_classes() -> list[type[Any]]:
     from bot.cogs.mod_clock import ModClockCog
     from bot.cogs.mod_reads import ModReadsCog
     from bot.cogs.moderation import ModerationCog
+    from bot.cogs.plans import PlanCog
     from bot.cogs.play import PlayCog
     from bot.cogs.ratings import RatingsCog
     from bot.cogs.review import ReviewCog
@@ -115,6 +116,7 @@ def _cog_classes() -> list[type[Any]]:
     return [
         LobbyCog,
         PlayCog,
+        PlanCog,
         MemberSettingsCog,
         RatingsCog,
         ReviewCog,

@@ -28,6 +28,7 @@ from bot.service.settings import (
     MEMBER_OPEN_GAMES,
     MOD_LOG_CHANNEL,
     MODERATOR_ROLE,
+    PLANS,
     RATED_CASUAL,
     REMINDERS,
     RESERVE_SECONDS,
@@ -67,6 +68,7 @@ class ConfigCog(TtrCog):
         language="The language of the channel messages and board images (automatic: the server's in Discord)",
         away='How long members may go away (the autopilot plays their casual games), like "7d"; none: not at all',
         turn_messages="On: a new message every turn; off (default): each game is one table, edited after every move",
+        plans="On (default): players may plan their next turn (/ttr plan); off: not in this server",
     )
     @app_commands.choices(
         timeout_policy=POLICY_CHOICES,
@@ -74,6 +76,7 @@ class ConfigCog(TtrCog):
         autopilot_level=LEVEL_CHOICES,
         language=LANGUAGE_CHOICES,
         turn_messages=ON_OFF,
+        plans=ON_OFF,
     )
     @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
     async def config(
@@ -92,6 +95,7 @@ class ConfigCog(TtrCog):
         language: str | None = None,
         away: str | None = None,
         turn_messages: str | None = None,
+        plans: str | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
@@ -136,6 +140,10 @@ class ConfigCog(TtrCog):
                 if turn_messages not in ("on", "off"):
                     raise Refusal(turn_messages_switch_text())  # only a forged request sends another value
                 changes.append((TURN_MESSAGES, turn_messages == "on"))
+            if plans is not None:
+                if plans not in ("on", "off"):
+                    raise Refusal(turn_messages_switch_text())  # only a forged request sends another value
+                changes.append((PLANS, plans == "on"))
             for key, value in changes:
                 await self.settings.set_guild_config(guild, key, value)
             config = await self.settings.guild_config(guild)

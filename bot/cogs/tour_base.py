@@ -74,6 +74,7 @@ SETTING_OPTIONS = {
     "cap": "At most this many players; later ones wait on a list",
     "checkin_window": "Registered players check in before round 1",
     "trains": "House rule: trains per player, for shorter games",
+    "plans": "Players may plan their next turn (/ttr plan)",
 }
 CREATE_OPTIONS = {
     **SETTING_OPTIONS,
@@ -84,6 +85,7 @@ CREATE_OPTIONS = {
     "deadline": 'Time each round has to finish, like "3d" (overdue tables are adjudicated)',
     "rated": "Rate its games (default: yes)",
     "checkin_window": "Registered players check in before round 1 (default: no)",
+    "plans": "Players may plan their next turn (/ttr plan) (default: yes)",
 }
 
 Command = TypeVar("Command")
@@ -118,6 +120,7 @@ class SettingsAsked:
     cap: int | None
     checkin_window: bool | None
     trains: int | None
+    plans: bool | None = None
 
 
 def read_maps(map_: str | None, maps: str | None) -> tuple[str, ...] | None:
@@ -274,4 +277,5 @@ class TourCog(TtrCog):
             cap=base.cap if asked.cap is None else asked.cap,
             checkin=base.checkin if asked.checkin_window is None else asked.checkin_window,
             trains=base.trains if asked.trains is None else asked.trains,
+            plans=base.plans if asked.plans is None else asked.plans,
         )

@@ -4,6 +4,7 @@ audit and export (Manage Server, or the moderator role of `/ttr config`; checked
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -59,6 +60,7 @@ class TournamentDeskCog(TourCog):
         cap: app_commands.Range[int, 2, 1000] | None = None,
         checkin_window: bool | None = None,
         trains: app_commands.Range[int, MIN_TRAINS_OPTION, MAX_TRAINS_OPTION] | None = None,
+        plans: bool | None = None,
     ) -> None:
         async def work() -> None:
             await self._moderator(interaction)
@@ -81,8 +83,9 @@ class TournamentDeskCog(TourCog):
                 cap=cap,
                 checkin_window=checkin_window,
                 trains=trains,
+                plans=plans,
             )
-            settings = self._settings(None, default, asked)
+            settings = replace(self._settings(None, default, asked), plans=plans is not False)
             info = await self.tournaments.registration.create_tournament(
                 guild, channel, interaction.user.id, name, settings
             )
@@ -112,6 +115,7 @@ class TournamentDeskCog(TourCog):
         cap: app_commands.Range[int, 2, 1000] | None = None,
         checkin_window: bool | None = None,
         trains: app_commands.Range[int, MIN_TRAINS_OPTION, MAX_TRAINS_OPTION] | None = None,
+        plans: bool | None = None,
     ) -> None:
         async def work(info: TournamentInfo) -> None:
             default = (await self.settings.guild_config(info.guild_id)).clock
@@ -129,6 +133,7 @@ class TournamentDeskCog(TourCog):
                 cap=cap,
                 checkin_window=checkin_window,
                 trains=trains,
+                plans=plans,
             )
             settings = self._settings(info.settings, default, asked)
             after = await self.tournaments.registration.configure_tournament(

@@ -220,6 +220,9 @@ def settings_answer(config: GuildConfig) -> str:
         _("Turns: a new message every turn (`turn_messages` on)")
         if config.turn_messages
         else _("Turns: each game is one table message, edited after every move (`turn_messages` off)"),
+        _("Planned turns: players may plan their next turn (`plans` on)")
+        if config.plans
+        else _("Planned turns: off in this server (`plans` off)"),
     ]
     return "\n".join(lines)
 

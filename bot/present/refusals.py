@@ -12,11 +12,11 @@ from bot.present.i18n import N_, _, map_, ngettext
 from bot.present.names import map_title_of, status_word
 from bot.present.rule_errors import rule_error_text
 from bot.present.tournament_refusals import TOURNAMENT_TEMPLATES, TOURNAMENT_WORDED
-from bot.present.words import piece_word
+from bot.present.words import card_name, piece_word
 from bot.service import ServiceError, Why
 from bot.service.errors import ClockPart, IdKind
 from engine import GameError
-from maps import load_board
+from maps import WILD, load_board
 
 Facts = Mapping[str, object]
 
@@ -54,6 +54,10 @@ TEMPLATES: dict[Why, str] = {
     Why.NO_SUCH_BOT: N_("There is no such autopilot player in this game."),
     Why.NO_SUCH_ROUTE: N_("There is no route number {route_id} on this map."),
     Why.NOT_JOINED: N_("You have not joined this game."),
+    Why.PLANS_OFF: N_("Planned turns are turned off in this server."),
+    Why.PLAN_NOW: N_("The game waits for you now: play your turn yourself. A plan is for a turn still to come."),
+    Why.PLAN_FULL: N_("A plan has at most {limit} steps. Clear it (`/ttr plan clear`) to start again."),
+    Why.PLAN_CARD: N_("{value} is not a card of this map. The cards are: {cards}."),
     Why.NOT_PLAYING: N_("You are not playing in this game."),
     Why.ONLY_HOST_ADDS_BOTS: N_("Only the host can add autopilot players."),
     Why.ONLY_HOST_REMOVES_BOTS: N_("Only the host can remove autopilot players."),
@@ -232,6 +236,18 @@ def _against_rules(facts: Facts) -> str:
     return rule_error_text(error)
 
 
+def _plans_off(facts: Facts) -> str:
+    if facts.get("tournament"):
+        return _("Planned turns are turned off in this tournament.")
+    return _("Planned turns are turned off in this server.")
+
+
+def _plan_card(facts: Facts) -> str:
+    rules = load_board(str(facts["map"])).rules
+    cards = ", ".join(card_name(rules, c) for c in (*rules.colors, WILD))
+    return _(TEMPLATES[Why.PLAN_CARD]).format(value=quoted(str(facts["value"])), cards=cards)
+
+
 def _no_such_route(facts: Facts) -> str:
     title = load_board(str(facts["map"])).rules.title if "map" in facts else ""
     return map_(title, "There is no route number {route_id} on this map.").format(route_id=facts["route_id"])
@@ -240,6 +256,8 @@ def _no_such_route(facts: Facts) -> str:
 WORDED: dict[Why, Callable[[Facts], str]] = {
     **TOURNAMENT_WORDED,
     Why.NO_SUCH_ROUTE: _no_such_route,
+    Why.PLANS_OFF: _plans_off,
+    Why.PLAN_CARD: _plan_card,
     Why.BAD_ID: _bad_id,
     Why.BAD_SEATS: _bad_seats,
     Why.BAD_TRAINS: _bad_trains,

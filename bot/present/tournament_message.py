@@ -73,6 +73,8 @@ def settings_lines(settings: TournamentSettings, server_clock: ClockSettings | N
         lines.append(_("At most {cap} players; later ones wait on a list.").format(cap=settings.cap))
     if settings.checkin:
         lines.append(_("Registered players check in before round 1."))
+    if not settings.plans:
+        lines.append(_("Planned turns (`/ttr plan`): off."))
     return lines
 
 

@@ -37,6 +37,7 @@ from bot.cogs.mod_base import ttrmod_group
 from bot.cogs.mod_clock import ModClockCog
 from bot.cogs.mod_reads import ModReadsCog
 from bot.cogs.moderation import ModerationCog
+from bot.cogs.plans import PlanCog
 from bot.cogs.play import PlayCog
 from bot.cogs.ratings import RatingsCog
 from bot.cogs.review import ReviewCog
@@ -201,6 +202,7 @@ class ConductorBot(commands.Bot):
             [
                 LobbyCog(ttr, front),
                 PlayCog(ttr, front),
+                PlanCog(ttr, front),
                 MemberSettingsCog(ttr, front),
                 RatingsCog(ttr, front),
                 ReviewCog(ttr, front, reviews),

@@ -17,6 +17,7 @@ from bot.service.core import ServiceCore
 from bot.service.dealt import dealt_game, seated
 from bot.service.errors import InvalidInput, Why, WrongState
 from bot.service.kinds import Must
+from bot.service.payments import default_payment, fewest_wilds
 from engine import Game, Phase, Refusal
 from maps import WILD, Board, Route
 
@@ -64,12 +65,11 @@ class RouteChoice:
     souvenirs: tuple[Souvenir, ...]
 
     def _fewest_wilds(self) -> list[Counter[str]]:
-        fewest = min(p[WILD] for p in self.payments)
-        return [p for p in self.payments if p[WILD] == fewest]
+        return fewest_wilds(self.payments)
 
     def default_payment(self) -> Counter[str]:
         """The payment made when the player names none: of those with the fewest wilds, the first."""
-        return self._fewest_wilds()[0]
+        return default_payment(self.payments)
 
     def colour_to_choose(self) -> bool:
         """Do the payments with the fewest wilds pay in different colours? Then the player chooses the payment."""

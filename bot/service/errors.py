@@ -134,6 +134,11 @@ class Why(StrEnum):
     MOVE_UNREADABLE = "move_unreadable"  # game_id, index, error
     MOVE_UNPLAYABLE = "move_unplayable"  # game_id, index, error
     SEATS_DAMAGED = "seats_damaged"  # game_id
+    # planned turns (bot/service/plans.py)
+    PLANS_OFF = "plans_off"  # tournament (bool: a tournament's table, else the server)
+    PLAN_NOW = "plan_now"  # the game waits for the member now: they play it themselves
+    PLAN_FULL = "plan_full"  # limit
+    PLAN_CARD = "plan_card"  # value, map (the board's name: its cards are named)
 
 
 class IdKind(StrEnum):

@@ -173,7 +173,7 @@ class PublicEvent:
     @property
     def by_autopilot(self) -> bool:
         """One of the events of a move the autopilot made (for an autopilot seat, or after a timeout)."""
-        return self.actor is not None and self.actor is not Actor.PLAYER
+        return self.actor is Actor.AUTOPILOT or self.actor is Actor.TIMEOUT
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,9 @@ it needs (`service.lobby.join(...)`, `service.tournaments.rounds.start_round(...
   each member's own settings and held DMs
 - lobby (lobby.py): create, join, leave, seat autopilot players, cancel, start
 - play (play.py): a member's move; choices (choices.py): what a player may choose now, why a claim
-  cannot be made; claims (claims.py): a claim by route as one call (made, a question first, or refused)
+  cannot be made; claims (claims.py): a claim by route as one call (made, a question first, or refused);
+  plans (plans.py): a member's planned next turn, played by the runner when it comes (plan_turns.py,
+  plan_eval.py)
 - reading (reading.py): lookups, views, waiting, history, digest, clock status
 - timers (timers.py): what the scheduler (bot/runtime/scheduler.py) hands over when a timer is due
 - moderation (moderation.py): pause, resume, extend, replace, autopilot, undo, end;
@@ -53,6 +55,7 @@ from bot.service.lobby import LobbyService
 from bot.service.member_settings import MemberSettingsService
 from bot.service.moderation import ModerationService
 from bot.service.observer import QUIET, Observer
+from bot.service.plans import PlanService
 from bot.service.play import PlayService
 from bot.service.ratings import RatingsService
 from bot.service.reading import ReadingService
@@ -104,6 +107,7 @@ class GameService:
         self.play = play = PlayService(core, runner)
         self.choices = MoveChoices(core)
         self.claims = ClaimService(core, play)
+        self.plans = PlanService(core, store.history, store.settings, store.tournaments)
         self.reading = ReadingService(core, store.games, store.history, runner)
         self.timers = timers = TimerService(core, store.games, store.history, store.timers, store.settings, runner)
         self.moderation = moderation = ModerationService(core, store.history, runner)

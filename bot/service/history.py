@@ -28,6 +28,12 @@ class ToldMove:
     actor: Actor
     events: tuple[PublicEvent, ...]  # its public events, the final scores after the last move included
 
+    @property
+    def planned(self) -> bool:
+        """Played from the member's plan when their turn came (bot/service/plan_turns.py), not chosen then: a
+        review may leave it out of the player's figures."""
+        return self.actor is Actor.PLAN
+
 
 @dataclass(frozen=True)
 class Stage:

@@ -70,6 +70,7 @@ class Actor(StrEnum):
     PLAYER = "player"  # the member in the seat
     AUTOPILOT = "autopilot"  # the autopilot, for a seat handed to it or an autopilot player
     TIMEOUT = "timeout"  # the autopilot, because the player's time ran out
+    PLAN = "plan"  # the player's own planned turn, played when their turn came (bot/service/plan_turns.py)
 
 
 class TimerKind(StrEnum):

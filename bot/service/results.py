@@ -23,6 +23,7 @@ from bot.service.events import (
 )
 from bot.service.kinds import AuditAction, EventKind, Must, ReminderPhase, TimeoutPolicy
 from bot.service.models import GameInfo, Waiting
+from bot.service.plan_eval import PlanItem, PlanOutcome
 
 ModFacts = Cancelled | Timeout | Extended | Replaced | AutopilotSet | Undone | Ended | Reopened
 
@@ -81,6 +82,18 @@ class PlayedFor:
 
 
 @dataclass(frozen=True)
+class PlannedTurn:
+    """A member's planned turn, played (or tried) when their turn came: what it did and why the items before the
+    one played did not apply. For that member alone (`private`: what only they may know, the cards drawn blind)."""
+
+    user_id: int
+    player: str
+    items: tuple[PlanItem, ...]
+    outcome: PlanOutcome
+    private: tuple[PrivateEvent, ...] = ()
+
+
+@dataclass(frozen=True)
 class ActionResult:
     """What an action did: the game after it, and what to announce to whom."""
 
@@ -94,6 +107,8 @@ class ActionResult:
     mod_log: tuple[ModLogEntry, ...] = ()
     # moves the autopilot made for members, each to be told to its member alone
     played_for: tuple[PlayedFor, ...] = ()
+    # planned turns played (or tried) for members, each to be told to its member alone
+    planned: tuple[PlannedTurn, ...] = ()
 
     @property
     def version(self) -> int:

@@ -25,11 +25,13 @@ from bot.service.kinds import Actor, Must, TimerKind
 from bot.service.loading import LiveGame, status_of
 from bot.service.member_settings import MemberSettings
 from bot.service.models import GameInfo, Waiting, is_bot
-from bot.service.results import ActionResult, ModLogEntry, PlayedFor, TurnNotice
+from bot.service.plan_turns import play_planned_turn
+from bot.service.results import ActionResult, ModLogEntry, PlannedTurn, PlayedFor, TurnNotice
 from bot.service.settings import GuildConfig
 from bot.service.thinking import Thinking
 from bot.store import (
     ACTIVE,
+    ALL_PLANS,
     ClockRow,
     GameChange,
     GameStatus,
@@ -68,6 +70,8 @@ class Run:
     timers: list[NewTimer] | None = None  # as last written
     away: frozenset[int] = frozenset()  # waiting seats whose members are away: the autopilot plays them now
     away_of: LiveGame | None = None  # the state `away` was read for (by a step; the autopilot after it uses it)
+    planned: list[PlannedTurn] = field(default_factory=list)  # members' planned turns played (or tried)
+    plan_checked: LiveGame | None = None  # the state last asked whether a planned turn begins
 
 
 class Runner:
@@ -162,10 +166,12 @@ class Runner:
         claim_timer: int | None = None,
         audit: Sequence[NewAudit] = (),
         expected_clock: ClockRow | None = None,
+        plans_cleared: Sequence[int] = (),
     ) -> None:
         """Apply one move and commit it with the clock and timers it leads to, in one transaction.
 
-        `expected_clock`: the store refuses it (ClockChanged) unless its clock is this one.
+        `expected_clock`: the store refuses it (ClockChanged) unless its clock is this one. `plans_cleared`: seats
+        whose plans go with it (a member's own move removes theirs).
         """
         info, game = run.live.info, run.live.game
         assert game is not None
@@ -183,7 +189,11 @@ class Runner:
         timers: list[NewTimer] | None = clocks.timers(info.clock, clock, flags, now, active=status.active)
         if clock == run.stored_clock and not any(t.kind == TimerKind.AUTOPILOT for t in timers or ()):
             timers = None  # the same waits go on: the stored clock and timers still hold
-        writes = Writes(clock=None if timers is None else clock, timers=timers, claim_timer=claim_timer, audit=audit)
+        if actor is Actor.PLAYER:
+            plans_cleared = (game.seat(move.player),)
+        if not status.active:  # the game is over: no plan of it is kept
+            plans_cleared = ALL_PLANS
+        writes = Writes(None if timers is None else clock, timers, claim_timer, audit, (), plans_cleared)
         entry = NewMove(
             len(game.moves),
             move_to_json(move),
@@ -244,6 +254,9 @@ class Runner:
         """
         made = 0
         while made < MAX_AUTOPILOT_MOVES:
+            if run.plan_checked is not run.live and (planned := await _planned_turn(self, run)):
+                made += planned  # a member's planned turn first, when it begins
+                continue
             if run.away_of is not run.live:
                 run.away = await self.away_seats(run.live.info, run.live.game)
                 run.away_of = run.live
@@ -296,7 +309,9 @@ class Runner:
                 flags[update.seat] = update.autopilot or is_bot(update.user_id or info.seats[update.seat].user_id)
         active = (status or info.status).active
         timers = clocks.timers(info.clock, clock, flags, self.core.now(), active=active, owed=owed)
-        writes = Writes(clock, timers, claim_timer, [audit] if audit else [], seats)
+        # a moderator's undo, seat change or end: every planned turn of the game goes (it was set for another game)
+        cleared = ALL_PLANS if undo is not None or seats or status is not None else ()
+        writes = Writes(clock, timers, claim_timer, [audit] if audit else [], seats, cleared)
         change = GameChange(writes, status, undo, bump)
         await self.core.write(info.id, lambda: self.history_store.apply_change(info.id, info.version, change))
         if bump:
@@ -323,6 +338,7 @@ class Runner:
             tuple(notices),
             tuple(run.mod_log),
             tuple(run.played_for),
+            tuple(run.planned),
         )
 
     def _notices(self, run: Run) -> list[TurnNotice]:
@@ -353,6 +369,17 @@ class Runner:
             self.core.now(),
             build=lambda: digest(info, game, seat, moved_by, earlier),
         )
+
+
+async def _planned_turn(runner: Runner, run: Run) -> int:
+    """The moves of the planned turn of the member whose turn just began, played (bot/service/plan_turns.py)."""
+    run.plan_checked = run.live  # after an action a failure is logged: the member plays the turn themselves
+
+    async def step(move: Move, user_id: int, cleared: Sequence[int]) -> None:
+        await runner.step(run, move, actor=Actor.PLAN, user_id=user_id, plans_cleared=cleared)
+
+    stores = (runner.history_store, runner.settings_store, runner.tournament_store)
+    return await play_planned_turn(run.live, stores, step, run.private.copy, run.planned)
 
 
 def waiting_of(info: GameInfo, game: Game) -> Waiting | None:

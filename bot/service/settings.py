@@ -20,6 +20,7 @@ Server settings (guild_settings keys, JSON values):
   announcements, the moderators' log); unset (the default): the server's preferred locale in Discord, else English
 - `turn_messages`: true posts a message per turn in the server's game channels (the style before the table);
   false (the default): each game is one live table message, edited after every move (bot/table/live_table.py)
+- `plans`: true (the default) lets players plan their next turn (`/ttr plan`, bot/service/plans.py); false: not
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ AUTOPILOT_LEVEL = "autopilot_level"
 LANGUAGE = "language"
 AWAY_SECONDS = "away_seconds"
 TURN_MESSAGES = "turn_messages"
+PLANS = "plans"
 GUILD_KEYS = (
     MODERATOR_ROLE,
     MOD_LOG_CHANNEL,
@@ -63,6 +65,7 @@ GUILD_KEYS = (
     LANGUAGE,
     AWAY_SECONDS,
     TURN_MESSAGES,
+    PLANS,
 )
 DEFAULT_AWAY_SECONDS = 14 * 86400  # how long a member's away may last in this server's casual games
 MAX_AWAY_SECONDS = 30 * 86400
@@ -85,6 +88,7 @@ class GuildConfig:
     language: Language | None = None  # of the public texts; None: the server's preferred locale, else English
     away_seconds: int = DEFAULT_AWAY_SECONDS  # the longest away a member may take here (0: away is not allowed)
     turn_messages: bool = False  # a message per turn (the old style) instead of the live table
+    plans: bool = True  # players may plan their next turn
 
     @classmethod
     def of(
@@ -123,6 +127,7 @@ class GuildConfig:
             Language(values[LANGUAGE]) if LANGUAGE in values else None,
             values.get(AWAY_SECONDS, DEFAULT_AWAY_SECONDS),
             values.get(TURN_MESSAGES, False),
+            values.get(PLANS, True),
         )
 
 
@@ -146,7 +151,7 @@ def check_setting(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_OPEN_GAMES:
             raise InvalidInput(Why.BAD_GAME_LIMIT, {"key": key, "high": MAX_OPEN_GAMES, "value": value})
         return value
-    if key in (RATED_CASUAL, TURN_MESSAGES):
+    if key in (RATED_CASUAL, TURN_MESSAGES, PLANS):
         if not isinstance(value, bool):
             raise InvalidInput(Why.BAD_SETTING_SWITCH, {"key": key, "value": value})
         return value

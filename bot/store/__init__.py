@@ -42,6 +42,7 @@ from bot.store.rows import (
     MessageRow,
     MoveRow,
     OpenGame,
+    PlanRow,
     SeatClockRow,
     SeatRow,
     SnapshotRow,
@@ -53,11 +54,13 @@ from bot.store.shards import Shards
 from bot.store.sqlite import SqliteStore
 from bot.store.status import ACTIVE, GameStatus
 from bot.store.writes import (
+    ALL_PLANS,
     GameChange,
     GameStart,
     NewAudit,
     NewGame,
     NewMove,
+    NewPlan,
     NewTimer,
     SeatUpdate,
     StartedSeat,
@@ -94,6 +97,9 @@ __all__ = [
     "SchemaMismatch",
     "UnknownRevision",
     "MoveRow",
+    "NewPlan",
+    "PlanRow",
+    "ALL_PLANS",
     "OpenGamesLimit",
     "NewAudit",
     "NewGame",

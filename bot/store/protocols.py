@@ -23,6 +23,7 @@ from bot.store.rows import (
     MessageRow,
     MoveRow,
     OpenGame,
+    PlanRow,
     SeatRow,
     SnapshotRow,
     StoredGame,
@@ -43,7 +44,7 @@ from bot.store.tournament_rows import (
     TournamentRow,
     TournamentStatus,
 )
-from bot.store.writes import GameChange, GameStart, NewAudit, NewGame, NewMove
+from bot.store.writes import GameChange, GameStart, NewAudit, NewGame, NewMove, NewPlan
 
 
 class GameStore(Protocol):
@@ -137,6 +138,11 @@ class HistoryStore(Protocol):
         ...
 
     async def undone_moves(self, game_id: int) -> list[UndoneMoveRow]: ...
+
+    # ----- the players' planned turns: kept unless the game moved on (no version change), cleared by `Writes`
+    async def put_plan(self, game_id: int, expected_version: int, plan: NewPlan) -> None: ...
+    async def plans(self, game_id: int) -> list[PlanRow]: ...
+    async def clear_plan(self, game_id: int, seat: int) -> bool: ...
 
 
 class TimerStore(Protocol):

@@ -68,6 +68,17 @@ class MoveRow:
 
 
 @dataclass(frozen=True)
+class PlanRow:
+    """A player's planned turn (bot/service/plan_eval.py)."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    items: str  # JSON
+    set_at: datetime
+
+
+@dataclass(frozen=True)
 class SnapshotRow:
     """The game's state after its first `move_count` moves, kept for fast loading."""
 

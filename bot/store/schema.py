@@ -336,6 +336,16 @@ member_rates = Table(
     Column("last_at", Real, nullable=False),
 )
 
+plans = Table(
+    "plans",
+    metadata,
+    Column("game_id", Big, ForeignKey("games.id"), primary_key=True),
+    Column("seat", Big, primary_key=True),
+    Column("user_id", Big, nullable=False),
+    Column("items", Text, nullable=False),
+    Column("set_at", Text, nullable=False),
+)
+
 
 # Every table, parents before children: the order rows are copied in.
 TABLES: tuple[Table, ...] = tuple(metadata.sorted_tables)

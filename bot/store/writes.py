@@ -64,7 +64,8 @@ class Writes:
     `clock` replaces the game's clock and `timers` all of its timers (None
     leaves them). `claim_timer` names a timer that must still be there; it is
     deleted, and the whole transaction is refused with TimerGone if it is
-    already gone: so a timer's effect happens once.
+    already gone: so a timer's effect happens once. `plans_cleared`: the seats whose planned turn is removed
+    (`ALL_PLANS`: every seat's).
     """
 
     clock: ClockRow | None = None
@@ -72,6 +73,20 @@ class Writes:
     claim_timer: int | None = None
     audit: Sequence[NewAudit] = ()
     seats: Sequence[SeatUpdate] = ()
+    plans_cleared: Sequence[int] = ()
+
+
+ALL_PLANS = (-1,)  # `Writes.plans_cleared`: every seat's plan
+
+
+@dataclass(frozen=True)
+class NewPlan:
+    """A player's planned turn to keep (replacing theirs), if the game is still at `expected_version`."""
+
+    seat: int
+    user_id: int
+    items: str  # JSON, bot/service/plan_eval.py
+    at: datetime
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from bot.table.delivery import message_url
 from bot.table.lobby import Lobby
 from bot.table.lookup import Lookup
 from bot.table.parsing import MAX_TEXT, small_number
+from bot.table.plan_panel import plan_chosen
 from bot.table.play import Play
 from bot.table.stage import StageMessages
 from bot.table.unanswered import asked
@@ -159,6 +160,10 @@ async def _symbol(play: Play, interaction: discord.Interaction, info: GameInfo, 
     await play.choose_spot(interaction, info, request.value(), request.version)
 
 
+async def _plan(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
+    await plan_chosen(play.plans, interaction, info, request.value())
+
+
 async def _spot(play: Play, interaction: discord.Interaction, info: GameInfo, request: Request) -> None:
     symbol, at = request.arg(0), request.value()
     await play.act(interaction, info, lambda player: PlaceStack(player, symbol, at), request.version)
@@ -184,6 +189,7 @@ HANDLERS: Mapping[Action, Handler] = {
     Action.CLAIMOK: _claim_ok,
     Action.PAYPICK: _pay_pick,
     Action.CANCEL: _cancel,
+    Action.PLAN: _plan,
 }
 
 

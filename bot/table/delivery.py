@@ -29,6 +29,7 @@ from bot.present.events import private_text, public_text
 from bot.present.i18n import current_language, speaking
 from bot.present.layout import chunks, clip
 from bot.present.moderation import mod_line
+from bot.present.plans import planned_dm
 from bot.present.played_for import played_for_dm
 from bot.present.table_notices import reminder_notice_text
 from bot.service import (
@@ -190,6 +191,9 @@ class Delivery:
             if event.kind in SEAT_NEWS and event.user_id != actor:
                 await self.dm(event.user_id, info, partial(self._seat_news, info, event), DmKind.SEAT)
         await self._send_played_for(result, skip=actor)
+        for planned in result.planned:  # what each member's plan did: to them alone, by DM
+            url = message_url(info, await self.stage.latest(info.id))
+            await self.dm(planned.user_id, info, partial(planned_dm, info, url, planned), DmKind.PLANNED)
         await self._send_notices(info, result.notices, skip=actor)
         if info.started and not info.status.active:
             await self.ended(info)

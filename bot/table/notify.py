@@ -53,6 +53,7 @@ class DmKind(StrEnum):
     START = "start"  # choose your starting tickets
     REMINDER = "reminder"  # the clock runs out (the reserve's notes too)
     PLAYED_FOR = "played_for"  # what the autopilot played for the member
+    PLANNED = "planned"  # what the member's planned turn did when their turn came
     SEAT = "seat"  # a moderator gave or took a seat
     ANSWER = "answer"  # the answer to the member's own action (sent whatever the settings)
 

@@ -32,6 +32,7 @@ from bot.service.choices import MoveChoices
 from bot.service.claims import ClaimAsk, ClaimQuestion, ClaimRefused, ClaimService
 from bot.service.images import Images
 from bot.service.member_settings import MemberSettingsService
+from bot.service.plans import PlanService
 from bot.service.play import PlayService
 from bot.service.reading import ReadingService
 from bot.table import decisions
@@ -85,12 +86,14 @@ class PlayParts(Protocol):
     reading: ReadingService
     images: Images
     members: MemberSettingsService  # who wants confirmations (bot/table/confirm.py)
+    plans: PlanService  # the member's planned turn (the hand panel's plan menu, bot/table/plan_panel.py)
 
 
 class Play:
     def __init__(self, parts: PlayParts, delivery: Delivery) -> None:
         self.play, self.choices, self.claims = parts.play, parts.choices, parts.claims
         self.reading, self.images, self.members = parts.reading, parts.images, parts.members
+        self.plans = parts.plans
         self.delivery = delivery
         self.unanswered = UnansweredMoves()
 
@@ -308,8 +311,11 @@ class Play:
         image = await self.images.hand_image(
             info.id, interaction.user.id, labels, words=image_words(current_language())
         )
-        text = hand_text(load_board(info.map).rules, view)
-        await private(interaction, text, file=image_file(image, "hand.png"))
+        rules = load_board(info.map).rules
+        text = hand_text(rules, view)
+        # while it is not their turn, the menu to plan it (bot/table/plan_panel.py)
+        menu = panels.plan_view(info.id, view.version, rules) if info.status.active and not view.your_move else None
+        await private(interaction, text, view=menu, file=image_file(image, "hand.png"))
 
     async def show_board(self, interaction: discord.Interaction, info: GameInfo) -> None:
         if info.status is GameStatus.LOBBY:

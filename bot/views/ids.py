@@ -44,6 +44,7 @@ class Action(StrEnum):
     CLAIMOK = "claimok"  # confirmed: claim a route; args: route id, payment code
     PAYPICK = "paypick"  # another payment for the claim being confirmed; arg 0: the route id; value: a payment code
     CANCEL = "cancel"  # a confirmation declined: nothing is done
+    PLAN = "plan"  # my plan for my next turn, from the hand panel's menu; value: deck, tickets, suggest, show, clear
 
 
 @dataclass(frozen=True)

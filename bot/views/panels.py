@@ -33,6 +33,7 @@ from bot.present.decisions import (
     which_stack_placeholder,
 )
 from bot.present.names import ticket_label
+from bot.present.plans import plan_menu_options, plan_menu_placeholder
 from bot.present.suggestions import route_label
 from bot.present.words import card_name
 from bot.service.choices import RouteChoice
@@ -92,6 +93,14 @@ def turn_view(
     )
     view.add_item(GameButton.make(ComponentId(Action.TICKETS, game, version), draw_tickets_label(rules), row=1))
     view.add_item(hand_button(game, version, row=1))
+    return view
+
+
+def plan_view(game: int, version: int, rules: Rules) -> discord.ui.View:
+    """The plan menu under a member's hand while it is not their turn (bot/table/plan_panel.py)."""
+    view = _view()
+    options = [discord.SelectOption(label=label[:100], value=value) for value, label in plan_menu_options(rules)]
+    view.add_item(GameSelect.make(ComponentId(Action.PLAN, game, version), plan_menu_placeholder(), options))
     return view
 
 

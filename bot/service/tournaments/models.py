@@ -45,6 +45,7 @@ class TournamentSettings:
     `checkin`: a check-in window before round 1; who did not check in does not play.
     `autopilot`: participants whose seats the autopilot plays from the start (tests and demonstrations).
     `trains`: the trains house rule for its games (shorter games); None: each map's number.
+    `plans`: its players may plan their next turn (`/ttr plan`, bot/service/plans.py).
     """
 
     maps: tuple[str, ...]
@@ -58,6 +59,7 @@ class TournamentSettings:
     checkin: bool = False
     autopilot: tuple[int, ...] = ()
     trains: int | None = None
+    plans: bool = True
 
     def __post_init__(self) -> None:
         if not _int(self.rounds) or not 1 <= self.rounds <= MAX_ROUNDS:
@@ -87,6 +89,8 @@ class TournamentSettings:
             raise InvalidInput(Why.BAD_FLAG, {"name": "rated", "value": self.rated})
         if not isinstance(self.checkin, bool):
             raise InvalidInput(Why.BAD_FLAG, {"name": "checkin", "value": self.checkin})
+        if not isinstance(self.plans, bool):
+            raise InvalidInput(Why.BAD_FLAG, {"name": "plans", "value": self.plans})
         final = self.final_table
         if final is not None:
             rules = load_board(maps[-1]).rules
@@ -127,6 +131,7 @@ class TournamentSettings:
             "checkin": self.checkin,
             "autopilot": list(self.autopilot),
             "trains": self.trains,
+            "plans": self.plans,
         }
 
     @classmethod
@@ -144,6 +149,7 @@ class TournamentSettings:
             checkin=data.get("checkin", False),
             autopilot=tuple(data.get("autopilot", ())),
             trains=data.get("trains"),
+            plans=data.get("plans", True),
         )
 
 

@@ -10,6 +10,7 @@ from bot.store.columns import (
     audit_row,
     move_row,
     now_text,
+    parse_time,
     snapshot_row,
     time_text,
     to_json,
@@ -18,11 +19,20 @@ from bot.store.columns import (
 from bot.store.errors import ClockChanged, StoreError
 from bot.store.parts.base import Backend
 from bot.store.parts.games import GAME_CLOCK, GAME_MOVES, GAME_SNAPSHOT, clock_of, game_clock
-from bot.store.parts.versioned import apply_writes, bump, check_version, game_key, put_snapshot, require_game, take_back
-from bot.store.query import ConstraintError, Q, Work, changed, param
-from bot.store.rows import AuditRow, ClockRow, MoveRow, SnapshotRow, UndoneMoveRow
-from bot.store.schema import audit_log, moves, undone_moves
-from bot.store.writes import GameChange, NewAudit, NewMove, Writes
+from bot.store.parts.versioned import (
+    DELETE_PLAN,
+    apply_writes,
+    bump,
+    check_version,
+    game_key,
+    put_snapshot,
+    require_game,
+    take_back,
+)
+from bot.store.query import ConstraintError, Q, Work, changed, param, upsert
+from bot.store.rows import AuditRow, ClockRow, MoveRow, PlanRow, SnapshotRow, UndoneMoveRow
+from bot.store.schema import audit_log, moves, plans, undone_moves
+from bot.store.writes import GameChange, NewAudit, NewMove, NewPlan, Writes
 
 INSERT_MOVE = Q(
     insert(moves).values({c: param(c) for c in ("game_id", "idx", "move", "user_id", "created_at", "actor")})
@@ -36,6 +46,13 @@ UNDONE_MOVES = Q(
     select(*(undone_moves.c[c.strip()] for c in UNDONE_MOVE_COLUMNS.split(",")))
     .where(undone_moves.c.game_id == param("game_id"))
     .order_by(undone_moves.c.audit_id, undone_moves.c.idx)
+)
+
+PUT_PLAN = upsert(plans, ("game_id", "seat"), ("user_id", "items", "set_at"))
+GAME_PLANS = Q(
+    select(plans.c.seat, plans.c.user_id, plans.c["items"], plans.c.set_at)
+    .where(plans.c.game_id == param("game_id"))
+    .order_by(plans.c.seat)
 )
 
 
@@ -122,3 +139,34 @@ class History:
 
     async def undone_moves(self, game_id: int) -> list[UndoneMoveRow]:
         return [undone_move_row(r) for r in await self.backend.fetch_all(UNDONE_MOVES, game_id=game_id)]
+
+    # ----- the players' planned turns (bot/service/plans.py); cleared with moves and changes by `Writes`
+
+    async def put_plan(self, game_id: int, expected_version: int, plan: NewPlan) -> None:
+        """Keep a seat's planned turn (replacing its plan) if the game is still at `expected_version`; the version
+        does not change (nobody else sees a plan)."""
+
+        def work() -> Work[None]:
+            yield from check_version(game_id, expected_version, lock=True)
+            yield changed(
+                PUT_PLAN,
+                game_id=game_id,
+                seat=plan.seat,
+                user_id=plan.user_id,
+                items=plan.items,
+                set_at=time_text(plan.at),
+            )
+
+        await self.backend.do_write(work, key=game_key(game_id))
+
+    async def plans(self, game_id: int) -> list[PlanRow]:
+        found = await self.backend.fetch_all(GAME_PLANS, game_id=game_id)
+        return [PlanRow(game_id, int(seat), int(user), items, parse_time(at)) for seat, user, items, at in found]
+
+    async def clear_plan(self, game_id: int, seat: int) -> bool:
+        """Remove a seat's planned turn; whether it had one."""
+
+        def work() -> Work[bool]:
+            return int((yield changed(DELETE_PLAN, game_id=game_id, seat=seat))) > 0
+
+        return await self.backend.do_write(work, key=game_key(game_id))

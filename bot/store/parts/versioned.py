@@ -20,9 +20,20 @@ from bot.store.columns import MOVE_COLUMNS, now_text, optional_time_text, time_t
 from bot.store.errors import StoreError, TimerGone, UnknownGame, VersionConflict
 from bot.store.query import Q, UniqueViolation, Work, changed, insert_rows, many, param, rows, scalar, upsert
 from bot.store.rows import ClockRow, SeatClockRow
-from bot.store.schema import audit_log, game_clocks, games, moves, seat_clocks, seats, snapshots, timers, undone_moves
+from bot.store.schema import (
+    audit_log,
+    game_clocks,
+    games,
+    moves,
+    plans,
+    seat_clocks,
+    seats,
+    snapshots,
+    timers,
+    undone_moves,
+)
 from bot.store.status import GameStatus
-from bot.store.writes import SeatUpdate, Writes
+from bot.store.writes import ALL_PLANS, SeatUpdate, Writes
 
 GAME_EXISTS = Q(select(games.c.id).where(games.c.id == param("game_id")))
 GAME_VERSION = Q(select(games.c.version).where(games.c.id == param("game_id")))
@@ -44,6 +55,8 @@ MOVES_FROM = Q(
 )
 UNDONE_NAMES = ("audit_id", "game_id", "idx", "move", "user_id", "actor", "created_at")
 INSERT_UNDONE = Q(insert(undone_moves).values({c: param(c) for c in UNDONE_NAMES}))
+DELETE_PLANS = Q(delete(plans).where(plans.c.game_id == param("game_id")))
+DELETE_PLAN = Q(delete(plans).where(plans.c.game_id == param("game_id"), plans.c.seat == param("seat")))
 DELETE_MOVE = Q(delete(moves).where(moves.c.game_id == param("game_id"), moves.c.idx == param("idx")))
 
 
@@ -127,6 +140,11 @@ def apply_writes(game_id: int, writes: Writes, stored_clock: ClockRow | None = N
         yield from _put_clock(game_id, writes.clock, stored_clock)
     for seat in writes.seats:
         yield from _update_seat(game_id, seat)
+    if tuple(writes.plans_cleared) == ALL_PLANS:
+        yield changed(DELETE_PLANS, game_id=game_id)
+    else:
+        for plan_seat in writes.plans_cleared:
+            yield changed(DELETE_PLAN, game_id=game_id, seat=plan_seat)
     audit_ids = []
     for entry in writes.audit:
         audit_id = yield scalar(
