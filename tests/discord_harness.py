@@ -204,6 +204,11 @@ def gallery_of(message: Message) -> list[dict[str, Any]]:
     return [item for c in _walk(message.components) if c.get("type") == 12 for item in c.get("items") or []]
 
 
+def button_labels(message: Message) -> list[str]:
+    """The labels of a message's buttons, in order (in its action rows, or in its layout's)."""
+    return [str(c.get("label") or "") for c in _walk(message.components) if c.get("type") == 2]
+
+
 def custom_ids(message: Message) -> list[str]:
     out: list[str] = []
 

@@ -154,10 +154,8 @@ def deadline_line(deadline: datetime) -> str:
     return "\N{ALARM CLOCK} " + _("Deadline {time} (reserve included).").format(time=timestamp(deadline))
 
 
-def with_clock(text: str, line: str | None) -> str:
-    """A stage's words with the clock's line brought up to date (`line`; empty: none; None: the words as they are)."""
-    if line is None:
-        return text
+def with_clock(text: str, line: str) -> str:
+    """A stage's words with the clock's line brought up to date (`line`; empty: none)."""
     lines = [x for x in text.split("\n") if not x.startswith(CLOCK_MARKS)]
     if line:
         lines.append(line)

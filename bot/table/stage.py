@@ -358,9 +358,8 @@ class StageMessages:
             line = await self.clock_line(info)
         try:
             message = await self.channel(info).fetch_message(message_id)
-            if is_layout(message):  # the table: the clock's line is its first text's (whose turn it is)
-                first = iter([line])  # the clock's line goes to the first text only
-                layout = rebuilt(message, buttons=True, text=lambda words: with_clock(words, next(first, None)))
+            if is_layout(message):  # the table: the clock's line is in the words of whose turn it is
+                layout = rebuilt(message, buttons=True, turn=lambda words: with_clock(words, line))
                 await message.edit(view=layout, allowed_mentions=discord.AllowedMentions.none())
                 return
             content = with_clock(message.content, line)

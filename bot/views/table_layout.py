@@ -1,5 +1,5 @@
 """The live table's message as a Discord layout (components v2): a container in the colour of the player to move
-with whose turn it is and the clock, the board, the last move, the players' rows and the game's buttons.
+with the last move, whose turn it is and the clock, the board, the players' rows and the game's buttons.
 
 A components-v2 message carries no content and no embeds, and stays one for
 good (Discord sets the flag once): every edit of the table is a layout, and so
@@ -23,6 +23,7 @@ from bot.views.items import GameButton
 
 TEXT_LIMIT = 4000  # all the text displays of a message together
 HEAD_LIMIT = 1500  # the last moves (and notes) kept of a long recap: the newest
+TURN_ID = 1000  # the component id of the text of whose turn it is (with the clock's line), found again by it
 _BUTTON = re.compile(GameButton.__discord_ui_compiled_template__.pattern)
 
 
@@ -47,18 +48,19 @@ class Board:
 def table_layout(
     texts: TableTexts, *, accent: int | None, board: Board | None, buttons: discord.ui.View | None
 ) -> discord.ui.LayoutView:
-    """The table: a container (accent: the colour of the player to move) holding whose turn it is, the board, the
-    last move, the players' rows, and the buttons of `buttons` in the same rows."""
+    """The table: a container (accent: the colour of the player to move) holding what happened since the last
+    stage (the last move, notes), whose turn it is and the clock, the board, the players' rows, and the buttons of
+    `buttons` in the same rows: the order of a stage message's words and image, the players' rows added."""
     parts: list[discord.ui.Item[Any]] = []
     turn = clip(texts.turn)
-    if turn:
-        parts.append(discord.ui.TextDisplay(turn))
-    if board is not None:
-        item = discord.MediaGalleryItem(f"attachment://{board.filename}", description=board.alt_text[:1024] or None)
-        parts.append(discord.ui.MediaGallery(item))
     last = clip_head(texts.last, min(HEAD_LIMIT, TEXT_LIMIT - len(turn) - len(texts.players)))
     if last:
         parts.append(discord.ui.TextDisplay(last))
+    if turn:
+        parts.append(discord.ui.TextDisplay(turn, id=TURN_ID))
+    if board is not None:
+        item = discord.MediaGalleryItem(f"attachment://{board.filename}", description=board.alt_text[:1024] or None)
+        parts.append(discord.ui.MediaGallery(item))
     if texts.players:
         parts.append(discord.ui.TextDisplay(texts.players))
     rows = action_rows(buttons)
@@ -90,30 +92,31 @@ def is_layout(message: discord.Message) -> bool:
 
 
 def rebuilt(
-    message: discord.Message, *, buttons: bool, text: Callable[[str], str] | None = None
+    message: discord.Message, *, buttons: bool, turn: Callable[[str], str] | None = None
 ) -> discord.ui.LayoutView:
-    """A layout message as it is, to edit it with: without its action rows unless `buttons`; each text display's
-    words passed through `text` (one left empty is left out). Its images stay the message's attachments."""
+    """A layout message as it is, to edit it with: without its action rows unless `buttons`; the words of whose
+    turn it is (the text display `TURN_ID`) passed through `turn`. Its images stay the message's attachments."""
     files = {a.url: a.filename for a in message.attachments}
     layout = discord.ui.LayoutView(timeout=None)
-    for part in _items(message.components, files, buttons, text or (lambda words: words)):
+    for part in _items(message.components, files, buttons, turn or (lambda words: words)):
         layout.add_item(part)
     return layout
 
 
 def _items(
-    components: Sequence[discord.Component], files: dict[str, str], buttons: bool, text: Callable[[str], str]
+    components: Sequence[discord.Component], files: dict[str, str], buttons: bool, turn: Callable[[str], str]
 ) -> list[discord.ui.Item[Any]]:
     out: list[discord.ui.Item[Any]] = []
     for component in components:
         if isinstance(component, discord.Container):
             colour = component.accent_colour
-            inner = _items(component.children, files, buttons, text)
+            inner = _items(component.children, files, buttons, turn)
             out.append(discord.ui.Container(*inner, accent_colour=colour, spoiler=component.spoiler))
         elif isinstance(component, discord.TextDisplay):
-            words = text(component.content)
-            if words:
-                out.append(discord.ui.TextDisplay(words))
+            if component.id == TURN_ID:
+                out.append(discord.ui.TextDisplay(turn(component.content) or "\N{ZERO WIDTH SPACE}", id=TURN_ID))
+            else:
+                out.append(discord.ui.TextDisplay(component.content))
         elif isinstance(component, discord.MediaGalleryComponent):
             items = [
                 discord.MediaGalleryItem(_media(i.media.url, files), description=i.description, spoiler=i.spoiler)
