@@ -96,7 +96,6 @@ def assert_a_table(table: discord.Message, game: Game, room: Room) -> None:
     turn = parts[board_at - 1]["content"]
     assert f"turn {game.state.turn + 1}:" in turn and f"<@{mover.id}>" in turn and "your turn" in turn, turn
     players = parts[board_at + 1]["content"].split("\n")
-    players = rest[-1].split("\n")
     assert len(players) == 3 and all("route point" in row for row in players), players
     assert [row.split(":")[0].lstrip("\N{BLACK RIGHT-POINTING TRIANGLE} ") for row in players] == [
         p.name for p in game.state.players
