@@ -20,7 +20,19 @@ from typing import Any
 
 import discord
 import pytest
-from discord_harness import Room, body_text, custom_ids, make_room, moderate, reply_text, restart, slash
+from discord_harness import (
+    Room,
+    body_text,
+    custom_ids,
+    gallery_of,
+    layout_of,
+    make_room,
+    message_text,
+    moderate,
+    reply_text,
+    restart,
+    slash,
+)
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 
@@ -29,8 +41,16 @@ from bot.table.live_table import LiveTable, is_table
 from bot.table.stage_kinds import is_stage
 from engine import Phase
 from maps import WILD
+from render.palette import player_style
 
 NAMES = ["alice", "bob", "carol"]
+
+
+def accent_of(seat: int) -> int:
+    red, green, blue = player_style(seat).rgb
+    return (red << 16) | (green << 8) | blue
+
+
 NOTICE = re.compile(r"^<@(\d+)>, your turn in game #\d+")
 
 
@@ -131,7 +151,10 @@ async def test_a_whole_game_at_the_table_says_little_and_keeps_one_set_of_live_b
     assert sum(1 for m in room.public_messages() if NOTICE.match(m.content)) <= 1  # older notices deleted
     # the final message keeps the final board and the scores; no game buttons are left anywhere
     final = [m for m in room.public_messages() if m.attachments]
-    assert len(final) == 1 and "is over" in final[0].content and final[0].attachments[0].description
+    assert len(final) == 1 and "is over" in message_text(final[0]) and final[0].attachments[0].description
+    container = layout_of(final[0])  # a layout too, in the winner's colour, its board's alt text in it
+    assert container is not None and container["accent_color"] in [accent_of(seat) for seat in range(3)]
+    assert gallery_of(final[0])[0]["description"] == final[0].attachments[0].description
     assert live_buttons(room) == []
 
 

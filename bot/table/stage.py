@@ -61,7 +61,7 @@ from bot.table.notify import Notifier
 from bot.table.old_buttons import OldButtons
 from bot.table.outbox import Sleep, backoff
 from bot.table.stage_kinds import generation_key, is_stage, stage_base, stage_generation
-from bot.table.stage_words import stage_buttons, stage_content, stage_mentions, table_view
+from bot.table.stage_words import final_view, stage_buttons, stage_content, stage_mentions, table_view
 from bot.views.replies import current_game, image_file
 from bot.views.table_layout import is_layout, rebuilt
 from maps import load_board
@@ -71,6 +71,8 @@ __all__ = ["REMINDER", "StageMessages", "StageParts", "stage_buttons", "stage_co
 log = logging.getLogger(__name__)
 
 BOARD = "board.png"  # the file name of the table's board image, which its layout shows
+FINAL = "final.png"  # the final board's
+Layout = discord.ui.LayoutView
 
 
 class StageParts(Protocol):
@@ -170,8 +172,9 @@ class StageMessages:
                 clock = await self.clock_line(view.info) if view.key != "final" else ""
                 content = stage_content(view, lead, shown, clock)
                 if table:
-                    layout = table_view(view, lead, shown, clock, BOARD) if view.key != "final" else None
-                    message = await self._show_table(view, key, content, live, rows, layout)
+                    final = view.key == "final"
+                    layout = final_view(view, content, FINAL) if final else table_view(view, lead, shown, clock, BOARD)
+                    message = await self._show_table(view, key, live, rows, layout)
                 else:
                     message = await self._post(view, key, content)
         for row in rows:  # all older than the new message: none of their buttons counts any more
@@ -192,18 +195,12 @@ class StageMessages:
         return not (await self.settings.guild_config(info.guild_id)).turn_messages
 
     async def _show_table(
-        self,
-        view: StageView,
-        key: str,
-        content: str,
-        live: PostedMessage | None,
-        rows: Sequence[PostedMessage],
-        layout: discord.ui.LayoutView | None,
+        self, view: StageView, key: str, live: PostedMessage | None, rows: Sequence[PostedMessage], layout: Layout
     ) -> discord.Message:
-        """The table shows the stage (`layout`; None: the final message, `content`): edited in place, or posted
-        anew (the first, moved down, the final message), the old table deleted then."""
+        """The table shows the stage (`layout`): edited in place, or posted anew (the first, moved down, the final
+        message), the old table deleted then."""
         info = view.info
-        if live is not None and layout is not None:
+        if live is not None and view.key != "final":
             ignore = await self.notices.ids(info)
             if not await self.table.far_up(info, live.message_id, self.reading.now(), ignore):
                 # a layout has no content (a table posted before layouts loses its words for the layout's)
@@ -216,32 +213,28 @@ class StageMessages:
                     self.reading.observer.table_shown()  # the table is up again: the time since the click (metrics)
                     log.info("game #%d: the table shows %s (message %d)", info.id, key, live.message_id)
                     return edited
-        message = await self._post(view, key, content, pings=False, layout=layout)
+        message = await self._post(view, key, "", pings=False, layout=layout)
         self.table.versions[info.id] = info.version
         await self.table.retire(info, rows, keep=message.id)
         return message
 
     async def _post(
-        self,
-        view: StageView,
-        key: str,
-        content: str,
-        *,
-        pings: bool = True,
-        layout: discord.ui.LayoutView | None = None,
+        self, view: StageView, key: str, content: str, *, pings: bool = True, layout: Layout | None = None
     ) -> discord.Message:
-        """Post the stage's message: `content` and its buttons, or the table's `layout` (its buttons inside)."""
+        """Post the stage's message: `content` and its buttons, or at the table its `layout` (buttons inside)."""
         info = view.info
         channel = self.channel(info)
         mentions = stage_mentions(view) if pings else discord.AllowedMentions.none()
         kwargs: dict[str, Any] = {"allowed_mentions": mentions}
         if view.image is not None:
-            kwargs["file"] = image_file(view.image, "final.png" if view.key == "final" else BOARD)
-        buttons: discord.ui.View | discord.ui.LayoutView | None = stage_buttons(view) if layout is None else layout
-        if layout is None:
+            kwargs["file"] = image_file(view.image, FINAL if view.key == "final" else BOARD)
+        buttons = stage_buttons(view)
+        if layout is not None:
+            kwargs["view"] = layout
+        else:
             kwargs["content"] = content
-        if buttons is not None:
-            kwargs["view"] = buttons
+            if buttons is not None:
+                kwargs["view"] = buttons
         message = await channel.send(**kwargs)
         self.reading.observer.table_shown()  # the table is up: the time since the click that moved it (metrics)
         # marked in the write that records it: if the bot stops before a newer message takes its buttons off,

@@ -25,7 +25,7 @@ from bot.service.stages import StageView
 from bot.views import panels
 from bot.views.ids import Action, ComponentId
 from bot.views.items import GameButton
-from bot.views.table_layout import Board, TableTexts, table_layout
+from bot.views.table_layout import Board, TableTexts, final_layout, table_layout
 from maps import load_board
 from render.palette import player_style
 
@@ -58,10 +58,21 @@ def table_view(
     return table_layout(texts, accent=accent(view), board=board, buttons=stage_buttons(view))
 
 
-def accent(view: StageView) -> int | None:
-    """The colour of the player to move, as their trains are drawn (render/palette.py); None if nobody moves."""
+def final_view(view: StageView, content: str, filename: str) -> discord.ui.LayoutView:
+    """The final message at the table: a layout in the winner's colour with the final scores (`content`) and the
+    final board (`filename`, attached)."""
+    board = None if view.image is None else Board(filename, view.image.alt_text)
+    scores = view.table.scores
+    winner = scores.winners[0] if scores is not None and scores.winners else None
+    return final_layout(content, accent=accent(view, winner), board=board)
+
+
+def accent(view: StageView, player: str | None = None) -> int | None:
+    """The colour of a player (by default the player to move), as their trains are drawn (render/palette.py);
+    None if nobody is meant."""
     to_move = view.table.to_move
-    seat = next((p.seat for p in view.table.players if to_move is not None and p.player == to_move.player), None)
+    player = player if player is not None else to_move.player if to_move is not None else None
+    seat = next((p.seat for p in view.table.players if p.player == player), None)
     if seat is None:
         return None
     red, green, blue = player_style(seat).rgb

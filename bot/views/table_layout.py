@@ -72,6 +72,18 @@ def table_layout(
     return layout
 
 
+def final_layout(words: str, *, accent: int | None, board: Board | None) -> discord.ui.LayoutView:
+    """The final message at the table, a layout too: a container (accent: the winner's colour) with the final
+    scores (`words`) above the final board."""
+    parts: list[discord.ui.Item[Any]] = [discord.ui.TextDisplay(clip(words))]
+    if board is not None:
+        item = discord.MediaGalleryItem(f"attachment://{board.filename}", description=board.alt_text[:1024] or None)
+        parts.append(discord.ui.MediaGallery(item))
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.Container(*parts, accent_colour=accent))
+    return layout
+
+
 def action_rows(buttons: discord.ui.View | None) -> list[discord.ui.ActionRow[Any]]:
     """A view's components as the action rows it would be sent in (the same items, in the same rows)."""
     if buttons is None:
