@@ -23,6 +23,7 @@ from bot.views.items import GameButton
 
 TEXT_LIMIT = 4000  # all the text displays of a message together
 HEAD_LIMIT = 1500  # the last moves (and notes) kept of a long recap: the newest
+PLAYERS_LIMIT = 1500  # the players' rows (five seats take some 1000 characters)
 TURN_ID = 1000  # the component id of the text of whose turn it is (with the clock's line), found again by it
 _BUTTON = re.compile(GameButton.__discord_ui_compiled_template__.pattern)
 
@@ -52,8 +53,8 @@ def table_layout(
     stage (the last move, notes), whose turn it is and the clock, the board, the players' rows, and the buttons of
     `buttons` in the same rows: the order of a stage message's words and image, the players' rows added."""
     parts: list[discord.ui.Item[Any]] = []
-    turn = clip(texts.turn)
-    last = clip_head(texts.last, min(HEAD_LIMIT, TEXT_LIMIT - len(turn) - len(texts.players)))
+    turn, players = clip(texts.turn), clip(texts.players, PLAYERS_LIMIT)
+    last = clip_head(texts.last, min(HEAD_LIMIT, TEXT_LIMIT - len(turn) - len(players)))
     if last:
         parts.append(discord.ui.TextDisplay(last))
     if turn:
@@ -61,8 +62,8 @@ def table_layout(
     if board is not None:
         item = discord.MediaGalleryItem(f"attachment://{board.filename}", description=board.alt_text[:1024] or None)
         parts.append(discord.ui.MediaGallery(item))
-    if texts.players:
-        parts.append(discord.ui.TextDisplay(texts.players))
+    if players:
+        parts.append(discord.ui.TextDisplay(players))
     rows = action_rows(buttons)
     if rows:
         parts.append(discord.ui.Separator())
