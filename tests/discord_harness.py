@@ -15,7 +15,7 @@ deadline and reminder in it fired on the way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -91,7 +91,7 @@ class Room:
     def stage_message(self) -> discord.Message:
         """The newest public message with buttons: the live turn (or setup) message."""
         for message in reversed(self.public_messages()):
-            if message.components:
+            if custom_ids(message):
                 return message
         raise AssertionError("no message with buttons in the channel")
 
@@ -164,6 +164,49 @@ def reply_text(result: InteractionResult) -> str:
 
 def all_private(result: InteractionResult) -> bool:
     return all(m.ephemeral for m in replies(result))
+
+
+def _walk(items: Iterable[Any]) -> Iterator[dict[str, Any]]:
+    """Every component of a message or of a request's body (as the wire's dicts), nested ones too: a container's,
+    an action row's, a section's (and its accessory)."""
+    for item in items:
+        data = item if isinstance(item, dict) else item.to_dict()
+        yield data
+        yield from _walk(data.get("components") or [])
+        if isinstance(data.get("accessory"), dict):
+            yield from _walk([data["accessory"]])
+
+
+def body_text(body: Any) -> str:
+    """The words of a message the bot sent (a request's body): its content, or its layout's texts, in order."""
+    body = body if isinstance(body, dict) else {}
+    texts = [str(body.get("content") or "")]
+    texts += [str(c["content"]) for c in _walk(body.get("components") or []) if c.get("type") == 10]
+    return "\n".join(t for t in texts if t)
+
+
+def message_text(message: Message) -> str:
+    """The words of a message: its content, or its layout's texts (components v2 carry no content), in order."""
+    texts = [message.content or ""]
+    texts += [str(c["content"]) for c in _walk(message.components) if c.get("type") == 10]
+    return "\n".join(t for t in texts if t)
+
+
+def layout_of(message: Message) -> dict[str, Any] | None:
+    """A layout message's container (the wire's dict), None if the message is no layout."""
+    if not message.flags.value & discord.MessageFlags.components_v2.flag:
+        return None
+    return next((c for c in _walk(message.components) if c.get("type") == 17), None)
+
+
+def gallery_of(message: Message) -> list[dict[str, Any]]:
+    """The items of a layout message's media galleries: each its media (url) and description (alt text)."""
+    return [item for c in _walk(message.components) if c.get("type") == 12 for item in c.get("items") or []]
+
+
+def button_labels(message: Message) -> list[str]:
+    """The labels of a message's buttons, in order (in its action rows, or in its layout's)."""
+    return [str(c.get("label") or "") for c in _walk(message.components) if c.get("type") == 2]
 
 
 def custom_ids(message: Message) -> list[str]:
@@ -297,7 +340,7 @@ def posted_texts(env: Env, channel: ChannelHandle) -> list[str]:
     out = []
     for r in env.http_requests:
         if r.method == "POST" and r.path == f"/channels/{channel.id}/messages" and isinstance(r.json, dict):
-            out.append(str(r.json.get("content") or ""))
+            out.append(body_text(r.json))
     return out
 
 
@@ -311,7 +354,7 @@ def table_texts(env: Env, channel: ChannelHandle) -> list[tuple[str, list[dict[s
         if r.path.startswith(f"/channels/{channel.id}/messages") and r.method in ("POST", "PATCH"):
             body = r.json if isinstance(r.json, dict) else {}
             if body.get("attachments"):
-                out.append((str(body.get("content") or ""), list(body["attachments"])))
+                out.append((body_text(body), list(body["attachments"])))
     return out
 
 

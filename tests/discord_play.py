@@ -23,6 +23,7 @@ from discord_harness import (
     choose,
     click,
     custom_ids,
+    message_text,
     panel,
     replies,
     reply_text,
@@ -58,11 +59,11 @@ class SecretScan:
                 if sum(1 for n in p.hand.values() if n > 0) >= 3:
                     hands.append(format_cards(game.rules, p.hand))
         for message in room.public_messages():
-            if (message.id, message.content) in self.seen:
+            if (message.id, message_text(message)) in self.seen:
                 continue
-            self.seen.add((message.id, message.content))
+            self.seen.add((message.id, message_text(message)))
             self.scanned += 1
-            texts = [message.content]
+            texts = [message_text(message)]
             texts += [a.description or "" for a in message.attachments]
             for embed in message.embeds:
                 texts.append(str(embed.to_dict()))
@@ -118,9 +119,9 @@ class Player:
         game = await self.game()
         self.scan.check(self.room, game)
         for message in self.room.public_messages():
-            if message.components and message.id not in self.stage_ids:
+            if custom_ids(message) and message.id not in self.stage_ids:
                 self.stage_ids.append(message.id)
-                assert message.attachments or "choose" in message.content.lower(), message.content
+                assert message.attachments or "choose" in message_text(message).lower(), message_text(message)
                 for attachment in message.attachments:
                     assert attachment.description, "an image without alt text"
 
@@ -403,4 +404,4 @@ async def open_game(
 
 
 def stage_messages(room: Room) -> list[discord.Message]:
-    return [m for m in room.public_messages() if m.components]
+    return [m for m in room.public_messages() if custom_ids(m)]

@@ -17,6 +17,7 @@ from discord_harness import (
     close_dms,
     dm_texts,
     make_room,
+    message_text,
     moderate,
     posted_texts,
     reply_text,
@@ -65,7 +66,7 @@ def reminders_to(room: Room, member: MemberActor) -> list[str]:
 
 
 def channel_reminders(room: Room) -> list[str]:
-    return [m.content for m in room.public_messages() if "Reminder:" in m.content]
+    return [message_text(m) for m in room.public_messages() if "Reminder:" in message_text(m)]
 
 
 async def timeouts(room: Room, game_id: int) -> list[int]:
@@ -133,7 +134,7 @@ async def test_a_timeout_lets_the_autopilot_play_the_turn_and_the_next_player_is
     name = game.to_move().player  # type: ignore[union-attr]
     moves = len(game.moves)
     turn_message = room.stage_message()
-    assert "\N{ALARM CLOCK} Deadline <t:" in turn_message.content
+    assert "\N{ALARM CLOCK} Deadline <t:" in message_text(turn_message)
 
     await simcord_env.advance_time(59 * MINUTE)
     assert len((await player.game()).moves) == moves and room.stage_message().id == turn_message.id
@@ -145,15 +146,17 @@ async def test_a_timeout_lets_the_autopilot_play_the_turn_and_the_next_player_is
     assert await timeouts(room, player.game_id) == [1]
     turn = room.stage_message()
     assert turn.id != turn_message.id
-    assert f"{name}'s time is up: the autopilot plays this turn for them." in turn.content
-    assert f"{name} (autopilot, time ran out)" in turn.content
-    assert f"<@{other.id}>" in turn.content and f"turn {after.state.turn + 1}:" in turn.content
+    assert f"{name}'s time is up: the autopilot plays this turn for them." in message_text(turn)
+    assert f"{name} (autopilot, time ran out)" in message_text(turn)
+    assert f"<@{other.id}>" in message_text(turn) and f"turn {after.state.turn + 1}:" in message_text(turn)
     # the next player's "your turn" note came by DM, with what changed since their own last turn
     note = dm_texts(room, other)[-1]
     assert note.startswith("It is your turn in your USA game #1") and "Since your last turn:" in note
     assert "(autopilot)" in note and "Face-up now:" in note and "Deadline: <t:" in note
     # the digest is private: never in the channel
-    assert not any("Since your last turn" in m.content or "Face-up now" in m.content for m in room.public_messages())
+    assert not any(
+        "Since your last turn" in message_text(m) or "Face-up now" in message_text(m) for m in room.public_messages()
+    )
     # the new turn message's buttons work
     drew = await click(other, turn, "ttr:draw:")
     assert all_private(drew) and ("You drew" in reply_text(drew) or "takes the face-up" in reply_text(drew))
@@ -165,22 +168,22 @@ async def test_the_wait_policy_calls_a_moderator_once(simcord_env: Env) -> None:
     player, game, mover, other = await clocked_game(room, policy="wait")
     name = game.to_move().player  # type: ignore[union-attr]
     await simcord_env.advance_time(61 * MINUTE)
-    waits = [m for m in room.public_messages() if "time is up: the game waits for a moderator" in m.content]
+    waits = [m for m in room.public_messages() if "time is up: the game waits for a moderator" in message_text(m)]
     assert len(waits) == 1
     (line,) = mods.log_lines()
     assert f"Game #{player.game_id}" in line and "ran out of time" in line and "waits for a moderator" in line
-    assert "Time ran out: the game waits for a moderator" in room.stage_message().content
+    assert "Time ran out: the game waits for a moderator" in message_text(room.stage_message())
     assert len((await player.game()).moves) == len(game.moves)  # nobody moved for them
 
     await simcord_env.advance_time(5 * 60 * MINUTE)
-    assert len([m for m in room.public_messages() if "time is up" in m.content]) == 1
+    assert len([m for m in room.public_messages() if "time is up" in message_text(m)]) == 1
     assert len(mods.log_lines()) == 1
     assert await timeouts(room, player.game_id) == [1]
 
     # the player may still move; or a moderator gives them time again
     extended = await slash(mods.moderator, room, "ttrmod extend", duration="2h", reason="on a train", player=name)
     assert all_private(extended) and "2 h more" in reply_text(extended), reply_text(extended)
-    assert "\N{ALARM CLOCK} Deadline" in room.stage_message().content
+    assert "\N{ALARM CLOCK} Deadline" in message_text(room.stage_message())
     assert len(mods.log_lines()) == 2 and "2 h more" in mods.log_lines()[1] and "on a train" in mods.log_lines()[1]
     await simcord_env.advance_time(119 * MINUTE)
     assert await timeouts(room, player.game_id) == [1]
@@ -205,14 +208,14 @@ async def test_a_restart_between_scheduling_and_deadline_fires_it_once(simcord_e
     assert await timeouts(room, player.game_id) == [1]
     after = await player.game()
     assert after.moves[len(game.moves)].player == name and after.to_move().player != name  # type: ignore[union-attr]
-    ups = [m for m in room.public_messages() if "time is up" in m.content]
+    ups = [m for m in room.public_messages() if "time is up" in message_text(m)]
     assert len(ups) == 1 and ups[0].id == room.stage_message().id
 
     # a second restart fires nothing again
     await restart(simcord_env)
     await simcord_env.advance_time(10 * MINUTE)
     assert await timeouts(room, player.game_id) == [1]
-    assert len([m for m in room.public_messages() if "time is up" in m.content]) == 1
+    assert len([m for m in room.public_messages() if "time is up" in message_text(m)]) == 1
     assert (await player.game()).moves == after.moves
 
 
@@ -236,7 +239,7 @@ async def test_clock_options_server_defaults_and_status(simcord_env: Env) -> Non
     await slash(alice, room, "ttr new", map="india")
     info = await room.bot.service.reading.active_game(room.channel.id)
     assert info is not None and info.clock == ClockSettings(12 * 3600, 24 * 3600, "wait", (0.75,))
-    assert "Clock: 12 h per turn, 1 d reserve each" in room.public_messages()[-1].content
+    assert "Clock: 12 h per turn, 1 d reserve each" in message_text(room.public_messages()[-1])
     await slash(alice, room, "ttr cancel")
 
     bad = await slash(alice, room, "ttr new", map="india", turn_time="soon")
@@ -266,7 +269,7 @@ async def test_a_game_with_autopilot_players_plays_through_with_one_member(simco
     alice = room.members[0]
     opened = await slash(alice, room, "ttr new", map="usa", trains=6, bots=2, max_players=4)
     assert "You opened game" in reply_text(opened), reply_text(opened)
-    lobby = room.public_messages()[-1].content
+    lobby = message_text(room.public_messages()[-1])
     assert "2 seats are taken by the autopilot" in lobby and "Autopilot 1" in lobby and "Autopilot 2" in lobby
     added = await slash(alice, room, "ttr addbot")
     assert "autopilot player takes a seat" in reply_text(added)
@@ -281,7 +284,7 @@ async def test_a_game_with_autopilot_players_plays_through_with_one_member(simco
     player = Player(room, info.id)
     game = await player.play()
     assert game.finished
-    texts = [m.content for m in room.public_messages()]
+    texts = [message_text(m) for m in room.public_messages()]
     # the autopilot's turns are told in the channel, chained after alice's own
     assert any("**Turn " in t and "Autopilot 1 " in t and "Autopilot 2 " in t for t in texts)
     assert any("is over" in t for t in texts)

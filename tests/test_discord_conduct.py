@@ -20,6 +20,7 @@ from discord_harness import (
     dm_attempts,
     keep_buttons,
     make_room,
+    message_text,
     posted_texts,
     reply_text,
     restart,
@@ -230,7 +231,9 @@ async def test_a_blind_draw_is_told_as_a_draw_from_the_deck(simcord_env: Env) ->
     assert "You drew" in reply_text(first)
     await slash(mover, room, "ttr draw", card="deck")
     turn = room.stage_message()
-    assert f"{mover.name} draws a card from the deck. {mover.name} draws a second card from the deck." in turn.content
+    assert f"{mover.name} draws a card from the deck. {mover.name} draws a second card from the deck." in message_text(
+        turn
+    )
     assert turn.attachments[0].description
 
 
@@ -278,6 +281,6 @@ async def test_a_failed_turn_message_is_posted_again_later(simcord_env: Env) -> 
     result = await slash(mover, room, "ttr draw", card="deck")
     assert "Your move counts" in reply_text(result)
     assert (await player.game()).state.turn == turn + 1
-    assert f"turn {turn + 2}:" not in room.stage_message().content
+    assert f"turn {turn + 2}:" not in message_text(room.stage_message())
     await simcord_env.advance_time(20)
-    assert f"turn {turn + 2}:" in room.stage_message().content
+    assert f"turn {turn + 2}:" in message_text(room.stage_message())

@@ -9,11 +9,13 @@ import pytest
 from discord_harness import (
     Room,
     all_private,
+    button_labels,
     choose,
     click,
     custom_ids,
     dm_texts,
     make_room,
+    message_text,
     moderate,
     panel,
     replies,
@@ -100,7 +102,7 @@ async def test_draw_tickets_asks_first_and_the_player_may_still_do_something_els
     moves = len(game.moves)
     buttons = custom_ids(room.stage_message())
     assert any(c.startswith("ttr:tickets:") for c in buttons)
-    labels = [c.label for row in room.stage_message().components for c in row.children]  # type: ignore[union-attr]
+    labels = button_labels(room.stage_message())
     assert "Draw tickets" in labels and "Tickets" not in labels
 
     asked = await click(member, room.stage_message(), "ttr:tickets:")
@@ -255,7 +257,7 @@ async def test_the_autopilot_tells_a_timed_out_member_alone_what_it_did_and_whic
     # the others never see which tickets
     other = next(m for m in room.members if m.id != member.id)
     assert not any("autopilot played for you" in t for t in dm_texts(room, other))
-    public = "\n".join(m.content for m in room.public_messages())
+    public = "\n".join(message_text(m) for m in room.public_messages())
     assert not any(label in public for label in kept)
 
 
@@ -279,4 +281,4 @@ async def test_a_seat_handed_to_the_autopilot_hears_of_each_move_made_for_it_and
     await draw_two(room, other)
     assert len([t for t in dm_texts(room, member) if "the autopilot plays your seat" in t]) == 2
     assert not any("autopilot plays your seat" in t for t in dm_texts(room, other))
-    assert not any("autopilot plays your seat" in m.content for m in room.public_messages())
+    assert not any("autopilot plays your seat" in message_text(m) for m in room.public_messages())

@@ -11,11 +11,14 @@ from discord_harness import (
     Message,
     Room,
     all_private,
+    button_labels,
     choose,
     click,
     custom_ids,
     find_id,
+    layout_of,
     make_room,
+    message_text,
     moderate,
     panel,
     replies,
@@ -81,17 +84,18 @@ async def test_a_new_turn_message_takes_the_buttons_off_the_old_one(simcord_env:
     room, player = await playing(simcord_env)
     await turn_messages(room)  # a message per turn (at the table: tests/test_discord_table.py)
     old = room.stage_message()
-    before = (old.content, [a.filename for a in old.attachments])
+    before = (message_text(old), [a.filename for a in old.attachments])
     turn = (await player.game()).state.turn
     while (await player.game()).state.turn == turn:
         await player.step(await player.game())
     new = room.stage_message()
     assert new.id != old.id and custom_ids(new)
     now = stored(room, old.id)
-    assert now.components == [] and custom_ids(now) == []
-    assert (now.content, [a.filename for a in now.attachments]) == before  # words and image unchanged
+    assert custom_ids(now) == []  # no buttons: no components, or (the table was a layout) a layout without them
+    assert now.components == [] or (layout_of(now) is not None and not button_labels(now))
+    assert (message_text(now), [a.filename for a in now.attachments]) == before  # words and image unchanged
     # only the newest stage message has buttons
-    assert [m.id for m in room.public_messages() if m.components] == [new.id]
+    assert [m.id for m in room.public_messages() if custom_ids(m)] == [new.id]
 
 
 # ----- private panels in place ---------------------------------------------------------------
@@ -169,15 +173,15 @@ async def test_a_turn_message_posted_again_says_what_is_pending(simcord_env: Env
     while (await player.game()).state.phase is not Phase.PLAY:
         await player.step(await player.game())
     start = room.stage_message()
-    assert "your turn: draw cards, claim a route" in start.content
+    assert "your turn: draw cards, claim a route" in message_text(start)
 
     name, member = await first_blind_card(player)
     await slash(mods.moderator, room, "ttrmod pause", reason="a break")
     await slash(mods.moderator, room, "ttrmod resume", reason="back")
     again = room.stage_message()
     assert again.id != start.id
-    assert "your turn goes on: draw your second card." in again.content, again.content
-    assert "draw cards, claim a route" not in again.content
+    assert "your turn goes on: draw your second card." in message_text(again), message_text(again)
+    assert "draw cards, claim a route" not in message_text(again)
     assert stored(room, start.id).components == []
 
     await slash(member, room, "ttr draw", card="deck")  # the second card: the turn is over
@@ -186,8 +190,8 @@ async def test_a_turn_message_posted_again_says_what_is_pending(simcord_env: Env
     done = await click(mods.moderator, panel(preview, "ttrmod:undo:yes"), "ttrmod:undo:yes")
     assert "went wrong" not in reply_text(done)
     undone = room.stage_message()
-    assert "your turn goes on: draw your second card." in undone.content, undone.content
-    assert f"<@{member.id}>" in undone.content
+    assert "your turn goes on: draw your second card." in message_text(undone), message_text(undone)
+    assert f"<@{member.id}>" in message_text(undone)
     # its buttons take the second card
     turn = (await player.game()).state.turn
     second = await member.click(undone, custom_id=deck_id(undone))
@@ -216,13 +220,13 @@ async def test_the_lobby_is_joined_left_and_started_by_buttons(simcord_env: Env)
     alice, bob, carol, dave, erin = room.members
     await slash(alice, room, "ttr new", map="usa", max_players=4)
     lobby = lobby_message(room)
-    assert "1/4 seated" in lobby.content and "**Join**" in lobby.content
+    assert "1/4 seated" in message_text(lobby) and "**Join**" in message_text(lobby)
 
     assert "You joined" in await press(bob, room, lobby, "join")
     assert "You joined" in await press(carol, room, lobby, "join")
     assert "already joined" in await press(carol, room, lobby, "join")
     now = stored(room, lobby.id)
-    assert "3/4 seated" in now.content and "bob" in now.content and "carol" in now.content
+    assert "3/4 seated" in message_text(now) and "bob" in message_text(now) and "carol" in message_text(now)
     assert custom_ids(now)  # the same message, its list up to date, its buttons on
 
     await restart(simcord_env)  # the buttons survive a restart
@@ -231,7 +235,7 @@ async def test_the_lobby_is_joined_left_and_started_by_buttons(simcord_env: Env)
     assert "seats of this game are taken" in await press(erin, room, lobby, "join")
     assert "left game" in await press(dave, room, lobby, "leave")
     now = stored(room, lobby.id)
-    assert "3/4 seated" in now.content and "dave" not in now.content.split("\n")[-1]
+    assert "3/4 seated" in message_text(now) and "dave" not in message_text(now).split("\n")[-1]
     assert "not joined" in await press(erin, room, lobby, "leave")
 
     info = await room.bot.service.reading.active_game(room.channel.id)
@@ -274,7 +278,7 @@ async def test_a_turn_message_posted_again_during_a_tunnel_leads_to_its_payment(
     await slash(mods.moderator, room, "ttrmod resume", reason="back")
     again = room.stage_message()
     more = "1 more card" if surcharge == 1 else f"{surcharge} more cards"
-    assert f"your turn goes on: pay {more} for the tunnel or give it up." in again.content, again.content
+    assert f"your turn goes on: pay {more} for the tunnel or give it up." in message_text(again), message_text(again)
     shown = await click(member, again, "ttr:setup:")  # "Go on with my turn"
     tunnel = panel(shown, "ttr:tunnel:")
     turn = (await player.game()).state.turn

@@ -15,7 +15,18 @@ import json
 import zipfile
 
 import pytest
-from discord_harness import Room, all_private, attachment, end_game, make_room, moderate, replies, reply_text, slash
+from discord_harness import (
+    Room,
+    all_private,
+    attachment,
+    end_game,
+    make_room,
+    message_text,
+    moderate,
+    replies,
+    reply_text,
+    slash,
+)
 from simcord import Env, InteractionResult, MemberActor
 from test_discord_moderation import moderated_game
 from test_discord_tournament import files_of, ok, running_table, thread_room
@@ -69,8 +80,8 @@ async def test_a_member_who_never_played_learns_nothing_of_an_abandoned_game_unt
     # scored as it stands: every player's tickets and the seed are shown, so the end is final
     ended = await end_game(mods, room, score="yes", reason="time is up")
     assert "final" in reply_text(ended) and "/ttrmod reopen" not in reply_text(ended), reply_text(ended)
-    final = next(m.content for m in room.public_messages() if "is over" in m.content)
-    assert f"seed `{seed}`" in "\n".join(m.content for m in room.public_messages()), final
+    final = next(message_text(m) for m in room.public_messages() if "is over" in message_text(m))
+    assert f"seed `{seed}`" in "\n".join(message_text(m) for m in room.public_messages()), final
     refused = await slash(mods.moderator, room, "ttrmod reopen", reason="one more turn")
     assert all_private(refused) and "was scored when it ended" in reply_text(refused), reply_text(refused)
     assert (await player.service.core.game(player.game_id)).status.value == "finished"

@@ -21,6 +21,7 @@ from discord_harness import (
     fail_answers,
     fail_channel,
     make_room,
+    message_text,
     posted_texts,
     reconnect,
     reply_text,
@@ -80,7 +81,7 @@ async def test_a_failed_answer_to_a_turn_ending_move_still_posts_the_turn_and_th
     fail_answers(simcord_env)
     result = await slash(mover, room, "ttr draw", card="deck")
     assert turn_of(await player.game()) == turn + 1
-    assert f"turn {turn + 2}:" in room.stage_message().content
+    assert f"turn {turn + 2}:" in message_text(room.stage_message())
     assert any("It is your turn" in t for t in dm_texts(room, other)[notes_before:])
     text = reply_text(result)
     assert "counted" in text and "try again" not in text and "Sorry" not in text, text
@@ -162,11 +163,11 @@ async def test_a_turn_message_is_posted_when_the_channel_works_again_after_hours
     await simcord_env.advance_time(40 * MINUTE)
     tries = len(posted_texts(simcord_env, room.channel)) - attempts
     assert 40 * MINUTE / MAX_DELAY <= tries <= 40 * MINUTE / MAX_DELAY + 6  # backoff, capped, never ending
-    assert f"turn {turn + 3}:" not in room.stage_message().content
+    assert f"turn {turn + 3}:" not in message_text(room.stage_message())
     recover()
     await simcord_env.advance_time(MAX_DELAY + 1)
-    assert f"turn {turn + 3}:" in room.stage_message().content
-    contents = [m.content for m in room.public_messages()]
+    assert f"turn {turn + 3}:" in message_text(room.stage_message())
+    contents = [message_text(m) for m in room.public_messages()]
     assert not any(f"turn {turn + 2}:" in c for c in contents)  # the superseded turn was never posted
     assert sum(f"turn {turn + 3}:" in c for c in contents) == 1
     await simcord_env.advance_time(60 * MINUTE)
@@ -182,9 +183,9 @@ async def test_a_reconnection_brings_the_turn_message_up_to_date(simcord_env: En
     fail_channel(simcord_env, room.channel, times=1)
     await slash(mover, room, "ttr draw", card="deck")
     await slash(mover, room, "ttr draw", card="deck")
-    assert f"turn {turn + 2}:" not in room.stage_message().content
+    assert f"turn {turn + 2}:" not in message_text(room.stage_message())
     await reconnect(simcord_env, event)  # long before the retry is due
-    assert f"turn {turn + 2}:" in room.stage_message().content
+    assert f"turn {turn + 2}:" in message_text(room.stage_message())
 
 
 class FakeChannel:

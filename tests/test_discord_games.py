@@ -13,7 +13,7 @@ import json
 import re
 
 import pytest
-from discord_harness import Room, make_room, reply_text, slash, table_texts
+from discord_harness import Room, make_room, message_text, reply_text, slash, table_texts
 from discord_play import Player, open_game
 from simcord import Env
 
@@ -70,10 +70,10 @@ async def test_a_whole_game_through_discord(simcord_env: Env, map_name: str, pla
 
 
 async def the_end_is_shown(room: Room, game_id: int) -> None:
-    final = next(m for m in room.public_messages() if "is over" in m.content)
+    final = next(m for m in room.public_messages() if "is over" in message_text(m))
     assert final.attachments[0].filename == "final.png"
     assert final.attachments[0].description and "final" in final.attachments[0].description.lower()
-    assert "Score breakdown" in room.public_messages()[-1].content
+    assert "Score breakdown" in message_text(room.public_messages()[-1])
     # the record is everyone's once the game is over: a player, and someone who never played
     watcher = room.add_member("watcher")
     for member in (room.members[0], watcher):
@@ -83,7 +83,7 @@ async def the_end_is_shown(room: Room, game_id: int) -> None:
         record = json.loads(await reply.attachments[0].read())
         assert record["conductor"]["game_id"] == game_id and record["moves"]
         # the channel published the commitment at the start and the seed and chain head at the end: they prove it
-        texts = [m.content for m in room.public_messages()]
+        texts = [message_text(m) for m in room.public_messages()]
         posted = next(re.search(r"commitment `([0-9a-f]{64})`", t) for t in texts if "commitment `" in t)
         proof = next(re.search(r"seed `([^`]+)`, chain head `([0-9a-f]{64})`", t) for t in texts if "chain head `" in t)
         assert posted is not None and proof is not None and proof.group(1) == str(record["seed"])

@@ -27,7 +27,7 @@ from typing import Any
 import discord
 import pytest
 from babel.messages.pofile import read_po
-from discord_harness import Room, make_room_in, replies, reply_text, set_locale, slash, turn_dms
+from discord_harness import Room, make_room_in, message_text, replies, reply_text, set_locale, slash, turn_dms
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 
@@ -92,7 +92,7 @@ def reply_texts(results: Sequence[InteractionResult]) -> list[str]:
     texts: list[str] = []
     for result in results:
         for message in replies(result):
-            texts.append(message.content)
+            texts.append(message_text(message))
             texts += [a.description or "" for a in message.attachments]
             for row in message.components:
                 texts += shown(row if isinstance(row, dict) else row.to_dict())
@@ -102,7 +102,7 @@ def reply_texts(results: Sequence[InteractionResult]) -> list[str]:
 def channel_texts(room: Room) -> list[str]:
     texts: list[str] = []
     for message in room.public_messages():
-        texts.append(message.content)
+        texts.append(message_text(message))
         texts += [a.description or "" for a in message.attachments]
         for row in message.components:
             texts += shown(row if isinstance(row, dict) else row.to_dict())
@@ -450,7 +450,11 @@ async def test_the_server_setting_changes_the_public_language(simcord_env: Env, 
     await reader.ask(room.members[0], "ttr start")
     await reader.play()
     later = room.public_messages()[before:]
-    only([m.content for m in later] + [a.description or "" for m in later for a in m.attachments], Language.FI, "ch")
+    only(
+        [message_text(m) for m in later] + [a.description or "" for m in later for a in m.attachments],
+        Language.FI,
+        "ch",
+    )
     only(reply_texts([r for rs in reader.answers.values() for r in rs]), Language.EN, "the members' answers")
     # back to automatic: the server's preferred locale in Discord (English here)
     await slash(manager, room, "ttr config", language="auto")

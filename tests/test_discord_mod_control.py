@@ -15,6 +15,7 @@ from discord_harness import (
     custom_ids,
     end_game,
     make_room,
+    message_text,
     panel,
     reply_text,
     select_options,
@@ -58,7 +59,9 @@ async def test_end_asks_first_and_reopen_brings_the_game_back_as_it_was(simcord_
     assert before is not None
     assert await deadline(player, name) == (datetime.fromisoformat(before) + timedelta(hours=2)).isoformat()
     fresh = room.stage_message()
-    assert "A moderator reopens the game, 2 h after it ended" in fresh.content and "ended by mistake" in fresh.content
+    assert "A moderator reopens the game, 2 h after it ended" in message_text(
+        fresh
+    ) and "ended by mistake" in message_text(fresh)
     assert "reopened the game 2 h after it ended" in mods.log_lines()[-1] and "ended by mistake" in mods.log_lines()[-1]
     assert any(c.startswith("ttr:") for c in custom_ids(fresh))
     log = (await attachment(await slash(mods.manager, room, "ttrmod log")))[1].decode()
@@ -88,13 +91,13 @@ async def test_reopen_is_refused_after_a_new_game_or_too_late(simcord_env: Env) 
 async def test_the_reason_reaches_the_channel_only_when_the_moderator_says_so(simcord_env: Env) -> None:
     room, mods, player = await moderated_game(simcord_env)
     await slash(mods.moderator, room, "ttrmod pause", reason="a private matter")
-    note = room.public_messages()[-1].content
+    note = message_text(room.public_messages()[-1])
     assert "A moderator pauses the game" in note and "private matter" not in note and "Reason" not in note
     assert "Reason: a private matter" in mods.log_lines()[-1]
     await slash(mods.moderator, room, "ttrmod resume", reason="all sorted", public="no")
-    assert not any("all sorted" in m.content for m in room.public_messages())
+    assert not any("all sorted" in message_text(m) for m in room.public_messages())
     await slash(mods.moderator, room, "ttrmod extend", duration="1h", reason="long train ride", public="yes")
-    assert "Reason: long train ride" in room.public_messages()[-1].content
+    assert "Reason: long train ride" in message_text(room.public_messages()[-1])
     log = (await attachment(await slash(mods.moderator, room, "ttrmod log")))[1].decode()
     assert all(reason in log for reason in ("a private matter", "all sorted", "long train ride"))
 

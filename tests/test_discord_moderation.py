@@ -25,6 +25,7 @@ from discord_harness import (
     end_game,
     keep_buttons,
     make_room,
+    message_text,
     moderate,
     panel,
     reply_text,
@@ -129,9 +130,9 @@ async def test_pause_stops_the_clock_and_resume_moves_the_deadline_on(simcord_en
     turn = room.stage_message()
 
     await slash(mods.moderator, room, "ttrmod pause", reason="server maintenance", public="yes")
-    note = room.public_messages()[-1].content
+    note = message_text(room.public_messages()[-1])
     assert note.startswith("**Moderator:** A moderator pauses the game") and "Reason: server maintenance" in note
-    assert "Paused" in room.stage_message().content and room.stage_message().id == turn.id
+    assert "Paused" in message_text(room.stage_message()) and room.stage_message().id == turn.id
     (line,) = mods.log_lines()
     assert "paused the game" in line and f"<@{mods.moderator.id}>" in line and "server maintenance" in line
     refused = await slash(member, room, "ttr draw", card="deck")
@@ -139,15 +140,15 @@ async def test_pause_stops_the_clock_and_resume_moves_the_deadline_on(simcord_en
 
     await simcord_env.advance_time(3 * HOUR)  # far past the deadline: nothing happens while paused
     assert (await player.game()).moves == game.moves
-    assert not any("time is up" in m.content for m in room.public_messages())
+    assert not any("time is up" in message_text(m) for m in room.public_messages())
 
     keep_buttons(simcord_env, turn)  # as if taking its buttons off failed: they stay, and must not act
     await slash(mods.moderator, room, "ttrmod resume", reason="maintenance done")
     # the deadline moved on by the 3 hours of the pause
     assert await deadline(player, name) == (start + timedelta(hours=4)).isoformat()
     fresh = room.stage_message()
-    assert fresh.id != turn.id and "A moderator resumes the game after 3 h" in fresh.content
-    assert "\N{ALARM CLOCK} Deadline" in fresh.content and f"<@{member.id}>" in fresh.content
+    assert fresh.id != turn.id and "A moderator resumes the game after 3 h" in message_text(fresh)
+    assert "\N{ALARM CLOCK} Deadline" in message_text(fresh) and f"<@{member.id}>" in message_text(fresh)
     version = (await player.service.core.game(player.game_id)).version
     assert all(c.split(":")[3] == str(version) for c in custom_ids(fresh))
     old = await click(member, turn, "ttr:draw:")
@@ -170,7 +171,7 @@ async def test_extend_gives_more_time(simcord_env: Env) -> None:
 
     await slash(mods.moderator, room, "ttrmod extend", duration="2h", reason="travelling", player=name, public="yes")
     assert await deadline(player, name) == (start + timedelta(hours=3)).isoformat()
-    assert f"A moderator gives {name} 2 h more. Reason: travelling" in room.public_messages()[-1].content
+    assert f"A moderator gives {name} 2 h more. Reason: travelling" in message_text(room.public_messages()[-1])
     assert "2 h more" in mods.log_lines()[-1]
     await simcord_env.advance_time(2 * HOUR + 50 * MINUTE)
     assert (await player.game()).moves == game.moves
@@ -193,8 +194,8 @@ async def test_replace_moves_the_private_view_to_the_substitute(simcord_env: Env
 
     fresh = room.stage_message()
     assert fresh.id != turn.id
-    assert f"A moderator gives {name}'s seat to carol. Reason: moved away" in fresh.content
-    assert f"<@{carol.id}> ({name})" in fresh.content and f"<@{old.id}>" not in fresh.content
+    assert f"A moderator gives {name}'s seat to carol. Reason: moved away" in message_text(fresh)
+    assert f"<@{carol.id}> ({name})" in message_text(fresh) and f"<@{old.id}>" not in message_text(fresh)
     assert "gave" in mods.log_lines()[-1] and f"<@{carol.id}>" in mods.log_lines()[-1]
     assert any("You now play" in text and "/ttr hand" in text for text in dm_texts(room, carol))
     assert any("has given your seat" in text for text in dm_texts(room, old))
@@ -223,7 +224,7 @@ async def test_autopilot_takes_a_seat_and_gives_it_back(simcord_env: Env) -> Non
     await slash(mods.moderator, room, "ttrmod autopilot", player=name, state="on", reason="on holiday", public="yes")
     after = await player.game()
     assert len(after.moves) > len(game.moves) and after.to_move().player != name  # type: ignore[union-attr]
-    turn = room.stage_message().content
+    turn = message_text(room.stage_message())
     assert f"A moderator hands {name}'s seat to the autopilot. Reason: on holiday" in turn
     assert f"{name} (autopilot)" in turn
     refused = await click(member, room.stage_message(), "ttr:draw:")
@@ -236,7 +237,7 @@ async def test_autopilot_takes_a_seat_and_gives_it_back(simcord_env: Env) -> Non
     )
     assert "its member plays it again" in reply_text(back)
     fresh = room.stage_message()
-    assert f"A moderator gives {name}'s seat back to {member.name}. Reason: back home" in fresh.content
+    assert f"A moderator gives {name}'s seat back to {member.name}. Reason: back home" in message_text(fresh)
     assert len(mods.log_lines()) == 2
     await simcord_env.advance_time(61 * MINUTE)  # the member plays again: the clock runs for them
     _, now_to_move, _ = await mover(player)
@@ -268,8 +269,10 @@ async def test_undo_restores_the_exact_earlier_state(simcord_env: Env) -> None:
     assert replace(public_after, version=0) == replace(public_before, version=0)
     fresh = room.stage_message()
     assert fresh.id not in (turn_before.id,) and fresh.id > turn_before.id
-    assert f"A moderator takes back the last {undone} moves" in fresh.content and "Reason: misclick" in fresh.content
-    assert f"turn {before.state.turn + 1}:" in fresh.content
+    assert f"A moderator takes back the last {undone} moves" in message_text(
+        fresh
+    ) and "Reason: misclick" in message_text(fresh)
+    assert f"turn {before.state.turn + 1}:" in message_text(fresh)
     assert f"took back {undone} move(s)" in mods.log_lines()[-1]
     # the restored turn plays on from its new message, to the end
     _, name, member = await mover(player)
@@ -286,9 +289,11 @@ async def test_end_with_scoring_and_abandon(simcord_env: Env) -> None:
     for _ in range(3):
         await player.step(await player.game())
     await end_game(mods, room, score="yes", reason="time is up for the evening", public="yes")
-    final = next(m for m in room.public_messages() if "is over" in m.content)
-    assert "ended by a moderator, scored as it stood" in final.content and "wins" in final.content
-    assert "A moderator ends the game now" in final.content and "Reason: time is up for the evening" in final.content
+    final = next(m for m in room.public_messages() if "is over" in message_text(m))
+    assert "ended by a moderator, scored as it stood" in message_text(final) and "wins" in message_text(final)
+    assert "A moderator ends the game now" in message_text(
+        final
+    ) and "Reason: time is up for the evening" in message_text(final)
     assert final.attachments[0].filename == "final.png"
     assert "ended the game with scoring" in mods.log_lines()[-1]
     info = await player.service.core.game(player.game_id)
@@ -300,7 +305,7 @@ async def test_end_with_scoring_and_abandon(simcord_env: Env) -> None:
     await slash(bob, room, "ttr join")
     await slash(alice, room, "ttr start")
     await end_game(mods, room, score="no", reason="duplicate table")
-    note = room.public_messages()[-1].content
+    note = message_text(room.public_messages()[-1])
     assert "abandons the game: it ends without a result" in note and "wins" not in note
     assert "abandoned the game without a result" in mods.log_lines()[-1]
     assert await player.service.reading.active_game(room.channel.id) is None
@@ -338,4 +343,4 @@ async def test_log_and_export_are_files_for_moderators_at_any_time(simcord_env: 
     assert [m["action"] for m in record["conductor"]["moderation"]] == ["pause", "resume"]
     assert "exported the record" in mods.log_lines()[-1]
     # none of it reached the game's channel
-    assert not any("conductor-game" in m.content for m in room.public_messages())
+    assert not any("conductor-game" in message_text(m) for m in room.public_messages())

@@ -18,6 +18,7 @@ from discord_harness import (
     all_private,
     dm_texts,
     make_room,
+    message_text,
     moderate,
     posted_texts,
     reply_text,
@@ -88,9 +89,11 @@ async def test_the_dms_and_public_messages_of_a_short_three_player_game(simcord_
     assert posted_images == 2 and len(images) > TURNS
     assert len(room.public_messages()) == LEFT
     # the start shows the commitment in one short line; how to check it comes with the final message
-    start = next(m.content for m in room.public_messages() if "starts!" in m.content)
+    start = next(message_text(m) for m in room.public_messages() if "starts!" in message_text(m))
     assert "python -m bot verify" not in start and len(start.split("commitment `")[1].split("\n")[0]) < 120
-    assert "python -m bot verify" in next(m.content for m in room.public_messages() if "is over" in m.content)
+    assert "python -m bot verify" in next(
+        message_text(m) for m in room.public_messages() if "is over" in message_text(m)
+    )
 
 
 # The figures of this game. Before issue 25 (main at f17df4a) the same game made 24 public messages (4 until
@@ -121,7 +124,9 @@ async def test_a_member_who_turns_turn_dms_off_gets_none_all_game_and_is_still_m
     assert dm_texts(room, bob) == []  # no "choose tickets", no "your turn"
     assert dm_kinds(room)["your turn"] > 0  # the others still get theirs
     # every turn of bob's was announced in the channel with a mention that pings him
-    theirs = [m for m in room.public_messages() if "your turn:" in m.content and f"<@{bob.id}>" in m.content]
+    theirs = [
+        m for m in room.public_messages() if "your turn:" in message_text(m) and f"<@{bob.id}>" in message_text(m)
+    ]
     assert game.state.turn == TURNS and len(theirs) == TURNS // 3  # three players take turns in order
     assert all(bob.id in [u.id for u in m.mentions] for m in theirs)
 
@@ -133,10 +138,12 @@ async def test_a_join_changes_the_lobby_message_in_place_and_posts_nothing(simco
     joined = await slash(room.members[1], room, "ttr join")
     assert all_private(joined) and "joined" in reply_text(joined)
     (after,) = room.public_messages()  # no new message: the lobby message itself tells it
-    assert after.id == lobby.id and "bob" in after.content and "2/5 seated" in after.content, after.content
+    assert after.id == lobby.id and "bob" in message_text(after) and "2/5 seated" in message_text(after), message_text(
+        after
+    )
     await slash(room.members[1], room, "ttr leave")
     (after,) = room.public_messages()
-    assert "1/5 seated" in after.content and "bob" in after.content.split("\n")[0]  # who left, at its top
+    assert "1/5 seated" in message_text(after) and "bob" in message_text(after).split("\n")[0]  # who left, at its top
 
 
 @pytest.mark.parametrize("game_seed", [1])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from discord_harness import make_room, restart, turn_dms
+from discord_harness import make_room, message_text, restart, turn_dms
 from simcord import Env
 from test_discord_clock import clocked_game, reminders_to, timeouts
 
@@ -31,9 +31,9 @@ async def test_a_long_outage_counts_against_no_one(simcord_env: Env) -> None:
     await restart(simcord_env, down_for=5 * 60 * MINUTE)
     assert await timeouts(room, player.game_id) == []
     deadline = simcord_env.now() + timedelta(minutes=40)
-    stage = room.stage_message().content
+    stage = message_text(room.stage_message())
     assert stage.startswith(f"\N{ALARM CLOCK} {NOTE}") and timestamp(deadline) in stage
-    assert [m.content for m in room.public_messages()].count(f"\N{ALARM CLOCK} {NOTE}") == 0  # not on its own
+    assert [message_text(m) for m in room.public_messages()].count(f"\N{ALARM CLOCK} {NOTE}") == 0  # not on its own
     (reminder,) = reminders_to(room, mover)
     assert "Time left: 40 min" in reminder
     audit = await room.bot.service.audit.audit(player.game_id)
@@ -55,7 +55,7 @@ async def test_a_short_restart_changes_nothing(simcord_env: Env) -> None:
 
     await restart(simcord_env, down_for=30)
     assert room.stage_message().id == stage.id
-    assert not any("offline" in m.content for m in room.public_messages())
+    assert not any("offline" in message_text(m) for m in room.public_messages())
     assert [(t.kind, t.deadline) for t in await room.bot.service.store.timers.timers(player.game_id)] == before
     await simcord_env.advance_time(11 * MINUTE)
     assert len(reminders_to(room, mover)) == 1  # at minute 30 of the turn, as if there had been no restart

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import discord
 import pytest
-from discord_harness import Room, all_private, close_dms, dm_texts, make_room, reply_text, slash, turn_dms
+from discord_harness import Room, all_private, close_dms, dm_texts, make_room, message_text, reply_text, slash, turn_dms
 from discord_play import Player
 from simcord import Env, MemberActor
 
@@ -60,7 +60,7 @@ def reminders(room: Room, member: MemberActor) -> list[str]:
 
 
 def channel_reminders(room: Room) -> list[str]:
-    return [m.content for m in room.public_messages() if "Reminder:" in m.content]
+    return [message_text(m) for m in room.public_messages() if "Reminder:" in message_text(m)]
 
 
 async def settings(room: Room, member: MemberActor, **options: Any) -> str:
@@ -92,7 +92,7 @@ async def test_the_reserve_is_announced_and_a_member_may_turn_reminders_off(simc
     assert len(got) == 4 and "Your reserve runs out soon." in got[3] and "Time left: 6 min" in got[3], got
     await simcord_env.advance_time(10 * MINUTE)  # the autopilot played the turn; now the other member's turn
     turn = room.stage_message()
-    assert f"<@{other.id}>" in turn.content and other.id in [u.id for u in turn.mentions]
+    assert f"<@{other.id}>" in message_text(turn) and other.id in [u.id for u in turn.mentions]
     await advance(simcord_env, 2 * HOUR + 10 * MINUTE)  # their whole turn and reserve, and the timeout
     assert reminders(room, other) == [] and channel_reminders(room) == []
 
@@ -108,7 +108,7 @@ async def test_turn_dms_after_a_wait_come_only_for_a_turn_that_waited_that_long(
     before = len(turn_notes(room, other))
 
     await draw_two(room, mover)  # the other member's turn: no DM at once, one after an hour
-    assert f"<@{other.id}>" in room.stage_message().content  # the channel's mention, at once
+    assert f"<@{other.id}>" in message_text(room.stage_message())  # the channel's mention, at once
     await simcord_env.advance_time(50 * MINUTE)
     assert len(turn_notes(room, other)) == before
     await simcord_env.advance_time(21 * MINUTE)
@@ -161,7 +161,7 @@ async def test_quiet_hours_across_midnight_hold_messages_until_they_end(simcord_
     await until_local(simcord_env, 22, 30)
     await draw_two(room, mover)  # 22:30 in Helsinki: the other member's turn, inside their quiet hours
     deadline = simcord_env.now() + timedelta(hours=12)
-    assert f"<@{other.id}>" in room.stage_message().content  # the channel still says it
+    assert f"<@{other.id}>" in message_text(room.stage_message())  # the channel still says it
     await until_local(simcord_env, 6, 55)  # past the reminder at half time (04:30) and midnight
     assert len(turn_notes(room, other)) == before_notes and len(reminders(room, other)) == before_reminders
     held = await room.bot.service.members.held_dms(other.id)

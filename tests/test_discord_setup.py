@@ -11,7 +11,7 @@ from pathlib import Path
 import discord
 import pytest
 from discord.ext import commands
-from discord_harness import all_private, make_room, reply_text, restart, slash, turn_dms
+from discord_harness import all_private, make_room, message_text, reply_text, restart, slash, turn_dms
 from discord_play import Player, open_game
 from simcord import Env
 
@@ -149,13 +149,13 @@ async def test_the_lobby_new_join_leave_start_cancel(simcord_env: Env) -> None:
     alice, bob, carol = room.members
     opened = await slash(alice, room, "ttr new", map="india", max_players=2)
     assert all_private(opened) and "You opened game #1" in reply_text(opened)
-    assert "alice opens an India game for up to 2 players" in room.public_messages()[-1].content
+    assert "alice opens an India game for up to 2 players" in message_text(room.public_messages()[-1])
     busy = await slash(bob, room, "ttr new", map="usa")
     assert all_private(busy) and "already has a game" in reply_text(busy)
     early = await slash(alice, room, "ttr start")
     assert "needs at least 2 players" in reply_text(early)
     await slash(bob, room, "ttr join")
-    assert "bob joins (2/2)" in room.public_messages()[-1].content
+    assert "bob joins (2/2)" in message_text(room.public_messages()[-1])
     full = await slash(carol, room, "ttr join")
     assert all_private(full) and "All 2 seats" in reply_text(full)
     not_host = await slash(bob, room, "ttr start")
@@ -163,12 +163,12 @@ async def test_the_lobby_new_join_leave_start_cancel(simcord_env: Env) -> None:
     not_host = await slash(bob, room, "ttr cancel")
     assert "Only the host can cancel" in reply_text(not_host)
     await slash(bob, room, "ttr leave")
-    assert "bob leaves" in room.public_messages()[-1].content
+    assert "bob leaves" in message_text(room.public_messages()[-1])
     status = await slash(carol, room, "ttr status")
     assert all_private(status) and "1/2 seated" in reply_text(status)
     cancelled = await slash(alice, room, "ttr cancel")
     assert "Game #1 is cancelled" in reply_text(cancelled)
-    assert "cancelled by the host" in room.public_messages()[-1].content
+    assert "cancelled by the host" in message_text(room.public_messages()[-1])
     nothing = await slash(alice, room, "ttr join")
     assert "There is no game in this channel" in reply_text(nothing) and "/ttr new" in reply_text(nothing)
 
@@ -179,7 +179,7 @@ async def test_start_begins_at_once_and_everyone_chooses_privately(simcord_env: 
     game_id, started = await open_game(room, "usa", 3)
     assert all_private(started)
     setup = room.stage_message()
-    assert "starts!" in setup.content and "Choose my tickets" in str(setup.components)
+    assert "starts!" in message_text(setup) and "Choose my tickets" in str(setup.components)
     info = await room.bot.service.core.game(game_id)
     assert room.dms(room.members[0]) == [] and room.members[0].id in [u.id for u in setup.mentions]
     for member in room.members[1:]:

@@ -5,7 +5,7 @@ the last pass of the round ends the game, and the channel's last message says wh
 from __future__ import annotations
 
 import pytest
-from discord_harness import Room, click, make_room
+from discord_harness import Room, click, custom_ids, make_room, message_text
 from discord_play import Player, _route_of, open_game
 from helpers.stalemate import Drive, plan_of
 from simcord import Env, InteractionResult, MemberActor
@@ -53,7 +53,7 @@ async def test_the_round_of_passes_ends_the_game_in_the_channel(simcord_env: Env
     assert game.finished and game.stalemate
     assert drive.used["pass"] == len(game.names)  # each member pressed Pass once: the round
     # the last stage message (the score breakdown follows it)
-    last = next(m for m in reversed(room.public_messages()) if "Final scores" in m.content)
-    assert "is over (everyone passed in turn: nobody could do anything else)." in last.content
-    assert "Everyone has passed in turn and nobody can do anything else" in last.content  # the recap's last line
-    assert not any(m.components for m in room.public_messages())  # no buttons left in the channel
+    last = next(m for m in reversed(room.public_messages()) if "Final scores" in message_text(m))
+    assert "is over (everyone passed in turn: nobody could do anything else)." in message_text(last)
+    assert "Everyone has passed in turn and nobody can do anything else" in message_text(last)  # the recap's last line
+    assert not any(custom_ids(m) for m in room.public_messages())  # no buttons left in the channel

@@ -20,7 +20,19 @@ from typing import Any
 
 import discord
 import pytest
-from discord_harness import Room, custom_ids, make_room, moderate, reply_text, restart, slash
+from discord_harness import (
+    Room,
+    body_text,
+    custom_ids,
+    gallery_of,
+    layout_of,
+    make_room,
+    message_text,
+    moderate,
+    reply_text,
+    restart,
+    slash,
+)
 from discord_play import Player, open_game
 from simcord import Env, InteractionResult, MemberActor
 
@@ -29,8 +41,16 @@ from bot.table.live_table import LiveTable, is_table
 from bot.table.stage_kinds import is_stage
 from engine import Phase
 from maps import WILD
+from render.palette import player_style
 
 NAMES = ["alice", "bob", "carol"]
+
+
+def accent_of(seat: int) -> int:
+    red, green, blue = player_style(seat).rgb
+    return (red << 16) | (green << 8) | blue
+
+
 NOTICE = re.compile(r"^<@(\d+)>, your turn in game #\d+")
 
 
@@ -46,8 +66,8 @@ def has_image(request: Any) -> bool:
 
 
 def content(request: Any) -> str:
-    body = request.json if isinstance(request.json, dict) else {}
-    return str(body.get("content") or "")
+    """The words of a posted message: its content, or its layout's texts (the table)."""
+    return body_text(request.json)
 
 
 def live_buttons(room: Room) -> list[Any]:
@@ -69,7 +89,7 @@ async def assert_one_set_of_buttons(room: Room, player: Player) -> None:
     table = await the_table(room, player)
     stray = [(m.id, m.is_ephemeral, m.content[:60]) for m in live_buttons(room) if m.id != table]
     assert stray == [], stray
-    assert [m.id for m in room.public_messages() if m.components] == [table]
+    assert [m.id for m in room.public_messages() if custom_ids(m)] == [table]
 
 
 async def play_turns(player: Player, turns: int) -> None:
@@ -131,7 +151,10 @@ async def test_a_whole_game_at_the_table_says_little_and_keeps_one_set_of_live_b
     assert sum(1 for m in room.public_messages() if NOTICE.match(m.content)) <= 1  # older notices deleted
     # the final message keeps the final board and the scores; no game buttons are left anywhere
     final = [m for m in room.public_messages() if m.attachments]
-    assert len(final) == 1 and "is over" in final[0].content and final[0].attachments[0].description
+    assert len(final) == 1 and "is over" in message_text(final[0]) and final[0].attachments[0].description
+    container = layout_of(final[0])  # a layout too, in the winner's colour, its board's alt text in it
+    assert container is not None and container["accent_color"] in [accent_of(seat) for seat in range(3)]
+    assert gallery_of(final[0])[0]["description"] == final[0].attachments[0].description
     assert live_buttons(room) == []
 
 
@@ -210,7 +233,7 @@ async def test_a_kill_while_the_table_moves_down_leaves_one_table_with_buttons(
     await chat(room, room.members[1], 16)
     await play_turns(player, 1)
     assert killed
-    assert len([m for m in room.public_messages() if m.components]) == 2  # both look live
+    assert len([m for m in room.public_messages() if custom_ids(m)]) == 2  # both look live
     monkeypatch.undo()
     await restart(simcord_env)
     await assert_one_set_of_buttons(room, player)
@@ -276,7 +299,7 @@ async def test_a_server_may_keep_a_message_per_turn(simcord_env: Env) -> None:
     await play_turns(player, 4)
     turns = [m for m in room.public_messages() if "your turn:" in m.content]
     assert len(turns) >= 3 and all(m.attachments for m in turns)  # a message per turn, each with its board
-    assert [m.id for m in room.public_messages() if m.components] == [turns[-1].id]
+    assert [m.id for m in room.public_messages() if custom_ids(m)] == [turns[-1].id]
     assert not any(NOTICE.match(m.content) for m in room.public_messages())  # the turn message mentions them
     said = reply_text(await slash(mods.manager, room, "ttr config", turn_messages="off"))
     assert "one table message, edited after every move (`turn_messages` off)" in said, said

@@ -33,6 +33,7 @@ from discord_harness import (
     custom_ids,
     end_game,
     make_room,
+    message_text,
     moderate,
     replies,
     reply_text,
@@ -54,7 +55,7 @@ NAMES = [f"p{i}" for i in range(10)]
 
 
 def public_texts(channel: ChannelHandle) -> list[str]:
-    return [m.content for m in channel.history() if not m.flags.ephemeral]
+    return [message_text(m) for m in channel.history() if not m.flags.ephemeral]
 
 
 def ok(result: InteractionResult) -> str:
@@ -101,8 +102,8 @@ async def play_members(room: Room, info: TournamentInfo, moves: int) -> int:
             made += 1
         # the table in its thread works as in a channel: one live table message with the game's buttons
         if (await player.game()).state.phase is Phase.PLAY:
-            live = [m for m in player.room.public_messages() if m.components]
-            assert len(live) == 1 and live[0].attachments, [m.content[:40] for m in live]
+            live = [m for m in player.room.public_messages() if custom_ids(m)]
+            assert len(live) == 1 and live[0].attachments, [message_text(m)[:40] for m in live]
     return made
 
 
@@ -148,7 +149,7 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
     message = next(
         m for m in reversed(room.public_messages()) if any(c.startswith("ttrt:join:") for c in custom_ids(m))
     )
-    assert "\\*\\*Cup\\*\\*" in message.content and "@\u200beveryone" in message.content
+    assert "\\*\\*Cup\\*\\*" in message_text(message) and "@\u200beveryone" in message_text(message)
     assert not message.mention_everyone and not message.mentions
     for i, member in enumerate(members):
         if i == 5:  # a restart during registration: the message's buttons keep working
@@ -184,7 +185,7 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
         game = await service.core.game(table.game_id)
         assert game.channel_id == thread.id and game.map == "usa"
         first = thread.history()[0]
-        assert all(f"<@{u}>" in first.content for u in table.seats)
+        assert all(f"<@{u}>" in message_text(first) for u in table.seats)
         assert {u.id for u in first.mentions} == set(table.seats), "the table's players are mentioned, nobody else"
         added = set(env.backend.channels[thread.id].thread_members)
         assert set(table.seats) <= added, "the players are added to their thread"
@@ -247,7 +248,7 @@ async def test_a_tournament_of_ten_members_in_discord(simcord_env: Env) -> None:
     [image] = [f for m in replies(asked) for f in m.attachments]
     assert image.filename.endswith(".png") and image.description and image.description.startswith("Final standings")
     assert (await image.read())[:8] == b"\x89PNG\r\n\x1a\n"
-    posted = [m for m in room.public_messages() if m.content.startswith(("Standings of", "Final standings of"))]
+    posted = [m for m in room.public_messages() if message_text(m).startswith(("Standings of", "Final standings of"))]
     assert posted and all(m.attachments and m.attachments[0].description for m in posted), "standings with images"
     lines = await service.tournaments.results.standings(info.id)
     assert standings.startswith("Final standings of")
@@ -413,16 +414,16 @@ async def test_the_tournament_message_is_kept_across_a_restart(simcord_env: Env)
     assert "open" in ok(await slash(mod, room, "ttrtour registration", state="open"))
 
     def tournament_messages() -> list[discord.Message]:
-        return [m for m in room.public_messages() if m.content.startswith("**Cup** · tournament #")]
+        return [m for m in room.public_messages() if message_text(m).startswith("**Cup** · tournament #")]
 
     [message] = tournament_messages()
-    assert "ann" not in message.content and custom_ids(message)
+    assert "ann" not in message_text(message) and custom_ids(message)
     await restart(env)
     assert "registered" in ok(await slash(room.members[0], room, "ttrtour join"))
     [message] = tournament_messages()
-    assert "ann" in message.content, "the message posted before the restart is updated"
+    assert "ann" in message_text(message), "the message posted before the restart is updated"
     assert "closed" in ok(await slash(mod, room, "ttrtour registration", state="close"))
     await restart(env)
     assert "open" in ok(await slash(mod, room, "ttrtour registration", state="open"))
     [message] = tournament_messages()
-    assert custom_ids(message) and "ann" in message.content
+    assert custom_ids(message) and "ann" in message_text(message)

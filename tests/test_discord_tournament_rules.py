@@ -19,7 +19,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from discord_harness import Room, click, custom_ids, dm_texts, make_room, moderate, reply_text, restart, slash
+from discord_harness import (
+    Room,
+    click,
+    custom_ids,
+    dm_texts,
+    make_room,
+    message_text,
+    moderate,
+    reply_text,
+    restart,
+    slash,
+)
 from simcord import Env, MemberActor
 from test_discord_tournament import current, ok, thread_room
 
@@ -92,7 +103,7 @@ async def test_a_dropped_or_disqualified_player_cannot_leave_and_join_again(simc
     assert "bob is registered for **Cup** again" in back, back
     assert status_of(await current(room, info.id), bob) is REGISTERED
     assert "checked in" in ok(await slash(bob, room, "ttrtour checkin"))
-    assert "bob is back in **Cup**" in "\n".join(m.content for m in room.public_messages())
+    assert "bob is back in **Cup**" in "\n".join(message_text(m) for m in room.public_messages())
     audit = ok(await slash(mod, room, "ttrtour audit"))
     assert "reinstate" in audit and "apologised" in audit
 
@@ -246,7 +257,7 @@ async def test_a_rounds_deadline_after_its_tables_finished_tells_nobody(simcord_
     logged = len(mods.log_lines())
     await env.advance_time(3 * 3600)
     assert mods.log_lines()[logged:] == []
-    assert "deadline" not in "\n".join(m.content for m in room.public_messages())
+    assert "deadline" not in "\n".join(message_text(m) for m in room.public_messages())
 
 
 async def test_a_repairing_stopped_by_a_crash_ends_the_old_games_at_the_next_start(
@@ -295,8 +306,8 @@ async def test_after_a_substitute_the_tables_game_names_the_new_player(simcord_e
     sub = room.add_member("subby")
     assert "subby" in ok(await slash(mod, room, "ttrtour substitute", player=ann, member=sub, reason="had to go"))
     thread = next(t for t in room.channel.threads if t.id == table.channel_id)
-    stage = next(m for m in reversed(thread.history()) if m.components)
-    turn = stage.content.split("\n", 1)[1]  # after the moderator's note, which says whose seat it was
+    stage = next(m for m in reversed(thread.history()) if custom_ids(m))
+    turn = message_text(stage).split("\n", 1)[1]  # after the moderator's note, which says whose seat it was
     assert "subby" in turn and "ann" not in turn, turn
     assert f"<@{sub.id}> (subby)" in turn, turn
     status = reply_text(await slash(sub, thread_room(room, thread), "ttr status"))

@@ -8,7 +8,7 @@ import copy
 import json
 import re
 
-from discord_harness import slash
+from discord_harness import message_text, slash
 from simcord import Env
 
 from engine.verify import verify
@@ -26,7 +26,7 @@ async def test_a_replacement_through_discord_is_covered_by_the_head_the_channel_
     reply = (await slash(watcher, room, "ttr export")).response
     assert reply is not None
     record = json.loads(await reply.attachments[0].read())
-    texts = [m.content for m in room.public_messages()]
+    texts = [message_text(m) for m in room.public_messages()]
     posted = next(re.search(r"commitment `([0-9a-f]{64})`", t) for t in texts if "commitment `" in t)
     proof = next(re.search(r"seed `([^`]+)`, chain head `([0-9a-f]{64})`", t) for t in texts if "chain head `" in t)
     assert posted is not None and proof is not None

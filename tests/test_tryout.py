@@ -20,7 +20,7 @@ from pathlib import Path
 
 import aiohttp
 import discord
-from discord_harness import custom_ids, replies, select_options
+from discord_harness import custom_ids, message_text, replies, select_options
 from helpers.tryout_process import ROOT, URL, TryOutProcess
 
 from bot.commands.tryout import MISSING_EXTRA
@@ -34,14 +34,14 @@ START_SECONDS = 120  # generous: the machine running the tests may be busy
 def stage_message(world: World) -> discord.Message:
     """The newest public message with buttons: the game's turn (or setup) message."""
     for message in reversed(world.channel.history()):
-        if message.components and not message.flags.ephemeral:
+        if custom_ids(message) and not message.flags.ephemeral:
             return message
     raise AssertionError("no message with buttons in #games")
 
 
 def deadline_of(message: discord.Message) -> datetime:
-    found = TIMESTAMP.search(message.content)
-    assert found, f"no deadline on the message: {message.content!r}"
+    found = TIMESTAMP.search(message_text(message))
+    assert found, f"no deadline on the message: {message_text(message)!r}"
     return datetime.fromtimestamp(int(found.group(1)), UTC)
 
 
@@ -87,7 +87,7 @@ async def test_a_game_against_the_autopilot_goes_on_after_a_restart(tmp_path: Pa
         running = await second.bot.service.reading.active_game(world.channel.id)
         assert running is not None and running.status.value == "playing"
         turn = stage_message(world)
-        assert f"<@{world.person.id}>" in turn.content and "Draw from deck" in str(turn.components)
+        assert f"<@{world.person.id}>" in message_text(turn) and "Draw from deck" in str(turn.components)
     finally:
         await second.close()
 
@@ -224,7 +224,7 @@ async def test_an_action_never_waits_for_the_bots_timers(tmp_path: Path) -> None
         while time.monotonic() < ended:
             await asyncio.sleep(1)
             turn = stage_message(world)
-            if f"<@{world.person.id}>" not in turn.content:
+            if f"<@{world.person.id}>" not in message_text(turn):
                 continue  # the autopilot's turn: it comes with the clock
             started = time.monotonic()
             async with tryout.lock:
@@ -292,7 +292,7 @@ async def test_brisk_play_against_the_autopilot_is_not_too_fast(tmp_path: Path) 
         while drawn < 12 and time.monotonic() < ended:
             await asyncio.sleep(0.2)
             turn = stage_message(world)
-            if f"<@{world.person.id}>" not in turn.content:
+            if f"<@{world.person.id}>" not in message_text(turn):
                 continue
             async with tryout.lock:
                 for _ in range(2):  # the two cards of the turn

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from bot.present.escape import shown
 from bot.present.i18n import _
+from bot.present.layout import clip
 from bot.present.names import map_title_of
 from bot.service import ClockSettings, ClockStatus, Reminder, TimeoutPolicy
 from bot.service.events import Outage
@@ -151,3 +152,11 @@ def out_of_time_line() -> str:
 def deadline_line(deadline: datetime) -> str:
     """The clock line with the nearest deadline."""
     return "\N{ALARM CLOCK} " + _("Deadline {time} (reserve included).").format(time=timestamp(deadline))
+
+
+def with_clock(text: str, line: str) -> str:
+    """A stage's words with the clock's line brought up to date (`line`; empty: none)."""
+    lines = [x for x in text.split("\n") if not x.startswith(CLOCK_MARKS)]
+    if line:
+        lines.append(line)
+    return clip("\n".join(lines))

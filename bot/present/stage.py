@@ -77,8 +77,8 @@ def _with_head(head: str, tail: str) -> str:
     return clip(clip_head(head, room) + "\n" + tail)
 
 
-def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -> str:
-    """A turn message: what happened since the last one (`head`), whose turn it is (with a mention), the clock."""
+def turn_text(info: GameInfo, table: TableView, clock: str = "") -> str:
+    """Whose turn it is (with a mention) and what they must do, how (in their first turns), the clock."""
     rules = load_board(info.map).rules
     to_move = table.to_move
     parts = []
@@ -108,7 +108,12 @@ def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -
             parts.append(_pending_hint(rules, to_move.must))  # how to play a turn: in everyone's first turns only
     if clock:
         parts.append(clock)
-    return _with_head(head, "\n".join(parts))
+    return "\n".join(parts)
+
+
+def turn_content(info: GameInfo, table: TableView, head: str, clock: str = "") -> str:
+    """A turn message: what happened since the last one (`head`), whose turn it is (with a mention), the clock."""
+    return _with_head(head, turn_text(info, table, clock))
 
 
 def start_text(info: GameInfo, table: TableView, commitment: str = "") -> str:
@@ -146,8 +151,8 @@ def setup_content(
     return _with_head(head, text)
 
 
-def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") -> str:
-    """A free tourist stack to place (San Francisco), and who places it."""
+def place_text(info: GameInfo, table: TableView, clock: str = "") -> str:
+    """Who places a free tourist stack (San Francisco), which are left, the clock."""
     to_move = table.to_move
     assert to_move is not None
     left = ", ".join(symbol_name(s) for s in table.unplaced)
@@ -156,7 +161,12 @@ def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") 
     ).format(title=map_title_of(info.title), id=info.id, player=who(info, to_move.player), left=left)
     if clock:
         line += "\n" + clock
-    return _with_head(head, line)
+    return line
+
+
+def place_content(info: GameInfo, table: TableView, head: str, clock: str = "") -> str:
+    """A free tourist stack to place (San Francisco), and who places it."""
+    return _with_head(head, place_text(info, table, clock))
 
 
 def final_content(

@@ -17,6 +17,7 @@ from bot.present.stage import breakdown_lines, must_text, ticket_result_lines
 from bot.present.words import card_name, cards_counted, pieces_counted, pieces_plural, tickets_counted, tickets_plural
 from bot.service import GameInfo, PrivateView, PublicView
 from bot.service.scores import FinalScores, TicketLabel
+from bot.service.views import PlayerView, TableView
 from engine import Phase
 from maps import Rules, load_board
 
@@ -75,6 +76,28 @@ def offer_image_text(rules: Rules, count: int) -> str:
     )
 
 
+def player_line(info: GameInfo, rules: Rules, p: PlayerView, *, member: bool = True) -> str:
+    """A player's row: name (`member`: with their mention), route points, trains, cards, tickets, routes and what
+    the map adds (merchandise, souvenirs, the longest path)."""
+    extra = ""
+    if p.merchandise is not None:
+        extra += ", " + merchandise_counted(p.merchandise)
+    if p.souvenirs is not None:
+        extra += ", " + souvenirs_counted(len(p.souvenirs))
+    if p.longest is not None:
+        extra += ", " + _("longest path {length}").format(length=p.longest)
+    name = player_label(info, p.player)
+    tag = f" ({mention(p.user_id)})" if member and p.user_id is not None and p.user_id > 0 else ""
+    points = nmap_(rules.title, "{count} route point", "{count} route points", p.route_points).format(
+        count=p.route_points
+    )
+    routes = nmap_(rules.title, "{count} route", "{count} routes", len(p.routes)).format(count=len(p.routes))
+    counts = ", ".join(
+        [points, pieces_counted(rules, p.trains), cards_counted(p.cards), tickets_counted(rules, p.tickets), routes]
+    )
+    return f"{name}{tag}: {counts}{extra}"
+
+
 def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[str] = ()) -> str:
     """`/ttr status`: `clock` are the clock's lines (bot/present/clock.py: status_lines)."""
     lines = [
@@ -86,24 +109,7 @@ def status_text(info: GameInfo, view: PublicView, rules: Rules, clock: Sequence[
     if table is None:
         lines.append(lobby_text(info))
         return clip("\n".join(lines))
-    for p in table.players:
-        extra = ""
-        if p.merchandise is not None:
-            extra += ", " + merchandise_counted(p.merchandise)
-        if p.souvenirs is not None:
-            extra += ", " + souvenirs_counted(len(p.souvenirs))
-        if p.longest is not None:
-            extra += ", " + _("longest path {length}").format(length=p.longest)
-        name = player_label(info, p.player)
-        member = f" ({mention(p.user_id)})" if p.user_id is not None and p.user_id > 0 else ""
-        points = nmap_(rules.title, "{count} route point", "{count} route points", p.route_points).format(
-            count=p.route_points
-        )
-        routes = nmap_(rules.title, "{count} route", "{count} routes", len(p.routes)).format(count=len(p.routes))
-        counts = ", ".join(
-            [points, pieces_counted(rules, p.trains), cards_counted(p.cards), tickets_counted(rules, p.tickets), routes]
-        )
-        lines.append(f"{name}{member}: {counts}{extra}")
+    lines.extend(player_line(info, rules, p) for p in table.players)
     face_up = ", ".join(card_name(rules, c) if c else _("(empty)") for c in table.face_up)
     lines.append(
         _("Face up: {cards}. Deck: {deck}, discard pile: {discard}.").format(
@@ -157,3 +163,11 @@ def final_tickets_text(info: GameInfo, rules: Rules, scores: FinalScores) -> str
         )
         lines.extend(ticket_result_lines(r, rules))
     return clip("\n".join(lines))
+
+
+def player_rows(info: GameInfo, table: TableView) -> str:
+    """The players' rows of the table message, one a player in seat order, the player to move marked."""
+    rules = load_board(info.map).rules
+    moving = table.to_move.player if table.to_move is not None else None
+    marks = {True: "\N{BLACK RIGHT-POINTING TRIANGLE} ", False: ""}
+    return "\n".join(marks[p.player == moving] + player_line(info, rules, p, member=False) for p in table.players)

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
 from bot.service import GameInfo
 from bot.service.front_records import FrontRecords, PostedMessage
 from bot.service.reading import ReadingService
-from bot.table.stage_kinds import is_stage
+from bot.table.stage_kinds import is_stage, stage_base
+from bot.views.table_layout import is_layout, rebuilt
 
 log = logging.getLogger(__name__)
 
@@ -25,14 +28,28 @@ GAME_OF_ID = re.compile(r"^ttrs?:[a-z]+:(\d+):")
 
 
 def buttons_games(message: discord.Message) -> set[int]:
-    """The games whose buttons or menus a message carries (from their custom ids, bot/views/ids.py)."""
+    """The games whose buttons or menus a message carries (from their custom ids, bot/views/ids.py), in its
+    action rows or in a layout's (a container's, a section's)."""
     games: set[int] = set()
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
+
+    def walk(items: Sequence[Any]) -> None:
+        for item in items:
             match = GAME_OF_ID.match(getattr(item, "custom_id", None) or "")
             if match is not None:
                 games.add(int(match.group(1)))
+            walk(getattr(item, "children", []))
+            accessory = getattr(item, "accessory", None)
+            if accessory is not None:
+                walk([accessory])
+
+    walk(message.components)
     return games
+
+
+def without_buttons(message: discord.Message) -> discord.ui.LayoutView | None:
+    """What a message becomes without its buttons: a layout (the table) the same layout without its action rows
+    (a layout stays one), any other message no components (None)."""
+    return rebuilt(message, buttons=False) if is_layout(message) else None
 
 
 class OldButtons:
@@ -65,7 +82,7 @@ class OldButtons:
                 if me is None or message.author.id != me.id or message.id in known:
                     continue
                 if game_id in buttons_games(message):
-                    await message.edit(view=None, allowed_mentions=discord.AllowedMentions.none())
+                    await message.edit(view=without_buttons(message), allowed_mentions=discord.AllowedMentions.none())
                     log.info("game #%d: took the buttons off unrecorded message %d", game_id, message.id)
         except discord.HTTPException:
             log.warning("game #%d: could not look for unrecorded stage messages", game_id, exc_info=True)
@@ -98,8 +115,11 @@ class OldButtons:
         """
         channel = self.client.get_partial_messageable(row.channel_id, guild_id=info.guild_id)
         try:
+            view = None
+            if stage_base(row.kind).startswith(("place:", "turn:")):  # the table's (a layout: it stays one)
+                view = without_buttons(await channel.fetch_message(row.message_id))
             await channel.get_partial_message(row.message_id).edit(
-                view=None, allowed_mentions=discord.AllowedMentions.none()
+                view=view, allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.HTTPException as error:
             if error.status >= 500 or error.status == 429:

@@ -43,9 +43,9 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.present.clock import CLOCK_MARKS, deadline_line, out_of_time_line, paused_line
+from bot.present.clock import deadline_line, out_of_time_line, paused_line, with_clock
 from bot.present.i18n import speaking
-from bot.present.layout import chunks, clip
+from bot.present.layout import chunks
 from bot.present.seats import seat_labels
 from bot.present.stage import breakdown_lines, setup_content, start_text
 from bot.service import GameInfo, GameStatus, TurnNotice
@@ -61,13 +61,18 @@ from bot.table.notify import Notifier
 from bot.table.old_buttons import OldButtons
 from bot.table.outbox import Sleep, backoff
 from bot.table.stage_kinds import generation_key, is_stage, stage_base, stage_generation
-from bot.table.stage_words import stage_buttons, stage_content, stage_mentions
+from bot.table.stage_words import final_view, stage_buttons, stage_content, stage_mentions, table_view
 from bot.views.replies import current_game, image_file
+from bot.views.table_layout import is_layout, rebuilt
 from maps import load_board
 
 __all__ = ["REMINDER", "StageMessages", "StageParts", "stage_buttons", "stage_content", "stage_mentions"]
 
 log = logging.getLogger(__name__)
+
+BOARD = "board.png"  # the file name of the table's board image, which its layout shows
+FINAL = "final.png"  # the final board's
+Layout = discord.ui.LayoutView
 
 
 class StageParts(Protocol):
@@ -167,7 +172,9 @@ class StageMessages:
                 clock = await self.clock_line(view.info) if view.key != "final" else ""
                 content = stage_content(view, lead, shown, clock)
                 if table:
-                    message = await self._show_table(view, key, content, live, rows)
+                    final = view.key == "final"
+                    layout = final_view(view, content, FINAL) if final else table_view(view, lead, shown, clock, BOARD)
+                    message = await self._show_table(view, key, live, rows, layout)
                 else:
                     message = await self._post(view, key, content)
         for row in rows:  # all older than the new message: none of their buttons counts any more
@@ -188,38 +195,46 @@ class StageMessages:
         return not (await self.settings.guild_config(info.guild_id)).turn_messages
 
     async def _show_table(
-        self, view: StageView, key: str, content: str, live: PostedMessage | None, rows: Sequence[PostedMessage]
+        self, view: StageView, key: str, live: PostedMessage | None, rows: Sequence[PostedMessage], layout: Layout
     ) -> discord.Message:
-        """The table shows the stage: edited in place, or posted anew (the first, moved down, the final message),
-        the old table deleted then."""
+        """The table shows the stage (`layout`): edited in place, or posted anew (the first, moved down, the final
+        message), the old table deleted then."""
         info = view.info
         if live is not None and view.key != "final":
             ignore = await self.notices.ids(info)
             if not await self.table.far_up(info, live.message_id, self.reading.now(), ignore):
-                kwargs: dict[str, Any] = {"content": content, "allowed_mentions": discord.AllowedMentions.none()}
+                # a layout has no content (a table posted before layouts loses its words for the layout's)
+                kwargs: dict[str, Any] = {"content": None, "view": layout}
+                kwargs["allowed_mentions"] = discord.AllowedMentions.none()
                 if view.image is not None:
-                    kwargs["attachments"] = [image_file(view.image, "board.png")]
-                kwargs["view"] = stage_buttons(view)
+                    kwargs["attachments"] = [image_file(view.image, BOARD)]
                 edited = await self.table.edit(view, live, key, **kwargs)
                 if edited is not None:
                     self.reading.observer.table_shown()  # the table is up again: the time since the click (metrics)
                     log.info("game #%d: the table shows %s (message %d)", info.id, key, live.message_id)
                     return edited
-        message = await self._post(view, key, content, pings=False)
+        message = await self._post(view, key, "", pings=False, layout=layout)
         self.table.versions[info.id] = info.version
         await self.table.retire(info, rows, keep=message.id)
         return message
 
-    async def _post(self, view: StageView, key: str, content: str, *, pings: bool = True) -> discord.Message:
+    async def _post(
+        self, view: StageView, key: str, content: str, *, pings: bool = True, layout: Layout | None = None
+    ) -> discord.Message:
+        """Post the stage's message: `content` and its buttons, or at the table its `layout` (buttons inside)."""
         info = view.info
         channel = self.channel(info)
         mentions = stage_mentions(view) if pings else discord.AllowedMentions.none()
-        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions}
         if view.image is not None:
-            kwargs["file"] = image_file(view.image, "final.png" if view.key == "final" else "board.png")
+            kwargs["file"] = image_file(view.image, FINAL if view.key == "final" else BOARD)
         buttons = stage_buttons(view)
-        if buttons is not None:
-            kwargs["view"] = buttons
+        if layout is not None:
+            kwargs["view"] = layout
+        else:
+            kwargs["content"] = content
+            if buttons is not None:
+                kwargs["view"] = buttons
         message = await channel.send(**kwargs)
         self.reading.observer.table_shown()  # the table is up: the time since the click that moved it (metrics)
         # marked in the write that records it: if the bot stops before a newer message takes its buttons off,
@@ -336,10 +351,11 @@ class StageMessages:
             line = await self.clock_line(info)
         try:
             message = await self.channel(info).fetch_message(message_id)
-            lines = [x for x in message.content.split("\n") if not x.startswith(CLOCK_MARKS)]
-            if line:
-                lines.append(line)
-            content = clip("\n".join(lines))
+            if is_layout(message):  # the table: the clock's line is in the words of whose turn it is
+                layout = rebuilt(message, buttons=True, turn=lambda words: with_clock(words, line))
+                await message.edit(view=layout, allowed_mentions=discord.AllowedMentions.none())
+                return
+            content = with_clock(message.content, line)
             if content != message.content:
                 await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:

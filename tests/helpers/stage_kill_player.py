@@ -7,8 +7,9 @@ The bot runs on the SQLite file DATABASE in a SimCord world of its own, with
 a games channel where it plays two-player USA games with few trains, one
 after another. Discord's side of the messages' buttons is written to LOG as
 it happens, one line per change, before the bot hears Discord's answer:
-`BUTTONS id custom-id` when a channel message is posted with buttons, `OFF id`
-when an edit takes them off or the message is deleted (a table moved down, or
+`BUTTONS id custom-id` when a channel message is posted with buttons (in its
+action rows, or in a layout's: the table), `OFF id` when an edit takes them off
+(no components, or a layout without action rows) or the message is deleted (a table moved down, or
 the table at the end, replaced by the final message: a deleted message shows
 no buttons). The test kills this process with SIGKILL at random moments and
 compares LOG with what the database says.
@@ -34,11 +35,21 @@ NAMES = ("alice", "bob")
 
 
 def first_custom_id(components: Any) -> str | None:
-    for row in components or []:
-        for item in row.get("components", []):
-            if item.get("custom_id"):
-                return str(item["custom_id"])
+    """The first custom id among the components, nested ones too (the action rows of a layout's container)."""
+    for item in components or []:
+        if not isinstance(item, dict):
+            continue
+        if item.get("custom_id"):
+            return str(item["custom_id"])
+        found = first_custom_id(item.get("components"))
+        if found is not None:
+            return found
     return None
+
+
+def taken_off(json: dict[str, Any]) -> bool:
+    """Does an edit leave the message without buttons (no components, or a layout without action rows)?"""
+    return "components" in json and first_custom_id(json["components"]) is None
 
 
 def log_discord(log: int) -> None:
@@ -53,7 +64,12 @@ def log_discord(log: int) -> None:
                 custom_id = first_custom_id(json.get("components"))
                 if custom_id is not None:
                     os.write(log, f"BUTTONS {result['id']} {custom_id}\n".encode())
-            elif method == "PATCH" and len(parts) == 4 and json.get("components") == []:
+            elif (
+                method == "PATCH"
+                and len(parts) == 4
+                and "components" in json
+                and not first_custom_id(json["components"])
+            ):
                 os.write(log, f"OFF {parts[3]}\n".encode())
         if method == "DELETE" and len(parts) == 4 and parts[0] == "channels" and parts[2] == "messages":
             os.write(log, f"OFF {parts[3]}\n".encode())
