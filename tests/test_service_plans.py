@@ -189,6 +189,50 @@ async def test_a_plan_survives_a_restart(database: Database) -> None:
         await second.close()
 
 
+async def test_a_plan_whose_turn_came_before_a_crash_is_played_at_the_next_start(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = await open_service(database)
+    try:
+        game_id, _ = await started_game(first, players=2)
+        await _to_turns(first, game_id)
+        planner, name = await _next_member(first, game_id)
+        await first.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+        with monkeypatch.context() as patch:  # the process stops after the move that begins the planner's turn
+            patch.setattr("bot.service.runner._planned_turn", _not_played)
+            await _deck_twice(first, game_id)
+        before = await first.reading.engine_game(game_id)
+        assert before.to_move() is not None and before.to_move().player == name  # type: ignore[union-attr]
+    finally:
+        await first.close()
+    second = await open_service(database)
+    try:
+        assert await second.timers.play_owed_plans() != []
+        game = await second.reading.engine_game(game_id)
+        assert game.moves[-2:] == [DrawCard(name, DECK), DrawCard(name, DECK)]
+        assert (await second.core.live(game_id)).actors[-2:] == (Actor.PLAN, Actor.PLAN)
+        assert (await second.plans.show(game_id, planner)).items == ()
+        assert await second.timers.history_store.planned_games() == []
+        assert await second.timers.play_owed_plans() == []  # once
+    finally:
+        await second.close()
+
+
+async def test_a_start_leaves_a_plan_whose_turn_has_not_come(service: GameService) -> None:
+    game_id, _ = await started_game(service, players=2)
+    await _to_turns(service, game_id)
+    planner, _ = await _next_member(service, game_id)
+    await service.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+    moves = len((await service.reading.engine_game(game_id)).moves)
+    assert await service.timers.play_owed_plans() == []
+    assert len((await service.reading.engine_game(game_id)).moves) == moves
+    assert (await service.plans.show(game_id, planner)).items == (PlanItem(ItemKind.DECK),)
+
+
+async def _not_played(*args: object) -> int:
+    return 0
+
+
 async def test_a_plan_is_in_no_record_and_no_log(service: GameService) -> None:
     game_id, _ = await started_game(service, players=2)
     await _to_turns(service, game_id)

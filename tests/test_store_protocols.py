@@ -82,6 +82,7 @@ EVERY_METHOD = {
     "undone_moves",
     "put_plan",
     "plans",
+    "planned_games",
     "clear_plan",
     # TimerStore
     "add_timer",

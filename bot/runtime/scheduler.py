@@ -126,6 +126,10 @@ class Scheduler:
                 results += await self.service.timers.forgive_outage(self.service.core.now(), last, shard)
             except Exception:
                 log.exception("the time the bot was down could not be forgiven; the clocks run as they stand")
+            try:
+                results += await self.service.timers.play_owed_plans(shard)
+            except Exception:
+                log.exception("the planned turns owed could not be played; they are played when their games move")
         for result in results:
             try:
                 await self.notifier.announce(result)

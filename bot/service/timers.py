@@ -129,6 +129,40 @@ class TimerService:
                 results.append(result)
         return results
 
+    async def play_owed_plans(self, shard: Shards | None = None) -> list[ActionResult]:
+        """The planned turns whose turn came while nothing played them, played now (the bot stopped between the
+        move that began the turn and the plan's own moves); the results, to show. Call it at start-up.
+
+        `shard`: the games of that shard's servers only. A game whose plan is not for the seat to move now, or
+        whose turn is under way, is left as it is (the plan is played when its turn comes).
+        """
+        results = []
+        for game_id in await self.history_store.planned_games():
+            try:
+                result = await self.core.locked(game_id, partial(self._play_owed_plan, game_id, shard))
+            except (StaleVersion, NotFound):
+                continue  # moved on or gone meanwhile: its plan is played (or cleared) as the game goes on
+            except Exception:
+                log.exception("game #%d: its planned turn could not be played at start-up", game_id)
+                continue
+            if result is not None:
+                results.append(result)
+        return results
+
+    async def _play_owed_plan(self, game_id: int, shard: Shards | None) -> ActionResult | None:
+        live = await self.core.live(game_id)
+        if shard is not None and not shard.owns(live.info.guild_id):
+            return None
+        if live.game is None or not live.info.status.active:
+            return None
+        clock = await self.history_store.clock(game_id)
+        if clock.paused_at is not None:
+            return None
+        run = self.runner.run(live, clock)
+        if await self.runner.autoplay(run) == 0 and not run.planned:
+            return None
+        return await self.runner.result(run)
+
     async def _forgive(self, game_id: int, started_at: datetime, outage: timedelta) -> ActionResult | None:
         live = await self.core.live(game_id)
         info, game = live.info, live.game

@@ -56,6 +56,9 @@ GAME_PLANS = Q(
 )
 
 
+PLANNED_GAMES = Q(select(plans.c.game_id).distinct().order_by(plans.c.game_id))
+
+
 class History:
     """The move log, clock, undo and audit part of `GameStore`."""
 
@@ -162,6 +165,10 @@ class History:
     async def plans(self, game_id: int) -> list[PlanRow]:
         found = await self.backend.fetch_all(GAME_PLANS, game_id=game_id)
         return [PlanRow(game_id, int(seat), int(user), items, parse_time(at)) for seat, user, items, at in found]
+
+    async def planned_games(self) -> list[int]:
+        """The games with a planned turn kept for some seat (a start plays the ones whose turn has come)."""
+        return [int(game_id) for (game_id,) in await self.backend.fetch_all(PLANNED_GAMES)]
 
     async def clear_plan(self, game_id: int, seat: int) -> bool:
         """Remove a seat's planned turn; whether it had one."""
