@@ -9,6 +9,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.present.i18n import speaking
+from bot.present.plans import stop_text
+from bot.service.kinds import Language
 from bot.service.plan_eval import (
     DECK,
     Ending,
@@ -21,8 +24,9 @@ from bot.service.plan_eval import (
     suggestion,
     turn_begins,
 )
+from bot.service.results import PlannedTurn
 from engine import Claim, DrawCard, DrawTickets, Game, Keep
-from engine.errors import AlreadyClaimed, NotFaceUp
+from engine.errors import AlreadyClaimed, BothTokens, NotFaceUp
 from engine.random_play import random_move
 from engine.snapshot import snapshot_text
 from maps import MAP_NAMES, WILD, load_board
@@ -210,3 +214,35 @@ def test_the_suggestion_is_a_plan_that_applies_now_with_the_deck_as_fallback() -
         for item in items:
             if item.kind is ItemKind.CARDS:
                 assert item.second is None  # the face-up card's replacement is not known: the deck
+
+
+def test_a_claim_that_needs_a_souvenir_choice_stops_the_plan_and_plays_nothing() -> None:
+    """San Francisco: the route ends at two tokens the player may take; the plan names none, so it plays nothing
+    (the fallback after it neither) and the turn waits for the player's choice."""
+    board = load_board("san_francisco")
+    game = Game(board, ["p0", "p1"], 6, pass_round_ends=True)
+    player = _to_turn(game, random.Random(6), 46)
+    assert player == "p1"
+    before = snapshot_text(game)
+    outcome = evaluate(game, player, (PlanItem(ItemKind.CLAIM, route=38), PlanItem(ItemKind.DECK)))
+    assert outcome.ending is Ending.WAITS and outcome.stop is StopReason.SOUVENIR
+    assert outcome.moves == () and outcome.played is None and outcome.skipped == ()
+    assert isinstance(outcome.refusal, BothTokens)
+    assert snapshot_text(game) == before
+
+
+def test_the_souvenir_stop_is_told_in_every_language() -> None:
+    board = load_board("san_francisco")
+    game = Game(board, ["p0", "p1"], 6, pass_round_ends=True)
+    player = _to_turn(game, random.Random(6), 46)
+    assert player is not None
+    items = (PlanItem(ItemKind.CLAIM, route=38),)
+    planned = PlannedTurn(1, player, items, evaluate(game, player, items))
+    said = {}
+    for language in Language:
+        with speaking(language):
+            said[language] = stop_text(board, planned)
+    assert said[Language.EN].startswith("Your next step needs a choice your plan did not make (")
+    assert said[Language.SV].startswith("Ditt nästa steg kräver ett val som din plan inte gjorde (")
+    assert said[Language.FI].startswith("Seuraava vaiheesi vaatii valinnan, jota suunnitelmasi ei tehnyt (")
+    assert all("{" not in text for text in said.values())

@@ -96,7 +96,7 @@ def _why(board: Board, refusal: Refusal | None) -> str:
     return rule_error_text(refusal, board.rules)
 
 
-def _stop_text(board: Board, planned: PlannedTurn) -> str:
+def stop_text(board: Board, planned: PlannedTurn) -> str:
     outcome = planned.outcome
     if outcome.stop is StopReason.TUNNEL:
         return _("The tunnel asks for more cards: the turn waits for you to pay them or give the tunnel up.")
@@ -105,6 +105,10 @@ def _stop_text(board: Board, planned: PlannedTurn) -> str:
             tickets=tickets_plural(board.rules)
         )
     why = _why(board, outcome.refusal)
+    if outcome.stop is StopReason.SOUVENIR:
+        return _("Your next step needs a choice your plan did not make ({why}): the turn waits for you.").format(
+            why=why
+        )
     return _("The second card could not be drawn as planned ({why}): the turn waits for you to draw it.").format(
         why=why
     )
@@ -129,7 +133,7 @@ def planned_dm(info: GameInfo, url: str, planned: PlannedTurn) -> str:
         lines.append(_("- Step {n} was played: {step}.").format(n=outcome.played + 1, step=step))
         lines += [f"- {private_text(info, e)}" for e in planned.private]
     if outcome.ending is Ending.WAITS:
-        lines.append(_stop_text(board, planned))
+        lines.append(stop_text(board, planned))
     elif outcome.ending is Ending.NONE_APPLIED:
         lines.append(_("No step of your plan could be played: the turn waits for you."))
     lines.append(url)

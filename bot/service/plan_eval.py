@@ -21,7 +21,7 @@ from typing import Any
 from bot.service.payments import default_payment
 from engine import Game, GameError, Move, Pending, Phase, Refusal
 from engine.autopilot import Level, choose_move
-from engine.errors import AlreadyClaimed, OtherTrackTaken, OwnOtherTrack, TooFewPieces
+from engine.errors import AlreadyClaimed, BothTokens, OtherTrackTaken, OwnOtherTrack, TooFewPieces
 from engine.moves import Claim, DrawCard, DrawTickets, payment_of
 
 MAX_ITEMS = 5  # the longest plan a player may set
@@ -92,6 +92,7 @@ class StopReason(StrEnum):
     TUNNEL = "tunnel"  # the tunnel asks for extra cards
     TICKETS = "tickets"  # tickets drawn: the player chooses which to keep
     SECOND_CARD = "second_card"  # the second card cannot be drawn as planned (`refusal` says why)
+    SOUVENIR = "souvenir"  # the claim takes a souvenir at either end: the player chooses which (`refusal`)
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ class PlanOutcome:
     played: int | None = None  # the index of the item played (or begun)
     moves: tuple[Move, ...] = ()  # the moves to make, in order
     stop: StopReason | None = None
-    refusal: Refusal | None = None  # SECOND_CARD: the engine's refusal of the second card
+    refusal: Refusal | None = None  # SECOND_CARD: the engine's refusal of the second card; SOUVENIR: the choice
 
 
 # the refusals of a claim that are about the route or the pieces, not the cards paid
@@ -180,6 +181,8 @@ def evaluate(game: Game, player: str, items: Sequence[PlanItem]) -> PlanOutcome:
     skipped: list[Skipped] = []
     for index, item in enumerate(items):
         first = _first_move(game, player, item)
+        if isinstance(first, BothTokens):  # a choice the plan did not make: nothing is played, the turn waits
+            return PlanOutcome(Ending.WAITS, tuple(skipped), None, (), StopReason.SOUVENIR, first)
         if not isinstance(first, Move):
             skipped.append(Skipped(index, item, first))
             continue
