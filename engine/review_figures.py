@@ -39,7 +39,7 @@ def move_accuracy(loss_points: float) -> float:
 
 
 def grade(loss_points: float) -> str | None:
-    """"blunder", "mistake", "inaccuracy", or None for a loss under `INACCURACY` points."""
+    """ "blunder", "mistake", "inaccuracy", or None for a loss under `INACCURACY` points."""
     if loss_points >= BLUNDER:
         return "blunder"
     if loss_points >= MISTAKE:

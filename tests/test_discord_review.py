@@ -23,6 +23,21 @@ from PIL import Image
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.present.escape import shown
+from bot.service.review import Reviews
+from engine.review import ReviewSearch
+
+# the bot's own pool of worker processes, a small search: the same review every time, in seconds
+SMALL = ReviewSearch(seed="test", work=0, min_worlds=2, max_worlds=2, time_limit=None)
+
+
+def small_search(env: Env) -> Reviews:
+    """The running bot's review service, set to the small search (a restarted bot needs it again); the bot's
+    answer waits for the worker processes (started by the first review), so SimCord waits longer for it."""
+    env.settle_timeout = 120.0
+    cog = env.bot.get_cog("ReviewCog")  # type: ignore[union-attr]
+    reviews: Reviews = cog.reviews  # type: ignore[union-attr]
+    reviews.search = SMALL
+    return reviews
 
 
 @pytest.fixture
@@ -58,6 +73,7 @@ async def check_chart(result: InteractionResult, alt_start: str) -> None:
 async def test_a_finished_game_is_reviewed_in_english_swedish_and_finnish(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bertil", "aino"])
     alice, bertil, aino = room.members
+    small_search(simcord_env)
     game_id, _ = await open_game(room, "usa", 3, trains=12)
     running, _ = await review(room, alice, game=game_id)
     assert "Game #1 has not ended by the rules, so there is nothing to review yet." in reply_text(running)
@@ -77,7 +93,8 @@ async def test_a_finished_game_is_reviewed_in_english_swedish_and_finnish(simcor
     assert progress[1].startswith(f"Reviewing game #{game_id}: turn 1 of ")
     text = reply_text(result)
     assert text.startswith(f"**Review of game #{game_id}** (USA)"), text
-    assert "turns as the expert would." in text and "The turns that mattered most:" in text
+    assert "decisions as the expert would." in text and "The decisions that cost most:" in text
+    assert "**alice (you)**: accuracy " in text and "**bertil**: accuracy " in text
     assert text.count("🔑 **Turn ") >= 3 and "Turn by turn:" in text
     assert f"({shown('alice')})" in text and "(bertil)" not in text  # her own turns
     await check_chart(result, "A line chart of each player's chance of winning")
@@ -97,26 +114,28 @@ async def test_a_finished_game_is_reviewed_in_english_swedish_and_finnish(simcor
 
     # Swedish, after a restart (the reviews are kept in memory: computed again)
     await restart(simcord_env)
+    small_search(simcord_env)
     set_locale(simcord_env, bertil, "sv-SE")
     result, progress = await review(room, bertil)
     assert progress[0] == f"Går igenom parti #{game_id}…"
     assert progress[1].startswith(f"Går igenom parti #{game_id}: tur 1 av {turns}")
     text = reply_text(result)
     assert text.startswith(f"**Genomgång av parti #{game_id}** (USA)"), text
-    assert "Turerna som betydde mest:" in text and "Tur för tur:" in text and "**Tur " in text
-    assert "Experten är autopiloten på nivån stark" in text
+    assert "Besluten som kostade mest:" in text and "Tur för tur:" in text and "**Tur " in text
+    assert "Måttstocken är experten, botens bästa autopilot" in text and "träffsäkerhet" in text
     assert "The expert" not in text and "Turn " not in text
     await check_chart(result, "Ett linjediagram över varje spelares vinstchans")
 
     # Finnish
     await restart(simcord_env)
+    small_search(simcord_env)
     set_locale(simcord_env, aino, "fi")
     result, progress = await review(room, aino, game=game_id)
     assert progress[0] == f"Arvioidaan peliä #{game_id}…"
     assert progress[1].startswith(f"Arvioidaan peliä #{game_id}: vuoro 1/{turns}")
     text = reply_text(result)
     assert text.startswith(f"**Pelin #{game_id} arvio** (USA)"), text
-    assert "Eniten merkinneet vuorot:" in text and "Vuoro vuorolta:" in text and "**Vuoro " in text
-    assert "Asiantuntija on vahvan tason autopilotti" in text
+    assert "Eniten maksaneet päätökset:" in text and "Vuoro vuorolta:" in text and "**Vuoro " in text
+    assert "Vertailukohta on asiantuntija, botin paras autopilotti" in text and "tarkkuus" in text
     assert "The expert" not in text and "Turn " not in text
     await check_chart(result, "Viivakaavio kunkin pelaajan voittomahdollisuudesta")

@@ -19,10 +19,13 @@ from bot.present.review import (
 )
 from bot.service.kinds import Language
 from bot.service.review import (
+    Chance,
     GameReviewed,
     MoveKind,
+    NotCounted,
+    PlayerReview,
     ReviewedMove,
-    ReviewedTurn,
+    ReviewedSpot,
     ReviewProgress,
     ReviewRefused,
     ReviewWhy,
@@ -41,18 +44,35 @@ def claim(map_name: str) -> ReviewedMove:
 
 
 def reviewed(map_name: str = "usa", seat: int | None = 0, turns: int = 60) -> GameReviewed:
+    """Two players, a spot a turn (every fourth also a draw's luck), the last two turns out of time; bob's turns
+    from 50 on played by the autopilot."""
     moves = [DECK, RED, TICKETS, claim(map_name)]
-    shown = []
+    board = load_board(map_name)
+    keep = ReviewedMove(MoveKind.KEEP, tickets=(0, 1))
+    spots = [ReviewedSpot(0, 0, keep, keep, True, True, Chance.DEAL, 0.5, 0.5, 0.03, None, 2)]
     for n in range(1, turns + 1):
-        played, suggested = moves[n % 4], moves[(n * 3) % 4]
-        same = played == suggested
-        loss = 0.0 if same else (n % 7) - 2.5
+        played, expert = moves[n % 4], moves[(n * 3) % 4]
+        same = played == expert
         weighed = n < turns - 1  # the last two turns: out of time
-        loss, worlds = (loss, 0 if same else 2) if weighed else (0.0, 0)
-        shown.append(ReviewedTurn(n, (n - 1) % 2, played, suggested, same, loss, worlds, (0.5, 0.5), weighed))
+        seat_n = (n - 1) % 2
+        win_played = 0.2 + 0.01 * (n % 30)
+        win_expert = win_played + (0.0 if same else ((n % 7) - 2.5) / 40)
+        chance = Chance.DECK if played == DECK else None
+        away = NotCounted.AUTOPILOT if seat_n == 1 and n >= 50 else None
+        spots.append(
+            ReviewedSpot(
+                n, seat_n, played, expert, same, True, chance,
+                win_expert if weighed else None, win_played if weighed else None,
+                (0.04 if n % 8 else -0.06) if chance and weighed else None, away, 2 if weighed else 0, weighed,
+            )
+        )  # fmt: skip
+    assert board
+    players = (
+        PlayerReview(0, 30, 81.5, 3, 1, 1, -12.4, ((Chance.DECK, -9.6), (Chance.DEAL, 3.0)), (5, 13, 41), 0),
+        PlayerReview(1, 24, 90.25, 1, 0, 0, 4.0, ((Chance.DECK, 2.0), (Chance.FACE_UP, -1.0)), (8,), 6),
+    )
     chances = tuple([(0.5, 0.5)] * turns + [(1.0, 0.0)])
-    key = (5, 13, 41)
-    return GameReviewed(7, map_name, ("ann", "bob"), seat, tuple(shown), key, chances, (90, 70), 2, 0, 2, 3.0)
+    return GameReviewed(7, map_name, ("ann", "bob"), seat, tuple(spots), players, chances, (90, 70), 2, 0, 2, 3.0)
 
 
 def samples(map_name: str = "usa") -> list[str]:
@@ -70,6 +90,8 @@ def samples(map_name: str = "usa") -> list[str]:
         words.alt_text,
         *words.y_ticks,
     ]
+    assert words.bars is not None
+    texts += [words.bars.title, words.bars.luck, words.bars.choices]
     facts = {"game_id": 7, "hours": 24, "limit": 3, "retry_at": datetime(2026, 11, 27, tzinfo=UTC)}
     texts += [review_refusal_text(ReviewRefused(why, facts)) for why in ReviewWhy]
     return texts
@@ -95,7 +117,7 @@ def test_the_pages_keep_under_discords_limit_and_list_the_readers_turns() -> Non
     everyone = "\n".join(turn_pages(reviewed(turns=200, seat=None)))
     assert everyone.count("**Turn ") == 200
     assert len(review_summary(review)) <= 2000
-    assert "The review ran out of time: 2 turns at the end are not weighed." in review_summary(review)
+    assert "The review ran out of time: 2 moves at the end are not weighed." in review_summary(review)
     assert "not weighed: the review ran out of time" in pages[-1]
 
 
