@@ -12,7 +12,11 @@ so the moves are compared world by world.
 A world's result for the mover is a softened win: a softmax of the final
 scores (`soft_win`, `CHANCE_SCALE` points, plus `CHANCE_SPREAD` more the
 earlier the spot), so a close loss counts for something; its mean over the
-worlds is the mover's chance of winning after that move.
+worlds is the mover's chance of winning after that move. A handful of worlds
+is noisy, and a game's figures add up dozens of moves, so a difference (the
+move played against the expert's, a draw against a random one) is shrunk by
+its own noise (`shrunk`): the two chances shown are moved together around
+their middle until their difference is the shrunk one.
 
 Luck: a move that drew what its player could not see (a blind draw, the card
 refilling the face-up row, tickets, a tunnel's cards) is played in each world
@@ -181,7 +185,11 @@ def weigh_spot(before: Game, spot: Spot, plan: ReviewPlan, deadline: float | Non
             expert = spot.played
     win_played = _mean(wins[played_at])
     win_expert = _mean(wins[moves.index(expert)]) if spot.decision else None
-    luck = _mean(lucky) if spot.chance is not None else None
+    if win_played is not None and win_expert is not None:  # the difference shrunk by its noise, around the middle
+        middle = (win_played + win_expert) / 2
+        gain = shrunk([p - e for p, e in zip(wins[played_at], wins[moves.index(expert)], strict=True)])
+        win_played, win_expert = middle + gain / 2, middle - gain / 2
+    luck = shrunk(lucky) if spot.chance is not None and lucky else None
     return SpotReview(
         spot.number,
         seat,
@@ -200,6 +208,20 @@ def weigh_spot(before: Game, spot: Spot, plan: ReviewPlan, deadline: float | Non
 
 def _mean(values: list[float]) -> float | None:
     return sum(values) / len(values) if values else None
+
+
+def shrunk(differences: Sequence[float]) -> float:
+    """The mean of the worlds' differences shrunk toward 0 by its own noise (positive-part James-Stein: the mean
+    times 1 - se²/mean², at least 0): a difference well beyond its standard error keeps nearly all of it, one
+    within it (noise, most likely) counts for little or nothing; one world alone says nothing (0)."""
+    n = len(differences)
+    if n < 2:
+        return 0.0
+    mean = sum(differences) / n
+    if mean == 0:
+        return 0.0
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return mean * max(0.0, 1.0 - variance / n / mean**2)
 
 
 def _variant(before: Game, world: Game, spot: Spot, rng: random.Random, label: str) -> Game | None:
@@ -226,4 +248,4 @@ def _variant(before: Game, world: Game, spot: Spot, rng: random.Random, label: s
     return variant
 
 
-__all__ = ["alike", "forced", "rollout", "soft_win", "weigh_spot"]
+__all__ = ["alike", "forced", "rollout", "shrunk", "soft_win", "weigh_spot"]

@@ -4,6 +4,7 @@ edits one private message, which becomes the summary with the chart; the turn li
 from __future__ import annotations
 
 import io
+import math
 
 import pytest
 from discord_harness import (
@@ -23,6 +24,7 @@ from PIL import Image
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.present.escape import shown
+from engine import Phase
 from bot.service.review import Reviews
 from engine.review import ReviewSearch
 
@@ -139,3 +141,67 @@ async def test_a_finished_game_is_reviewed_in_english_swedish_and_finnish(simcor
     assert "Vertailukohta on asiantuntija, botin paras autopilotti" in text and "tarkkuus" in text
     assert "The expert" not in text and "Turn " not in text
     await check_chart(result, "Viivakaavio kunkin pelaajan voittomahdollisuudesta")
+
+
+async def test_an_away_members_turns_are_marked_and_left_out_of_their_figures(simcord_env: Env) -> None:
+    """Bob goes away for a few turns (the autopilot plays his seat), comes back, the game ends; his review marks
+    those turns and leaves them out, and his figures are what this test computes from the record's moves (whose,
+    and which the autopilot made) and the chances the review gives for each move."""
+    room = make_room(simcord_env, ["alice", "bob"])
+    alice, bob = room.members
+    reviews = small_search(simcord_env)
+    game_id, _ = await open_game(room, "usa", 2, trains=8)
+    player = Player(room, game_id)
+    while (await player.game()).state.phase is not Phase.PLAY or (await player.game()).to_move().player != "bob":  # type: ignore[union-attr]
+        await player.step(await player.game())
+    away = await slash(bob, room, "ttr settings", away="2d")
+    assert "away: **until <t:" in reply_text(away), reply_text(away)
+    for _ in range(3):  # alice's turns; bob's are played at once
+        await player.step(await player.game())
+        while (await player.game()).to_move().player != "alice":  # type: ignore[union-attr]
+            await player.step(await player.game())
+    back = await slash(bob, room, "ttr settings", away="none")
+    assert "away: **no**" in reply_text(back)
+    game = await player.play()
+    assert game.finished
+
+    result, _ = await review(room, bob, game=game_id)
+    text = reply_text(result)
+    assert "**bob (you)**: accuracy " in text and "not counted" in text, text
+    answer = await reviews.review(game_id, bob.id)  # the review just shown, kept
+    rows = await room.bot.service.store.history.moves(game_id)
+    autopilot = {r.index for r in rows if r.actor != "player"}
+    bob_seat = game.names.index("bob")
+    mine = [i for i in autopilot if game.moves[i].player == "bob"]
+    assert len(mine) >= 3
+    # computed here: bob's own spots are those of his moves the record says he made himself
+    own = [s for s in answer.spots if game.moves[s.index].player == "bob" and s.index not in autopilot and s.weighed]
+    marked = [s for s in answer.spots if s.index in autopilot]
+    assert marked and all(s.not_counted is not None for s in marked)
+    assert all(s.not_counted is None for s in answer.spots if s.index not in autopilot)
+    decisions = [s for s in own if s.decision and s.win_played is not None and s.win_expert is not None]
+    losses = [0.0 if s.same else max(0.0, 100 * (s.win_expert - s.win_played)) for s in decisions]  # type: ignore[operator]
+    accuracy = sum(min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * x) - 3.1669)) for x in losses) / len(losses)
+    choices = sum(0.0 if s.same else 100 * (s.win_played - s.win_expert) for s in decisions)  # type: ignore[operator]
+    luck = sum(100 * s.luck for s in own if s.luck is not None)
+    turns_away = len({s.number for s in marked if s.seat == bob_seat})
+    figures = answer.players[bob_seat]
+    assert figures.decisions == len(decisions) and figures.not_counted == turns_away
+    assert figures.accuracy == pytest.approx(accuracy)
+    assert figures.choices == pytest.approx(choices) and figures.luck_total == pytest.approx(luck)
+    # and the words say the same, as the chart's bars do
+    minus = "\u2212"
+
+    def whole(points: float) -> str:
+        n = round(points)
+        return f"+{n}" if n > 0 else f"{minus}{-n}" if n < 0 else "0"
+
+    assert f"**bob (you)**: accuracy {round(accuracy)}% over {len(decisions)} decisions" in text, text
+    assert f"- luck {whole(luck)} (" in text and f"; choices {whole(choices)}" in text, text
+    assert f"- {turns_away} turn" in text and "played by the autopilot or a plan" in text
+    (described,) = [m.attachments[0] for m in replies(result) if m.attachments]
+    assert f"bob: luck {whole(luck)}, choices {whole(choices)}" in (described.description or "")
+    pages = "\n".join(m.content for m in replies(result)[1:])
+    for number in {s.number for s in marked if s.seat == bob_seat and s.decision}:
+        line = next(li for li in pages.splitlines() if li.startswith(f"**Turn {number}** (bob)"))
+        assert "played by the autopilot or a plan (not counted)" in line, line

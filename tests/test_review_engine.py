@@ -207,3 +207,16 @@ def test_a_softened_win() -> None:
     big, small = soft_win([80, 50])
     assert big > 0.99 and abs(big + small - 1) < 1e-12
     assert soft_win([60, 50], scale=30)[0] < soft_win([60, 50])[0]
+
+
+def test_a_difference_is_shrunk_by_its_own_noise() -> None:
+    from engine.review_worlds import shrunk
+
+    assert shrunk([]) == 0 and shrunk([0.4]) == 0  # one world says nothing
+    assert shrunk([0.25, 0.25, 0.25]) == 0.25  # no noise: all of it
+    steady = shrunk([0.19, 0.21, 0.2, 0.2])
+    assert 0.199 < steady <= 0.2
+    assert shrunk([0.5, -0.5, 0.45, -0.4]) == 0  # within its noise: nothing
+    wide = [0.3, -0.1, 0.25, 0.05]
+    assert 0 < shrunk(wide) < sum(wide) / 4
+    assert shrunk([-x for x in wide]) == -shrunk(wide)

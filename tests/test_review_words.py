@@ -17,6 +17,7 @@ from bot.present.review import (
     review_summary,
     turn_pages,
 )
+from bot.present.review_lines import turn_line
 from bot.service.kinds import Language
 from bot.service.review import (
     Chance,
@@ -136,3 +137,56 @@ def test_each_maps_words_and_numbers_as_written() -> None:
         assert move_phrase(usa, DECK) == "kortti pakasta"
         assert points_text(3.5) == "3,5 pistettä" and points_text(1) == "1 piste" and percent_text(1.0) == "100 %"
         assert move_phrase(usa, TICKETS) == "3 menolippua valittavaksi"
+
+
+@pytest.mark.parametrize("language", [Language.EN, *FOREIGN])
+def test_the_summary_gives_the_figures_the_chart_draws(language: Language) -> None:
+    """Each player's luck and choices are written in the summary and the alt text exactly as the chart's bars
+    label them; the turn list marks the autopilot's turns and never names the same move as the expert's other."""
+    review = reviewed()
+    with speaking(language):
+        words = chart_words(review)
+        summary = review_summary(review)
+        pages = "\n".join(turn_pages(reviewed(seat=None)))
+        same_line = move_phrase(load_board("usa"), DECK)
+    assert words.bars is not None
+    assert words.bars.values == tuple((p.luck_total, p.choices) for p in review.players)
+    for luck, choices in words.bars.labels:
+        assert f" {luck} (" in summary and f" {choices}" in summary
+        assert luck in words.alt_text and choices in words.alt_text
+    assert words.bars.labels == (("−7", "−12"), ("+1", "+4"))  # -9.6 + 3.0 rounds to -7; 2.0 - 1.0 to +1
+    assert "−7" in summary and "−12" in summary
+    for line in pages.splitlines()[1:]:
+        assert line.count(same_line) <= 1, line  # a card from the deck is never shown against itself
+    away = [
+        line
+        for line in pages.splitlines()
+        if "(bob)" in line and any(f"**{w} 5" in line for w in ("Turn", "Tur", "Vuoro"))
+    ]
+    assert len(away) == 5  # bob's turns 50, 52, ... 58: the autopilot's
+    assert all(("autopilot" in line) for line in away)
+
+
+def test_a_move_the_service_shows_alike_is_the_experts() -> None:
+    """Two claims of one route paid otherwise are one move to a reader: no loss, "as the expert would"."""
+    from dataclasses import replace as changed
+
+    from bot.service.review import _as_shown, _reviewed
+    from engine.moves import Claim
+    from engine.review import Chance as EngineChance
+    from engine.review import SpotReview
+
+    board = load_board("usa")
+    route = board.routes[0]
+    played = Claim("ann", route.a, route.b, {"red": 1})  # type: ignore[arg-type]
+    expert = changed(played, pay={"locomotive": 1})
+    spot = SpotReview(3, 0, 7, "ann", played, expert, True, EngineChance.DECK, 2, 0.6, 0.4, 0.0)
+    assert spot.loss > 0 and not spot.same
+    shown_spot = _reviewed(board, _as_shown(board, spot), None)
+    assert shown_spot.played == shown_spot.expert and shown_spot.same and shown_spot.loss == 0
+    with speaking(Language.SV):
+        group = (shown_spot,)
+        line = turn_line(board, reviewed(), group)
+    assert "som experten skulle" in line and "experten:" not in line
+    other = changed(spot, expert=Claim("ann", board.routes[1].a, board.routes[1].b, {"red": 1}))  # type: ignore[arg-type]
+    assert not _reviewed(board, _as_shown(board, other), None).same

@@ -270,11 +270,7 @@ class Reviews:
         spots = [t for first in sorted(results) for t in results[first]]
         review = await loop.run_in_executor(self.executor, assemble_record, doc, plan, spots, not_counted)
         board = load_board(str(doc["map"]))
-        alike = tuple(  # a move shown as the expert's is the expert's (a claim paid otherwise, say)
-            replace(s, expert=s.played) if not s.same and _move(board, s.played) == _move(board, s.expert) else s
-            for s in review.spots
-        )
-        review = replace(review, spots=alike)
+        review = replace(review, spots=tuple(_as_shown(board, s) for s in review.spots))
         shown = tuple(_reviewed(board, t, review.not_counted.get(t.index)) for t in review.spots)
         players = tuple(_player(f) for f in all_figures(review))
         return _Done(game_id, str(doc["map"]), (), review, shown, players, time.perf_counter() - began_wall)
@@ -334,6 +330,13 @@ def _move(board: Board, move: Move) -> ReviewedMove:
     return ReviewedMove(MoveKind.OTHER)
 
 
+def _as_shown(board: Board, spot: SpotReview) -> SpotReview:
+    """A move shown as the expert's is the expert's (a claim paid otherwise, say): the same, no loss."""
+    if not spot.same and _move(board, spot.played) == _move(board, spot.expert):
+        return replace(spot, expert=spot.played)
+    return spot
+
+
 def _reviewed(board: Board, spot: SpotReview, not_counted: NotCounted | None) -> ReviewedSpot:
     played, expert = _move(board, spot.played), _move(board, spot.expert)
     return ReviewedSpot(
@@ -350,6 +353,7 @@ def _reviewed(board: Board, spot: SpotReview, not_counted: NotCounted | None) ->
         not_counted,
         spot.worlds,
         spot.weighed,
+        spot.index,
     )
 
 

@@ -69,6 +69,7 @@ class ReviewedSpot:
     not_counted: NotCounted | None  # someone else decided it (the autopilot, a plan): not the player's figures
     worlds: int
     weighed: bool = True  # False: the time limit was spent before it
+    index: int = 0  # the move's index in the game record's moves
 
     @property
     def loss(self) -> float:
