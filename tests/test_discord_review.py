@@ -24,8 +24,8 @@ from PIL import Image
 from simcord import Env, InteractionResult, MemberActor
 
 from bot.present.escape import shown
-from engine import Phase
 from bot.service.review import Reviews
+from engine import Phase
 from engine.review import ReviewSearch
 
 # the bot's own pool of worker processes, a small search: the same review every time, in seconds

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot.service.errors import NotAllowed, Why
-from bot.service.review import ReviewProgress, ReviewRefused, Reviews, ReviewWhy
+from bot.service.review import NotCounted, ReviewProgress, ReviewRefused, Reviews, ReviewWhy
 from bot.store import GameStatus, MoveRow, SeatRow
 from engine import Game
 from engine.record import to_record
@@ -250,13 +250,18 @@ async def test_the_moves_the_autopilot_made_are_marked_and_not_the_players(fakes
     marks = {i: "autopilot" for i, m in enumerate(game.moves) if m.player == "bob" and i >= middle}
     late = next(i for i, m in enumerate(game.moves) if m.player == "bob" and i < middle and i > 3)
     marks[late] = "timeout"
+    planned = next(i for i, m in enumerate(game.moves) if m.player == "bob" and late < i < middle)
+    marks[planned] = "plan"  # a planned move (any actor but the player counts as not theirs)
     fakes.actors[3] = marks
     with CountingExecutor() as pool:
         reviews = make(fakes, pool)
         result = await reviews.review(3, BOB)
     marked = [s for s in result.spots if s.not_counted is not None]
     assert marked and {s.seat for s in marked} == {1}
-    assert {s.not_counted.value for s in marked if s.not_counted is not None} == {"autopilot", "timeout"}
+    assert {s.not_counted.value for s in marked if s.not_counted is not None} <= {"autopilot", "timeout", "plan"}
+    assert {s.index: s.not_counted for s in marked}.get(late) in (NotCounted.TIMEOUT, None)
+    assert [s.not_counted for s in marked if s.index == planned] == [NotCounted.PLAN]
+    assert {s.index for s in marked} <= set(marks)
     bob = result.players[1]
     own = [s for s in result.spots if s.seat == 1 and s.not_counted is None and s.weighed]
     decisions = [s for s in own if s.decision and s.win_played is not None]

@@ -171,7 +171,8 @@ def test_a_move_the_service_shows_alike_is_the_experts() -> None:
     """Two claims of one route paid otherwise are one move to a reader: no loss, "as the expert would"."""
     from dataclasses import replace as changed
 
-    from bot.service.review import _as_shown, _reviewed
+    from bot.service.review_shown import as_shown as _as_shown
+    from bot.service.review_shown import reviewed_spot as _reviewed
     from engine.moves import Claim
     from engine.review import Chance as EngineChance
     from engine.review import SpotReview

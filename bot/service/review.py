@@ -48,9 +48,9 @@ from bot.service.review_models import (
     ReviewRefused,
     ReviewWhy,
 )
+from bot.service.review_shown import as_shown, player_review, reviewed_spot
 from bot.store import GameStatus, MoveRow, SeatRow
 from bot.store.protocols import GameStore
-from engine.moves import Claim, DrawCard, DrawTickets, Keep, Move, Pass
 from engine.review import (
     DEFAULT_REVIEW,
     Chance,
@@ -63,9 +63,8 @@ from engine.review import (
     plan_record,
     review_record_spots,
 )
-from engine.review_figures import PlayerFigures, all_figures
-from engine.tickets import ticket_key
-from maps import Board, load_board
+from engine.review_figures import all_figures
+from maps import load_board
 
 PER_HOUR = 3  # review computations a member may start in an hour
 BATCH = 4  # spots a worker reviews at a time (progress is told between batches)
@@ -270,9 +269,9 @@ class Reviews:
         spots = [t for first in sorted(results) for t in results[first]]
         review = await loop.run_in_executor(self.executor, assemble_record, doc, plan, spots, not_counted)
         board = load_board(str(doc["map"]))
-        review = replace(review, spots=tuple(_as_shown(board, s) for s in review.spots))
-        shown = tuple(_reviewed(board, t, review.not_counted.get(t.index)) for t in review.spots)
-        players = tuple(_player(f) for f in all_figures(review))
+        review = replace(review, spots=tuple(as_shown(board, s) for s in review.spots))
+        shown = tuple(reviewed_spot(board, t, review.not_counted.get(t.index)) for t in review.spots)
+        players = tuple(player_review(f) for f in all_figures(review))
         return _Done(game_id, str(doc["map"]), (), review, shown, players, time.perf_counter() - began_wall)
 
 
@@ -309,68 +308,6 @@ def _holders(doc: dict[str, Any]) -> list[set[int]]:
 def _names(players: list[str], seats: list[SeatRow]) -> tuple[str, ...]:
     by_player = {s.player: s.display_name for s in seats if s.player is not None}
     return tuple(by_player.get(p, p) for p in players)
-
-
-def _move(board: Board, move: Move) -> ReviewedMove:
-    if isinstance(move, DrawCard):
-        return ReviewedMove(MoveKind.DECK) if move.source == "deck" else ReviewedMove(MoveKind.FACE_UP, move.source)
-    if isinstance(move, DrawTickets):
-        return ReviewedMove(MoveKind.TICKETS)
-    if isinstance(move, Pass):
-        return ReviewedMove(MoveKind.PASS)
-    if isinstance(move, Keep):
-        keys = [ticket_key(board, ref) for ref in move.tickets]
-        ids = [next((t.id for t in board.tickets if t.key == key), -1) for key in keys]
-        return ReviewedMove(MoveKind.KEEP, tickets=tuple(sorted(ids)))
-    if isinstance(move, Claim):
-        ends = {move.a, move.b}
-        routes = [r for r in board.routes if {r.a, r.b} == ends]
-        chosen = [r for r in routes if move.route is None or r.color == move.route] or routes
-        return ReviewedMove(MoveKind.CLAIM, route=chosen[0].id if chosen else None)
-    return ReviewedMove(MoveKind.OTHER)
-
-
-def _as_shown(board: Board, spot: SpotReview) -> SpotReview:
-    """A move shown as the expert's is the expert's (a claim paid otherwise, say): the same, no loss."""
-    if not spot.same and _move(board, spot.played) == _move(board, spot.expert):
-        return replace(spot, expert=spot.played)
-    return spot
-
-
-def _reviewed(board: Board, spot: SpotReview, not_counted: NotCounted | None) -> ReviewedSpot:
-    played, expert = _move(board, spot.played), _move(board, spot.expert)
-    return ReviewedSpot(
-        spot.number,
-        spot.seat,
-        played,
-        expert,
-        spot.same,
-        spot.decision,
-        spot.chance,
-        spot.win_expert,
-        spot.win_played,
-        spot.luck,
-        not_counted,
-        spot.worlds,
-        spot.weighed,
-        spot.index,
-    )
-
-
-def _player(figures: PlayerFigures) -> PlayerReview:
-    luck = tuple((kind, figures.luck[kind]) for kind in Chance if kind in figures.luck)
-    return PlayerReview(
-        figures.seat,
-        figures.decisions,
-        figures.accuracy,
-        figures.inaccuracies,
-        figures.mistakes,
-        figures.blunders,
-        figures.choices,
-        luck,
-        figures.costliest,
-        figures.not_counted,
-    )
 
 
 def _for_reader(done: _Done, seat: int | None) -> GameReviewed:
