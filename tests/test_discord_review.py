@@ -75,7 +75,7 @@ async def check_chart(result: InteractionResult, alt_start: str) -> None:
 async def test_a_finished_game_is_reviewed_in_english_swedish_and_finnish(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bertil", "aino"])
     alice, bertil, aino = room.members
-    small_search(simcord_env)
+    reviews = small_search(simcord_env)
     game_id, _ = await open_game(room, "usa", 3, trains=12)
     running, _ = await review(room, alice, game=game_id)
     assert "Game #1 has not ended by the rules, so there is nothing to review yet." in reply_text(running)
@@ -95,9 +95,14 @@ async def test_a_finished_game_is_reviewed_in_english_swedish_and_finnish(simcor
     assert progress[1].startswith(f"Reviewing game #{game_id}: turn 1 of ")
     text = reply_text(result)
     assert text.startswith(f"**Review of game #{game_id}** (USA)"), text
-    assert "decisions as the expert would." in text and "The decisions that cost most:" in text
-    assert "**alice (you)**: accuracy " in text and "**bertil**: accuracy " in text
-    assert text.count("🔑 **Turn ") >= 3 and "Turn by turn:" in text
+    assert "decisions as the expert would." in text and "**alice (you)**: accuracy " in text
+    assert "**bertil**: accuracy " in text and "Turn by turn:" in text
+    answer = await reviews.review(game_id, alice.id)  # kept: the review just shown
+    keys = answer.key_spots  # her costliest decisions: marked in the summary's list and in the turn list
+    assert all(answer.spots[i].seat == answer.reader_seat and answer.spots[i].loss > 0 for i in keys)
+    assert ("The decisions that cost most:" if keys else "No decision cost anything.") in text
+    assert text.count("🔑 **Turn ") + text.count("🔑 **Opening") == 2 * len(keys)
+    assert all(f"🔑 **Turn {answer.spots[i].number}** (alice)" in text for i in keys if answer.spots[i].number)
     assert f"({shown('alice')})" in text and "(bertil)" not in text  # her own turns
     await check_chart(result, "A line chart of each player's chance of winning")
     turns = int(progress[1].split(" of ")[1].rstrip("…"))
@@ -199,6 +204,10 @@ async def test_an_away_members_turns_are_marked_and_left_out_of_their_figures(si
     assert f"**bob (you)**: accuracy {round(accuracy)}% over {len(decisions)} decisions" in text, text
     assert f"- luck {whole(luck)} (" in text and f"; choices {whole(choices)}" in text, text
     assert f"- {turns_away} turn" in text and "played by the autopilot or a plan" in text
+    ranked = sorted((s for s in decisions if s.loss > 0), key=lambda s: (-s.loss, s.index))[:3]
+    if ranked:
+        items = [f"{'the opening' if s.number == 0 else f'turn {s.number}'} ({whole(-100 * s.loss)})" for s in ranked]
+        assert f"- costliest decisions: {', '.join(items)}" in text, text
     (described,) = [m.attachments[0] for m in replies(result) if m.attachments]
     assert f"bob: luck {whole(luck)}, choices {whole(choices)}" in (described.description or "")
     pages = "\n".join(m.content for m in replies(result)[1:])

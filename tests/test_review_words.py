@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.present.escape import shown
 from bot.present.i18n import speaking
 from bot.present.review import (
     chart_words,
@@ -191,3 +192,20 @@ def test_a_move_the_service_shows_alike_is_the_experts() -> None:
     assert "som experten skulle" in line and "experten:" not in line
     other = changed(spot, expert=Claim("ann", board.routes[1].a, board.routes[1].b, {"red": 1}))  # type: ignore[arg-type]
     assert not _reviewed(board, _as_shown(board, other), None).same
+
+
+@pytest.mark.parametrize("language", [Language.EN, *FOREIGN])
+def test_five_players_with_long_names_fit_one_message(language: Language) -> None:
+    """Every player's figures stay; the method note and the list of the reader's costliest decisions give way
+    (docs/players.md has the one, their own line names the other) when the message would be too long."""
+    from dataclasses import replace as changed
+
+    base = reviewed()
+    names = tuple("Wilhelmina-Charlotta von Essen " + str(i) for i in range(5))
+    players = tuple(changed(base.players[i % 2], seat=i, costliest=(5, 13, 41)) for i in range(5))
+    review = changed(base, names=names, players=players)
+    with speaking(language):
+        text = review_summary(review)
+    assert len(text) <= 2000
+    assert all(f"**{shown(name)}" in text for name in names)
+    assert text.count("\n- ") >= 10

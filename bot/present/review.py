@@ -28,6 +28,7 @@ from maps import load_board
 from render.review_chart import ChartBars, ChartWords
 
 MESSAGE_LIMIT = 1900  # a page of the turn list stays under Discord's 2,000 characters
+SUMMARY_LIMIT = 2000  # the summary is one message
 
 
 def progress_text(progress: ReviewProgress | None, game_id: int) -> str:
@@ -54,8 +55,8 @@ def _key_numbers(review: GameReviewed) -> set[tuple[int, int]]:
 
 
 def review_summary(review: GameReviewed) -> str:
-    """The first message: the game, every player's figures (the reader's first), the reader's costliest decisions
-    and how it was computed."""
+    """The first message: the game, every player's figures (the reader's first) and the reader's costliest
+    decisions (how it was computed closes the turn list: `method_note`)."""
     board = load_board(review.map)
     lines = [
         _("**Review of game #{game_id}** ({map})").format(game_id=review.game_id, map=map_title_of(board.rules.title)),
@@ -82,12 +83,11 @@ def review_summary(review: GameReviewed) -> str:
     order = sorted(range(len(review.players)), key=lambda i: (i != seat, i))
     for i in order:
         lines += player_lines(board, review, review.players[i])
-    lines.append("")
-    lines.append(_("The decisions that cost most:") if review.key_spots else _("No decision cost anything."))
+    keys = ["", _("The decisions that cost most:") if review.key_spots else _("No decision cost anything.")]
     for i in review.key_spots:
         spot = review.spots[i]
         group = [s for s in review.spots if (s.number, s.seat) == (spot.number, spot.seat)]
-        lines.append("- " + turn_line(board, review, group, key=True))
+        keys.append("- " + turn_line(board, review, [s for s in group if s.decision], key=True))
     if review.unweighed:
         lines.append(
             ngettext(
@@ -96,30 +96,34 @@ def review_summary(review: GameReviewed) -> str:
                 review.unweighed,
             ).format(count=review.unweighed)
         )
-    lines.append("")
-    lines.append(
-        _(
-            "The reference is the expert, the bot's best autopilot, deciding from what the player could see then. "
-            "A chance of winning is the share of {worlds} simulated endings won; accuracy is Lichess's formula of "
-            "the chance lost at each decision; luck is what was really drawn against a random draw. Estimates, not "
-            "certainties."
-        ).format(worlds=review.worlds)
-    )
-    return "\n".join(lines)
+    # many players: the reader's costliest decisions give way (each player's own lines name theirs)
+    whole = "\n".join(lines + keys)
+    return whole if len(whole) <= SUMMARY_LIMIT else "\n".join(lines)[:SUMMARY_LIMIT]
+
+
+def method_note(review: GameReviewed) -> str:
+    """How the review was computed, closing the turn list."""
+    return _(
+        "The reference is the expert, the bot's best autopilot, deciding from what the player could see then. "
+        "A chance of winning is the share of {worlds} simulated endings won; accuracy is Lichess's formula of "
+        "the chance lost at each decision; luck is what was really drawn against a random draw. Estimates, not "
+        "certainties."
+    ).format(worlds=review.worlds)
 
 
 def turn_pages(review: GameReviewed) -> list[str]:
-    """The reader's turns (every turn for a moderator who did not play), in messages under Discord's limit."""
+    """The reader's turns (every turn for a moderator who did not play), then how the review was computed, in
+    messages under Discord's limit."""
     board = load_board(review.map)
     keys = _key_numbers(review)
     heading = _("Turn by turn:")
     pages: list[str] = []
     page = heading
-    for group in _turns(review.mine()):
-        line = turn_line(board, review, group, key=(group[0].number, group[0].seat) in keys)
+    lines = [turn_line(board, review, g, key=(g[0].number, g[0].seat) in keys) for g in _turns(review.mine())]
+    for line in [*lines, "\n" + method_note(review)]:
         if len(page) + 1 + len(line) > MESSAGE_LIMIT:
             pages.append(page)
-            page = line
+            page = line.lstrip("\n")
         else:
             page += "\n" + line
     pages.append(page)

@@ -177,6 +177,16 @@ def player_lines(board: Board, review: GameReviewed, player: PlayerReview) -> li
             luck=signed(player.luck_total), items=luck_list(board, player), choices=signed(player.choices)
         )
     )
+    if player.costliest:
+        items = []
+        for i in player.costliest:
+            spot = review.spots[i]
+            points = signed(-100 * spot.loss)
+            if spot.number == 0:
+                items.append(_("the opening ({points})").format(points=points))
+            else:
+                items.append(_("turn {turn} ({points})").format(turn=spot.number, points=points))
+        lines.append(_("- costliest decisions: {items}").format(items=", ".join(items)))
     if player.not_counted:
         lines.append(
             ngettext(
