@@ -1,10 +1,19 @@
-"""The review's chart: each player's chance of winning over the game, as chess sites draw an evaluation graph.
+"""The review's chart: each player's chance of winning over the game, as chess sites draw an evaluation graph, and
+below it each player's luck and choices as bars.
 
 One line per player in the seat's colour (render/palette.py, with the seat's
 mark at the line's end for colour-blind readers), the turns on the x axis,
 the chance from 0 to 100% on the y axis, and the key turns marked with a
-dashed line and their number. Every text comes from the caller
-(`ChartWords`, in the reader's language); the chart draws and arranges only.
+dashed line and their number. Below, a row per player: their luck and their
+choices in points of their chance of winning, a bar each from a middle zero
+line (right: gained; left: lost), each bar's figure written beside it. Every
+text comes from the caller (`ChartWords`, in the reader's language); the
+chart draws and arranges only.
+
+It is read on a phone: Discord shows an image about `PHONE_WIDTH` pixels
+wide there, so no text is drawn smaller than `SMALLEST` pixels of the
+chart's `WIDTH` (at least `PHONE_TEXT` pixels on that phone; tests/
+test_render_review_chart.py measures every text drawn).
 """
 
 from __future__ import annotations
@@ -19,14 +28,32 @@ from render.fonts import fitted, font, line_height, text_width
 from render.images import RenderedImage
 from render.palette import INK, PANEL, RULE, SOFT_INK, player_style
 
-WIDTH, HEIGHT = 960, 520
+WIDTH = 960
+PHONE_WIDTH = 360  # about how wide Discord shows an image on a phone
+PHONE_TEXT = 9  # the smallest text, in pixels on that phone
+SMALLEST = -(-PHONE_TEXT * WIDTH // PHONE_WIDTH)  # 24: the smallest text drawn
+PLOT_HEIGHT = 560  # the line chart's part, title and axes included
 SCALE = 2  # drawn at twice the size, then scaled down: smooth lines
-LEFT, RIGHT, TOP = 84, 28, 64
-TITLE = 22
-LABEL = 15
-TICK = 14
-LEGEND = 16
+LEFT, RIGHT, TOP = 112, 30, 104
+TITLE = 32
+LABEL = 26
+TICK = SMALLEST
+LEGEND = 26
+BAR_TEXT = SMALLEST
 KEY: tuple[int, int, int] = (120, 110, 96)
+GAIN: tuple[int, int, int] = (46, 125, 50)
+LOSS: tuple[int, int, int] = (183, 28, 28)
+
+
+@dataclass(frozen=True)
+class ChartBars:
+    """The bars under the chart: per seat, luck and choices in points of their chance of winning."""
+
+    title: str
+    luck: str  # "Luck"
+    choices: str  # "Choices"
+    values: tuple[tuple[float, float], ...]  # per seat: (luck, choices)
+    labels: tuple[tuple[str, str], ...]  # per seat: the figures as written ("+4", "−12")
 
 
 @dataclass(frozen=True)
@@ -39,11 +66,25 @@ class ChartWords:
     y_ticks: tuple[str, ...]  # the labels of 0, 25, 50, 75 and 100%
     names: tuple[str, ...]  # per seat, for the legend
     alt_text: str
+    bars: ChartBars | None = None
 
 
-def _dashed(draw: ImageDraw.ImageDraw, x: int, top: int, bottom: int, width: int) -> None:
+class _Pen:
+    """Draws text at twice the size and notes every size drawn (at the chart's scale)."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw, sizes: list[int] | None) -> None:
+        self.draw = draw
+        self.sizes = sizes
+
+    def text(self, x: float, y: float, text: str, size: int, fill: tuple[int, int, int], bold: bool = False) -> None:
+        if self.sizes is not None:
+            self.sizes.append(size)
+        self.draw.text((x * SCALE, y * SCALE), text, fill=fill, font=font(size * SCALE, bold=bold))
+
+
+def _dashed(draw: ImageDraw.ImageDraw, x: float, top: float, bottom: float, width: int) -> None:
     step = 8 * SCALE
-    for y in range(top, bottom, step * 2):
+    for y in range(int(top), int(bottom), step * 2):
         draw.line([(x, y), (x, min(bottom, y + step))], fill=KEY, width=width)
 
 
@@ -61,110 +102,145 @@ def _mark(draw: ImageDraw.ImageDraw, shape: str, x: float, y: float, r: float, f
         draw.line([(x - r, y + r), (x + r, y - r)], fill=fill, width=3 * SCALE)
 
 
-def review_chart_image(chances: Sequence[Sequence[float]], key_turns: Sequence[int], words: ChartWords) -> Image.Image:
-    """The chart: `chances[i]` is each seat's chance after turn i (0: the start; the last: the result)."""
+def _legend_rows(names: Sequence[str]) -> list[list[tuple[int, str]]]:
+    """The legend's rows: as many names to a row as fit, each name fitted to one line."""
+    room = WIDTH - LEFT - RIGHT
+    rows: list[list[tuple[int, str]]] = [[]]
+    used = 0
+    for seat, name in enumerate(names):
+        lines, _size = fitted(name, room - 48, LEGEND, max_lines=1, floor=SMALLEST)
+        wide = 48 + text_width(lines[0], LEGEND) + 28
+        if rows[-1] and used + wide > room:
+            rows.append([])
+            used = 0
+        rows[-1].append((seat, lines[0]))
+        used += wide
+    return rows
+
+
+def _bar_height(bars: ChartBars | None, seats: int) -> int:
+    if bars is None:
+        return 0
+    return 24 + line_height(LABEL) + 12 + seats * (3 * (line_height(BAR_TEXT) + 6) + 10)
+
+
+def review_chart_image(
+    chances: Sequence[Sequence[float]], key_turns: Sequence[int], words: ChartWords, sizes: list[int] | None = None
+) -> Image.Image:
+    """The chart: `chances[i]` is each seat's chance after turn i (0: the start; the last: the result). Every text
+    size drawn is added to `sizes`, if given."""
     s = SCALE
     seats = len(words.names)
-    # the legend's rows: as many names to a row as fit
-    legend_rows: list[list[int]] = [[]]
-    room = WIDTH - LEFT - RIGHT
-    used = 0
-    for seat, name in enumerate(words.names):
-        lines, size = fitted(name, room - 40, LEGEND, max_lines=1)
-        wide = 40 + text_width(lines[0], size) + 24
-        if legend_rows[-1] and used + wide > room:
-            legend_rows.append([])
-            used = 0
-        legend_rows[-1].append(seat)
-        used += wide
-    legend_h = len(legend_rows) * (line_height(LEGEND) + 8) + 8
-    height = HEIGHT + legend_h
+    rows = _legend_rows(words.names)
+    legend_h = len(rows) * (line_height(LEGEND) + 10) + 10
+    height = PLOT_HEIGHT + legend_h + _bar_height(words.bars, seats)
     image = Image.new("RGB", (WIDTH * s, height * s), PANEL)
     draw = ImageDraw.Draw(image)
-    plot_left, plot_right = LEFT * s, (WIDTH - RIGHT) * s
-    plot_top, plot_bottom = TOP * s, (HEIGHT - 70) * s
+    pen = _Pen(draw, sizes)
+    left, right, top, bottom = LEFT, WIDTH - RIGHT, TOP, PLOT_HEIGHT - 96
 
-    title_lines, title_size = fitted(words.title, WIDTH - 40, TITLE, bold=True, max_lines=2)
-    y = 14
-    for line in title_lines:
-        draw.text((20 * s, y * s), line, fill=INK, font=font(title_size * s, bold=True))
+    title_lines, title_size = fitted(words.title, WIDTH - 40, TITLE, bold=True, max_lines=2, floor=SMALLEST)
+    y = 12.0
+    for line in title_lines[:2]:
+        pen.text(20, y, line, title_size, INK, bold=True)
         y += line_height(title_size)
+    top = max(top, int(y) + 40)
 
     turns = max(1, len(chances) - 1)
 
     def px(i: float) -> float:
-        return plot_left + (plot_right - plot_left) * i / turns
+        return (left + (right - left) * i / turns) * s
 
     def py(chance: float) -> float:
-        return plot_bottom - (plot_bottom - plot_top) * chance
+        return (bottom - (bottom - top) * chance) * s
 
-    # the grid and the y axis's labels
-    tick_font = font(TICK * s)
-    for k, label in enumerate(words.y_ticks[:5]):
+    for k, label in enumerate(words.y_ticks[:5]):  # the grid and the y axis's labels
         yy = py(k / 4)
-        draw.line([(plot_left, yy), (plot_right, yy)], fill=RULE, width=s)
-        wide = text_width(label, TICK) * s
-        draw.text((plot_left - wide - 8 * s, yy - TICK * s * 0.6), label, fill=SOFT_INK, font=tick_font)
-    # the x axis's labels: about ten numbers
-    step = max(1, round(turns / 10 / 5) * 5) if turns > 10 else 1
+        draw.line([(left * s, yy), (right * s, yy)], fill=RULE, width=s)
+        pen.text(left - text_width(label, TICK) - 8, yy / s - TICK * 0.6, label, TICK, SOFT_INK)
+    step = max(1, round(turns / 6 / 5) * 5) if turns > 12 else 2 if turns > 6 else 1  # about six numbers
     for turn in range(0, turns + 1, step):
         xx = px(turn)
-        draw.line([(xx, plot_bottom), (xx, plot_bottom + 5 * s)], fill=SOFT_INK, width=s)
+        draw.line([(xx, bottom * s), (xx, (bottom + 6) * s)], fill=SOFT_INK, width=s)
         label = str(turn)
-        wide = text_width(label, TICK) * s
-        draw.text((xx - wide / 2, plot_bottom + 8 * s), label, fill=SOFT_INK, font=tick_font)
-    draw.line([(plot_left, plot_top), (plot_left, plot_bottom), (plot_right, plot_bottom)], fill=INK, width=s)
-    # the axes' names
-    x_lines, x_size = fitted(words.x_axis, WIDTH - LEFT - RIGHT, LABEL, max_lines=1)
-    x_wide = text_width(x_lines[0], x_size) * s
-    draw.text(
-        ((plot_left + plot_right) / 2 - x_wide / 2, plot_bottom + 32 * s), x_lines[0], fill=INK, font=font(x_size * s)
-    )
-    y_lines, y_size = fitted(words.y_axis, HEIGHT - TOP - 90, LABEL, max_lines=1)
-    label_w = text_width(y_lines[0], y_size) * s + 8 * s
-    label_img = Image.new("RGB", (label_w, line_height(y_size) * s + 4 * s), PANEL)
+        pen.text(xx / s - text_width(label, TICK) / 2, bottom + 8, label, TICK, SOFT_INK)
+    draw.line([(left * s, top * s), (left * s, bottom * s), (right * s, bottom * s)], fill=INK, width=s)
+    x_lines, x_size = fitted(words.x_axis, right - left, LABEL, max_lines=1, floor=SMALLEST)
+    pen.text((left + right) / 2 - text_width(x_lines[0], x_size) / 2, bottom + 44, x_lines[0], x_size, INK)
+    y_lines, y_size = fitted(words.y_axis, bottom - top, LABEL, max_lines=1, floor=SMALLEST)
+    label_img = Image.new("RGB", ((text_width(y_lines[0], y_size) + 8) * s, (line_height(y_size) + 4) * s), PANEL)
     ImageDraw.Draw(label_img).text((4 * s, 0), y_lines[0], fill=INK, font=font(y_size * s))
+    if sizes is not None:
+        sizes.append(y_size)
     turned = label_img.rotate(90, expand=True)
-    image.paste(turned, (8 * s, int((plot_top + plot_bottom) / 2 - turned.height / 2)))
+    image.paste(turned, (6 * s, int((top + bottom) / 2 * s - turned.height / 2)))
 
-    # the key turns
-    key_font = font(TICK * s, bold=True)
-    for turn in key_turns:
+    for turn in key_turns:  # the key turns
         if 0 < turn <= turns:
-            xx = int(px(turn))
-            _dashed(draw, xx, plot_top, plot_bottom, 2 * s)
+            xx = px(turn)
+            _dashed(draw, xx, top * s, bottom * s, 2 * s)
             label = str(turn)
-            wide = text_width(label, TICK, bold=True) * s
+            wide = text_width(label, TICK, bold=True)
             draw.rounded_rectangle(
-                [xx - wide / 2 - 5 * s, plot_top - 24 * s, xx + wide / 2 + 5 * s, plot_top - 4 * s],
-                radius=4 * s,
+                [xx - (wide / 2 + 6) * s, (top - 36) * s, xx + (wide / 2 + 6) * s, (top - 4) * s],
+                radius=5 * s,
                 fill=KEY,
             )
-            draw.text((xx - wide / 2, plot_top - 23 * s), label, fill=PANEL, font=key_font)
+            pen.text(xx / s - wide / 2, top - 34, label, TICK, PANEL, bold=True)
 
-    # the lines, the leader's last
-    for seat in sorted(range(seats), key=lambda i: chances[-1][i] if chances else 0):
+    for seat in sorted(range(seats), key=lambda i: chances[-1][i] if chances else 0):  # the leader's last
         style = player_style(seat)
         points = [(px(i), py(max(0.0, min(1.0, c[seat])))) for i, c in enumerate(chances)]
         if len(points) > 1:
-            draw.line(points, fill=style.rgb, width=3 * s, joint="curve")
+            draw.line(points, fill=style.rgb, width=4 * s, joint="curve")
         if points:
-            _mark(draw, style.mark, points[-1][0], points[-1][1], 6 * s, style.rgb)
+            _mark(draw, style.mark, points[-1][0], points[-1][1], 8 * s, style.rgb)
 
-    # the legend
-    y = HEIGHT - 8
-    for row in legend_rows:
-        x = LEFT
-        for seat in row:
+    y = PLOT_HEIGHT - 10.0  # the legend
+    for row in rows:
+        x = float(LEFT)
+        for seat, name in row:
             style = player_style(seat)
             cy = (y + line_height(LEGEND) / 2) * s
-            draw.line([(x * s, cy), ((x + 28) * s, cy)], fill=style.rgb, width=3 * s)
-            _mark(draw, style.mark, (x + 14) * s, cy, 5 * s, style.rgb)
-            lines, size = fitted(words.names[seat], room - 40, LEGEND, max_lines=1)
-            draw.text(((x + 36) * s, (y + 1) * s), lines[0], fill=INK, font=font(size * s))
-            x += 40 + text_width(lines[0], size) + 24
-        y += line_height(LEGEND) + 8
+            draw.line([(x * s, cy), ((x + 36) * s, cy)], fill=style.rgb, width=4 * s)
+            _mark(draw, style.mark, (x + 18) * s, cy, 7 * s, style.rgb)
+            pen.text(x + 44, y + 1, name, LEGEND, INK)
+            x += 48 + text_width(name, LEGEND) + 28
+        y += line_height(LEGEND) + 10
+    if words.bars is not None:
+        _bars(draw, pen, words, rows, y + 14)
     return image.resize((WIDTH, height), Image.Resampling.LANCZOS)
+
+
+def _bars(draw: ImageDraw.ImageDraw, pen: _Pen, words: ChartWords, rows: list[list[tuple[int, str]]], y: float) -> None:
+    """Per seat, its name, then two bars from a middle zero line: luck, then choices, each with its figure."""
+    bars = words.bars
+    assert bars is not None
+    s = SCALE
+    lines, size = fitted(bars.title, WIDTH - 40, LABEL, bold=True, max_lines=1, floor=SMALLEST)
+    pen.text(20, y, lines[0], size, INK, bold=True)
+    y += line_height(LABEL) + 12
+    names = {seat: name for row in rows for seat, name in row}
+    kinds = (bars.luck, bars.choices)
+    kind_w = max(text_width(k, BAR_TEXT) for k in kinds)
+    low, high = 60 + kind_w + 96, WIDTH - RIGHT - 96  # room for a figure each side
+    middle, reach = (low + high) / 2, (high - low) / 2
+    most = max([abs(v) for pair in bars.values for v in pair] + [10.0])
+    step = line_height(BAR_TEXT) + 6
+    for seat, (pair, labels) in enumerate(zip(bars.values, bars.labels, strict=True)):
+        style = player_style(seat)
+        _mark(draw, style.mark, 30 * s, (y + step / 2) * s, 7 * s, style.rgb)
+        pen.text(44, y, names.get(seat, words.names[seat]), BAR_TEXT, INK, bold=True)
+        draw.line([(middle * s, (y + step) * s), (middle * s, (y + 3 * step) * s)], fill=INK, width=s)
+        for k, (value, label, kind) in enumerate(zip(pair, labels, kinds, strict=True)):
+            row_y = y + step * (k + 1)
+            pen.text(60, row_y, kind, BAR_TEXT, SOFT_INK)
+            length = reach * min(1.0, abs(value) / most)
+            x0, x1 = (middle, middle + length) if value >= 0 else (middle - length, middle)
+            draw.rectangle([x0 * s, (row_y + 4) * s, x1 * s, (row_y + step - 4) * s], fill=GAIN if value >= 0 else LOSS)
+            wide = text_width(label, BAR_TEXT)
+            pen.text(x1 + 8 if value >= 0 else x0 - 8 - wide, row_y, label, BAR_TEXT, INK)
+        y += 3 * step + 10
 
 
 def render_review_chart(
@@ -175,4 +251,12 @@ def render_review_chart(
     return RenderedImage(encode_png(image), words.alt_text, image.width, image.height)
 
 
-__all__ = ["ChartWords", "render_review_chart", "review_chart_image"]
+__all__ = [
+    "PHONE_TEXT",
+    "PHONE_WIDTH",
+    "SMALLEST",
+    "ChartBars",
+    "ChartWords",
+    "render_review_chart",
+    "review_chart_image",
+]

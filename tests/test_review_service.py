@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from bot.service.errors import NotAllowed, Why
-from bot.service.review import ReviewProgress, ReviewRefused, Reviews, ReviewWhy
-from bot.store import GameStatus, SeatRow
+from bot.service.review import NotCounted, ReviewProgress, ReviewRefused, Reviews, ReviewWhy
+from bot.store import GameStatus, MoveRow, SeatRow
 from engine import Game
 from engine.record import to_record
 from engine.review import ReviewSearch
@@ -47,6 +47,7 @@ class Fakes:
     status: dict[int, GameStatus]
     moderation: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     changes: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    actors: dict[int, dict[int, str]] = field(default_factory=dict)  # game: move index: who made it
     reads: int = 0
 
     def users(self, game_id: int) -> list[int]:
@@ -61,6 +62,11 @@ class Fakes:
         names = self.games[game_id].names
         users = self.users(game_id)
         return [SeatRow(game_id, user, f"member {user}", i, i, names[i], START) for i, user in enumerate(users)]
+
+    async def moves(self, game_id: int) -> list[MoveRow]:
+        doc = to_record(self.games[game_id])
+        who = self.actors.get(game_id, {})
+        return [MoveRow(game_id, i, m, None, START, who.get(i, "player")) for i, m in enumerate(doc["moves"])]
 
     async def games_of_user(self, user_id: int, statuses: Collection[GameStatus]) -> list[Any]:
         return [await self.game(g) for g in self.games if user_id in self.users(g) and self.status[g] in statuses]
@@ -121,7 +127,9 @@ class Clock:
 
 
 def make(fakes: Fakes, executor: CountingExecutor, clock: Clock | None = None, **kwargs: Any) -> Reviews:
-    return Reviews(fakes, fakes, clock=clock or Clock(), executor=executor, search=SMALL, workers=2, **kwargs)
+    return Reviews(
+        fakes, fakes, clock=clock or Clock(), executor=executor, history=fakes, search=SMALL, workers=2, **kwargs
+    )
 
 
 async def refusal(reviews: Reviews, game_id: int, user: int, *, moderator: bool = False) -> ReviewRefused:
@@ -142,10 +150,10 @@ async def test_players_and_moderators_only_of_finished_games_whose_end_is_final(
         assert pool.jobs == 0  # nothing was computed for a refusal
         mine = await reviews.review(1, BOB)
         assert mine.reader_seat == 1 and mine.names == ("member 11", "member 12", "member 13")
-        assert {t.seat for t in mine.mine()} == {1} and len(mine.turns) > len(mine.mine())
-        assert all(mine.turns[k - 1].seat == 1 for k in mine.key_turns)
+        assert {t.seat for t in mine.mine()} == {1} and len(mine.spots) > len(mine.mine())
+        assert all(mine.spots[k].seat == 1 for k in mine.key_spots)
         moderated = await reviews.review(1, MOD, moderator=True)
-        assert moderated.reader_seat is None and moderated.mine() == moderated.turns
+        assert moderated.reader_seat is None and moderated.mine() == moderated.spots
         assert moderated.chances == mine.chances
         # a seat a moderator gave to another member: both held it
         assert (await reviews.review(2, CID)).reader_seat == 2
@@ -175,15 +183,15 @@ async def test_the_work_runs_in_the_executor_with_progress_and_is_kept(fakes: Fa
         assert not reviews.cached(1)
         first = await reviews.review(1, ANN, progress=progress)
         assert threading.get_ident() not in pool.threads and pool.threads
-        turns = len(first.turns)
-        assert pool.jobs == 2 + (turns + 2) // 3  # the plan, the batches, the whole
+        turns, spots = first.turns, len(first.spots)
+        assert pool.jobs == 2 + (spots + 2) // 3  # the plan, the batches, the whole
         assert steps[0] == ReviewProgress(1, 1, turns) and all(s.turns == turns for s in steps)
         assert [s.turn for s in steps] == sorted({s.turn for s in steps})
         assert reviews.cached(1)
         jobs, steps[:] = pool.jobs, []
         again = await reviews.review(1, BOB, progress=progress)
         assert pool.jobs == jobs and steps == []  # kept: nothing computed, no progress
-        assert again.turns == first.turns and again.reader_seat == 1
+        assert again.spots == first.spots and again.reader_seat == 1
 
 
 async def test_each_member_has_one_review_running_and_a_few_an_hour(fakes: Fakes) -> None:
@@ -206,7 +214,7 @@ async def test_each_member_has_one_review_running_and_a_few_an_hour(fakes: Fakes
         jobs = pool.jobs
         gate.set()
         first, shared = await running, await joined
-        assert first.turns == shared.turns and shared.reader_seat == 1
+        assert first.spots == shared.spots and shared.reader_seat == 1
         assert pool.jobs > jobs  # ANN's review went on; BOB's started no other (it counts against nobody)
         await reviews.review(2, ANN)  # ANN's second computation this hour
         await reviews.review(1, ANN)  # kept: answered, not counted
@@ -232,3 +240,33 @@ async def test_a_failed_review_frees_the_member_and_is_not_kept(fakes: Fakes, mo
         assert not reviews.cached(1)
         monkeypatch.undo()
         assert (await reviews.review(1, ANN)).game_id == 1
+
+
+async def test_the_moves_the_autopilot_made_are_marked_and_not_the_players(fakes: Fakes) -> None:
+    """In game 3 bob was away from the middle on: the store's actors say the autopilot made his moves (and one ran
+    out of time); those spots are marked, and his figures are computed here from his own spots alone."""
+    game = fakes.games[3]
+    middle = len(game.moves) // 2
+    marks = {i: "autopilot" for i, m in enumerate(game.moves) if m.player == "bob" and i >= middle}
+    late = next(i for i, m in enumerate(game.moves) if m.player == "bob" and i < middle and i > 3)
+    marks[late] = "timeout"
+    planned = next(i for i, m in enumerate(game.moves) if m.player == "bob" and late < i < middle)
+    marks[planned] = "plan"  # a planned move (any actor but the player counts as not theirs)
+    fakes.actors[3] = marks
+    with CountingExecutor() as pool:
+        reviews = make(fakes, pool)
+        result = await reviews.review(3, BOB)
+    marked = [s for s in result.spots if s.not_counted is not None]
+    assert marked and {s.seat for s in marked} == {1}
+    assert {s.not_counted.value for s in marked if s.not_counted is not None} <= {"autopilot", "timeout", "plan"}
+    assert {s.index: s.not_counted for s in marked}.get(late) in (NotCounted.TIMEOUT, None)
+    assert [s.not_counted for s in marked if s.index == planned] == [NotCounted.PLAN]
+    assert {s.index for s in marked} <= set(marks)
+    bob = result.players[1]
+    own = [s for s in result.spots if s.seat == 1 and s.not_counted is None and s.weighed]
+    decisions = [s for s in own if s.decision and s.win_played is not None]
+    assert bob.decisions == len(decisions) > 0
+    assert bob.choices == pytest.approx(sum(0.0 if s.same else 100 * (s.win_played - s.win_expert) for s in decisions))  # type: ignore[operator]
+    assert bob.luck_total == pytest.approx(sum(100 * (s.luck or 0.0) for s in own if s.chance is not None))
+    assert bob.not_counted == len({s.number for s in marked})
+    assert all(result.spots[i].not_counted is None for i in bob.costliest)

@@ -1,9 +1,10 @@
 """`/ttr review` in words: the progress, the review's text in pages, the chart's words, the refusals.
 
-The data is bot/service/review.py's; every sentence is here, in the language
-being spoken (bot/present/i18n.py). A move is named as a short noun phrase
-("a card from the deck", "the route Denver - Omaha (red, 4)"), so that the
-same words serve the move played and the expert's.
+The data is bot/service/review.py's; every sentence is here or in
+bot/present/review_lines.py, in the language being spoken
+(bot/present/i18n.py). The figures the summary gives (luck and choices, in
+points of each player's chance of winning) are the very strings the chart
+draws (`chart_words`), so the two never disagree.
 """
 
 from __future__ import annotations
@@ -11,154 +12,118 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.present.escape import shown
-from bot.present.i18n import _, current_language, map_, ngettext, pgettext
+from bot.present.i18n import _, ngettext
 from bot.present.names import map_title_of
-from bot.present.suggestions import route_label
-from bot.present.words import card_name, tickets_counted
-from bot.service.kinds import Language
-from bot.service.review import (
-    GameReviewed,
-    MoveKind,
-    ReviewedMove,
-    ReviewedTurn,
-    ReviewProgress,
-    ReviewRefused,
-    ReviewWhy,
+from bot.present.review_lines import (
+    luck_list,
+    move_phrase,
+    percent_text,
+    player_lines,
+    points_text,
+    signed,
+    turn_line,
 )
-from maps import Board, load_board
-from render.review_chart import ChartWords
+from bot.service.review import GameReviewed, ReviewedSpot, ReviewProgress, ReviewRefused, ReviewWhy
+from maps import load_board
+from render.review_chart import ChartBars, ChartWords
 
 MESSAGE_LIMIT = 1900  # a page of the turn list stays under Discord's 2,000 characters
-
-
-def _number(value: float) -> str:
-    """A number with one decimal as the reader writes it ("3.5", "3,5")."""
-    text = f"{value:.1f}"
-    return text if current_language() is Language.EN else text.replace(".", ",")
-
-
-def points_text(value: float) -> str:
-    """ "3.5 points", "1 point", "3,5 poäng", "3,5 pistettä"."""
-    rounded = round(abs(value), 1)
-    if rounded == int(rounded):
-        count = int(rounded)
-        return ngettext("{count} point", "{count} points", count).format(count=count)
-    return pgettext("decimal", "{count} points").format(count=_number(rounded))
-
-
-def percent_text(chance: float) -> str:
-    """ "42%", "42 %" (Swedish and Finnish put a space before the sign)."""
-    return pgettext("percent", "{value}%").format(value=round(chance * 100))
-
-
-def move_phrase(board: Board, move: ReviewedMove) -> str:
-    """A move as a noun phrase: "a card from the deck", "the face-up card: red", "the route ..."."""
-    rules = board.rules
-    if move.kind is MoveKind.DECK:
-        return _("a card from the deck")
-    if move.kind is MoveKind.FACE_UP and move.card is not None:
-        return _("the face-up card: {card}").format(card=card_name(rules, move.card))
-    if move.kind is MoveKind.TICKETS:
-        return _("{tickets} to choose from").format(tickets=tickets_counted(rules, rules.draw_tickets))
-    if move.kind is MoveKind.CLAIM and move.route is not None:
-        return map_(rules.title, "the route {route}").format(route=route_label(board.routes[move.route]))
-    if move.kind is MoveKind.PASS:
-        return _("passing")
-    return _("another move")
+SUMMARY_LIMIT = 2000  # the summary is one message
 
 
 def progress_text(progress: ReviewProgress | None, game_id: int) -> str:
     if progress is None:
         return _("Reviewing game #{game_id}…").format(game_id=game_id)
     return _("Reviewing game #{game_id}: turn {turn} of {turns}…").format(
-        game_id=game_id, turn=progress.turn, turns=progress.turns
+        game_id=game_id, turn=max(1, progress.turn), turns=progress.turns
     )
 
 
-def turn_line(board: Board, review: GameReviewed, turn: ReviewedTurn) -> str:
-    """One turn of the list: what was played, the expert's move and what the difference was worth."""
-    played = move_phrase(board, turn.played)
-    who = shown(review.names[turn.seat])
-    mark = "🔑 " if turn.number in review.key_turns else ""
-    if turn.same:
-        return _("{mark}**Turn {turn}** ({who}): {played}, as the expert would.").format(
-            mark=mark, turn=turn.number, who=who, played=played
-        )
-    suggested = move_phrase(board, turn.suggested)
-    if not turn.weighed:
-        worth = _("not weighed: the review ran out of time")
-    elif turn.loss > 0.05:
-        worth = _("the expert's move was worth {points} more").format(points=points_text(turn.loss))
-    elif turn.loss < -0.05:
-        worth = _("the move played was worth {points} more").format(points=points_text(-turn.loss))
-    else:
-        worth = _("both were worth the same")
-    return _("{mark}**Turn {turn}** ({who}): {played}. The expert: {suggested}; {worth}.").format(
-        mark=mark, turn=turn.number, who=who, played=played, suggested=suggested, worth=worth
-    )
+def _turns(spots: tuple[ReviewedSpot, ...]) -> list[list[ReviewedSpot]]:
+    """The spots grouped by turn and seat, in order."""
+    groups: list[list[ReviewedSpot]] = []
+    for spot in spots:
+        if groups and (groups[-1][0].number, groups[-1][0].seat) == (spot.number, spot.seat):
+            groups[-1].append(spot)
+        else:
+            groups.append([spot])
+    return groups
+
+
+def _key_numbers(review: GameReviewed) -> set[tuple[int, int]]:
+    return {(review.spots[i].number, review.spots[i].seat) for i in review.key_spots}
 
 
 def review_summary(review: GameReviewed) -> str:
-    """The first message: the game, the reader's overall figures, the key turns and how it was computed."""
+    """The first message: the game, every player's figures (the reader's first) and the reader's costliest
+    decisions (how it was computed closes the turn list: `method_note`)."""
     board = load_board(review.map)
     lines = [
         _("**Review of game #{game_id}** ({map})").format(game_id=review.game_id, map=map_title_of(board.rules.title)),
     ]
-    mine = review.mine()
-    same = sum(1 for t in mine if t.same)
-    cost = sum(max(0.0, t.loss) for t in mine)
-    if review.reader_seat is not None:
+    seat = review.reader_seat
+    if seat is not None:
+        mine = [s for s in review.mine() if s.decision and s.not_counted is None and s.weighed]
+        same = sum(1 for s in mine if s.same)
         lines.append(
             ngettext(
-                "You played {same} of your {count} turn as the expert would.",
-                "You played {same} of your {count} turns as the expert would.",
+                "You made {same} of your {count} decision as the expert would.",
+                "You made {same} of your {count} decisions as the expert would.",
                 len(mine),
             ).format(same=same, count=len(mine))
         )
-        lines.append(_("Where you played otherwise, your moves cost {points} in all.").format(points=points_text(cost)))
-    else:
+        me = review.players[seat]
         lines.append(
-            ngettext(
-                "{same} of the game's {count} turn went as the expert would have played.",
-                "{same} of the game's {count} turns went as the expert would have played.",
-                len(mine),
-            ).format(same=same, count=len(mine))
+            _(
+                "In points of your chance of winning, the luck of the draw gave you {luck} ({items}) and your choices "
+                "{choices} against the expert's."
+            ).format(luck=signed(me.luck_total), items=luck_list(board, me), choices=signed(me.choices))
         )
     lines.append("")
-    lines.append(_("The turns that mattered most:"))
-    by_number = {t.number: t for t in review.turns}
-    for number in review.key_turns:
-        lines.append("- " + turn_line(board, review, by_number[number]))
+    order = sorted(range(len(review.players)), key=lambda i: (i != seat, i))
+    for i in order:
+        lines += player_lines(board, review, review.players[i])
+    keys = ["", _("The decisions that cost most:") if review.key_spots else _("No decision cost anything.")]
+    for i in review.key_spots:
+        spot = review.spots[i]
+        group = [s for s in review.spots if (s.number, s.seat) == (spot.number, spot.seat)]
+        keys.append("- " + turn_line(board, review, [s for s in group if s.decision], key=True))
     if review.unweighed:
         lines.append(
             ngettext(
-                "The review ran out of time: {count} turn at the end is not weighed.",
-                "The review ran out of time: {count} turns at the end are not weighed.",
+                "The review ran out of time: {count} move at the end is not weighed.",
+                "The review ran out of time: {count} moves at the end are not weighed.",
                 review.unweighed,
             ).format(count=review.unweighed)
         )
-    lines.append("")
-    lines.append(
-        _(
-            "The expert is the strong autopilot, from what the player could see then. A move's worth is the final "
-            "score margin it led to in {worlds} simulated endings; the chances of winning come from endings played "
-            "from the real position. Estimates, not certainties."
-        ).format(worlds=review.worlds)
-    )
-    return "\n".join(lines)
+    # many players: the reader's costliest decisions give way (each player's own lines name theirs)
+    whole = "\n".join(lines + keys)
+    return whole if len(whole) <= SUMMARY_LIMIT else "\n".join(lines)[:SUMMARY_LIMIT]
+
+
+def method_note(review: GameReviewed) -> str:
+    """How the review was computed, closing the turn list."""
+    return _(
+        "The reference is the expert, the bot's best autopilot, deciding from what the player could see then. "
+        "A chance of winning is the share of {worlds} simulated endings won; accuracy is Lichess's formula of "
+        "the chance lost at each decision; luck is what was really drawn against a random draw. Estimates, not "
+        "certainties."
+    ).format(worlds=review.worlds)
 
 
 def turn_pages(review: GameReviewed) -> list[str]:
-    """The reader's turns (every turn for a moderator who did not play), in messages under Discord's limit."""
+    """The reader's turns (every turn for a moderator who did not play), then how the review was computed, in
+    messages under Discord's limit."""
     board = load_board(review.map)
+    keys = _key_numbers(review)
     heading = _("Turn by turn:")
     pages: list[str] = []
     page = heading
-    for turn in review.mine():
-        line = turn_line(board, review, turn)
+    lines = [turn_line(board, review, g, key=(g[0].number, g[0].seat) in keys) for g in _turns(review.mine())]
+    for line in [*lines, "\n" + method_note(review)]:
         if len(page) + 1 + len(line) > MESSAGE_LIMIT:
             pages.append(page)
-            page = line
+            page = line.lstrip("\n")
         else:
             page += "\n" + line
     pages.append(page)
@@ -173,10 +138,23 @@ def chart_words(review: GameReviewed) -> ChartWords:
     names = tuple(review.names)
     winners = [names[i] for i, c in enumerate(review.chances[-1]) if c > 0]
     keys = ", ".join(str(n) for n in review.key_turns)
+    values = tuple((p.luck_total, p.choices) for p in review.players)
+    labels = tuple((signed(p.luck_total), signed(p.choices)) for p in review.players)
+    figures = "; ".join(
+        _("{name}: luck {luck}, choices {choices}").format(name=names[i], luck=luck, choices=choices)
+        for i, (luck, choices) in enumerate(labels)
+    )
     alt = _(
         "A line chart of each player's chance of winning over the {turns} turns of game #{game_id}; "
-        "the key turns marked: {keys}. Won by {winners}."
-    ).format(turns=len(review.turns), game_id=review.game_id, keys=keys, winners=", ".join(winners))
+        "the key turns marked: {keys}. Won by {winners}. In points of chance: {figures}."
+    ).format(turns=review.turns, game_id=review.game_id, keys=keys, winners=", ".join(winners), figures=figures)
+    bars = ChartBars(
+        title=_("Luck and choices, in points of chance of winning"),
+        luck=_("Luck"),
+        choices=_("Choices"),
+        values=values,
+        labels=labels,
+    )
     return ChartWords(
         title=title,
         x_axis=_("Turn"),
@@ -184,6 +162,7 @@ def chart_words(review: GameReviewed) -> ChartWords:
         y_ticks=tuple(percent_text(k / 4) for k in range(5)),
         names=names,
         alt_text=alt,
+        bars=bars,
     )
 
 
@@ -228,6 +207,7 @@ __all__ = [
     "progress_text",
     "review_refusal_text",
     "review_summary",
+    "shown",
     "turn_line",
     "turn_pages",
 ]

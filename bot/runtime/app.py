@@ -194,6 +194,7 @@ class ConductorBot(commands.Bot):
             self._service.audit,
             clock=self.clock,
             executor=self._review_pool,
+            history=self._service.store.history,
             workers=REVIEW_WORKERS,
         )
         await add_ttr_cogs(

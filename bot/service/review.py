@@ -8,9 +8,13 @@ typed data, never a sentence (bot/present/review.py words it).
 - Only a game that ended by the rules, or that a moderator scored, and whose
   end is final (bot/service/finality.py: the record is everyone's) is
   reviewed; only for a member who held one of its seats, or a moderator.
-- The playouts run off the event loop, a batch of turns at a time, in the
+- The playouts run off the event loop, a batch of spots at a time, in the
   executor given (the bot's: a pool of worker processes; None: the default
   thread pool); `progress` is told, on the event loop, which turn is next.
+- The moves someone else decided for a seat (the store's actor of each move:
+  the autopilot for an away member or a player out of time, or any other
+  actor than the player, such as a planned move) are marked and left out of
+  that player's figures (`engine.review_models.NotCounted`).
 - A review is computed once per game and process, then kept in memory (the
   last `KEEP` games asked for; a restart computes it again on its first
   request); members asking for a game being reviewed share that computation.
@@ -37,31 +41,41 @@ from bot.service.kinds import AuditAction
 from bot.service.review_models import (
     GameReviewed,
     MoveKind,
+    PlayerReview,
     ReviewedMove,
-    ReviewedTurn,
+    ReviewedSpot,
     ReviewProgress,
     ReviewRefused,
     ReviewWhy,
 )
-from bot.store import GameStatus, SeatRow
+from bot.service.review_shown import as_shown, player_review, reviewed_spot
+from bot.store import GameStatus, MoveRow, SeatRow
 from bot.store.protocols import GameStore
-from engine.moves import Claim, DrawCard, DrawTickets, Move, Pass
 from engine.review import (
     DEFAULT_REVIEW,
+    Chance,
     GameReview,
+    NotCounted,
     ReviewPlan,
     ReviewSearch,
-    TurnReview,
+    SpotReview,
     assemble_record,
     plan_record,
-    review_record_turns,
+    review_record_spots,
 )
-from maps import Board, load_board
+from engine.review_figures import all_figures
+from maps import load_board
 
 PER_HOUR = 3  # review computations a member may start in an hour
-BATCH = 4  # turns a worker reviews at a time (progress is told between batches)
+BATCH = 4  # spots a worker reviews at a time (progress is told between batches)
 KEEP = 1000  # reviews kept in memory (the least recently asked for goes first)
 HOUR = timedelta(hours=1)
+
+
+class MoveLog(Protocol):
+    """Where each move's actor comes from (the store's history part): who decided each move of the record."""
+
+    async def moves(self, game_id: int) -> list[MoveRow]: ...
 
 
 class RecordReader(Protocol):
@@ -86,7 +100,8 @@ class _Done:
     map: str
     names: tuple[str, ...]
     review: GameReview
-    turns: tuple[ReviewedTurn, ...]
+    spots: tuple[ReviewedSpot, ...]
+    players: tuple[PlayerReview, ...]
     seconds: float
 
 
@@ -107,6 +122,7 @@ class Reviews:
         *,
         clock: Callable[[], datetime] | None = None,
         executor: Executor | None = None,
+        history: MoveLog | None = None,
         workers: int = 1,
         search: ReviewSearch = DEFAULT_REVIEW,
         per_hour: int = PER_HOUR,
@@ -116,6 +132,7 @@ class Reviews:
         self.records = records
         self.clock = clock or _now  # the hourly limit's time (the bot's clock: simulated in tests)
         self.executor = executor
+        self.history = history  # the moves' actors (None: every move counts as its player's)
         self.workers = max(1, workers)  # batches in the executor at once
         self.search = search
         self.per_hour = per_hour
@@ -166,13 +183,33 @@ class Reviews:
             raise ReviewRefused(ReviewWhy.NOT_A_PLAYER, {"game_id": game_id})
         done = self._done.get(game_id)
         if done is None:
-            done = await self._computed(game_id, user_id, doc, progress)
+            done = await self._computed(game_id, user_id, doc, await self._not_counted(game_id, doc), progress)
         else:
             self._done.move_to_end(game_id)
         names = _names(players, seats)
         return _for_reader(replace(done, names=names), reader_seat)
 
-    async def _computed(self, game_id: int, user_id: int, doc: dict[str, Any], progress: Progress | None) -> _Done:
+    async def _not_counted(self, game_id: int, doc: dict[str, Any]) -> dict[int, NotCounted]:
+        """The record's moves someone else decided for their player (by the store's actor of each move)."""
+        if self.history is None:
+            return {}
+        rows = await self.history.moves(game_id)
+        moves = doc.get("moves", [])
+        out: dict[int, NotCounted] = {}
+        for row in rows:
+            if row.index >= len(moves) or row.move != moves[row.index] or row.actor == "player":
+                continue
+            out[row.index] = NotCounted(row.actor) if row.actor in NotCounted._value2member_map_ else NotCounted.PLAN
+        return out
+
+    async def _computed(
+        self,
+        game_id: int,
+        user_id: int,
+        doc: dict[str, Any],
+        not_counted: dict[int, NotCounted],
+        progress: Progress | None,
+    ) -> _Done:
         """The review of a game no one has had yet: joined if another member's is running, else started."""
         running = self._running.get(game_id)
         if running is not None:
@@ -190,7 +227,7 @@ class Reviews:
         future: asyncio.Future[_Done] = asyncio.get_running_loop().create_future()
         self._running[game_id] = future
         try:
-            done = await self._compute(game_id, doc, progress)
+            done = await self._compute(game_id, doc, not_counted, progress)
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: nobody else may be waiting
@@ -205,33 +242,37 @@ class Reviews:
             self._members.discard(user_id)
             del self._running[game_id]
 
-    async def _compute(self, game_id: int, doc: dict[str, Any], progress: Progress | None) -> _Done:
+    async def _compute(
+        self, game_id: int, doc: dict[str, Any], not_counted: dict[int, NotCounted], progress: Progress | None
+    ) -> _Done:
         loop = asyncio.get_running_loop()
         began_wall = time.perf_counter()
         plan: ReviewPlan = await loop.run_in_executor(self.executor, plan_record, doc, self.search)
         n = len(plan.spots)
         began = time.monotonic()  # the schedule of the time limit (CLOCK_MONOTONIC: the same in every process)
         batches = deque((first, min(n, first + self.batch)) for first in range(0, n, self.batch))
-        running: dict[asyncio.Future[list[TurnReview]], int] = {}
-        results: dict[int, list[TurnReview]] = {}
+        running: dict[asyncio.Future[list[SpotReview]], int] = {}
+        results: dict[int, list[SpotReview]] = {}
         reported = 0
         while batches or running:
             while batches and len(running) < self.workers:
                 first, stop = batches.popleft()
-                job = partial(review_record_turns, doc, plan, first, stop, began)
+                job = partial(review_record_spots, doc, plan, first, stop, began)
                 running[loop.run_in_executor(self.executor, job)] = first
-            next_turn = min(running.values()) + 1
+            next_turn = max(1, plan.spots[min(running.values())].number)
             if progress is not None and next_turn != reported:
                 reported = next_turn
-                await progress(ReviewProgress(game_id, next_turn, n))
+                await progress(ReviewProgress(game_id, next_turn, plan.turns))
             finished, _ = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
             for job_done in finished:
                 results[running.pop(job_done)] = job_done.result()
-        turns = [t for first in sorted(results) for t in results[first]]
-        review = await loop.run_in_executor(self.executor, assemble_record, doc, plan, turns)
+        spots = [t for first in sorted(results) for t in results[first]]
+        review = await loop.run_in_executor(self.executor, assemble_record, doc, plan, spots, not_counted)
         board = load_board(str(doc["map"]))
-        shown = tuple(_reviewed(board, t) for t in review.turns)
-        return _Done(game_id, str(doc["map"]), (), review, shown, time.perf_counter() - began_wall)
+        review = replace(review, spots=tuple(as_shown(board, s) for s in review.spots))
+        shown = tuple(reviewed_spot(board, t, review.not_counted.get(t.index)) for t in review.spots)
+        players = tuple(player_review(f) for f in all_figures(review))
+        return _Done(game_id, str(doc["map"]), (), review, shown, players, time.perf_counter() - began_wall)
 
 
 def _abandoned(doc: dict[str, Any]) -> bool:
@@ -269,35 +310,6 @@ def _names(players: list[str], seats: list[SeatRow]) -> tuple[str, ...]:
     return tuple(by_player.get(p, p) for p in players)
 
 
-def _move(board: Board, move: Move) -> ReviewedMove:
-    if isinstance(move, DrawCard):
-        return ReviewedMove(MoveKind.DECK) if move.source == "deck" else ReviewedMove(MoveKind.FACE_UP, move.source)
-    if isinstance(move, DrawTickets):
-        return ReviewedMove(MoveKind.TICKETS)
-    if isinstance(move, Pass):
-        return ReviewedMove(MoveKind.PASS)
-    if isinstance(move, Claim):
-        ends = {move.a, move.b}
-        routes = [r for r in board.routes if {r.a, r.b} == ends]
-        chosen = [r for r in routes if move.route is None or r.color == move.route] or routes
-        return ReviewedMove(MoveKind.CLAIM, route=chosen[0].id if chosen else None)
-    return ReviewedMove(MoveKind.OTHER)
-
-
-def _reviewed(board: Board, turn: TurnReview) -> ReviewedTurn:
-    return ReviewedTurn(
-        turn.number,
-        turn.seat,
-        _move(board, turn.played),
-        _move(board, turn.suggested),
-        turn.same,
-        turn.loss,
-        turn.worlds,
-        turn.chances,
-        turn.weighed,
-    )
-
-
 def _for_reader(done: _Done, seat: int | None) -> GameReviewed:
     review = done.review
     return GameReviewed(
@@ -305,8 +317,8 @@ def _for_reader(done: _Done, seat: int | None) -> GameReviewed:
         done.map,
         done.names,
         seat,
-        done.turns,
-        review.key_turns(seat),
+        done.spots,
+        done.players,
         tuple(review.chances()),
         review.scores,
         review.worlds,
@@ -317,13 +329,16 @@ def _for_reader(done: _Done, seat: int | None) -> GameReviewed:
 
 
 __all__ = [
+    "Chance",
     "GameReviewed",
     "MoveKind",
+    "NotCounted",
+    "PlayerReview",
     "RecordReader",
     "ReviewProgress",
     "ReviewRefused",
     "ReviewWhy",
     "ReviewedMove",
-    "ReviewedTurn",
+    "ReviewedSpot",
     "Reviews",
 ]
