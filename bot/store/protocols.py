@@ -1,10 +1,8 @@
 """The store's interface, one Protocol per part, and `Store`, which holds one of each.
 
-A caller that needs one part holds that part (a `TimerStore`, a
-`SettingsStore`): `store.timers`, `store.settings`, each the object of
-`bot/store/parts/` that serves it, with no layer between. `Store` is what a
-backend provides. Nothing here depends on how the data is kept: the Protocols
-speak only in rows, writes and errors.
+A caller that needs one part holds that part (a `TimerStore`, a `SettingsStore`): `store.timers`,
+`store.settings`, each the object of `bot/store/parts/` that serves it, with no layer between. `Store` is what a
+backend provides. Nothing here depends on how the data is kept: the Protocols speak only in rows, writes and errors.
 """
 
 from __future__ import annotations
