@@ -27,6 +27,7 @@ from bot.present.escape import shown
 from bot.service.review import Reviews
 from engine import Phase
 from engine.review import ReviewSearch
+from engine.review_models import NotCounted
 
 # the bot's own pool of worker processes, a small search: the same review every time, in seconds
 SMALL = ReviewSearch(seed="test", work=0, min_worlds=2, max_worlds=2, time_limit=None)
@@ -214,3 +215,47 @@ async def test_an_away_members_turns_are_marked_and_left_out_of_their_figures(si
     for number in {s.number for s in marked if s.seat == bob_seat and s.decision}:
         line = next(li for li in pages.splitlines() if li.startswith(f"**Turn {number}** (bob)"))
         assert "played by the autopilot or a plan (not counted)" in line, line
+
+
+async def test_planned_turns_are_marked_as_planned_and_left_out_of_their_figures(simcord_env: Env) -> None:
+    """Bob plans two of his turns with `/ttr plan` (two cards from the deck), they are played for him when they
+    come, the game ends; his review marks exactly those moves as planned and leaves them out of his figures."""
+    room = make_room(simcord_env, ["alice", "bob"])
+    alice, bob = room.members
+    reviews = small_search(simcord_env)
+    game_id, _ = await open_game(room, "usa", 2, trains=8)
+    player = Player(room, game_id)
+    planned_turns = 0
+    while planned_turns < 2:
+        game = await player.game()
+        to_move = game.to_move()
+        assert to_move is not None
+        if game.state.phase is Phase.PLAY and to_move.player == "alice" and game.state.pending is None:
+            plan = await slash(bob, room, "ttr plan", step="deck")
+            assert all_private(plan) and "draw two cards from the deck" in reply_text(plan), reply_text(plan)
+            before = len(game.moves)
+            await player.step(game)  # alice's turn (one or two moves), then bob's plan at once
+            while (await player.game()).to_move().player == "alice" and len((await player.game()).moves) < before + 3:  # type: ignore[union-attr]
+                await player.step(await player.game())
+            planned_turns += 1
+        else:
+            await player.step(game)
+    game = await player.play()
+    assert game.finished
+
+    result, _ = await review(room, bob, game=game_id)
+    text = reply_text(result)
+    assert "**bob (you)**: accuracy " in text and "not counted" in text, text
+    answer = await reviews.review(game_id, bob.id)
+    rows = await room.bot.service.store.history.moves(game_id)
+    planned = {r.index for r in rows if r.actor == "plan"}
+    assert len(planned) >= 2 and all(game.moves[i].player == "bob" for i in planned)
+    marked = {s.index: s.not_counted for s in answer.spots if s.not_counted is not None}
+    assert {i for i, why in marked.items() if why is NotCounted.PLAN} == planned & {s.index for s in answer.spots}
+    bob_seat = game.names.index("bob")
+    figures = answer.players[bob_seat]
+    turns = len({s.number for s in answer.spots if s.index in planned and s.seat == bob_seat})
+    assert figures.not_counted == turns
+    own = [s for s in answer.spots if s.seat == bob_seat and s.index not in planned and s.weighed and s.decision]
+    counted = [s for s in own if s.win_played is not None and s.win_expert is not None]
+    assert figures.decisions == len(counted)
