@@ -41,7 +41,7 @@ def random_move(game: Any, rng: random.Random, keep: Any, tunnel_pay: Any) -> An
     names = sorted(kinds)
     kind = rng.choices(names, [weights.get(k, 1) for k in names])[0]
     choice = kinds[kind]
-    if kind in ("Keep",):
+    if kind == "Keep":
         # keep few tickets most of the time, like cautious players do
         fewest = min(len(m.tickets) for m in choice if isinstance(m, keep))
         few = [m for m in choice if isinstance(m, keep) and len(m.tickets) == fewest]

@@ -75,7 +75,7 @@ class IndexedRoute:
                 have = hand.get(colour, 0)
                 if have >= length - top and wilds + have - length > best:
                     best = wilds + have - length
-        return best if best > 0 else 0
+        return max(0, best)
 
 
 # routes of one colour written on the board, by shape, shortest first: (length, shape number, a route of

@@ -24,10 +24,7 @@ def payment_counters(indexed: IndexedRoute, hand: Counter[str]) -> list[Counter[
     length = indexed.length
     held = hand.get
     wilds_held = held(WILD, 0)
-    if indexed.wilds_allowed:
-        wild_range = range(indexed.least_wilds, (wilds_held if wilds_held < length else length) + 1)
-    else:
-        wild_range = range(1)
+    wild_range = range(indexed.least_wilds, min(length, wilds_held) + 1) if indexed.wilds_allowed else range(1)
     found: list[Counter[str]] = []
     new = dict.__new__  # a Counter built without `Counter.__init__`, which only fills it
     for wilds in wild_range:

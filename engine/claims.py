@@ -156,10 +156,7 @@ class Claims(TurnFlow):
             bits ^= low
             indexed = routes[rid]
             length = indexed.length
-            if indexed.wilds_allowed:
-                wild_range = range(indexed.least_wilds, (wild_count if wild_count < length else length) + 1)
-            else:
-                wild_range = range(1)
+            wild_range = range(indexed.least_wilds, min(length, wild_count) + 1) if indexed.wilds_allowed else range(1)
             two = rid in doubled
             for wilds in wild_range:
                 plain = length - wilds

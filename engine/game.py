@@ -188,7 +188,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
             return draws
         if s.pending is Pending.TUNNEL:
             moves: list[Move] = [TunnelPay(name, payment_of(c)) for c in self.tunnel_options(name)]
-            return moves + [TunnelPay(name, None)]
+            return [*moves, TunnelPay(name, None)]
         moves = list(self._list_draws(name, self.card_draws(name)))
         if s.ticket_deck:
             moves.append(DrawTickets(name))
@@ -311,7 +311,7 @@ class Game(CardDraws, Tickets, Claims, Scoring):
         return partial(self._pass, seat)
 
     def _pass(self, seat: int) -> list[Event]:
-        events = [Event("pass", self.names[seat])] + self._end_turn()
+        events = [Event("pass", self.names[seat]), *self._end_turn()]
         # a whole round of passes (this one and one by each other player just before it, see `passes_in_a_row`)
         # changed nothing: nobody can do anything but pass, now or ever, so the game ends and is scored (when the
         # game has the rule; without it, as in the record specification, the game goes on passing)

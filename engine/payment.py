@@ -38,7 +38,7 @@ def check_payment(rules: Rules, route: Route, pay: Counter[str], hand: Counter[s
 
 def _wild_range(rules: Rules, route: Route, hand: Counter[str]) -> range:
     if rules.wilds_only_on_tunnels and not route.tunnel:
-        return range(0, 1)
+        return range(1)
     return range(least_wilds(route), min(hand.get(WILD, 0), route.length) + 1)
 
 

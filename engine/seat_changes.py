@@ -16,6 +16,7 @@ A move never has a `change` key, so no link can be read both ways.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -79,7 +80,7 @@ def read_changes(entries: Any, seats: int, moves: int) -> list[SeatChange]:
     if not isinstance(entries, list):
         raise ChangeError("seat_changes must be a list")
     changes = [read_change(entry, i, seats, moves) for i, entry in enumerate(entries)]
-    for i, (one, two) in enumerate(zip(changes, changes[1:], strict=False), start=1):
+    for i, (one, two) in enumerate(itertools.pairwise(changes), start=1):
         if two.after_moves < one.after_moves:
             raise ChangeError(f"seat_changes[{i}] comes after move {two.after_moves}, before the change listed first")
     return changes

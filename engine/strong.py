@@ -322,10 +322,7 @@ def _long_target(me: Seat) -> int | None:
         route = me.board.routes[r]
         if w == 0 or route.length > me.trains:
             continue
-        if route.color == GRAY:
-            held = max(me.hand[c] for c in me.rules.colors)
-        else:
-            held = me.hand[route.color]
+        held = max(me.hand[c] for c in me.rules.colors) if route.color == GRAY else me.hand[route.color]
         if me.wild_useful([r]):
             held += me.hand[WILD]
         missing = max(route.length - held, 0)

@@ -80,7 +80,7 @@ class Seat:
             elif not closed >> rid & 1:
                 # (weighing the cards still to draw for each route here was measured: it loses games)
                 w = base[rid] - self.extra_worth(route) if tourists or (carts and route.cart) else base[rid]
-                out[rid] = w if w > 0.05 else 0.05
+                out[rid] = max(0.05, w)
         return out
 
     def extra_worth(self, route: Route) -> float:

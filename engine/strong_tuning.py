@@ -111,6 +111,6 @@ def floored_weights(game: Game, long_worth: float = LONG_ROUTE_WORTH) -> list[fl
     found = _FLOORED.get((id(board), long_worth))
     if found is not None and found[0] is board:
         return found[1]
-    weights = [w if w > 0.05 else 0.05 for w in base_weights(game, long_worth)]
+    weights = [max(0.05, w) for w in base_weights(game, long_worth)]
     _FLOORED[(id(board), long_worth)] = (board, weights)
     return weights

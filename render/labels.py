@@ -47,7 +47,7 @@ def text_box(text: str) -> tuple[int, int, int, int]:
     left, top, right, bottom = probe.multiline_textbbox(
         (0, 0), text, font=fonts.font(LABEL_SIZE, True), stroke_width=STROKE, align="center", spacing=1
     )
-    return (int(left), int(top), int(math.ceil(right)), int(math.ceil(bottom)))
+    return (int(left), int(top), math.ceil(right), math.ceil(bottom))
 
 
 def obstacle_mask(board: Board, layout: BoardLayout, reserve: float) -> Image.Image:

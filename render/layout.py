@@ -106,10 +106,7 @@ def layout_for(board: Board) -> BoardLayout:
     left, top, right, bottom = _content_box(board)
     w, h = right - left, bottom - top
     panel_below = w / h >= LANDSCAPE_ASPECT
-    if panel_below:
-        scale = IMAGE_WIDTH / w
-    else:
-        scale = min((IMAGE_WIDTH - SIDE_PANEL_WIDTH) / w, 1.1 * IMAGE_WIDTH / h)
+    scale = IMAGE_WIDTH / w if panel_below else min((IMAGE_WIDTH - SIDE_PANEL_WIDTH) / w, 1.1 * IMAGE_WIDTH / h)
     width, height = round(w * scale), round(h * scale)
     if not panel_below:
         # centre the board in its area when the height limited the scale

@@ -33,6 +33,8 @@ from bot import Settings, create_bot
 from bot.runtime.app import ConductorBot
 from bot.store import Shards
 
+log = logging.getLogger(__name__)
+
 
 def say(payload: dict[str, Any]) -> None:
     sys.stdout.write("@ " + json.dumps(payload) + "\n")
@@ -132,7 +134,7 @@ async def main(database: str, shard: int, count: int) -> None:
                     else:
                         say({"error": f"unknown command {words[0]!r}"})
                 except Exception as exc:  # the test reads the failure instead of waiting for an answer
-                    logging.exception("command %r failed", line)
+                    log.exception("command %r failed", line)
                     say({"error": f"{type(exc).__name__}: {exc}"})
     finally:
         await env.shutdown()

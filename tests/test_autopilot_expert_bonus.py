@@ -4,6 +4,7 @@ candidates, read only from what the seat may know."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from dataclasses import replace
@@ -47,7 +48,7 @@ def path(board: Board, a: str, b: str, avoid: set[frozenset[str]]) -> list[Route
         if frozenset(r.ends) not in avoid and not r.tunnel and not r.ferries:
             graph.add_edge(r.a, r.b, route=r)
     places = nx.shortest_path(graph, a, b)
-    return [graph.edges[x, y]["route"] for x, y in zip(places, places[1:], strict=False)]
+    return [graph.edges[x, y]["route"] for x, y in itertools.pairwise(places)]
 
 
 def test_the_claim_that_finishes_a_ticket() -> None:

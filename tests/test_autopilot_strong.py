@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -149,7 +150,7 @@ def test_last_turn_claims_the_most_points() -> None:
     game = _in_play("usa", ["ann", "bob"], "last")
     s = game.state
     me = s.players[s.current]
-    me.hand = Counter({c: 6 for c in game.rules.colors})
+    me.hand = Counter(dict.fromkeys(game.rules.colors, 6))
     s.final_turns = 2
     move = strong(game, me.name)
     assert isinstance(move, Claim)
@@ -171,7 +172,7 @@ def test_last_turn_finishes_a_ticket_rather_than_a_longer_route() -> None:
     for r in board.routes:
         graph.add_edge(r.a, r.b, id=r.id, weight=r.length)
     places = nx.shortest_path(graph, ticket.origin, ticket.targets[0].name, weight="weight")
-    path = [board.routes[graph.edges[u, v]["id"]] for u, v in zip(places, places[1:], strict=False)]
+    path = [board.routes[graph.edges[u, v]["id"]] for u, v in itertools.pairwise(places)]
     missing = min(path[1:-1] or path, key=lambda r: r.length)
     assert missing.length < 6
     for r in path:

@@ -120,7 +120,9 @@ def test_the_expert_time_limit_is_a_setting(tmp_path: Path) -> None:
     env.write_text("CONDUCTOR_EXPERT_SECONDS=3\n", encoding="utf-8")
     assert Settings.from_env({}, env).expert_seconds == 3.0
     for bad in ("0.1", "11", "nan", "inf", "-1", "two", "１"):
-        with pytest.raises(SettingsError, match="CONDUCTOR_EXPERT_SECONDS must be a number of seconds from 0.2 to 10"):
+        with pytest.raises(
+            SettingsError, match=r"CONDUCTOR_EXPERT_SECONDS must be a number of seconds from 0\.2 to 10"
+        ):
             Settings.from_env({"CONDUCTOR_EXPERT_SECONDS": bad}, None)
 
 

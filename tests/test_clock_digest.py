@@ -25,7 +25,7 @@ def service(timed_service: GameService) -> GameService:
 
 
 async def test_a_players_turn_comes_with_what_the_others_did_since(service: GameService, time: FakeTime) -> None:
-    game_id, users = await new_game(service, ClockSettings(turn_seconds=3600), players=3)
+    game_id, _users = await new_game(service, ClockSettings(turn_seconds=3600), players=3)
     await to_play_phase(service, game_id)
     name, user = await mover(service, game_id)
     # the player's turn, then the others' turns, collecting what the channel was told

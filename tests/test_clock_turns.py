@@ -54,7 +54,7 @@ def notifier() -> RecordingNotifier:
 @pytest.fixture
 async def scheduler(service: GameService, notifier: RecordingNotifier, time: FakeTime) -> AsyncIterator[Scheduler]:
     """A scheduler that is not running: tests call run_due() after moving the time."""
-    yield Scheduler(service, notifier, sleep=time.sleep)
+    return Scheduler(service, notifier, sleep=time.sleep)
 
 
 def turn_of(name: str) -> Callable[[Game, GameInfo], bool]:
@@ -106,7 +106,7 @@ async def test_a_game_without_a_clock_has_no_deadlines(service: GameService) -> 
 
 
 async def test_deadlines_and_reminders_follow_the_player_to_move(service: GameService, time: FakeTime) -> None:
-    game_id, users = await new_game(service, HOURLY)
+    game_id, _users = await new_game(service, HOURLY)
     # while choosing tickets, everyone has their own clock from the deal
     at = START
     expected = []
@@ -156,7 +156,7 @@ async def test_reminders_come_at_the_right_moments_and_only_once(
 ) -> None:
     game_id, _ = await new_game(service, HOURLY)
     await to_play_phase(service, game_id)
-    name, user = await mover(service, game_id)
+    _name, user = await mover(service, game_id)
     runner = Scheduler(service, notifier, sleep=time.sleep)
     runner.start()
     try:
@@ -235,7 +235,7 @@ async def test_the_wait_policy_calls_a_moderator_once_and_extend_restarts_the_cl
     clock = ClockSettings(turn_seconds=HOUR, reserve_seconds=0, policy="wait")
     game_id, _ = await new_game(service, clock)
     await to_play_phase(service, game_id)
-    name, user = await mover(service, game_id)
+    name, _user = await mover(service, game_id)
     moves = len((await service.reading.engine_game(game_id)).moves)
     time.advance(HOUR)
     await scheduler.run_due()

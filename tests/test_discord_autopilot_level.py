@@ -76,7 +76,7 @@ async def test_a_practice_game_against_strong_bots_plays_through(
     simcord_env: Env, levels: list[tuple[str, Level]]
 ) -> None:
     room = make_room(simcord_env, ["alice"])
-    info, game = await play_against_bots(room, 2, "strong")
+    info, _game = await play_against_bots(room, 2, "strong")
     assert info.bots_level is Level.STRONG and info.autopilot_level is Level.STEADY  # the server's default
     assert levels and {level for _, level in levels} == {Level.STRONG}
     assert {name for name, _ in levels} == {"Autopilot 1", "Autopilot 2"}

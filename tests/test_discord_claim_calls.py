@@ -112,7 +112,7 @@ async def test_a_route_from_the_menu_and_a_typed_claim_are_one_call_each(
     read = routes_read(monkeypatch)
 
     # the menu: the route id goes to the service as it is, never read as text
-    game, name, member, option = await until_claimable(player)
+    _game, name, member, option = await until_claimable(player)
     calls.take()
     done = await pick_route(member, room, option.route.id)
     assert all_private(done), reply_text(done)
@@ -123,7 +123,7 @@ async def test_a_route_from_the_menu_and_a_typed_claim_are_one_call_each(
     assert isinstance(after.moves[-1], Claim) and after.moves[-1].player == name
 
     # typed with the cards: the text read once (route and payment), then the same one call
-    game, name, member, option = await until_claimable(player)
+    _game, name, member, option = await until_claimable(player)
     calls.take()
     pay = option.payments[0]
     typed = " ".join(f"{n} {c}" for c, n in pay.items() if n)
@@ -141,7 +141,7 @@ async def test_a_confirmed_claim_is_two_calls_and_a_refused_one_is_one(
     room = make_room(simcord_env, ["alice", "bob"])
     player = await under_way(room)  # confirmations on: the default
     calls = count_claims(room.bot.service, monkeypatch)
-    game, name, member, option = await until_claimable(player, lambda o: True)
+    game, _name, member, option = await until_claimable(player, lambda o: True)
     other = next(m for m in room.members if m.id != member.id)
     calls.take()
 

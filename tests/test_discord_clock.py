@@ -130,7 +130,7 @@ async def test_a_timeout_lets_the_autopilot_play_the_turn_and_the_next_player_is
     room = make_room(simcord_env, ["alice", "bob"])
     await turn_messages(room)  # a message per turn: the timeout's turn is a new one
     await turn_dms(room, *room.members)  # they chose "your turn" DMs
-    player, game, mover, other = await clocked_game(room)
+    player, game, _mover, other = await clocked_game(room)
     name = game.to_move().player  # type: ignore[union-attr]
     moves = len(game.moves)
     turn_message = room.stage_message()
@@ -165,7 +165,7 @@ async def test_a_timeout_lets_the_autopilot_play_the_turn_and_the_next_player_is
 async def test_the_wait_policy_calls_a_moderator_once(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     mods = await moderate(room)
-    player, game, mover, other = await clocked_game(room, policy="wait")
+    player, game, _mover, _other = await clocked_game(room, policy="wait")
     name = game.to_move().player  # type: ignore[union-attr]
     await simcord_env.advance_time(61 * MINUTE)
     waits = [m for m in room.public_messages() if "time is up: the game waits for a moderator" in message_text(m)]
@@ -198,7 +198,7 @@ async def test_the_wait_policy_calls_a_moderator_once(simcord_env: Env) -> None:
 async def test_a_restart_between_scheduling_and_deadline_fires_it_once(simcord_env: Env, down_for: int) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     await turn_messages(room)  # a message per turn: the one that tells the timeout
-    player, game, mover, other = await clocked_game(room)
+    player, game, _mover, _other = await clocked_game(room)
     name = game.to_move().player  # type: ignore[union-attr]
     await simcord_env.advance_time(35 * MINUTE)
     await restart(simcord_env, down_for=down_for)

@@ -78,7 +78,7 @@ async def test_a_watcher_cannot_act_and_is_told_why(simcord_env: Env) -> None:
 
 async def test_a_player_out_of_turn_is_refused(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
-    game, mover, other = await to_move(player)
+    game, _mover, other = await to_move(player)
     version = (await player.service.core.game(player.game_id)).version
     for result in (
         await slash(other, room, "ttr draw", card="deck"),
@@ -238,7 +238,7 @@ async def test_a_blind_draw_is_told_as_a_draw_from_the_deck(simcord_env: Env) ->
 
 
 async def test_every_interaction_is_deferred_first(simcord_env: Env) -> None:
-    room, player = await playing(simcord_env, "amsterdam", 2)
+    _room, player = await playing(simcord_env, "amsterdam", 2)
     for _ in range(6):
         await player.step(await player.game())
     callbacks = [r for r in simcord_env.http_requests if r.path.startswith("/interactions/")]
@@ -258,7 +258,7 @@ async def test_every_interaction_is_deferred_first(simcord_env: Env) -> None:
 async def test_an_unexpected_failure_is_an_apology_and_a_log_line(
     simcord_env: Env, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    room, player = await playing(simcord_env)
+    room, _player = await playing(simcord_env)
 
     async def broken(*args: object) -> None:
         raise RuntimeError("the board printer caught fire")

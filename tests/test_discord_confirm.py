@@ -98,7 +98,7 @@ def last_claim(game: Game) -> Claim:
 async def test_draw_tickets_asks_first_and_the_player_may_still_do_something_else(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     player = await game_under_way(room)
-    game, name, member = await mover(player)
+    game, _name, member = await mover(player)
     moves = len(game.moves)
     buttons = custom_ids(room.stage_message())
     assert any(c.startswith("ttr:tickets:") for c in buttons)
@@ -120,7 +120,7 @@ async def test_draw_tickets_asks_first_and_the_player_may_still_do_something_els
     assert len(after.moves) == moves + 2 and not any(isinstance(m, DrawTickets) for m in after.moves[moves:])
 
     # the next player confirms: the tickets are offered
-    game, name, member = await mover(player)
+    game, _name, member = await mover(player)
     asked = await click(member, room.stage_message(), "ttr:tickets:")
     drew = await click(member, panel(asked, "ttr:ticketsok:"), "ttr:ticketsok:")
     assert all_private(drew) and any(c.startswith("ttrs:keep:") for c in custom_ids(panel(drew, "ttrs:keep:")))
@@ -130,7 +130,7 @@ async def test_draw_tickets_asks_first_and_the_player_may_still_do_something_els
 async def test_cancel_does_nothing_and_typed_tickets_act_at_once(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     player = await game_under_way(room)
-    game, name, member = await mover(player)
+    game, _name, member = await mover(player)
     moves = len(game.moves)
     asked = await click(member, room.stage_message(), "ttr:tickets:")
     cancelled = await click(member, panel(asked, "ttr:cancel:"), "ttr:cancel:")
@@ -183,7 +183,7 @@ async def test_a_claim_shows_route_and_payment_and_another_payment_can_be_picked
 async def test_claim_with_pay_acts_at_once_and_without_pay_asks(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     player = await game_under_way(room)
-    game, name, member, option = await until_a_claim_with_choices(player)
+    game, _name, member, option = await until_a_claim_with_choices(player)
     moves = len(game.moves)
     asked = await slash(member, room, "ttr claim", route=str(option.route.id))
     assert "You pay:" in reply_text(asked) and len((await player.game()).moves) == moves
@@ -206,7 +206,7 @@ async def test_with_confirmations_off_buttons_and_menus_act_at_once_and_it_outli
     assert all_private(shown) and "confirmations: **off**" in reply_text(shown)
 
     player = await game_under_way(room)
-    game, name, member, option = await until_a_claim_with_choices(player)
+    game, _name, member, option = await until_a_claim_with_choices(player)
     moves = len(game.moves)
     claimed = await pick_route(member, room, option.route.id)
     assert not any(c.startswith("ttr:claimok:") for m in replies(claimed) for c in custom_ids(m))
@@ -215,7 +215,7 @@ async def test_with_confirmations_off_buttons_and_menus_act_at_once_and_it_outli
         await choose(member, menu, "ttrs:pay:", [select_options(menu, "ttrs:pay:")[0]["value"]])
     assert isinstance((await player.game()).moves[moves], Claim)
 
-    game, name, member = await mover(player)
+    game, _name, member = await mover(player)
     drew = await click(member, room.stage_message(), "ttr:tickets:")
     assert any(c.startswith("ttrs:keep:") for c in custom_ids(panel(drew, "ttrs:keep:")))
     assert isinstance((await player.game()).moves[-1], DrawTickets)
@@ -224,7 +224,7 @@ async def test_with_confirmations_off_buttons_and_menus_act_at_once_and_it_outli
     on = await slash(member, room, "ttr settings", confirmations="on")
     assert "confirmations: **on**" in reply_text(on)
     await player.step(await player.game())  # keeps the tickets drawn
-    game, name, member = await mover(player)
+    game, _name, member = await mover(player)
     await slash(member, room, "ttr settings", confirmations="on")
     moves = len(game.moves)
     asked = await click(member, room.stage_message(), "ttr:tickets:")

@@ -103,7 +103,7 @@ async def test_a_new_turn_message_takes_the_buttons_off_the_old_one(simcord_env:
 
 async def test_taps_on_a_private_panel_change_it_in_place(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
-    name, member = await mover(player)
+    _name, member = await mover(player)
     count = private_count(room, member)
     turn_message = room.stage_message()
     first = await member.click(turn_message, custom_id=deck_id(turn_message))  # a tap on the public turn message
@@ -128,7 +128,7 @@ async def test_a_claim_menu_stays_one_panel(simcord_env: Env) -> None:
         if current.must == "turn" and game.claim_options(current.player):
             break
         await player.step(game)
-    name, member = await mover(player)
+    _name, member = await mover(player)
     turn = (await player.game()).state.turn
     count = private_count(room, member)
     menu = panel(await click(member, room.stage_message(), "ttr:claim:"), "ttrs:route:")
@@ -175,7 +175,7 @@ async def test_a_turn_message_posted_again_says_what_is_pending(simcord_env: Env
     start = room.stage_message()
     assert "your turn: draw cards, claim a route" in message_text(start)
 
-    name, member = await first_blind_card(player)
+    _name, member = await first_blind_card(player)
     await slash(mods.moderator, room, "ttrmod pause", reason="a break")
     await slash(mods.moderator, room, "ttrmod resume", reason="back")
     again = room.stage_message()
@@ -273,7 +273,7 @@ async def test_a_turn_message_posted_again_during_a_tunnel_leads_to_its_payment(
     assert game.state.pending is Pending.TUNNEL, "the seeded game must reach a tunnel asking for more cards"
     assert game.state.tunnel is not None
     surcharge = game.state.tunnel.surcharge
-    name, member = await mover(player)
+    _name, member = await mover(player)
     await slash(mods.moderator, room, "ttrmod pause", reason="a break")
     await slash(mods.moderator, room, "ttrmod resume", reason="back")
     again = room.stage_message()

@@ -74,7 +74,7 @@ def turn_of(game: Game) -> int:
 @seeded
 async def test_a_failed_answer_to_a_turn_ending_move_still_posts_the_turn_and_the_note(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
-    game, name, mover, other = await to_move(player)
+    game, _name, mover, other = await to_move(player)
     turn = turn_of(game)
     await slash(mover, room, "ttr draw", card="deck")
     notes_before = len(dm_texts(room, other))
@@ -110,7 +110,7 @@ async def test_a_command_sent_again_after_a_failed_answer_is_not_made_twice(simc
 @seeded
 async def test_a_different_command_after_a_failed_answer_runs_as_usual(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
-    game, name, mover, _ = await to_move(player)
+    _game, name, mover, _ = await to_move(player)
     hand = await cards(player, name)
     fail_answers(simcord_env)
     await slash(mover, room, "ttr draw", card="deck")
@@ -123,7 +123,7 @@ async def test_a_different_command_after_a_failed_answer_runs_as_usual(simcord_e
 @seeded
 async def test_when_no_answer_gets_through_the_member_is_told_by_dm(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
-    game, name, mover, _ = await to_move(player)
+    _game, name, mover, _ = await to_move(player)
     hand = await cards(player, name)
     fail_answers(simcord_env, times=2)
     await slash(mover, room, "ttr draw", card="deck")
@@ -134,7 +134,7 @@ async def test_when_no_answer_gets_through_the_member_is_told_by_dm(simcord_env:
 @seeded
 async def test_the_same_button_pressed_again_after_a_failed_answer_is_stale(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
-    game, name, mover, _ = await to_move(player)
+    _game, name, mover, _ = await to_move(player)
     hand = await cards(player, name)
     message = room.stage_message()
     deck = next(c for c in custom_ids(message) if c.startswith("ttr:draw:") and c.split(":")[4] == "deck")
@@ -149,7 +149,7 @@ async def test_the_same_button_pressed_again_after_a_failed_answer_is_stale(simc
 @seeded
 async def test_a_turn_message_is_posted_when_the_channel_works_again_after_hours(simcord_env: Env) -> None:
     room, player = await playing(simcord_env)
-    game, name, mover, other = await to_move(player)
+    game, _name, mover, other = await to_move(player)
     turn = turn_of(game)
     recover = fail_channel(simcord_env, room.channel)
     await slash(mover, room, "ttr draw", card="deck")
@@ -178,7 +178,7 @@ async def test_a_turn_message_is_posted_when_the_channel_works_again_after_hours
 @pytest.mark.parametrize("event", ["resumed", "ready"])
 async def test_a_reconnection_brings_the_turn_message_up_to_date(simcord_env: Env, event: str) -> None:
     room, player = await playing(simcord_env)
-    game, name, mover, other = await to_move(player)
+    game, _name, mover, _other = await to_move(player)
     turn = turn_of(game)
     fail_channel(simcord_env, room.channel, times=1)
     await slash(mover, room, "ttr draw", card="deck")

@@ -31,7 +31,7 @@ HOUR = 3600
 
 async def test_end_asks_first_and_reopen_brings_the_game_back_as_it_was(simcord_env: Env) -> None:
     room, mods, player = await moderated_game(simcord_env)
-    game, name, member = await mover(player)
+    game, name, _member = await mover(player)
     await simcord_env.advance_time(HOUR // 4)
     before = await deadline(player, name)
     seats = (await player.service.core.game(player.game_id)).seats
@@ -76,7 +76,7 @@ async def test_end_asks_first_and_reopen_brings_the_game_back_as_it_was(simcord_
 async def test_reopen_is_refused_after_a_new_game_or_too_late(simcord_env: Env) -> None:
     room, mods, player = await moderated_game(simcord_env)
     await end_game(mods, room, score="no", reason="duplicate table")
-    alice, bob = room.members[:2]
+    alice, _bob = room.members[:2]
     await slash(alice, room, "ttr new", map="india")
     newer = await slash(mods.moderator, room, "ttrmod reopen", reason="x", game=player.game_id)
     assert all_private(newer) and "was opened in this channel after game" in reply_text(newer), reply_text(newer)
@@ -89,7 +89,7 @@ async def test_reopen_is_refused_after_a_new_game_or_too_late(simcord_env: Env) 
 
 
 async def test_the_reason_reaches_the_channel_only_when_the_moderator_says_so(simcord_env: Env) -> None:
-    room, mods, player = await moderated_game(simcord_env)
+    room, mods, _player = await moderated_game(simcord_env)
     await slash(mods.moderator, room, "ttrmod pause", reason="a private matter")
     note = message_text(room.public_messages()[-1])
     assert "A moderator pauses the game" in note and "private matter" not in note and "Reason" not in note
@@ -105,7 +105,7 @@ async def test_the_reason_reaches_the_channel_only_when_the_moderator_says_so(si
 async def test_clock_actions_and_reads_leave_an_open_menu_working(simcord_env: Env) -> None:
     """A player opens a menu; a moderator extends, pauses, reads the log and exports: the menu still works."""
     room, mods, player = await moderated_game(simcord_env)
-    game, name, member = await mover(player)
+    game, _name, member = await mover(player)
     version = (await player.service.core.game(player.game_id)).version
     first = await click(member, room.stage_message(), "ttr:claim:")
     menu = panel(first, "ttrs:route:")

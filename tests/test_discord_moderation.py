@@ -160,7 +160,7 @@ async def test_pause_stops_the_clock_and_resume_moves_the_deadline_on(simcord_en
 
 async def test_extend_gives_more_time(simcord_env: Env) -> None:
     room, mods, player = await moderated_game(simcord_env)
-    game, name, member = await mover(player)
+    game, name, _member = await mover(player)
     start = simcord_env.now()
     choices = await mods.moderator.autocomplete(room.channel, "ttrmod extend", "player", "")
     assert name in {c["value"] for c in choices}
@@ -268,14 +268,14 @@ async def test_undo_restores_the_exact_earlier_state(simcord_env: Env) -> None:
     public_after = await player.service.reading.public_view(player.game_id)
     assert replace(public_after, version=0) == replace(public_before, version=0)
     fresh = room.stage_message()
-    assert fresh.id not in (turn_before.id,) and fresh.id > turn_before.id
+    assert fresh.id != turn_before.id and fresh.id > turn_before.id
     assert f"A moderator takes back the last {undone} moves" in message_text(
         fresh
     ) and "Reason: misclick" in message_text(fresh)
     assert f"turn {before.state.turn + 1}:" in message_text(fresh)
     assert f"took back {undone} move(s)" in mods.log_lines()[-1]
     # the restored turn plays on from its new message, to the end
-    _, name, member = await mover(player)
+    _, _name, member = await mover(player)
     drew = await click(member, fresh, "ttr:draw:")
     assert "You drew" in reply_text(drew) or "takes the face-up" in reply_text(drew), reply_text(drew)
     game = await player.play()

@@ -185,7 +185,7 @@ async def test_a_route_is_claimed_by_an_alias_and_an_accent_free_name(simcord_en
 
 
 async def test_geneva_and_an_ambiguous_name_in_typed_routes(simcord_env: Env) -> None:
-    room, player, game, member = await playing(simcord_env, "switzerland")
+    room, _player, _game, member = await playing(simcord_env, "switzerland")
     result = await slash(member, room, "ttr claim", route="Geneva - Italia 9")
     assert "cannot read" in reply_text(result)  # Geneva is read; "Italia 9" is no place
     result = await slash(member, room, "ttr claim", route="Geneva - Lausan")

@@ -24,7 +24,7 @@ NOTE = "The bot was offline for 5 h; the clocks were moved on by that much."
 async def test_a_long_outage_counts_against_no_one(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     await turn_dms(room, *room.members)  # reminded by DM, as they chose
-    player, game, mover, other = await clocked_game(room)
+    player, _game, mover, _other = await clocked_game(room)
     await simcord_env.advance_time(20 * MINUTE)
     assert reminders_to(room, mover) == []
 
@@ -48,7 +48,7 @@ async def test_a_long_outage_counts_against_no_one(simcord_env: Env) -> None:
 async def test_a_short_restart_changes_nothing(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     await turn_dms(room, *room.members)  # reminded by DM, as they chose
-    player, game, mover, other = await clocked_game(room)
+    player, _game, mover, _other = await clocked_game(room)
     await simcord_env.advance_time(20 * MINUTE)
     stage = room.stage_message()
     before = [(t.kind, t.deadline) for t in await room.bot.service.store.timers.timers(player.game_id)]

@@ -83,7 +83,7 @@ def test_routes_are_found_by_id_or_by_name() -> None:
     assert find_routes(USA, str(denver_omaha[0].id)) == denver_omaha[:1]
     assert find_routes(USA, "denver - omaha") == denver_omaha
     assert find_routes(USA, "Omaha to Denver (pink, 4)") == [r for r in denver_omaha if r.color == "pink"]
-    hyphenated = [r for r in SF.routes if "Haight-Ashbury" in r.ends][0]
+    hyphenated = next(r for r in SF.routes if "Haight-Ashbury" in r.ends)
     assert hyphenated in find_routes(SF, f"{hyphenated.a}-{hyphenated.b}")
     with pytest.raises(Refusal, match="cannot read"):
         find_routes(USA, "Atlantis - Denver")
@@ -163,7 +163,7 @@ def test_durations_are_read_as_people_write_them(text: str, seconds: int) -> Non
 def test_durations_that_make_no_sense_are_refused_with_an_example() -> None:
     assert parse_duration("none") is None and parse_duration(" Off ") is None
     for text in ("soon", "12", "h", "12 parsecs", "400d"):
-        with pytest.raises(DurationError, match="12h|366 days"):
+        with pytest.raises(DurationError, match=r"12h|366 days"):
             parse_duration(text)
     assert parse_reminders("50% 90%") == [0.5, 0.9] == parse_reminders("0.9, 0.5")
     assert parse_reminders("none") == []

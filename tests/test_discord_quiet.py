@@ -75,7 +75,7 @@ async def settings(room: Room, member: MemberActor, **options: Any) -> str:
 async def test_the_reserve_is_announced_and_a_member_may_turn_reminders_off(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
     await turn_dms(room, *room.members)  # they chose DMs
-    player, mover, other = await clocked(room, turn_time="1h", reserve="1h")
+    _player, mover, other = await clocked(room, turn_time="1h", reserve="1h")
     said = await settings(room, other, reminders="off")
     assert "reminders: **off**" in said and "Saved." in said
     close_dms(simcord_env, other)  # not even the channel's line comes for them
@@ -102,7 +102,7 @@ async def test_the_reserve_is_announced_and_a_member_may_turn_reminders_off(simc
 
 async def test_turn_dms_after_a_wait_come_only_for_a_turn_that_waited_that_long(simcord_env: Env) -> None:
     room = make_room(simcord_env, ["alice", "bob"])
-    player, mover, other = await clocked(room, turn_time="12h", reserve="none")
+    _player, mover, other = await clocked(room, turn_time="12h", reserve="none")
     said = await settings(room, other, turn_dms="3600")
     assert "turn DMs: **after 1 h**" in said, said
     before = len(turn_notes(room, other))
@@ -153,7 +153,7 @@ async def test_quiet_hours_across_midnight_hold_messages_until_they_end(simcord_
     room = make_room(simcord_env, ["alice", "bob"])
     await turn_dms(room, *room.members)  # they chose DMs
     await until_local(simcord_env, 20)
-    player, mover, other = await clocked(room, turn_time="12h", reserve="none")
+    _player, mover, other = await clocked(room, turn_time="12h", reserve="none")
     said = await settings(room, other, quiet_hours="22-07", timezone="Europe/Helsinki")
     assert "quiet hours: **22:00-07:00** (Europe/Helsinki)" in said and "not time" in said, said
     before_notes, before_reminders = len(turn_notes(room, other)), len(reminders(room, other))

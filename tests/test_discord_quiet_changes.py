@@ -22,7 +22,7 @@ async def held_turn(simcord_env: Env) -> tuple[Room, MemberActor, int]:
     """A game where it is a member's turn at 22:30 in Helsinki, inside their quiet hours 22-07: its DM held."""
     room = make_room(simcord_env, ["alice", "bob"])
     await until_local(simcord_env, 20)
-    player, mover, other = await clocked(room, turn_time="12h", reserve="none")
+    _player, mover, other = await clocked(room, turn_time="12h", reserve="none")
     await turn_dms(room, other)  # they chose a DM on every turn (the table's notice is the default)
     said = await settings(room, other, quiet_hours="22-07", timezone="Europe/Helsinki")
     assert "quiet hours: **22:00-07:00** (Europe/Helsinki)" in said, said

@@ -154,7 +154,7 @@ async def test_an_away_members_turns_are_marked_and_left_out_of_their_figures(si
     those turns and leaves them out, and his figures are what this test computes from the record's moves (whose,
     and which the autopilot made) and the chances the review gives for each move."""
     room = make_room(simcord_env, ["alice", "bob"])
-    alice, bob = room.members
+    _alice, bob = room.members
     reviews = small_search(simcord_env)
     game_id, _ = await open_game(room, "usa", 2, trains=8)
     player = Player(room, game_id)
@@ -221,7 +221,7 @@ async def test_planned_turns_are_marked_as_planned_and_left_out_of_their_figures
     """Bob plans two of his turns with `/ttr plan` (two cards from the deck), they are played for him when they
     come, the game ends; his review marks exactly those moves as planned and leaves them out of his figures."""
     room = make_room(simcord_env, ["alice", "bob"])
-    alice, bob = room.members
+    _alice, bob = room.members
     reviews = small_search(simcord_env)
     game_id, _ = await open_game(room, "usa", 2, trains=8)
     player = Player(room, game_id)

@@ -121,7 +121,7 @@ async def test_a_seated_moderator_is_refused_the_secrets_of_the_running_game(sim
 
 @SEEDED
 async def test_undo_previews_what_was_seen_and_the_log_keeps_the_secrets(simcord_env: Env) -> None:
-    room, mods, player, carol = await game_with_a_seated_moderator(simcord_env)
+    room, mods, player, _carol = await game_with_a_seated_moderator(simcord_env)
     game = await player.game()
     drawer = game.to_move().player  # type: ignore[union-attr]
     member = await player.member(drawer)

@@ -15,6 +15,7 @@ docs/players.md's "How much a game says" quotes the figures of the first test.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import re
 from typing import Any
 
@@ -147,7 +148,7 @@ async def test_a_whole_game_at_the_table_says_little_and_keeps_one_set_of_live_b
     # every turn notifies the member to move once, by one line in the channel (nobody chose DMs): in the order
     # of the seats; the first turn's member may be the last to keep their tickets, told by their own answer
     assert turns - 1 <= len(mentioned) <= turns
-    assert all(a != b for a, b in zip(mentioned, mentioned[1:], strict=False)), mentioned
+    assert all(a != b for a, b in itertools.pairwise(mentioned)), mentioned
     assert sum(1 for m in room.public_messages() if NOTICE.match(m.content)) <= 1  # older notices deleted
     # the final message keeps the final board and the scores; no game buttons are left anywhere
     final = [m for m in room.public_messages() if m.attachments]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections import Counter
 
 import networkx as nx
@@ -104,7 +105,7 @@ def test_mandala_bonus_only_scores_on_india() -> None:
         # ann's one ticket is done by two paths that share no route
         ann = game.state.players[0]
         ann.tickets = [ticket.id]
-        ann.routes = [graph.edges[a, b]["id"] for path in paths for a, b in zip(path, path[1:], strict=False)]
+        ann.routes = [graph.edges[a, b]["id"] for path in paths for a, b in itertools.pairwise(path)]
         assert (game.score()[0].bonus["mandala"] > 0) is (name == "india")
 
 

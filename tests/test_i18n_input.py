@@ -143,7 +143,7 @@ def test_a_wrong_card_is_refused_with_the_words_of_the_readers_language(board_na
     fi_wild = {"amsterdam": "jokeri", "san_francisco": "lauttakortti"}.get(board_name, "veturi")
     assert listed[-1] == (wild[board_name] if language is Language.SV else fi_wild)
     # the same refusal in English is as it always was
-    with pytest.raises(CardTextError, match="is not a card on this map. Write the cards like"):
+    with pytest.raises(CardTextError, match=r"is not a card on this map\. Write the cards like"):
         parse_cards(rules, "3 bleu")
 
 

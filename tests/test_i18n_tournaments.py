@@ -188,7 +188,7 @@ async def test_tournament_texts_in_swedish_and_finnish(
         english = list(texts(info, started, standings))
     with speaking(language):
         translated = list(texts(info, started, standings))
-        heading, columns, rows, alt = standings_table(info, [])
+        heading, columns, _rows, alt = standings_table(info, [])
     assert len(english) == len(translated)
     joined = "\n".join(translated)
     for text in english_texts():

@@ -199,7 +199,7 @@ async def test_a_game_in_play_reads_in_swedish_and_finnish(tmp_path: Path) -> No
     """The turn message, setup message, status and hand in the middle of a game."""
     service = await open_service(tmp_path / "play.db", seed=5)
     try:
-        game_id, users = await started_game(service, "switzerland", players=3)
+        game_id, _users = await started_game(service, "switzerland", players=3)
         info = await service.core.game(game_id)
         view = await service.reading.public_view(game_id)
         assert view.table is not None

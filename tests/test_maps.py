@@ -125,7 +125,7 @@ def _one_space_short(d: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(
-    "name, change, problem",
+    ("name", "change", "problem"),
     [
         pytest.param("usa", _route_to_atlantis, "unknown place 'Atlantis'", id="unknown place in a route"),
         pytest.param("usa", _route_twice, "duplicate route", id="duplicate route"),

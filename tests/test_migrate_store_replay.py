@@ -125,8 +125,10 @@ TAMPERED: dict[str, tuple[Callable[[Path], None], str]] = {
     ),
     "the seed changed": (
         lambda p: _sql(p, "UPDATE games SET seed = '00000000deadbeef' WHERE id = 2"),
-        r"game #2 of \S+ has a card deck that is not the one its seed deals \(the seed or the deck's order was "
-        r"changed\); nothing was copied",
+        (
+            r"game #2 of \S+ has a card deck that is not the one its seed deals \(the seed or the deck's order was "
+            r"changed\); nothing was copied"
+        ),
     ),
     "the card deck reordered": (
         _swapped("cards", 1),

@@ -29,7 +29,7 @@ def service(timed_service: GameService) -> GameService:
 
 @pytest.mark.parametrize("score", [False])  # a scored end is final: see test_a_scored_end_is_final
 async def test_reopen_restores_the_game_seats_and_clocks(service: GameService, time: FakeTime, score: bool) -> None:
-    game_id, users = await new_game(service, CLOCK, players=3)
+    game_id, _users = await new_game(service, CLOCK, players=3)
     await to_play_phase(service, game_id)
     await play_one(service, game_id)
     name, _ = await mover(service, game_id)

@@ -220,7 +220,7 @@ async def test_the_move_log_still_refuses_deletes_that_are_not_an_undo(
 
 
 async def test_end_with_scoring_or_abandon(service: GameService, time: FakeTime) -> None:
-    scored, users = await new_game(service, HOURLY)
+    scored, _users = await new_game(service, HOURLY)
     await to_play_phase(service, scored)
     for _ in range(10):
         await play_one(service, scored)
@@ -260,7 +260,7 @@ async def test_end_with_scoring_or_abandon(service: GameService, time: FakeTime)
 
 
 async def test_every_moderator_action_is_audited_and_logged(service: GameService, time: FakeTime) -> None:
-    game_id, users = await new_game(service, HOURLY)
+    game_id, _users = await new_game(service, HOURLY)
     await to_play_phase(service, game_id)
     await play_one(service, game_id)
     done: list[tuple[str, str]] = []
@@ -305,9 +305,9 @@ async def test_every_moderator_action_is_audited_and_logged(service: GameService
 
 
 async def test_a_seat_handed_to_the_autopilot_plays_at_once_and_comes_back(service: GameService) -> None:
-    game_id, users = await new_game(service, HOURLY)
+    game_id, _users = await new_game(service, HOURLY)
     await to_play_phase(service, game_id)
-    name, user = await mover(service, game_id)
+    name, _user = await mover(service, game_id)
     seat = (await service.reading.engine_game(game_id)).names.index(name)
     result = await service.moderation.set_autopilot(game_id, seat, moderator_user_id=MOD, reason="asleep")
     moved = [e for e in result.public if e.player == name and e.by_autopilot]

@@ -73,7 +73,7 @@ def test_the_ticket_menu_words_a_country_ticket_in_the_members_language() -> Non
     it must say the same, not the board's English "Italia to France 11, ..."."""
     board = load_board("switzerland")
     country = [t for t in range(len(board.tickets)) if board.tickets[t].is_country_ticket]
-    offered = ticket_labels(board, country[:3] + [next(t for t in range(len(board.tickets)) if t not in country)])
+    offered = ticket_labels(board, [*country[:3], next(t for t in range(len(board.tickets)) if t not in country)])
     for language in Language:
         with speaking(language):
             view = ticket_view(1, 1, board.rules, offered, 1, setup=True)

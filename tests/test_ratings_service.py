@@ -6,6 +6,7 @@ standings recomputed independently from the rules (points, tickets, longest-path
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -77,7 +78,7 @@ async def test_a_finished_four_player_game_updates_four_ratings_as_openskill_doe
         # a better place never gets a lower rating (all started equal)
         by_place = sorted(order, key=lambda n: places[n])
         mus = [(await service.ratings.rating_of(GUILD, info.user_of(n) or 0)) for n in by_place]
-        assert all(a is not None and b is not None and a.mu >= b.mu for a, b in zip(mus, mus[1:], strict=False))
+        assert all(a is not None and b is not None and a.mu >= b.mu for a, b in itertools.pairwise(mus))
         board = await service.ratings.leaderboard(GUILD)
         assert sorted(line.user_id for line in board.lines) == sorted(users)
         assert [line.ordinal for line in board.lines] == sorted((line.ordinal for line in board.lines), reverse=True)

@@ -126,7 +126,7 @@ def test_move_after_the_game_is_over():
 
 def test_turn_move_during_setup():
     doc = copy.deepcopy(USA)
-    doc["moves"] = doc["moves"][:2] + [{"player": "ann", "draw": "deck"}] + doc["moves"][2:]
+    doc["moves"] = [*doc["moves"][:2], {"player": "ann", "draw": "deck"}, *doc["moves"][2:]]
     assert error_at(doc) == 2
 
 
@@ -405,7 +405,7 @@ def test_tunnel_errors_in_a_record(bad):
 
 def sf_record(extra):
     # ann: 2 purple; bob places cable_car at Presidio and lombard_street at Marina
-    top = ["purple", "purple", "blue", "blue"] + ["green", "black", "red", "orange", "blue"]
+    top = ["purple", "purple", "blue", "blue", "green", "black", "red", "orange", "blue"]
     places = [
         {"player": "bob", "place": {"symbol": "cable_car", "at": "Presidio"}},
         {"player": "bob", "place": {"symbol": "lombard_street", "at": "Marina"}},
@@ -441,19 +441,19 @@ def test_san_francisco_souvenir_choice_in_a_record():
     ],
 )
 def test_san_francisco_place_errors(moves, index):
-    top = ["purple", "purple", "blue", "blue"] + ["green", "black", "red", "orange", "blue"]
+    top = ["purple", "purple", "blue", "blue", "green", "black", "red", "orange", "blue"]
     assert error_at(built("san_francisco", ["ann", "bob"], top, moves)) == index
 
 
 def test_san_francisco_to_move_is_place_after_keeps():
-    top = ["purple", "purple", "blue", "blue"] + ["green", "black", "red", "orange", "blue"]
+    top = ["purple", "purple", "blue", "blue", "green", "black", "red", "orange", "blue"]
     status, out = run(built("san_francisco", ["ann", "bob", "cid"], top))
     assert (status, out["to_move"]) == (0, {"player": "cid", "must": "place"})
 
 
 def test_amsterdam_merchandise_counted_in_the_outcome():
     # ann: blue blue, bob: green green; ann draws two blind cards, bob claims a green 2 cart route
-    top = ["blue", "blue", "green", "green"] + ["pink", "black", "red", "orange", "pink"]
+    top = ["blue", "blue", "green", "green", "pink", "black", "red", "orange", "pink"]
     moves = [{"player": "ann", "draw": "deck"}, {"player": "ann", "draw": "deck"}]
     claim = {"player": "bob", "claim": ["Haarlemmerpoort", "Westerdok"], "pay": {"green": 2}}
     status, out = run(built("amsterdam", ["ann", "bob"], top, [*moves, claim]))

@@ -72,7 +72,7 @@ def test_every_row_is_drawn_in_its_own_band() -> None:
             image = render(changed, heading)
             box = changed_pixels(base, image).getbbox()
             assert box is not None, (index, column)
-            left, top, right, bottom = layout.row_box(index)
+            _left, top, _right, bottom = layout.row_box(index)
             assert top <= box[1] and box[3] <= bottom + 1, (index, column, box)
             assert layout.lefts[column] - 2 <= box[0] and box[2] <= layout.lefts[column] + layout.widths[column] + 2
 
@@ -90,7 +90,7 @@ def test_each_band_holds_ink_and_empty_cells_draw_nothing() -> None:
     layout = standings_layout("Ställning efter omgång 3", COLUMNS, blank)
     for index in range(len(blank)):
         band = image.crop(layout.row_box(index))
-        assert set(c for _n, c in band.getcolors()) <= {PANEL, SHADE, RULE}, index  # type: ignore[union-attr]
+        assert {c for _n, c in band.getcolors()} <= {PANEL, SHADE, RULE}, index  # type: ignore[union-attr]
 
 
 def test_the_renderer_writes_no_words_of_its_own() -> None:
@@ -107,7 +107,7 @@ def test_rows_alternate_and_highlighted_rows_are_marked() -> None:
     layout = standings_layout("Ställning efter omgång 3", COLUMNS, rows, highlight=[0, 3, 99])
     assert layout.highlight == {0, 3}
     for index in range(len(rows)):
-        left, top, right, bottom = layout.row_box(index)
+        left, top, _right, bottom = layout.row_box(index)
         edge = image.getpixel((left + BAR_W + 1, (top + bottom) // 2))
         bar = image.getpixel((left + 1, (top + bottom) // 2))
         if index in (0, 3):
@@ -205,7 +205,7 @@ def test_long_names_are_cut_with_an_ellipsis_and_never_overflow(name: str) -> No
     assert second.size == image.size
     box = changed_pixels(image, second).getbbox()
     assert box is not None
-    left, top, _right, bottom = layout.row_box(1)
+    _left, top, _right, bottom = layout.row_box(1)
     assert top <= box[1] and box[3] <= bottom + 1
     assert layout.lefts[1] - 2 <= box[0] and box[2] <= layout.lefts[1] + layout.widths[1] + 2
     # the numbers beside it keep their room

@@ -68,7 +68,7 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
     monkeypatch.setattr(Sheet, "text", text)
     # the board itself (places, routes) is drawn the same in every language: a blank one keeps the test fast
     monkeypatch.setattr(images, "draw_board", lambda game, words, **kw: _blank(game.board.name))
-    yield seen
+    return seen
 
 
 def _blank(map_name: str) -> Image.Image:

@@ -92,7 +92,7 @@ def games() -> dict[int, Game]:
 
 @pytest.fixture
 def fakes(games: dict[int, Game]) -> Fakes:
-    status = {i: GameStatus.FINISHED for i in games}
+    status = dict.fromkeys(games, GameStatus.FINISHED)
     status[4] = GameStatus.PLAYING
     found = Fakes(games, status)
     found.moderation[6] = [{"action": "end", "details": {"score": False}}]

@@ -41,8 +41,10 @@ ENGLISH = [
     "There is no red route between Denver and Omaha.",
     "Denver - Omaha (pink) is already claimed",
     "you already own the other track of Denver - Omaha; nobody may own both",
-    "the other track of Denver - Omaha is taken, and with fewer than 4 players only one track of a double route "
-    "is used",
+    (
+        "the other track of Denver - Omaha is taken, and with fewer than 4 players only one track of a double route "
+        "is used"
+    ),
     "Denver - Omaha has several free tracks (pink and red): say which with its colour.",
     "Denver - Omaha needs 4 carts; ann has 2 left.",
     "The deck and the discard pile are empty: take a face-up card instead.",

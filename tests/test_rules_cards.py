@@ -84,7 +84,7 @@ def test_starting_hand_size_per_map(map_name, n, hand):
 
 def test_face_up_card_is_replaced_at_once_and_second_draw_follows():
     hands = ["pink"] * 8
-    top = hands + ["red", "blue", "green", "white", "yellow"] + ["black", "orange", "pink"]
+    top = [*hands, "red", "blue", "green", "white", "yellow", "black", "orange", "pink"]
     g = play_game("usa", 2, top)
     g.apply(DrawCard("ann", "blue"))
     s = g.state
@@ -460,7 +460,7 @@ def test_wild_reset_with_exactly_five_cards_reshuffles_the_discarded_row():
     piles.discard = ["black"]  # 4 + 1 = 5: the reset goes ahead
     # the row goes to the discard pile: [black] + G1; slots 0-3 from the deck,
     # slot 4 after reshuffle #1 of those six cards.
-    expected = reshuffled("W5", 1, ["black"] + G1)
+    expected = reshuffled("W5", 1, ["black", *G1])
     g.apply(DrawTickets("ann"))
     assert piles.face_up == ["green", "white", "yellow", "orange", expected[0]]
     assert piles.deck == expected[1:]
@@ -515,7 +515,7 @@ def test_refill_inside_a_reset_reshuffles_the_discarded_rows():
     g = play_game("usa", 2, seed="RR")
     piles = g.state.piles
     piles.face_up = list(G1)
-    piles.deck = list(G2) + ["red", "red", "red", "red"]
+    piles.deck = [*list(G2), "red", "red", "red", "red"]
     piles.discard = []
     # reset 1: deck 9 + discard 0 >= 5 -> row G2, discard G1, deck 4 red.
     # before reset 2: deck 4 + discard 5 = 9 >= 5 -> discard G2, refill 4 reds then

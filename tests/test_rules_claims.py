@@ -269,7 +269,7 @@ def test_amsterdam_gray_and_red_parallel_tracks():
 
 
 @pytest.mark.parametrize(
-    "map_name, a, b, length, hand, plain, paid, left, points",
+    ("map_name", "a", "b", "length", "hand", "plain", "paid", "left", "points"),
     [
         ("india", "Calcutta", "Chittagong", 2, {"red": 2, WILD: 2}, pay(red=2), loco(1, red=1), {"red": 1, WILD: 1}, 2),
         # San Francisco's ferry card is its wild
@@ -473,7 +473,7 @@ def test_tunnel_reveal_reshuffles_without_the_laid_cards():
     random.Random("tr:reshuffle:1").shuffle(expected)
     g.apply(Claim("ann", "Brig", "Wassen", pay(red=4)))
     s = g.state
-    revealed = ["green"] + expected[:2]
+    revealed = ["green", *expected[:2]]
     assert s.piles.reshuffles == 1
     surcharge = sum(1 for c in revealed if c in ("red", WILD))  # red / locomotive: none in these cards
     assert surcharge == 0

@@ -380,7 +380,7 @@ def test_token_from_the_one_qualifying_end():
 
 
 @pytest.mark.parametrize(
-    "b, paid, souvenir, symbol",
+    ("b", "paid", "souvenir", "symbol"),
     [
         ("Fisherman's Wharf", pay(red=1, locomotive=1), "Alcatraz", "alcatraz"),  # the one qualifying end
         ("The Embarcadero", pay(red=3, locomotive=1), "Embarcadero", "embarcadero"),  # a place alias

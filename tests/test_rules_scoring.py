@@ -133,7 +133,8 @@ def test_switzerland_country_tickets(routes, ticket, points, done):
 
 def test_country_to_country_reaching_two_countries_scores_the_higher():
     # France 1 .. Brig -> Italia 5 (11); Brig - Wassen - Chur - Davos - Österreich 3 (14)
-    routes = FRANCE_TO_ITALIA + [
+    routes = [
+        *FRANCE_TO_ITALIA,
         rid(SW, "Brig", "Wassen"),
         rid(SW, "Chur", "Wassen"),
         rid(SW, "Chur", "Davos"),
@@ -164,14 +165,14 @@ LOOP = [rid(US, "El Paso", "Santa Fe"), rid(US, "Santa Fe", "Phoenix"), rid(US, 
         # a star at Denver with arms 4, 5, 2: branches do not count -> 5 + 4
         ([rid(US, "Denver", "Helena"), rid(US, "Denver", "Phoenix"), rid(US, "Denver", "Santa Fe")], 9),
         # a loop (8) with a tail El Paso-Houston (6): round the loop then out -> 14
-        (LOOP + [rid(US, "El Paso", "Houston")], 14),
+        ([*LOOP, rid(US, "El Paso", "Houston")], 14),
         # loop + two tails (Houston 6 at El Paso, Los Angeles 3 at Phoenix): four odd places;
         # best is Houston-El Paso-Santa Fe-Phoenix-El Paso (6+2+3+3) = 14 or ...-Phoenix-LA (6+2+3+3) = 14
-        (LOOP + [rid(US, "El Paso", "Houston"), rid(US, "Phoenix", "Los Angeles")], 14),
+        ([*LOOP, rid(US, "El Paso", "Houston"), rid(US, "Phoenix", "Los Angeles")], 14),
         # figure eight sharing El Paso: loop 8 + loop El Paso-Dallas-Houston (4+1+6 = 11) -> all 19
-        (LOOP + [rid(US, "El Paso", "Dallas"), rid(US, "Dallas", "Houston"), rid(US, "El Paso", "Houston")], 19),
+        ([*LOOP, rid(US, "El Paso", "Dallas"), rid(US, "Dallas", "Houston"), rid(US, "El Paso", "Houston")], 19),
         # theta: El Paso-Santa Fe direct (2), via Phoenix (3+3), via Oklahoma City (5+3): all 16
-        (LOOP + [rid(US, "El Paso", "Oklahoma City"), rid(US, "Oklahoma City", "Santa Fe")], 16),
+        ([*LOOP, rid(US, "El Paso", "Oklahoma City"), rid(US, "Oklahoma City", "Santa Fe")], 16),
         # two components: El Paso-Los Angeles + El Paso-Dallas (6+4) and Denver-Santa Fe (2)
         ([rid(US, "El Paso", "Los Angeles"), rid(US, "El Paso", "Dallas"), rid(US, "Denver", "Santa Fe")], 10),
         ([rid(US, "Seattle", "Portland", "gray")], 1),
@@ -260,7 +261,7 @@ def test_mandala_table(k, bonus):
 
 def test_mandala_not_for_a_ticket_behind_a_bridge():
     # Karachi-Poona with cycle B and the single route Bombay-Poona: completed, one path only
-    g = scenario(IN, 2, [CYCLE_B + [46]], {0: [36]})
+    g = scenario(IN, 2, [[*CYCLE_B, 46]], {0: [36]})
     sc = g.score()[0]
     assert (sc.completed, sc.ticket_points, sc.bonus["mandala"]) == (1, 7, 0)
 
@@ -276,7 +277,7 @@ def test_mandala_paths_may_share_a_city():
     sc = g.score()[0]
     assert (sc.completed, sc.ticket_points, sc.bonus["mandala"]) == (1, 7, 5)
     # with a single Delhi-Agra route instead of the second cycle, Delhi-Agra is a bridge
-    g = scenario(IN, 2, [cycle1 + [2]], {0: [55]})
+    g = scenario(IN, 2, [[*cycle1, 2]], {0: [55]})
     sc = g.score()[0]
     assert (sc.completed, sc.ticket_points, sc.bonus["mandala"]) == (1, 7, 0)
 

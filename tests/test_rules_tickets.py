@@ -79,7 +79,7 @@ def test_initial_deal_blocks_in_seat_order(map_name):
 
 @pytest.mark.parametrize("map_name", list(TABLE))
 def test_initial_keep_minimum(map_name):
-    deal, least = TABLE[map_name][:2]
+    _deal, least = TABLE[map_name][:2]
     g = new_game(map_name, 2)
     offered = list(g.state.players[0].offered)
     assert g.keep_minimum("ann") == least
@@ -221,7 +221,7 @@ def test_draw_tickets_offers_the_top_n_and_returns_to_the_bottom(map_name):
         keep(g, "ann", [])
     kept_before = list(g.state.players[0].tickets)
     keep(g, "ann", [deck[draw - 1]])  # keep the last one offered
-    assert g.state.players[0].tickets == kept_before + [deck[draw - 1]]
+    assert g.state.players[0].tickets == [*kept_before, deck[draw - 1]]
     returned = deck[: draw - 1]  # in offer order
     if removed:
         assert g.state.ticket_deck == deck[draw:]

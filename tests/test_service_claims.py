@@ -76,7 +76,7 @@ async def test_a_confirmation_then_the_claim_are_two_calls_of_one_lock_each(
     service: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game_id, _ = await started_game(service, "usa", 2)
-    game, name, user, option = await _until_claimable(service, game_id)
+    game, _name, user, option = await _until_claimable(service, game_id)
     info = await service.core.game(game_id)
     calls = count_claims(service, monkeypatch)
     ask = ClaimAsk((option.route.id,))

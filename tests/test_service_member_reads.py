@@ -117,10 +117,11 @@ async def test_moves_of_many_games_at_once_read_their_members_together(
 def test_a_new_event_loop_is_not_left_waiting_for_a_read_of_one_that_is_gone() -> None:
     store = SlowStore()
     reads = reads_of(store)
+    pending: list[asyncio.Future[dict[int, dict[str, Any]]]] = []
 
     async def stranded() -> None:
         store.gate.clear()
-        asyncio.ensure_future(reads.settings_of([1]))
+        pending.append(asyncio.ensure_future(reads.settings_of([1])))
         await asyncio.sleep(0)
         await asyncio.sleep(0)  # the read is under way when this loop ends
 

@@ -131,7 +131,7 @@ async def test_a_route_the_planner_claimed_before_falls_back(service: GameServic
 
 
 async def test_a_plan_is_refused_on_the_members_turn_and_for_others(service: GameService) -> None:
-    game_id, users = await started_game(service, players=2)
+    game_id, _users = await started_game(service, players=2)
     await _to_turns(service, game_id)
     user, _, _ = await _whose(service, game_id)
     with refused(WrongState, "your turn"):

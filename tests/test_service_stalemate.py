@@ -156,7 +156,7 @@ async def test_a_tournament_table_ended_by_the_round_of_passes_records_its_resul
         assert result is not None and result.round_complete and result.tournament_finished
         assert {f.user_id for f in result.finishes} == set(members)
         assert {f.score for f in result.finishes} == {s.total for s in game.score()}
-        assert sorted(f.place for f in result.finishes)[0] == 1
+        assert min(f.place for f in result.finishes) == 1
     finally:
         await service.close()
 

@@ -5,6 +5,7 @@ from the numbered migrations it began as (tests/fixtures/old-*.sqlite.sql: datab
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 import shutil
@@ -79,7 +80,7 @@ def test_the_revisions_are_numbered_from_one_each_number_once() -> None:
     assert numbers[:10] == list(range(1, 11))
     assert len(found) >= 2
     # one line: each revises the one before it, and does something
-    for before, after in zip(found, found[1:], strict=False):
+    for before, after in itertools.pairwise(found):
         assert directory.get_revision(after).down_revision == before
     assert all(callable(directory.get_revision(r).module.upgrade) for r in found)
     # every numbered migration has its revision, under its number

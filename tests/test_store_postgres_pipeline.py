@@ -165,31 +165,30 @@ async def test_a_batch_answers_each_work_with_its_own_rows(pg_url: str) -> None:
     """One statement for several works in one round trip: each gets its rows, its count, its value, or None."""
     store = await PostgresStore.open(pg_url)
     try:
-        async with store.acquire() as conn:
-            async with conn.transaction():
-                await pipeline.run_batch(
-                    conn,
-                    [
-                        many(PUT, [{"guild": 1, "key": "a", "value": '"x"'}, {"guild": 1, "key": "b", "value": '"y"'}]),
-                        many(PUT, [{"guild": 2, "key": "a", "value": '"z"'}]),
-                        many(PUT, []),
-                    ],
-                )
-                found = await pipeline.run_batch(conn, [rows(SETTING, guild=g) for g in (2, 3, 1)])
-                assert found == [[("a", '"z"')], [], [("a", '"x"'), ("b", '"y"')]]
-                assert await pipeline.run_batch(conn, [one(SETTING, guild=g) for g in (3, 2)]) == [None, ("a", '"z"')]
-                assert await pipeline.run_batch(conn, [scalar(SETTING, guild=g) for g in (2, 3)]) == ["a", None]
-                counts = await pipeline.run_batch(conn, [changed(CHANGE, guild=g, value='"w"') for g in (1, 3, 2)])
-                assert counts == [2, 0, 1]
+        async with store.acquire() as conn, conn.transaction():
+            await pipeline.run_batch(
+                conn,
+                [
+                    many(PUT, [{"guild": 1, "key": "a", "value": '"x"'}, {"guild": 1, "key": "b", "value": '"y"'}]),
+                    many(PUT, [{"guild": 2, "key": "a", "value": '"z"'}]),
+                    many(PUT, []),
+                ],
+            )
+            found = await pipeline.run_batch(conn, [rows(SETTING, guild=g) for g in (2, 3, 1)])
+            assert found == [[("a", '"z"')], [], [("a", '"x"'), ("b", '"y"')]]
+            assert await pipeline.run_batch(conn, [one(SETTING, guild=g) for g in (3, 2)]) == [None, ("a", '"z"')]
+            assert await pipeline.run_batch(conn, [scalar(SETTING, guild=g) for g in (2, 3)]) == ["a", None]
+            counts = await pipeline.run_batch(conn, [changed(CHANGE, guild=g, value='"w"') for g in (1, 3, 2)])
+            assert counts == [2, 0, 1]
 
-                def both(guild: int) -> Work[tuple[int, list[Any]]]:
-                    n = yield changed(CHANGE, guild=guild, value=f'"{guild}"')
-                    return n, (yield rows(SETTING, guild=guild))
+            def both(guild: int) -> Work[tuple[int, list[Any]]]:
+                n = yield changed(CHANGE, guild=guild, value=f'"{guild}"')
+                return n, (yield rows(SETTING, guild=guild))
 
-                outcomes = await pipeline.run_lockstep(conn, [both(1), both(2), both(4)])
-                assert [ok for ok, _ in outcomes] == [True, True, True]
-                assert [value[0] for _, value in outcomes] == [2, 1, 0]
-                assert outcomes[1][1][1] == [("a", '"2"')] and outcomes[2][1][1] == []
+            outcomes = await pipeline.run_lockstep(conn, [both(1), both(2), both(4)])
+            assert [ok for ok, _ in outcomes] == [True, True, True]
+            assert [value[0] for _, value in outcomes] == [2, 1, 0]
+            assert outcomes[1][1][1] == [("a", '"2"')] and outcomes[2][1][1] == []
     finally:
         await store.close()
 

@@ -251,7 +251,7 @@ async def test_timers_come_back_soonest_first(store: Store) -> None:
     assert await store.timers.delete_timers(game_id) == 1
     assert [t.id for t in await store.timers.timers()] == [global_timer.id]
     with pytest.raises(ValueError, match="timezone-aware"):
-        await store.timers.add_timer(game_id, "turn", datetime(2026, 1, 1))
+        await store.timers.add_timer(game_id, "turn", datetime(2026, 1, 1))  # noqa: DTZ001  (a naive time, refused)
     with pytest.raises(UnknownGame):
         await store.timers.add_timer(999, "turn", now)
 

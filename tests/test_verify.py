@@ -190,7 +190,7 @@ async def test_the_service_publishes_the_commitment_at_the_start_and_the_head_an
 async def test_a_game_a_moderator_ends_with_scores_is_final_and_shows_its_seed(service: GameService) -> None:
     """Scored as it stood, every player's tickets are shown: the end is final (no reopening), so the seed is shown
     with the head. An abandoned game shows neither: it may still be reopened."""
-    game_id, users = await started_game(service, "usa", 2)
+    game_id, _users = await started_game(service, "usa", 2)
     ended = await service.moderation.end(game_id, 999, True, "stuck")
     scores = next(e.data for e in ended.public if e.kind is EventKind.FINAL_SCORES)
     record = (await service.audit.export_record(game_id)).record

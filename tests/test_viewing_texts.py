@@ -59,14 +59,18 @@ def recorded(name: str) -> Game:
         (
             "india/v02_3p_t3.json",
             TieRule.SHARED,
-            "ann and dee 2 with 0 tickets done each, and the Indian Express bonus does not part them: "
-            "ann and dee share the victory.",
+            (
+                "ann and dee 2 with 0 tickets done each, and the Indian Express bonus does not part them: "
+                "ann and dee share the victory."
+            ),
         ),
         (
             "switzerland/v02_3p_t3.json",
             TieRule.SHARED,
-            "cid and Zoë 6 with 0 tickets done each, and the longest continuous path bonus does not part them: "
-            "cid and Zoë share the victory.",
+            (
+                "cid and Zoë 6 with 0 tickets done each, and the longest continuous path bonus does not part them: "
+                "cid and Zoë share the victory."
+            ),
         ),
     ],
 )

@@ -343,7 +343,7 @@ class Game:
             return [DrawCard(name, src) for src in self.card_draws(name)]
         if s.pending is Pending.TUNNEL:
             moves: list[Move] = [TunnelPay(name, payment_of(c)) for c in self.tunnel_options(name)]
-            return moves + [TunnelPay(name, None)]
+            return [*moves, TunnelPay(name, None)]
         moves = [DrawCard(name, src) for src in self.card_draws(name)]
         if s.ticket_deck:
             moves.append(DrawTickets(name))
@@ -709,7 +709,7 @@ class Game:
         name = self.names[seat]
         if self.has_action(name):
             raise IllegalMoveError(f"{name} may not pass: a legal action exists")
-        return [Event("pass", name)] + self._end_turn()
+        return [Event("pass", name), *self._end_turn()]
 
     def _end_turn(self) -> list[Event]:
         s = self.state

@@ -47,7 +47,7 @@ def check_payment(rules: Rules, route: Route, pay: Counter[str], hand: Counter[s
 
 def _wild_range(rules: Rules, route: Route, hand: Counter[str]) -> range:
     if rules.wilds_only_on_tunnels and not route.tunnel:
-        return range(0, 1)
+        return range(1)
     return range(route.ferries, min(hand[WILD], route.length) + 1)
 
 
@@ -95,7 +95,7 @@ def tunnel_options(colour: str | None, surcharge: int, hand: Counter[str]) -> li
     if colour is None:
         return [Counter({WILD: surcharge})] if hand[WILD] >= surcharge else []
     found = []
-    for wilds in range(0, min(hand[WILD], surcharge) + 1):
+    for wilds in range(min(hand[WILD], surcharge) + 1):
         plain = surcharge - wilds
         if hand[colour] >= plain:
             found.append(Counter({k: v for k, v in ((colour, plain), (WILD, wilds)) if v}))

@@ -25,7 +25,7 @@ def random_move(game: Game, rng: random.Random) -> Move | None:
     names = sorted(kinds)
     kind = rng.choices(names, [weights.get(k, 1) for k in names])[0]
     choice = kinds[kind]
-    if kind in ("Keep",):
+    if kind == "Keep":
         # keep few tickets most of the time, like cautious players do
         fewest = min(len(m.tickets) for m in choice if isinstance(m, Keep))
         few = [m for m in choice if isinstance(m, Keep) and len(m.tickets) == fewest]

@@ -67,10 +67,7 @@ class LocalImageWords:
             extra.append(tunnel_word(1))
         if route.ferries:
             extra.append(ferry_spaces_counted(route.ferries))
-        if extra:
-            text = _("{a} – {b} ({length} {colour}, {extra})")
-        else:
-            text = _("{a} – {b} ({length} {colour})")
+        text = _("{a} – {b} ({length} {colour}, {extra})") if extra else _("{a} – {b} ({length} {colour})")
         return text.format(
             a=route.a, b=route.b, length=route.length, colour=colour_name(route.color), extra=", ".join(extra)
         )

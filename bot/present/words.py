@@ -59,7 +59,7 @@ COLOUR_WORDS: dict[str, Callable[[], str]] = {
 
 def _english(word: str, count: int) -> str:
     """A map without its words here (a new board): its own English word, counted the English way."""
-    singular = word[:-1] if word.endswith("s") else word
+    singular = word.removesuffix("s")
     return singular if count == 1 else singular + "s"
 
 
@@ -177,7 +177,7 @@ def points_counted(count: int) -> str:
 def plural(count: int, word: str) -> str:
     """English only, from before the catalogues: being replaced by the counted words above (do not use)."""
     if count == 1:
-        return f"{count} {word[:-1] if word.endswith('s') else word}"
+        return f"{count} {word.removesuffix('s')}"
     return f"{count} {word if word.endswith('s') else word + 's'}"
 
 

@@ -320,7 +320,8 @@ class ConductorBot(commands.Bot):
         task.add_done_callback(self._refreshes.discard)
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
-        log.exception("game #%s: unhandled error in %s", current_game.get(), event_method)
+        # discord.py calls this from inside its except block: the exception is the one being handled
+        log.exception("game #%s: unhandled error in %s", current_game.get(), event_method)  # noqa: LOG004
 
     async def close(self) -> None:
         if self._recovery is not None and not self._recovery.done():

@@ -16,6 +16,7 @@ from the injected `clock`, so tests and simulated Discord time control it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import weakref
@@ -204,12 +205,10 @@ class ServiceCore:
         loaded = await load(stored)
         if loaded.fresh_snapshot is not None:
             log.warning("game #%d: snapshot not used (%s); rebuilt from its move log", game_id, loaded.snapshot_problem)
-            try:
+            with contextlib.suppress(VersionConflict):  # someone else moved on meanwhile: theirs is the newer one
                 await self._history_store.save_snapshot(
                     game_id, stored.game.version, len(stored.moves), loaded.fresh_snapshot
                 )
-            except VersionConflict:
-                pass  # someone else moved on meanwhile; their snapshot is the newer one
         self.remember(game_id, loaded.live)
         if stored.clock is not None and stored.clock.paused_at is None:
             self.committed_clocks[game_id] = stored.clock  # read with the game, at the same moment

@@ -277,4 +277,4 @@ def ranked(rows: Sequence[RatingRow]) -> list[LeaderLine]:
     return lines
 
 
-__all__ = ["Leaderboard", "LeaderLine", "Profile", "RatingsService", "placings", "ranked", "update"]
+__all__ = ["LeaderLine", "Leaderboard", "Profile", "RatingsService", "placings", "ranked", "update"]

@@ -37,7 +37,7 @@ class Extra(ABC):
 
     def setup(self, state: GameState) -> None:
         """Add what the rule brings to a freshly dealt game."""
-        return None
+        return
 
     def placement_order(self, players: int) -> list[int]:
         """Seats that place something after the starting tickets are kept, in order."""
@@ -67,7 +67,7 @@ class Extra(ABC):
 
     def check_payment(self, route: Route, pay: Counter[str]) -> None:
         """Raise a GameError if the rule forbids paying `route` with `pay`."""
-        return None
+        return
 
     def settle_claim(self, game: ClaimHost, claim: CheckedClaim) -> list[Event] | None:
         """Take over a paid claim before its route is placed; None leaves it to the core."""
@@ -77,7 +77,7 @@ class Extra(ABC):
         self, state: GameState, seat: int, route: Route, souvenir: str | None, public: dict[str, Any]
     ) -> None:
         """Give what claiming `route` earns under this rule, noting it in the claim's `public`."""
-        return None
+        return
 
     # ----- tickets and scoring ----------------------------------------------
 
@@ -87,7 +87,7 @@ class Extra(ABC):
 
     def bonus(self, state: GameState, scores: list[PlayerScore], networks: list[Network]) -> None:
         """Add this rule's end-of-game bonus to each score."""
-        return None
+        return
 
 
 class SouvenirRule(Extra):

@@ -38,7 +38,7 @@ def surcharge_payments(colour: str | None, surcharge: int, hand: Counter[str]) -
     if colour is None:
         return [Counter({WILD: surcharge})] if hand[WILD] >= surcharge else []
     found = []
-    for wilds in range(0, min(hand[WILD], surcharge) + 1):
+    for wilds in range(min(hand[WILD], surcharge) + 1):
         plain = surcharge - wilds
         if hand[colour] >= plain:
             found.append(Counter({k: v for k, v in ((colour, plain), (WILD, wilds)) if v}))

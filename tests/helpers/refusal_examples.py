@@ -85,8 +85,10 @@ EXAMPLES: list[tuple[Refusal, str]] = [
     (OwnOtherTrack("Denver", "Omaha"), "you already own the other track of Denver - Omaha; nobody may own both"),
     (
         OtherTrackTaken("Denver", "Omaha", 4),
-        "the other track of Denver - Omaha is taken, and with fewer than 4 players only one track of a double "
-        "route is used",
+        (
+            "the other track of Denver - Omaha is taken, and with fewer than 4 players only one track of a double "
+            "route is used"
+        ),
     ),
     (
         SeveralTracks("Denver", "Omaha", ("pink", "red")),

@@ -79,10 +79,14 @@ BEGIN
     RAISE EXCEPTION 'the audit log is append-only';
 END;
 $$""",
-        "CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log "
-        "FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()",
-        "CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log "
-        "FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()",
+        (
+            "CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log "
+            "FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()"
+        ),
+        (
+            "CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log "
+            "FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()"
+        ),
         "DROP TRIGGER moves_no_delete ON moves",
         """CREATE FUNCTION moves_undo_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
