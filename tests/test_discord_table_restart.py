@@ -80,3 +80,39 @@ async def test_restarts_post_no_notice_twice_and_leave_one_table_with_buttons(si
     later, more = await table_rows(player)
     assert later == table and more[: len(keys)] == keys and len(more) == len(keys) + 3
     assert with_buttons(room) == [table]
+
+
+def history_reads(env: Env, room: Room, since: int = 0) -> int:
+    """The bot's reads of the room channel's history (GET of its messages), from request number `since` on."""
+    path = f"/channels/{room.channel.id}/messages"
+    return len([r for r in env.http_requests[since:] if r.method == "GET" and r.path == path])
+
+
+@pytest.mark.parametrize("game_seed", [5])
+async def test_the_talk_after_the_table_is_counted_from_events_and_read_once_after_a_restart(
+    simcord_env: Env,
+) -> None:
+    room = make_room(simcord_env, NAMES)
+    game_id, _ = await open_game(room, "usa", 3, trains=20)
+    player = Player(room, game_id)
+    since = len(simcord_env.http_requests)
+    await play_turns(player, 3)
+    table, _ = await table_rows(player)
+    assert history_reads(simcord_env, room, since) == 0  # every edit counted the talk from the gateway's events
+    await restart(simcord_env)
+    since = len(simcord_env.http_requests)
+    await play_turns(player, 3)
+    assert history_reads(simcord_env, room, since) == 1  # unknown after the start: read once
+    assert (await table_rows(player))[0] == table
+    member = room.members[0]
+    for index in range(12):
+        await member.send(room.channel, f"chat {index}")
+    await play_turns(player, 1)
+    assert (await table_rows(player))[0] == table  # 12 messages: not yet pushed far up
+    for index in range(4):
+        await member.send(room.channel, f"more {index}")
+    await play_turns(player, 1)
+    moved, _ = await table_rows(player)
+    assert moved != table and table not in simcord_env.backend.messages.get(room.channel.id, {})  # moved down
+    assert history_reads(simcord_env, room, since) == 1
+    assert with_buttons(room) == [moved]

@@ -21,8 +21,7 @@ from tools.pg_server import PgServer
 STAMP = "2026-01-01T10:00:00.000000+00:00"
 LATER = "2026-01-01T11:00:00.000000+00:00"
 GAME_SQL = (
-    "INSERT INTO games (id, guild_id, channel_id, host_user_id, map, seed, status, created_at, updated_at) "
-    "VALUES ({})"
+    "INSERT INTO games (id, guild_id, channel_id, host_user_id, map, seed, status, created_at, updated_at) VALUES ({})"
 )
 MESSAGE_SQL = "INSERT INTO messages (game_id, kind, channel_id, message_id, created_at, buttons) VALUES ({})"
 OLD = [(1, "setup", 10, 101, STAMP, 0), (1, "turn:1", 10, 102, STAMP, 1)]

@@ -206,6 +206,7 @@ class StageMessages:
                     log.info("game #%d: the table shows %s (message %d)", info.id, key, live.message_id)
                     return edited
         message = await self._post(view, key, content, pings=False)
+        self.table.posted(info, message.id)
         self.table.versions[info.id] = info.version
         await self.table.retire(info, rows, keep=message.id)
         return message
