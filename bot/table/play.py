@@ -153,6 +153,8 @@ class Play:
                 offer = await decisions.offer_image(
                     self.images, self.reading, result.game, user
                 )  # tickets drawn: shown on the map
+            # the table's image is drawn while the answer goes to Discord (after the ticket offer's: theirs first)
+            self.delivery.stage.ahead.start(said.id)
             if offer is not None:
                 text = f"{text}\n{offer[0]}"
             file = None if offer is None else offer[1]

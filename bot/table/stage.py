@@ -54,6 +54,7 @@ from bot.service.member_settings import MemberSettingsService
 from bot.service.reading import ReadingService
 from bot.service.settings import SettingsService
 from bot.service.stages import Stages, StageView
+from bot.table.ahead import DrawAhead
 from bot.table.languages import Languages
 from bot.table.live_table import LiveTable, is_table, live_row
 from bot.table.notices import REMINDER, Notices
@@ -98,6 +99,7 @@ class StageMessages:
         self.old_buttons = OldButtons(client, parts.reading, parts.front)
         self.notices = Notices(client, parts.front, parts.members, notifier, languages)
         self.table = LiveTable(client, parts.front, self.old_buttons)
+        self.ahead = DrawAhead(parts.reading, parts.stages, languages, self.at_table)  # the table's image, early
         self._sleep = sleep
         self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._pending: dict[int, bool] = {}  # game -> its stage message waits to be posted (True: as a refresh)
@@ -161,7 +163,9 @@ class StageMessages:
             with speaking(language):  # a public message: the server's language
                 labels = seat_labels(info)
                 image = (labels, self.languages.images(language))
-                view = await self.stages.stage(game_id, history=now.key != "setup", image=image)
+                view = await self.ahead.take(now.info, now.key, language) if table else None
+                if view is None:
+                    view = await self.stages.stage(game_id, history=now.key != "setup", image=image)
                 if view.key != now.key:
                     return False  # the game moved on meanwhile: the newer stage is shown by its own call
                 clock = await self.clock_line(view.info) if view.key != "final" else ""
@@ -305,6 +309,7 @@ class StageMessages:
 
     def close(self) -> None:
         """Stop the retries (the bot is closing)."""
+        self.ahead.close()
         for task in self._retries.values():
             task.cancel()
         self._retries.clear()
