@@ -115,6 +115,7 @@ OPTION_NAMES = {
     "server_games": ("partier-på-servern", "pelejä-palvelimella"),
     "rated_casual": ("ranka-vanliga", "rankkaa-tavalliset"),
     "turn_messages": ("meddelande-per-tur", "viesti-joka-vuorolla"),
+    "log_thread": ("loggtråd", "lokiketju"),
     "autopilot_level": ("autopilotnivå", "autopilotin-taso"),
     "reason": ("orsak", "syy"),
     "public": ("offentligt", "julkinen"),

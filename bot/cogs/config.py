@@ -12,6 +12,7 @@ from bot.cogs.ttr import TtrCog
 from bot.present.confirm import away_too_long_text
 from bot.present.misread import Span
 from bot.present.mod_answers import (
+    log_thread_switch_text,
     managers_only_text,
     role_step_text,
     server_language_text,
@@ -23,6 +24,7 @@ from bot.service.settings import (
     AUTOPILOT_LEVEL,
     AWAY_SECONDS,
     LANGUAGE,
+    LOG_THREAD,
     MAX_AWAY_SECONDS,
     MAX_OPEN_GAMES,
     MEMBER_OPEN_GAMES,
@@ -67,6 +69,7 @@ class ConfigCog(TtrCog):
         language="The language of the channel messages and board images (automatic: the server's in Discord)",
         away='How long members may go away (the autopilot plays their casual games), like "7d"; none: not at all',
         turn_messages="On: a new message every turn; off (default): each game is one table, edited after every move",
+        log_thread="On: a thread under each table with a line per turn; off (default): none",
     )
     @app_commands.choices(
         timeout_policy=POLICY_CHOICES,
@@ -74,6 +77,7 @@ class ConfigCog(TtrCog):
         autopilot_level=LEVEL_CHOICES,
         language=LANGUAGE_CHOICES,
         turn_messages=ON_OFF,
+        log_thread=ON_OFF,
     )
     @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
     async def config(
@@ -92,6 +96,7 @@ class ConfigCog(TtrCog):
         language: str | None = None,
         away: str | None = None,
         turn_messages: str | None = None,
+        log_thread: str | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
@@ -136,6 +141,10 @@ class ConfigCog(TtrCog):
                 if turn_messages not in ("on", "off"):
                     raise Refusal(turn_messages_switch_text())  # only a forged request sends another value
                 changes.append((TURN_MESSAGES, turn_messages == "on"))
+            if log_thread is not None:
+                if log_thread not in ("on", "off"):
+                    raise Refusal(log_thread_switch_text())  # only a forged request sends another value
+                changes.append((LOG_THREAD, log_thread == "on"))
             for key, value in changes:
                 await self.settings.set_guild_config(guild, key, value)
             config = await self.settings.guild_config(guild)

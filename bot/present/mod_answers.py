@@ -220,12 +220,22 @@ def settings_answer(config: GuildConfig) -> str:
         _("Turns: a new message every turn (`turn_messages` on)")
         if config.turn_messages
         else _("Turns: each game is one table message, edited after every move (`turn_messages` off)"),
+        _(
+            "Log thread: each table keeps a thread with a line per turn (`log_thread` on; not at tournament "
+            "tables, which are threads themselves)"
+        )
+        if config.log_thread
+        else _("Log thread: none (`log_thread` off)"),
     ]
     return "\n".join(lines)
 
 
 def turn_messages_switch_text() -> str:
     return _("`turn_messages` is `on` or `off`: nothing was changed.")
+
+
+def log_thread_switch_text() -> str:
+    return _("`log_thread` is `on` or `off`: nothing was changed.")
 
 
 def server_language_text(config: GuildConfig, spoken: Language) -> str:

@@ -57,6 +57,7 @@ from bot.service.stages import Stages, StageView
 from bot.table.ahead import DrawAhead
 from bot.table.languages import Languages
 from bot.table.live_table import LiveTable, is_table, live_row
+from bot.table.log_thread import LogThread
 from bot.table.notices import REMINDER, Notices
 from bot.table.notify import Notifier
 from bot.table.old_buttons import OldButtons
@@ -100,6 +101,7 @@ class StageMessages:
         self.notices = Notices(client, parts.front, parts.members, notifier, languages)
         self.table = LiveTable(client, parts.front, self.old_buttons)
         self.ahead = DrawAhead(parts.reading, parts.stages, languages, self.at_table)  # the table's image, early
+        self.log_thread = LogThread(client, parts.front, parts.settings, languages)  # a line per turn, if wanted
         self._sleep = sleep
         self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._pending: dict[int, bool] = {}  # game -> its stage message waits to be posted (True: as a refresh)
@@ -185,6 +187,8 @@ class StageMessages:
         if fresh:
             await self.notices.clear(info)
             await self.notices.who_acts(view, message.jump_url, notices, first=generation == 0, table=table)
+            if table:
+                await self.log_thread.record(view, message.id, shown, generation_key("", generation))
         return True
 
     async def at_table(self, info: GameInfo) -> bool:
