@@ -9,6 +9,7 @@ a new one, edited the table again and posted the turn's notice a second time.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -18,6 +19,7 @@ from discord_play import Player, open_game
 from simcord import Env
 
 from bot.table.live_table import is_table
+from bot.table.notices import Notices
 from bot.table.stage_kinds import is_stage
 
 NAMES = ["alice", "bob", "carol"]
@@ -79,4 +81,34 @@ async def test_restarts_post_no_notice_twice_and_leave_one_table_with_buttons(si
     assert notices(simcord_env, room, since) == told
     later, more = await table_rows(player)
     assert later == table and more[: len(keys)] == keys and len(more) == len(keys) + 3
+    assert with_buttons(room) == [table]
+
+
+@pytest.mark.parametrize("game_seed", [5])
+async def test_a_kill_before_the_turn_is_told_is_told_once_after_the_restart(
+    simcord_env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    room = make_room(simcord_env, NAMES)
+    game_id, _ = await open_game(room, "usa", 3, trains=20)
+    player = Player(room, game_id)
+    await play_turns(player, 3)
+    killed: list[int] = []
+
+    async def turn(self: Notices, info: Any, user_id: int, *args: Any) -> None:
+        killed.append(user_id)
+        raise asyncio.CancelledError  # the table shows the new turn; the bot stops before the notice
+
+    monkeypatch.setattr(Notices, "turn", turn)
+    since = len(simcord_env.http_requests)
+    await play_turns(player, 1)
+    monkeypatch.undo()
+    assert killed and notices(simcord_env, room, since) == []
+    assert not any(NOTICE.match(m.content) for m in room.public_messages())  # the old one went with the turn
+    since = len(simcord_env.http_requests)
+    await restart(simcord_env)
+    assert notices(simcord_env, room, since) == [killed[0]]  # told now, once
+    await restart(simcord_env)
+    assert notices(simcord_env, room, since) == [killed[0]]
+    assert len([m for m in room.public_messages() if NOTICE.match(m.content)]) == 1
+    table, _ = await table_rows(player)
     assert with_buttons(room) == [table]

@@ -158,6 +158,9 @@ class StageMessages:
             if not fresh and not self.table.outdated(now.info, live):
                 if now.key == "setup":
                     await self._refresh_setup(posted[key].message_id, now)
+                elif live is not None and notices is None:  # after a start: was the member to move told?
+                    url = self.channel(info).get_partial_message(live.message_id).jump_url
+                    await self.notices.restore(now, url)
                 return False
             shown = {stage_base(m.kind) for m in rows if stage_generation(m.kind) == generation}
             if not fresh:
