@@ -119,6 +119,7 @@ OPTION_NAMES = {
     "plans": ("planerade-turer", "suunnitellut-vuorot"),
     "step": ("steg", "vaihe"),
     "second": ("andra", "toinen"),
+    "log_thread": ("loggtråd", "lokiketju"),
     "autopilot_level": ("autopilotnivå", "autopilotin-taso"),
     "reason": ("orsak", "syy"),
     "public": ("offentligt", "julkinen"),

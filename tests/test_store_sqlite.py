@@ -317,6 +317,32 @@ async def test_a_message_posted_with_buttons_is_marked_until_they_are_gone(store
     assert await store.messages.games_with_buttons() == []
 
 
+async def test_one_message_is_kept_under_each_of_its_stage_keys(store: Store) -> None:
+    """The live table is one message edited for every stage: each key is recorded (revision 0018), its mark and
+    its records go for all of them at once."""
+    game_id = await started(store)
+    await store.messages.add_message(game_id, "turn:1", 10, 7001, True)
+    await store.messages.add_message(game_id, "notice", 10, 7002)
+    await store.messages.add_message(game_id, "turn:2", 10, 7001, True)
+    await store.messages.add_message(game_id, "turn:3", 10, 7001, True)
+    await store.messages.add_message(game_id, "turn:3", 10, 7001, True)  # recorded twice: kept once
+    rows = await store.messages.messages(game_id)
+    assert [(m.kind, m.message_id, m.buttons) for m in rows] == [
+        ("turn:1", 7001, True),
+        ("notice", 7002, False),
+        ("turn:2", 7001, True),
+        ("turn:3", 7001, True),
+    ]
+    assert [m.message_id for m in await store.messages.messages(game_id, "turn:3")] == [7001]
+    assert await store.messages.clear_buttons(7001) is True
+    assert await store.messages.clear_buttons(7001) is False  # once, for every key
+    assert [m.buttons for m in await store.messages.messages(game_id)] == [False, False, False, False]
+    assert await store.messages.games_with_buttons() == []
+    assert await store.messages.delete_message(7001) is True
+    assert [m.kind for m in await store.messages.messages(game_id)] == ["notice"]
+    assert await store.messages.delete_message(7001) is False
+
+
 async def test_a_file_that_is_not_a_database_gives_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "not.sqlite3"
     path.write_bytes(b"this is not a database, just some text that is long enough" * 20)

@@ -12,6 +12,7 @@ from bot.cogs.ttr import TtrCog
 from bot.present.confirm import away_too_long_text
 from bot.present.misread import Span
 from bot.present.mod_answers import (
+    log_thread_switch_text,
     managers_only_text,
     role_step_text,
     server_language_text,
@@ -23,6 +24,7 @@ from bot.service.settings import (
     AUTOPILOT_LEVEL,
     AWAY_SECONDS,
     LANGUAGE,
+    LOG_THREAD,
     MAX_AWAY_SECONDS,
     MAX_OPEN_GAMES,
     MEMBER_OPEN_GAMES,
@@ -69,6 +71,7 @@ class ConfigCog(TtrCog):
         away='How long members may go away (the autopilot plays their casual games), like "7d"; none: not at all',
         turn_messages="On: a new message every turn; off (default): each game is one table, edited after every move",
         plans="On (default): players may plan their next turn (/ttr plan); off: not in this server",
+        log_thread="On: a thread under each table with a line per turn; off (default): none",
     )
     @app_commands.choices(
         timeout_policy=POLICY_CHOICES,
@@ -77,6 +80,7 @@ class ConfigCog(TtrCog):
         language=LANGUAGE_CHOICES,
         turn_messages=ON_OFF,
         plans=ON_OFF,
+        log_thread=ON_OFF,
     )
     @app_commands.autocomplete(turn_time=turn_time_choices, reserve=reserve_choices)
     async def config(
@@ -96,6 +100,7 @@ class ConfigCog(TtrCog):
         away: str | None = None,
         turn_messages: str | None = None,
         plans: str | None = None,
+        log_thread: str | None = None,
     ) -> None:
         async def work() -> None:
             if not interaction.permissions.manage_guild:
@@ -144,6 +149,10 @@ class ConfigCog(TtrCog):
                 if plans not in ("on", "off"):
                     raise Refusal(turn_messages_switch_text())  # only a forged request sends another value
                 changes.append((PLANS, plans == "on"))
+            if log_thread is not None:
+                if log_thread not in ("on", "off"):
+                    raise Refusal(log_thread_switch_text())  # only a forged request sends another value
+                changes.append((LOG_THREAD, log_thread == "on"))
             for key, value in changes:
                 await self.settings.set_guild_config(guild, key, value)
             config = await self.settings.guild_config(guild)

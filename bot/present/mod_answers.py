@@ -223,12 +223,22 @@ def settings_answer(config: GuildConfig) -> str:
         _("Planned turns: players may plan their next turn (`plans` on)")
         if config.plans
         else _("Planned turns: off in this server (`plans` off)"),
+        _(
+            "Log thread: each table keeps a thread with a line per turn (`log_thread` on; not at tournament "
+            "tables, which are threads themselves)"
+        )
+        if config.log_thread
+        else _("Log thread: none (`log_thread` off)"),
     ]
     return "\n".join(lines)
 
 
 def turn_messages_switch_text() -> str:
     return _("`turn_messages` is `on` or `off`: nothing was changed.")
+
+
+def log_thread_switch_text() -> str:
+    return _("`log_thread` is `on` or `off`: nothing was changed.")
 
 
 def server_language_text(config: GuildConfig, spoken: Language) -> str:

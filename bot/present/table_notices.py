@@ -18,3 +18,8 @@ def turn_notice_text(info: GameInfo, user_id: int, url: str) -> str:
 def reminder_notice_text(user_id: int, reminder: str, url: str) -> str:
     """A reminder posted in the channel (for a member who takes no DMs): the mention, the reminder, the table."""
     return f"<@{user_id}> {reminder} {url}"
+
+
+def log_thread_name(info: GameInfo) -> str:
+    """The name of a game's log thread (`/ttr config log_thread`): a line per turn in it."""
+    return _("Game #{id} ({title}): the moves").format(id=info.id, title=map_title_of(info.title))

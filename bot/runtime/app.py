@@ -179,6 +179,7 @@ class ConductorBot(commands.Bot):
         if self.settings.rate_limit_shared:  # one command rate per member for every process on the database
             self.limiter.share(self._service.store.rates)
         front = self._front = Front.build(self, self._service)
+        front.stage.table.talk.listen(self)  # the messages after each table, from the gateway (bot/table/talk.py)
         ttrtour, desk = ttrtour_group(), TournamentDesk(self, front)
         self._scheduler = Scheduler(
             self._service,
@@ -305,6 +306,8 @@ class ConductorBot(commands.Bot):
 
     async def on_ready(self) -> None:
         if self._ready_before:  # a new session after a lost one: the games may have moved on meanwhile
+            if self._front is not None:
+                self._front.stage.table.talk.forget()  # the messages of the gap are not known: read again
             self._refresh_stages()
         self._ready_before = True
 

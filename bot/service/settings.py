@@ -21,6 +21,8 @@ Server settings (guild_settings keys, JSON values):
 - `turn_messages`: true posts a message per turn in the server's game channels (the style before the table);
   false (the default): each game is one live table message, edited after every move (bot/table/live_table.py)
 - `plans`: true (the default) lets players plan their next turn (`/ttr plan`, bot/service/plans.py); false: not
+- `log_thread`: true keeps a thread under each game's table with a line per turn (bot/table/log_thread.py);
+  false (the default): none
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ LANGUAGE = "language"
 AWAY_SECONDS = "away_seconds"
 TURN_MESSAGES = "turn_messages"
 PLANS = "plans"
+LOG_THREAD = "log_thread"
 GUILD_KEYS = (
     MODERATOR_ROLE,
     MOD_LOG_CHANNEL,
@@ -66,6 +69,7 @@ GUILD_KEYS = (
     AWAY_SECONDS,
     TURN_MESSAGES,
     PLANS,
+    LOG_THREAD,
 )
 DEFAULT_AWAY_SECONDS = 14 * 86400  # how long a member's away may last in this server's casual games
 MAX_AWAY_SECONDS = 30 * 86400
@@ -89,6 +93,7 @@ class GuildConfig:
     away_seconds: int = DEFAULT_AWAY_SECONDS  # the longest away a member may take here (0: away is not allowed)
     turn_messages: bool = False  # a message per turn (the old style) instead of the live table
     plans: bool = True  # players may plan their next turn
+    log_thread: bool = False  # a thread under each table with a line per turn
 
     @classmethod
     def of(
@@ -128,6 +133,7 @@ class GuildConfig:
             values.get(AWAY_SECONDS, DEFAULT_AWAY_SECONDS),
             values.get(TURN_MESSAGES, False),
             values.get(PLANS, True),
+            values.get(LOG_THREAD, False),
         )
 
 
@@ -151,7 +157,7 @@ def check_setting(key: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_OPEN_GAMES:
             raise InvalidInput(Why.BAD_GAME_LIMIT, {"key": key, "high": MAX_OPEN_GAMES, "value": value})
         return value
-    if key in (RATED_CASUAL, TURN_MESSAGES, PLANS):
+    if key in (RATED_CASUAL, TURN_MESSAGES, PLANS, LOG_THREAD):
         if not isinstance(value, bool):
             raise InvalidInput(Why.BAD_SETTING_SWITCH, {"key": key, "value": value})
         return value

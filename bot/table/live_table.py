@@ -19,8 +19,10 @@ message per stage.
 The table follows the conversation: when chat has pushed it far up (more
 than `MOVE_AFTER` messages after it, or `MOVE_HOURS` hours old with others
 talking after it), the next stage posts it anew and deletes the old one. The
-end of the game posts the final message (the final board and scores) and
-deletes the table.
+messages after it are counted from the gateway's events (bot/table/talk.py),
+the channel's history read only when they are not known (the first edit
+after a start). The end of the game posts the final message (the final board
+and scores) and deletes the table.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from bot.service.front_records import FrontRecords, PostedMessage
 from bot.service.stages import StageView
 from bot.table.old_buttons import OldButtons
 from bot.table.stage_kinds import stage_base
+from bot.table.talk import ChannelTalk
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +69,7 @@ class LiveTable:
         self.front = front
         self.old_buttons = old_buttons
         self.versions: dict[int, int] = {}  # game -> the game's version the table shows (edits since this start)
+        self.talk = ChannelTalk()  # the messages after each table, from the gateway's events
 
     def channel(self, info: GameInfo) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(info.channel_id, guild_id=info.guild_id)
@@ -80,19 +84,35 @@ class LiveTable:
 
     async def far_up(self, info: GameInfo, message_id: int, now: datetime, ignore: Collection[int]) -> bool:
         """Has the conversation pushed the table far up: more than `MOVE_AFTER` messages after it, or some
-        talk after a table `MOVE_HOURS` old? The game's own notices (`ignore`) do not count."""
-        count = 0
-        try:
-            async for message in self.channel(info).history(limit=MOVE_AFTER + 2, after=discord.Object(message_id)):
-                if message.id not in ignore:
-                    count += 1
-        except discord.HTTPException:
-            log.warning("game #%d: could not read the channel after the table", info.id, exc_info=True)
-            return False
+        talk after a table `MOVE_HOURS` old? The game's own notices (`ignore`) do not count. Counted from the
+        gateway's events; read from the channel's history when they are not known (once after a start)."""
+        count = self.talk.count(info.channel_id, message_id, ignore)
+        if count is None:
+            read = await self.read_after(info, message_id)
+            if read is None:
+                return False
+            count = sum(1 for i in read if i not in ignore)
         if count > MOVE_AFTER:
             return True
         posted = discord.utils.snowflake_time(message_id)
         return count >= TALK and now - posted > timedelta(hours=MOVE_HOURS)
+
+    async def read_after(self, info: GameInfo, message_id: int) -> list[int] | None:
+        """The ids of the messages after the table in its channel, read from its history (up to `MOVE_AFTER` + 2:
+        enough to tell), all of them kept for the count (`talk`); None if Discord fails."""
+        limit = MOVE_AFTER + 2
+        try:
+            ids = [m.id async for m in self.channel(info).history(limit=limit, after=discord.Object(message_id))]
+        except discord.HTTPException:
+            log.warning("game #%d: could not read the channel after the table", info.id, exc_info=True)
+            return None
+        if len(ids) < limit:  # every message after it: counted from the events from now on
+            self.talk.learned(info.channel_id, message_id, ids)
+        return ids
+
+    def posted(self, info: GameInfo, message_id: int) -> None:
+        """A table was posted as the message `message_id`: the messages after it are counted from now on."""
+        self.talk.watch(info.channel_id, message_id)
 
     async def edit(self, stage: StageView, live: PostedMessage, key: str, **kwargs: Any) -> discord.Message | None:
         """Edit the live table to show the `stage` (`kwargs`: what the message becomes); None if the message is

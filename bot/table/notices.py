@@ -122,6 +122,21 @@ class Notices:
                 continue
             await self.front.forget_message(message_id)
 
+    async def restore(self, view: StageView, url: str) -> None:
+        """After a start: tell the member to move of the turn on show at the table (`url`), if nothing of the
+        game is in the channel (the bot stopped between showing the turn and telling them); those who chose
+        DMs on every turn are left alone (told by DM, not again)."""
+        info = view.info
+        if not view.key.startswith(("place:", "turn:")) or await self.ids(info):
+            return
+        mover = _mover(view)
+        if mover is None or await self.wants_dms(mover):
+            return
+        with speaking(await self.languages.server(info.guild_id)):
+            line = turn_notice_text(info, mover, url)
+        if await self.post(info, mover, line, NOTICE):
+            log.info("game #%d: told user %d of the turn on show after a start", info.id, mover)
+
     async def who_acts(
         self, view: StageView, url: str, notices: Sequence[TurnNotice] | None, *, first: bool, table: bool
     ) -> None:
@@ -140,13 +155,19 @@ class Notices:
             return
         if view.key == "final" or notices is not None:
             return
-        to_move = view.table.to_move
-        mover = None if to_move is None else next((s for s in info.seats if s.player == to_move.player), None)
-        if mover is None or mover.user_id <= 0 or mover.autopilot:
+        mover = _mover(view)
+        if mover is None:
             return
         if table:
-            await self.turn(info, mover.user_id, url, partial(your_turn_dm, info, url))
+            await self.turn(info, mover, url, partial(your_turn_dm, info, url))
             return
-        with speaking(await self.languages.member(mover.user_id, info.guild_id)):
+        with speaking(await self.languages.member(mover, info.guild_id)):
             text = your_turn_dm(info, url)
-        await self.notifier.dm(mover.user_id, text, game_id=info.id, kind=DmKind.TURN)
+        await self.notifier.dm(mover, text, game_id=info.id, kind=DmKind.TURN)
+
+
+def _mover(view: StageView) -> int | None:
+    """The member to move at the stage (their user id), if a member is (not the autopilot)."""
+    info, to_move = view.info, view.table.to_move
+    seat = None if to_move is None else next((s for s in info.seats if s.player == to_move.player), None)
+    return None if seat is None or seat.user_id <= 0 or seat.autopilot else seat.user_id

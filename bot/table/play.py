@@ -137,16 +137,20 @@ class Play:
         user = interaction.user.id
         said = result.game
         answered = False
+        waiting = result.waiting
+        keeps = waiting is not None and waiting.must is Must.KEEP and user in waiting.user_ids
+        if not keeps:  # the table's image is drawn while the answer is written and sent
+            self.delivery.stage.ahead.start(said.id)
         try:  # the move is made: whatever happens to the answer, the channel and the others are told
             lines = _own_lines(result, user)
             lines += [public_text(said, e) for e in result.public if e.kind not in SAID_PRIVATELY]
             text, view = await decisions.panel(self.reading, result.game, user)
-            waiting = result.waiting
             offer = None
-            if waiting is not None and waiting.must is Must.KEEP and user in waiting.user_ids:
+            if keeps:
                 offer = await decisions.offer_image(
                     self.images, self.reading, result.game, user
                 )  # tickets drawn: shown on the map
+                self.delivery.stage.ahead.start(said.id)  # the table's image after the offer's: theirs first
             if offer is not None:
                 text = f"{text}\n{offer[0]}"
             file = None if offer is None else offer[1]

@@ -54,8 +54,10 @@ from bot.service.member_settings import MemberSettingsService
 from bot.service.reading import ReadingService
 from bot.service.settings import SettingsService
 from bot.service.stages import Stages, StageView
+from bot.table.ahead import DrawAhead
 from bot.table.languages import Languages
 from bot.table.live_table import LiveTable, is_table, live_row
+from bot.table.log_thread import LogThread
 from bot.table.notices import REMINDER, Notices
 from bot.table.notify import Notifier
 from bot.table.old_buttons import OldButtons
@@ -103,6 +105,8 @@ class StageMessages:
         self.old_buttons = OldButtons(client, parts.reading, parts.front)
         self.notices = Notices(client, parts.front, parts.members, notifier, languages)
         self.table = LiveTable(client, parts.front, self.old_buttons)
+        self.ahead = DrawAhead(parts.reading, parts.stages, languages, self.at_table)  # the table's image, early
+        self.log_thread = LogThread(client, parts.front, parts.settings, languages)  # a line per turn, if wanted
         self._sleep = sleep
         self._publishing: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._pending: dict[int, bool] = {}  # game -> its stage message waits to be posted (True: as a refresh)
@@ -159,6 +163,9 @@ class StageMessages:
             if not fresh and not self.table.outdated(now.info, live):
                 if now.key == "setup":
                     await self._refresh_setup(posted[key].message_id, now)
+                elif live is not None and notices is None:  # after a start: was the member to move told?
+                    url = self.channel(info).get_partial_message(live.message_id).jump_url
+                    await self.notices.restore(now, url)
                 return False
             shown = {stage_base(m.kind) for m in rows if stage_generation(m.kind) == generation}
             if not fresh:
@@ -166,7 +173,9 @@ class StageMessages:
             with speaking(language):  # a public message: the server's language
                 labels = seat_labels(info)
                 image = (labels, self.languages.images(language))
-                view = await self.stages.stage(game_id, history=now.key != "setup", image=image)
+                view = await self.ahead.take(now.info, now.key, language) if table else None
+                if view is None:
+                    view = await self.stages.stage(game_id, history=now.key != "setup", image=image)
                 if view.key != now.key:
                     return False  # the game moved on meanwhile: the newer stage is shown by its own call
                 clock = await self.clock_line(view.info) if view.key != "final" else ""
@@ -188,6 +197,8 @@ class StageMessages:
         if fresh:
             await self.notices.clear(info)
             await self.notices.who_acts(view, message.jump_url, notices, first=generation == 0, table=table)
+            if table:
+                await self.log_thread.record(view, message.id, shown, generation_key("", generation))
         return True
 
     async def at_table(self, info: GameInfo) -> bool:
@@ -214,6 +225,7 @@ class StageMessages:
                     log.info("game #%d: the table shows %s (message %d)", info.id, key, live.message_id)
                     return edited
         message = await self._post(view, key, "", pings=False, layout=layout)
+        self.table.posted(info, message.id)
         self.table.versions[info.id] = info.version
         await self.table.retire(info, rows, keep=message.id)
         return message
@@ -319,6 +331,7 @@ class StageMessages:
 
     def close(self) -> None:
         """Stop the retries (the bot is closing)."""
+        self.ahead.close()
         for task in self._retries.values():
             task.cancel()
         self._retries.clear()

@@ -90,13 +90,14 @@ class Messages:
         return [message_row(r) for r in await self.backend.fetch_all(GAME_MESSAGES_OF_KIND, game_id=game_id, kind=kind)]
 
     async def delete_message(self, message_id: int) -> bool:
-        return await self.backend.execute(DELETE_MESSAGE, message_id=message_id) == 1
+        return await self.backend.execute(DELETE_MESSAGE, message_id=message_id) >= 1
 
     async def games_with_buttons(self) -> list[GameRow]:
         return [game_row(r) for r in await self.backend.fetch_all(GAMES_WITH_BUTTONS)]
 
     async def clear_buttons(self, message_id: int) -> bool:
-        return await self.backend.execute(CLEAR_BUTTONS, message_id=message_id) == 1
+        # every key the message is recorded under (the live table is one message under many stage keys)
+        return await self.backend.execute(CLEAR_BUTTONS, message_id=message_id) >= 1
 
     async def tournament_message(self, tournament_id: int) -> tuple[int, int] | None:
         row = await self.backend.fetch_one(TOURNAMENT_MESSAGE, tournament_id=tournament_id)

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 FOLDER = Path(__file__).parent
 # The newest revision of versions/ (tests/test_store_upgrade.py checks it is Alembic's head): a database recorded
 # there needs nothing.
-HEAD = "0018_plans"
+HEAD = "0019_table_message_keys"
 # pg_advisory_lock key of the schema's history ("Cond" in ASCII): any constant every process agrees on
 MIGRATION_LOCK = 0x436F6E64
 # The numbered migrations the history began as (schema_migrations.version), each with the revision that leaves a
