@@ -99,7 +99,7 @@ def extracted() -> Catalog:
     for filename, lineno, message, comments, _context in extract_from_dir(
         str(ROOT), method_map=method_map, keywords=MAP_KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
     ):
-        for title in MAP_CONTEXTS:
+        for title in MAP_CONTEXTS.values():
             catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=title)
     for text, context in _command_messages():
         catalog.add(text, None, [("bot/cogs/command_words.py", 0)], context=context)

@@ -66,11 +66,11 @@ def seat(name: str, style: PlayerStyle) -> str:
 def board_summary(board: Board, claimed: int) -> str:
     if board.designed:
         text = map_(
-            board.rules.title,
+            board.rules.name,
             "{map} board (Conductor's own board for these rules), {claimed} of {total} routes claimed.",
         )
     else:
-        text = map_(board.rules.title, "{map} board, {claimed} of {total} routes claimed.")
+        text = map_(board.rules.name, "{map} board, {claimed} of {total} routes claimed.")
     return text.format(map=map_title(board.rules), claimed=claimed, total=len(board.routes))
 
 

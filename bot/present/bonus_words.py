@@ -8,32 +8,32 @@ from collections.abc import Callable
 from bot.present.i18n import _, ngettext, npgettext, pgettext
 from maps import Rules
 
-# The longest-path bonus by map title: India calls it the Indian Express (in every language, as its rulebook).
+# The longest-path bonus by map id: India calls it the Indian Express (in every language, as its rulebook).
 LONGEST_NAMES: dict[str, Callable[[], str]] = {
-    "USA": lambda: pgettext("USA", "longest continuous path"),
-    "India": lambda: pgettext("India", "Indian Express"),
-    "Switzerland": lambda: pgettext("Switzerland", "longest continuous path"),
-    "Amsterdam": lambda: pgettext("Amsterdam", "longest continuous path"),
-    "San Francisco": lambda: pgettext("San Francisco", "longest continuous path"),
+    "usa": lambda: pgettext("USA", "longest continuous path"),
+    "india": lambda: pgettext("India", "Indian Express"),
+    "switzerland": lambda: pgettext("Switzerland", "longest continuous path"),
+    "amsterdam": lambda: pgettext("Amsterdam", "longest continuous path"),
+    "san_francisco": lambda: pgettext("San Francisco", "longest continuous path"),
 }
 LONGEST_SHORT_NAMES: dict[str, Callable[[], str]] = {
-    "USA": lambda: pgettext("USA", "longest path"),
-    "India": lambda: pgettext("India", "Indian Express"),
-    "Switzerland": lambda: pgettext("Switzerland", "longest path"),
-    "Amsterdam": lambda: pgettext("Amsterdam", "longest path"),
-    "San Francisco": lambda: pgettext("San Francisco", "longest path"),
+    "usa": lambda: pgettext("USA", "longest path"),
+    "india": lambda: pgettext("India", "Indian Express"),
+    "switzerland": lambda: pgettext("Switzerland", "longest path"),
+    "amsterdam": lambda: pgettext("Amsterdam", "longest path"),
+    "san_francisco": lambda: pgettext("San Francisco", "longest path"),
 }
 
 
 def longest_name(rules: Rules) -> str:
     """The map's longest-path bonus ("longest continuous path", "Indian Express"), as a name (no article)."""
-    word = LONGEST_NAMES.get(rules.title)
+    word = LONGEST_NAMES.get(rules.name)
     return word() if word else rules.longest_name
 
 
 def longest_short_name(rules: Rules) -> str:
     """The same, short enough for a score row ("longest path", "Indian Express")."""
-    word = LONGEST_SHORT_NAMES.get(rules.title)
+    word = LONGEST_SHORT_NAMES.get(rules.name)
     if word:
         return word()
     return pgettext("USA", "longest path") if rules.longest_name == "longest continuous path" else rules.longest_name

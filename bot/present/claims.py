@@ -16,14 +16,14 @@ MENU_LIMIT = 100  # routes one menu list can show
 
 def claim_hint(rules: Rules) -> str:
     """Said after every refusal of a route: where to find the routes that can be claimed."""
-    return map_(rules.title, "The `route` list of `/ttr claim` shows only the routes you can claim now.")
+    return map_(rules.name, "The `route` list of `/ttr claim` shows only the routes you can claim now.")
 
 
 def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
     """Why a claim cannot be made, in words."""
     block, route = refusal.block, refusal.route
     if block is ClaimBlock.NOT_UNDER_WAY:
-        return map_(rules.title, "Routes can be claimed once the game is under way.")
+        return map_(rules.name, "Routes can be claimed once the game is under way.")
     if block is ClaimBlock.NOT_YOUR_TURN:
         return _("It is not your turn: {player} is to move. You will be mentioned when it is yours.").format(
             player=refusal.to_move
@@ -37,9 +37,9 @@ def claim_refusal_text(rules: Rules, refusal: ClaimRefusal) -> str:
     if block is ClaimBlock.ROUTE_TAKEN:
         assert refusal.reason is not None
         reason = rule_error_text(refusal.reason, rules)
-        why = map_(rules.title, "You cannot claim {route}: {reason}.").format(route=route_label(route), reason=reason)
+        why = map_(rules.name, "You cannot claim {route}: {reason}.").format(route=route_label(route), reason=reason)
     elif block is ClaimBlock.TOO_FEW_TRAINS:
-        why = map_(rules.title, "You cannot claim {route}: it needs {pieces}, you have {has}.").format(
+        why = map_(rules.name, "You cannot claim {route}: it needs {pieces}, you have {has}.").format(
             route=route_label(route), pieces=pieces_counted(rules, refusal.needs), has=refusal.has
         )
     elif route.color == "gray":
@@ -73,7 +73,7 @@ def souvenir_prompt() -> str:
 
 def nothing_claimable_text(rules: Rules) -> str:
     return map_(
-        rules.title,
+        rules.name,
         "No route can be claimed with your cards now: draw cards (or tickets) instead. `/ttr hand` shows your cards.",
     )
 
@@ -81,10 +81,10 @@ def nothing_claimable_text(rules: Rules) -> str:
 def claimable_text(count: int, rules: Rules | None = None) -> str:
     """How many routes the member may claim now (the menus show at most MENU_LIMIT of them), in the words of the
     rulebook of `rules`' map."""
-    title = rules.title if rules is not None else ""
-    text = nmap_(title, "You can claim {count} route now.", "You can claim {count} routes now.", count).format(
+    map_id = rules.name if rules is not None else ""
+    text = nmap_(map_id, "You can claim {count} route now.", "You can claim {count} routes now.", count).format(
         count=count
     )
     if count > MENU_LIMIT:
-        text += " " + map_(title, "More routes are open to you than fit here: `/ttr claim` lists them all.")
+        text += " " + map_(map_id, "More routes are open to you than fit here: `/ttr claim` lists them all.")
     return text

@@ -39,19 +39,19 @@ def draw_tickets_question(rules: Rules) -> str:
 
 def route_kind(route: Route, rules: Rules | None = None) -> str:
     """track, ferry or tunnel, in words (of the rulebook of `rules`' map)."""
-    title = rules.title if rules is not None else ""
+    map_id = rules.name if rules is not None else ""
     if route.tunnel:
-        return map_(title, "tunnel (more cards may be asked when it is claimed)")
+        return map_(map_id, "tunnel (more cards may be asked when it is claimed)")
     if route.ferries:
         # the map's own wild card pays the ferry spaces (India's locomotives, San Francisco's ferry cards)
-        if title == "India":
+        if map_id == "india":
             text = npgettext(
                 "India",
                 "ferry ({count} space paid with locomotives)",
                 "ferry ({count} spaces paid with locomotives)",
                 route.ferries,
             )
-        elif title == "San Francisco":
+        elif map_id == "san_francisco":
             text = npgettext(
                 "San Francisco",
                 "ferry ({count} space paid with ferry cards)",
@@ -65,13 +65,13 @@ def route_kind(route: Route, rules: Rules | None = None) -> str:
                 route.ferries,
             )
         return text.format(count=route.ferries)
-    return map_(title, "track")
+    return map_(map_id, "track")
 
 
 def claim_question(rules: Rules, route: Route, pay: Mapping[str, int], others: int) -> str:
     """The route, the exact payment, and whether other payments can be chosen."""
     lines = [
-        map_(rules.title, "Claim **{route}**?").format(route=route_label(route)),
+        map_(rules.name, "Claim **{route}**?").format(route=route_label(route)),
         _("{a} to {b}: {length}, {colour}, {kind}.").format(
             a=route.a,
             b=route.b,

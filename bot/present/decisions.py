@@ -65,7 +65,7 @@ def draw_deck_label() -> str:
 
 def claim_label(rules: Rules) -> str:
     """The turn message's button to claim a route, in the map's rulebook's words."""
-    return map_(rules.title, "Claim a route")
+    return map_(rules.name, "Claim a route")
 
 
 def take_card_label(rules: Rules, card: str) -> str:
@@ -103,14 +103,14 @@ PLACEHOLDER_LIMIT = 150  # Discord's longest menu placeholder
 def routes_placeholder(rules: Rules, first: str, last: str) -> str:
     """One of several route menus: the routes from `first` to `last` (whole routes, "A - B") in alphabetical
     order; should two long routes not fit Discord's limit, the first alone (never a route cut mid-word)."""
-    text = map_(rules.title, "Routes {first} … {last}").format(first=first, last=last)
+    text = map_(rules.name, "Routes {first} … {last}").format(first=first, last=last)
     if len(text) <= PLACEHOLDER_LIMIT:
         return text
-    return map_(rules.title, "Routes from {first}").format(first=first)[:PLACEHOLDER_LIMIT]
+    return map_(rules.name, "Routes from {first}").format(first=first)[:PLACEHOLDER_LIMIT]
 
 
 def choose_route_placeholder(rules: Rules) -> str:
-    return map_(rules.title, "Choose the route to claim")
+    return map_(rules.name, "Choose the route to claim")
 
 
 def choose_payment_placeholder() -> str:

@@ -17,7 +17,7 @@ texts made at import time); translate it with `_` where it is used.
 `map_` and `nmap_` are `_` and `ngettext` for the texts that name a concept
 each map's rulebook words its own way (claiming a route): the catalogue holds
 such a text once without a context and once more for each map of
-`MAP_CONTEXTS` (msgctxt: the map's title), where a language's rulebook says
+`MAP_CONTEXTS` (by the map's id; msgctxt: the map's title), where a language's rulebook says
 it otherwise (the Swedish USA rulebook *bygger en rutt*, the others *mutar in
 en sträcka*; see `locale/GLOSSARY.md`).
 """
@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 
 from bot.service.kinds import Language
+from maps import MAP_NAMES
 
 DOMAIN = "conductor"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -98,20 +99,28 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     return catalogue(_speaking.get()).npgettext(context, singular, plural, count)
 
 
-# The maps (by title) whose rulebook words the texts of `map_` otherwise in some language: each such text has an
-# entry with this context too (tools/i18n.py adds them).
-MAP_CONTEXTS = ("USA",)
+# The maps (by id) whose rulebook words the texts of `map_` otherwise in some language, with the context their
+# entries have (the map's title, as a translator knows it): each such text has an entry with this context too
+# (tools/i18n.py adds them).
+MAP_CONTEXTS = {"usa": "USA"}
 
 
-def map_(title: str, message: str) -> str:
-    """`message` as the rulebook of the map titled `title` words it, in the language being spoken."""
-    if title in MAP_CONTEXTS:
-        return catalogue(_speaking.get()).pgettext(title, message)
+def _map_context(map_id: str) -> str | None:
+    """The catalogue context of the map `map_id` ("": no map known), None where it words as every map does."""
+    if map_id and map_id not in MAP_NAMES:
+        raise ValueError(f"{map_id!r} is not a map id")  # a title by mistake: it would lose the map's words
+    return MAP_CONTEXTS.get(map_id)
+
+
+def map_(map_id: str, message: str) -> str:
+    """`message` as the rulebook of the map `map_id` words it, in the language being spoken."""
+    if (context := _map_context(map_id)) is not None:
+        return catalogue(_speaking.get()).pgettext(context, message)
     return catalogue(_speaking.get()).gettext(message)
 
 
-def nmap_(title: str, singular: str, plural: str, count: int) -> str:
+def nmap_(map_id: str, singular: str, plural: str, count: int) -> str:
     """`map_` with the form for `count`."""
-    if title in MAP_CONTEXTS:
-        return catalogue(_speaking.get()).npgettext(title, singular, plural, count)
+    if (context := _map_context(map_id)) is not None:
+        return catalogue(_speaking.get()).npgettext(context, singular, plural, count)
     return catalogue(_speaking.get()).ngettext(singular, plural, count)

@@ -89,7 +89,7 @@ class LocalImageWords:
         return _("Game over: {names} share the win").format(names=names_and(winners))
 
     def choosing_tickets(self, rules: Rules, players: Sequence[str]) -> str:
-        if rules.title == "Amsterdam":  # its rulebook's contracts (English: tickets, as on every map)
+        if rules.name == "amsterdam":  # its rulebook's contracts (English: tickets, as on every map)
             return pgettext("Amsterdam", "Setup: {players} to choose tickets").format(players=", ".join(players))
         return _("Setup: {players} to choose tickets").format(players=", ".join(players))
 
@@ -100,7 +100,7 @@ class LocalImageWords:
         return _("{who} to draw a second card").format(who=who)
 
     def to_keep_tickets(self, rules: Rules, who: str) -> str:
-        if rules.title == "Amsterdam":
+        if rules.name == "amsterdam":
             return pgettext("Amsterdam", "{who} to choose tickets to keep").format(who=who)
         return _("{who} to choose tickets to keep").format(who=who)
 
@@ -116,13 +116,13 @@ class LocalImageWords:
     # ----- the last move -------------------------------------------------------------
 
     def claimed(self, who: str, route: Route, rules: Rules) -> str:
-        return map_(rules.title, "{who} claimed {route}").format(who=who, route=self.route(route))
+        return map_(rules.name, "{who} claimed {route}").format(who=who, route=self.route(route))
 
     def trying_tunnel(self, who: str, route: Route) -> str:
         return _("{who} is trying the tunnel {route}").format(who=who, route=self.route(route))
 
     def paid_tunnel(self, who: str, route: Route, rules: Rules) -> str:
-        return map_(rules.title, "{who} paid the tunnel and claimed {route}").format(who=who, route=self.route(route))
+        return map_(rules.name, "{who} paid the tunnel and claimed {route}").format(who=who, route=self.route(route))
 
     def gave_up_tunnel(self, who: str) -> str:
         return _("{who} gave up a tunnel").format(who=who)
@@ -187,7 +187,7 @@ class LocalImageWords:
 
     def legend(self, mark: LegendMark, rules: Rules) -> str:
         if mark is LegendMark.GRAY_ROUTE:
-            return map_(rules.title, "gray route: any one colour")
+            return map_(rules.name, "gray route: any one colour")
         if mark is LegendMark.LAST_MOVE:
             return _("white halo: the last move")
         if mark is LegendMark.TUNNEL:
@@ -238,7 +238,7 @@ class LocalImageWords:
         return pgettext("score row", "total")
 
     def routes_row(self, routes: int, rules: Rules) -> str:
-        return map_(rules.title, "routes ({count})").format(count=routes)
+        return map_(rules.name, "routes ({count})").format(count=routes)
 
     def tickets_done_row(self, rules: Rules, done: int) -> str:
         return _("{tickets} done ({count})").format(tickets=tickets_plural(rules), count=done)

@@ -63,7 +63,7 @@ def waiting_for_text(rules: Rules, players: Sequence[str], must: str) -> str:
     n = len(players)
     texts = {
         Must.TURN: lambda: nmap_(
-            rules.title,
+            rules.name,
             "Now waiting for {players} to draw cards, claim a route or draw {tickets}.",
             "Now waiting for {players} to draw cards, claim a route or draw {tickets}.",
             n,

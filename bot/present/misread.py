@@ -91,19 +91,18 @@ def pay_code_text() -> str:
     return _("That payment is not one I offered. Pick one from the menu `/ttr claim` shows.")
 
 
-def no_route_number_text(number: str, title: str = "") -> str:
-    """`title`: the map's (its rulebook's words for a route)."""
+def no_route_number_text(number: str, map_id: str = "") -> str:
+    """`map_id`: the map's (its rulebook's words for a route)."""
     number = number if len(number) <= ECHO_LIMIT else number[: ECHO_LIMIT - 1] + "…"
-    return map_(title, "There is no route number {number}. Pick a route from the list `/ttr claim` offers.").format(
+    return map_(map_id, "There is no route number {number}. Pick a route from the list `/ttr claim` offers.").format(
         number=number
     )
 
 
-def unreadable_route_text(text: str, a: str, b: str, title: str = "") -> str:
-    """A route text that names no two places; `a` and `b` are the ends of an example route (`title`: the map's)."""
-    return map_(title, 'I cannot read {text} as a route. Pick one from the list, or write it like "{a} - {b}".').format(
-        text=quoted(text), a=a, b=b
-    )
+def unreadable_route_text(text: str, a: str, b: str, map_id: str = "") -> str:
+    """A route text that names no two places; `a` and `b` are the ends of an example route (`map_id`: the map's)."""
+    text_ = map_(map_id, 'I cannot read {text} as a route. Pick one from the list, or write it like "{a} - {b}".')
+    return text_.format(text=quoted(text), a=a, b=b)
 
 
 def ambiguous_place_text(typed: str, places: Sequence[str]) -> str:
@@ -113,8 +112,8 @@ def ambiguous_place_text(typed: str, places: Sequence[str]) -> str:
     )
 
 
-def no_route_between_text(a: str, b: str, title: str = "") -> str:
-    return map_(title, "There is no route between {a} and {b}.").format(a=a, b=b)
+def no_route_between_text(a: str, b: str, map_id: str = "") -> str:
+    return map_(map_id, "There is no route between {a} and {b}.").format(a=a, b=b)
 
 
 def _listing(labels: Sequence[str]) -> str:

@@ -84,7 +84,7 @@ def _place(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
 def _claim(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> str:
     route = board.routes[int(facts["route"])]
     paid = payment_text(board.rules, str(facts["paid"]))
-    text = map_(board.rules.title, "{who} claims {route} for {points}, paying {paid}.").format(
+    text = map_(board.rules.name, "{who} claims {route} for {points}, paying {paid}.").format(
         who=who, route=route_label(route), points=points_counted(int(facts["points"])), paid=paid
     )
     if facts.get("merchandise"):
@@ -104,13 +104,13 @@ def _tunnel_reveal(board: Board, who: str, facts: MoveFacts, info: GameInfo) -> 
     paid = payment_text(board.rules, str(facts["paid"]))
     if surcharge:
         return nmap_(
-            board.rules.title,
+            board.rules.name,
             "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; {who} must pay {count} more card.",
             "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; {who} must pay {count} more cards.",
             surcharge,
         ).format(who=who, route=route_label(route), paid=paid, revealed=revealed, count=surcharge)
     return map_(
-        board.rules.title, "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; no extra cards are due."
+        board.rules.name, "{who} tries the tunnel {route} with {paid}; revealed: {revealed}; no extra cards are due."
     ).format(who=who, route=route_label(route), paid=paid, revealed=revealed)
 
 

@@ -32,11 +32,11 @@ def item_text(board: Board, item: PlanItem) -> str:
         route = board.routes[item.route] if item.route is not None and 0 <= item.route < len(board.routes) else None
         label = route_label(route) if route is not None else str(item.route)
         if item.pay is None:
-            return map_(rules.title, "claim {route} if it is free and you can, paying as the claim menu would").format(
+            return map_(rules.name, "claim {route} if it is free and you can, paying as the claim menu would").format(
                 route=label
             )
         cards = format_cards(rules, dict(item.pay))
-        text = map_(rules.title, "claim {route} if it is free and you can, paying {cards}")
+        text = map_(rules.name, "claim {route} if it is free and you can, paying {cards}")
         return text.format(route=label, cards=cards)
     if item.kind is ItemKind.CARDS:
         first = card_name(rules, str(item.first))
@@ -73,7 +73,7 @@ def plan_text(view: PlanView, *, suggested: bool = False) -> str:
 def plan_step_needs_text(rules: Rules, kind: ItemKind | None) -> str:
     """What a step needs, told when it was not given (or could not be read)."""
     if kind is ItemKind.CLAIM:
-        return map_(rules.title, "To plan a claim, name the route (`route`), and the cards to pay if you like (`pay`).")
+        return map_(rules.name, "To plan a claim, name the route (`route`), and the cards to pay if you like (`pay`).")
     if kind is ItemKind.CARDS:
         cards = ", ".join(card_name(rules, c) for c in (*rules.colors, WILD))
         return _(
@@ -81,7 +81,7 @@ def plan_step_needs_text(rules: Rules, kind: ItemKind | None) -> str:
             "(`second`): one of {cards}."
         ).format(cards=cards)
     text = map_(
-        rules.title, "Choose a step: claim a route, take face-up cards, draw two from the deck, or draw {tickets}."
+        rules.name, "Choose a step: claim a route, take face-up cards, draw two from the deck, or draw {tickets}."
     )
     return text.format(tickets=tickets_plural(rules))
 
@@ -156,4 +156,4 @@ def plan_menu_placeholder() -> str:
 
 
 def plan_menu_hint(rules: Rules) -> str:
-    return map_(rules.title, "To plan a claim or face-up cards, use `/ttr plan`.")
+    return map_(rules.name, "To plan a claim or face-up cards, use `/ttr plan`.")

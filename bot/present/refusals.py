@@ -249,8 +249,8 @@ def _plan_card(facts: Facts) -> str:
 
 
 def _no_such_route(facts: Facts) -> str:
-    title = load_board(str(facts["map"])).rules.title if "map" in facts else ""
-    return map_(title, "There is no route number {route_id} on this map.").format(route_id=facts["route_id"])
+    map_id = load_board(str(facts["map"])).rules.name if "map" in facts else ""
+    return map_(map_id, "There is no route number {route_id} on this map.").format(route_id=facts["route_id"])
 
 
 WORDED: dict[Why, Callable[[Facts], str]] = {

@@ -63,7 +63,7 @@ def move_phrase(board: Board, move: ReviewedMove) -> str:
     if move.kind is MoveKind.TICKETS:
         return _("{tickets} to choose from").format(tickets=tickets_counted(rules, rules.draw_tickets))
     if move.kind is MoveKind.CLAIM and move.route is not None:
-        return map_(rules.title, "the route {route}").format(route=route_label(board.routes[move.route]))
+        return map_(rules.name, "the route {route}").format(route=route_label(board.routes[move.route]))
     if move.kind is MoveKind.KEEP:
         labels = " / ".join(ticket_label(board, t) for t in move.tickets if 0 <= t < len(board.tickets))
         return _("keeping {tickets}").format(tickets=labels)

@@ -133,22 +133,22 @@ def _cards(names: MapNames, cards: tuple[str, ...]) -> str:
     return ", ".join(_card(names, c) for c in cards)
 
 
-def _claims(r: Refusal, title: str) -> str | None:
-    """The refusals of a claim and of the routes a player may claim (`title`: the game's map, whose rulebook
+def _claims(r: Refusal, map_id: str) -> str | None:
+    """The refusals of a claim and of the routes a player may claim (`map_id`: the game's map, whose rulebook
     words a claim)."""
     match r:
         case NotAPlace():
             return _("'{place}' is not a place on this map.").format(place=r.place)
         case NoRoute():
-            return map_(title, "There is no route between {a} and {b}.").format(a=r.a, b=r.b)
+            return map_(map_id, "There is no route between {a} and {b}.").format(a=r.a, b=r.b)
         case NotRouteColour():
-            return map_(title, "'{colour}' is not a route colour on this map.").format(colour=r.colour)
+            return map_(map_id, "'{colour}' is not a route colour on this map.").format(colour=r.colour)
         case NoColourRoute():
-            return map_(title, "There is no {colour} route between {a} and {b}.").format(
+            return map_(map_id, "There is no {colour} route between {a} and {b}.").format(
                 colour=colour_name(r.colour), a=r.a, b=r.b
             )
         case AlreadyClaimed():
-            return map_(title, "{a} - {b} ({colour}) is already claimed").format(
+            return map_(map_id, "{a} - {b} ({colour}) is already claimed").format(
                 a=r.a, b=r.b, colour=colour_name(r.colour)
             )
         case OwnOtherTrack():
@@ -223,7 +223,7 @@ def _cards_and_tickets(r: Refusal) -> str | None:
                 a=r.a, b=r.b, colour=colour_name(r.colour), paid=_card(r.map, r.paid)
             )
         case TicketsEmpty():
-            return map_(r.map.title, "There are no {tickets} left in the deck: draw cards or claim a route.").format(
+            return map_(r.map.name, "There are no {tickets} left in the deck: draw cards or claim a route.").format(
                 tickets=tickets_plural(rules_of(r.map))
             )
         case NotOffered():
@@ -260,7 +260,7 @@ def _turns(r: Refusal) -> str | None:
             return _("It is {current}'s turn, not {player}'s.").format(current=r.current, player=r.player)
         case MustTurn():
             return map_(
-                r.map.title, "{player} must take a turn now (draw cards, claim a route or draw {tickets})."
+                r.map.name, "{player} must take a turn now (draw cards, claim a route or draw {tickets})."
             ).format(player=r.player, tickets=tickets_plural(rules_of(r.map)))
         case MustSecond():
             return _("{player} must draw a second card now.").format(player=r.player)
@@ -317,10 +317,10 @@ def _extras(r: Refusal) -> str | None:
     return None
 
 
-def worded(refusal: Refusal, title: str = "") -> str:
-    """The refusal as a sentence of the language spoken (with the words of the map titled `title`, where the
+def worded(refusal: Refusal, map_id: str = "") -> str:
+    """The refusal as a sentence of the language spoken (with the words of the map `map_id`, where the
     refusal does not name its map)."""
-    text = _claims(refusal, title)
+    text = _claims(refusal, map_id)
     if text is not None:
         return text
     for words in (_cards_and_tickets, _turns, _extras, setup_and_record_words):
@@ -333,4 +333,4 @@ def worded(refusal: Refusal, title: str = "") -> str:
 def rule_error_text(error: GameError | Refusal, rules: Rules | None = None) -> str:
     """The engine's refusal in the language spoken, from the catalogue (English too)."""
     refusal = error.refusal if isinstance(error, GameError) else error
-    return worded(refusal, "" if rules is None else rules.title)
+    return worded(refusal, "" if rules is None else rules.name)

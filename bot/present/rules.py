@@ -49,7 +49,7 @@ def _turn_paragraph(r: Rules) -> str:
     if _contracts(r):
         text = _("**A turn** is one of: draw two cards ({face_up}), claim one route, or draw contracts.")
     else:
-        text = map_(r.title, "**A turn** is one of: draw two cards ({face_up}), claim one route, or draw tickets.")
+        text = map_(r.name, "**A turn** is one of: draw two cards ({face_up}), claim one route, or draw tickets.")
     return text.format(face_up=face_up)
 
 
@@ -80,8 +80,8 @@ def rules_text(board: Board) -> str:
         ),
         _tickets_paragraph(r),
         _turn_paragraph(r),
-        map_(r.title, "**Route points** by length: {points}.").format(points=points),
-        map_(r.title, "**Double routes:** both tracks are used from {players} players on; nobody owns both.").format(
+        map_(r.name, "**Route points** by length: {points}.").format(points=points),
+        map_(r.name, "**Double routes:** both tracks are used from {players} players on; nobody owns both.").format(
             players=r.both_doubles_from
         ),
         _("**The end:** when someone has {count} or fewer {pieces} left, everyone gets one last turn.").format(

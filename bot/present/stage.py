@@ -29,7 +29,7 @@ def must_text(rules: Rules, must: str) -> str:
     """What a player must do now (a `Must`), as the end of "your turn: ..."."""
     tickets = tickets_plural(rules)
     texts: dict[str, str] = {
-        Must.TURN: map_(rules.title, "draw cards, claim a route or draw {tickets}").format(tickets=tickets),
+        Must.TURN: map_(rules.name, "draw cards, claim a route or draw {tickets}").format(tickets=tickets),
         Must.DRAW: _("draw a second card"),
         Must.KEEP: _("choose {tickets} to keep").format(tickets=tickets),
         Must.TUNNEL: _("pay for the tunnel or give it up"),
@@ -233,7 +233,7 @@ def breakdown_lines(board: Board, scores: FinalScores) -> list[str]:
     for r in scores.ranking():
         bonus = ", ".join(f"{bonus_name(name)} +{points}" for name, points in r.bonus.items() if points)
         parts = [
-            map_(rules.title, "routes {points}").format(points=r.routes),
+            map_(rules.name, "routes {points}").format(points=r.routes),
             _("{tickets} {points} ({done} done, {failed} failed)").format(
                 tickets=tickets_plural(rules), points=f"{r.ticket_points:+d}", done=r.completed, failed=r.failed
             ),

@@ -88,10 +88,10 @@ def player_line(info: GameInfo, rules: Rules, p: PlayerView, *, member: bool = T
         extra += ", " + _("longest path {length}").format(length=p.longest)
     name = player_label(info, p.player)
     tag = f" ({mention(p.user_id)})" if member and p.user_id is not None and p.user_id > 0 else ""
-    points = nmap_(rules.title, "{count} route point", "{count} route points", p.route_points).format(
+    points = nmap_(rules.name, "{count} route point", "{count} route points", p.route_points).format(
         count=p.route_points
     )
-    routes = nmap_(rules.title, "{count} route", "{count} routes", len(p.routes)).format(count=len(p.routes))
+    routes = nmap_(rules.name, "{count} route", "{count} routes", len(p.routes)).format(count=len(p.routes))
     counts = ", ".join(
         [points, pieces_counted(rules, p.trains), cards_counted(p.cards), tickets_counted(rules, p.tickets), routes]
     )

@@ -19,27 +19,27 @@ from maps import WILD, Rules
 
 Forms = Callable[[int], str]
 
-# Each map's ticket, by the map's title (msgctxt: the map, so each rulebook's word can differ).
+# Each map's ticket, by the map's id (msgctxt: the map's title, so each rulebook's word can differ).
 TICKET_WORDS: dict[str, Forms] = {
-    "USA": lambda n: npgettext("USA", "ticket", "tickets", n),
-    "India": lambda n: npgettext("India", "ticket", "tickets", n),
-    "Switzerland": lambda n: npgettext("Switzerland", "ticket", "tickets", n),
-    "Amsterdam": lambda n: npgettext("Amsterdam", "contract", "contracts", n),
-    "San Francisco": lambda n: npgettext("San Francisco", "ticket", "tickets", n),
+    "usa": lambda n: npgettext("USA", "ticket", "tickets", n),
+    "india": lambda n: npgettext("India", "ticket", "tickets", n),
+    "switzerland": lambda n: npgettext("Switzerland", "ticket", "tickets", n),
+    "amsterdam": lambda n: npgettext("Amsterdam", "contract", "contracts", n),
+    "san_francisco": lambda n: npgettext("San Francisco", "ticket", "tickets", n),
 }
 WILD_WORDS: dict[str, Forms] = {
-    "USA": lambda n: npgettext("USA", "locomotive", "locomotives", n),
-    "India": lambda n: npgettext("India", "locomotive", "locomotives", n),
-    "Switzerland": lambda n: npgettext("Switzerland", "locomotive", "locomotives", n),
-    "Amsterdam": lambda n: npgettext("Amsterdam", "joker", "jokers", n),
-    "San Francisco": lambda n: npgettext("San Francisco", "ferry card", "ferry cards", n),
+    "usa": lambda n: npgettext("USA", "locomotive", "locomotives", n),
+    "india": lambda n: npgettext("India", "locomotive", "locomotives", n),
+    "switzerland": lambda n: npgettext("Switzerland", "locomotive", "locomotives", n),
+    "amsterdam": lambda n: npgettext("Amsterdam", "joker", "jokers", n),
+    "san_francisco": lambda n: npgettext("San Francisco", "ferry card", "ferry cards", n),
 }
 PIECE_WORDS: dict[str, Forms] = {
-    "USA": lambda n: npgettext("USA", "train", "trains", n),
-    "India": lambda n: npgettext("India", "train", "trains", n),
-    "Switzerland": lambda n: npgettext("Switzerland", "train", "trains", n),
-    "Amsterdam": lambda n: npgettext("Amsterdam", "cart", "carts", n),
-    "San Francisco": lambda n: npgettext("San Francisco", "cable car", "cable cars", n),
+    "usa": lambda n: npgettext("USA", "train", "trains", n),
+    "india": lambda n: npgettext("India", "train", "trains", n),
+    "switzerland": lambda n: npgettext("Switzerland", "train", "trains", n),
+    "amsterdam": lambda n: npgettext("Amsterdam", "cart", "carts", n),
+    "san_francisco": lambda n: npgettext("San Francisco", "cable car", "cable cars", n),
 }
 
 # Card and route colours (msgctxt "colour"): the card's name, as on a card ("a red card" reads "red").
@@ -65,19 +65,19 @@ def _english(word: str, count: int) -> str:
 
 def ticket_word(rules: Rules, count: int = 1) -> str:
     """The map's ticket ("ticket", "contract"), in the number `count` asks."""
-    forms = TICKET_WORDS.get(rules.title)
+    forms = TICKET_WORDS.get(rules.name)
     return forms(count) if forms else _english(rules.ticket_name, count)
 
 
 def wild_word(rules: Rules, count: int = 1) -> str:
     """The map's wild card (locomotive, joker, ferry card), in the number `count` asks."""
-    forms = WILD_WORDS.get(rules.title)
+    forms = WILD_WORDS.get(rules.name)
     return forms(count) if forms else _english(rules.wild_name, count)
 
 
 def piece_word(rules: Rules, count: int = 2) -> str:
     """The map's pieces (trains, carts, cable cars): plural unless `count` is 1."""
-    forms = PIECE_WORDS.get(rules.title)
+    forms = PIECE_WORDS.get(rules.name)
     return forms(count) if forms else _english(rules.piece_name, count)
 
 
@@ -107,17 +107,17 @@ def tickets_counted(rules: Rules, count: int) -> str:
 # Each map's ticket as the object of a sentence ("keeps 1 ticket"): Finnish takes another case there ("pitää 1
 # menolipun", "pitää 2 menolippua"); English and Swedish say it as after a number.
 TICKET_OBJECT_WORDS: dict[str, Forms] = {
-    "USA": lambda n: npgettext("USA, object", "ticket", "tickets", n),
-    "India": lambda n: npgettext("India, object", "ticket", "tickets", n),
-    "Switzerland": lambda n: npgettext("Switzerland, object", "ticket", "tickets", n),
-    "Amsterdam": lambda n: npgettext("Amsterdam, object", "contract", "contracts", n),
-    "San Francisco": lambda n: npgettext("San Francisco, object", "ticket", "tickets", n),
+    "usa": lambda n: npgettext("USA, object", "ticket", "tickets", n),
+    "india": lambda n: npgettext("India, object", "ticket", "tickets", n),
+    "switzerland": lambda n: npgettext("Switzerland, object", "ticket", "tickets", n),
+    "amsterdam": lambda n: npgettext("Amsterdam, object", "contract", "contracts", n),
+    "san_francisco": lambda n: npgettext("San Francisco, object", "ticket", "tickets", n),
 }
 
 
 def ticket_word_object(rules: Rules, count: int = 1) -> str:
     """The map's ticket as the object of a verb ("keeps 1 ticket": Finnish "menolipun"), in the number `count` asks."""
-    forms = TICKET_OBJECT_WORDS.get(rules.title)
+    forms = TICKET_OBJECT_WORDS.get(rules.name)
     return forms(count) if forms else ticket_word(rules, count)
 
 
@@ -140,17 +140,17 @@ DRAWN_COLOURS: dict[str, Callable[[], str]] = {
     "purple": lambda: pgettext("card drawn", "purple"),
 }
 DRAWN_WILDS: dict[str, Callable[[], str]] = {
-    "USA": lambda: pgettext("USA, card drawn", "locomotive"),
-    "India": lambda: pgettext("India, card drawn", "locomotive"),
-    "Switzerland": lambda: pgettext("Switzerland, card drawn", "locomotive"),
-    "Amsterdam": lambda: pgettext("Amsterdam, card drawn", "joker"),
-    "San Francisco": lambda: pgettext("San Francisco, card drawn", "ferry card"),
+    "usa": lambda: pgettext("USA, card drawn", "locomotive"),
+    "india": lambda: pgettext("India, card drawn", "locomotive"),
+    "switzerland": lambda: pgettext("Switzerland, card drawn", "locomotive"),
+    "amsterdam": lambda: pgettext("Amsterdam, card drawn", "joker"),
+    "san_francisco": lambda: pgettext("San Francisco, card drawn", "ferry card"),
 }
 
 
 def drawn_card_name(rules: Rules, card: str) -> str:
     """A card as the object of "You drew ...": "red" / "ett rött kort" / "punaisen kortin", "a locomotive"..."""
-    word = DRAWN_WILDS.get(rules.title) if card == WILD else DRAWN_COLOURS.get(card)
+    word = DRAWN_WILDS.get(rules.name) if card == WILD else DRAWN_COLOURS.get(card)
     return word() if word else card_name(rules, card)
 
 
@@ -198,45 +198,45 @@ def more_cards_counted(count: int) -> str:
 
 # The map's tickets and pieces as a plural noun without a number ("the tickets": "biljetter", "menoliput").
 TICKET_PLURALS: dict[str, Callable[[], str]] = {
-    "USA": lambda: pgettext("USA", "tickets"),
-    "India": lambda: pgettext("India", "tickets"),
-    "Switzerland": lambda: pgettext("Switzerland", "tickets"),
-    "Amsterdam": lambda: pgettext("Amsterdam", "contracts"),
-    "San Francisco": lambda: pgettext("San Francisco", "tickets"),
+    "usa": lambda: pgettext("USA", "tickets"),
+    "india": lambda: pgettext("India", "tickets"),
+    "switzerland": lambda: pgettext("Switzerland", "tickets"),
+    "amsterdam": lambda: pgettext("Amsterdam", "contracts"),
+    "san_francisco": lambda: pgettext("San Francisco", "tickets"),
 }
 PIECE_PLURALS: dict[str, Callable[[], str]] = {
-    "USA": lambda: pgettext("USA", "trains"),
-    "India": lambda: pgettext("India", "trains"),
-    "Switzerland": lambda: pgettext("Switzerland", "trains"),
-    "Amsterdam": lambda: pgettext("Amsterdam", "carts"),
-    "San Francisco": lambda: pgettext("San Francisco", "cable cars"),
+    "usa": lambda: pgettext("USA", "trains"),
+    "india": lambda: pgettext("India", "trains"),
+    "switzerland": lambda: pgettext("Switzerland", "trains"),
+    "amsterdam": lambda: pgettext("Amsterdam", "carts"),
+    "san_francisco": lambda: pgettext("San Francisco", "cable cars"),
 }
 
 
 def tickets_plural(rules: Rules) -> str:
     """The map's tickets as a plural noun without a number ("tickets", "contracts"; fi nominative "menoliput")."""
-    word = TICKET_PLURALS.get(rules.title)
+    word = TICKET_PLURALS.get(rules.name)
     return word() if word else _english(rules.ticket_name, 2)
 
 
 def pieces_plural(rules: Rules) -> str:
     """The map's pieces as a plural noun without a number ("trains", "carts"; fi nominative "vaunut")."""
-    word = PIECE_PLURALS.get(rules.title)
+    word = PIECE_PLURALS.get(rules.name)
     return word() if word else _english(rules.piece_name, 2)
 
 
 # The map's tickets and wild cards as a plural noun without a number ("the tickets", "menoliput"): a language may say
 # them otherwise than after a number (Finnish counts with the partitive, "3 menolippua").
 WILDS_PLURAL: dict[str, Callable[[], str]] = {
-    "USA": lambda: pgettext("USA, plural", "locomotives"),
-    "India": lambda: pgettext("India, plural", "locomotives"),
-    "Switzerland": lambda: pgettext("Switzerland, plural", "locomotives"),
-    "Amsterdam": lambda: pgettext("Amsterdam, plural", "jokers"),
-    "San Francisco": lambda: pgettext("San Francisco, plural", "ferry cards"),
+    "usa": lambda: pgettext("USA, plural", "locomotives"),
+    "india": lambda: pgettext("India, plural", "locomotives"),
+    "switzerland": lambda: pgettext("Switzerland, plural", "locomotives"),
+    "amsterdam": lambda: pgettext("Amsterdam, plural", "jokers"),
+    "san_francisco": lambda: pgettext("San Francisco, plural", "ferry cards"),
 }
 
 
 def wilds_plural(rules: Rules) -> str:
     """The map's wild cards, uncounted: "locomotives", "jokers", "lok", "jokerikortit"."""
-    word = WILDS_PLURAL.get(rules.title)
+    word = WILDS_PLURAL.get(rules.name)
     return word() if word else _english(rules.wild_name, 2)

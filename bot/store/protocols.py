@@ -181,23 +181,20 @@ class MessageStore(Protocol):
     async def add_message(
         self, game_id: int, kind: str, channel_id: int, message_id: int, buttons: bool = False
     ) -> None:
-        """Record a message posted for a game under `kind` (one message may be recorded under several kinds: the
-        live table under each stage it showed); `buttons`: it was posted with buttons (marked until they go)."""
+        """Record a message posted for a game under `kind` (the live table: under each stage it shows); `buttons`:
+        posted with buttons (marked until they go)."""
         ...
 
     async def messages(self, game_id: int, kind: str | None = None) -> list[MessageRow]: ...
 
-    async def delete_message(self, message_id: int) -> bool:
-        """Forget the message (under every kind it is recorded under); False if it was not recorded."""
-        ...
+    async def delete_message(self, message_id: int) -> bool: ...  # under every kind; False: not recorded
 
     async def games_with_buttons(self) -> list[GameRow]:
         """The games (any status) with a message marked as possibly still carrying buttons."""
         ...
 
     async def clear_buttons(self, message_id: int) -> bool:
-        """The message's buttons are off (or given up on): clear its mark under every kind it is recorded under;
-        False if it had none."""
+        """The message's buttons are off (or given up on): clear its mark (every kind); False if it had none."""
         ...
 
     async def tournament_message(self, tournament_id: int) -> tuple[int, int] | None:

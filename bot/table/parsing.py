@@ -197,17 +197,17 @@ def find_routes(board: Board, text: str) -> list[Route]:
         index = small_number(text)
         if index is not None and 0 <= index < len(board.routes):
             return [board.routes[index]]
-        raise Refusal(no_route_number_text(text, board.rules.title))
+        raise Refusal(no_route_number_text(text, board.rules.name))
     match = re.fullmatch(r"(.*?)\s*(?:\(([^)]*)\)?)?", text)
     assert match is not None
     main, extra = match.group(1), match.group(2)
     ends = _split_ends(board, main)
     if ends is None:
-        raise Refusal(unreadable_route_text(text, board.routes[0].a, board.routes[0].b, board.rules.title))
+        raise Refusal(unreadable_route_text(text, board.routes[0].a, board.routes[0].b, board.rules.name))
     a, b = ends
     routes = board.routes_between(a, b)
     if not routes:
-        raise Refusal(no_route_between_text(a, b, board.rules.title))
+        raise Refusal(no_route_between_text(a, b, board.rules.name))
     if extra:
         colour = _route_colour(board, extra.split(",")[0])
         coloured = [r for r in routes if r.color == colour]

@@ -340,19 +340,7 @@ class StageMessages:
     # ----- the clock's line ----------------------------------------------------------
 
     async def clock_line(self, info: GameInfo) -> str:
-        """The clock's line of a stage message: the deadline of whoever must act, or that the game is paused."""
-        if not info.clock.enabled or not info.status.active:
-            return ""
-        status = await self.reading.clock_status(info.id)
-        if status.paused:
-            return paused_line()
-        seats = [s for s in status.seats if s.waiting and not s.autopilot]
-        if any(s.waiting_for_moderator for s in seats):
-            return out_of_time_line()
-        deadlines = [s.deadline for s in seats if s.deadline]
-        if not deadlines:
-            return ""
-        return deadline_line(min(deadlines))
+        return await clock_line(self.reading, info)
 
     async def refresh_clock(self, game_id: int) -> None:
         """Bring the clock's line of the current stage message up to date (after a pause, an extension, a timeout)."""
@@ -393,3 +381,19 @@ class StageMessages:
     async def clear_reminders(self, info: GameInfo) -> None:
         """Delete the game's notices and reminders from the channel (a new stage or a newer notice replaces them)."""
         await self.notices.clear(info)
+
+
+async def clock_line(reading: ReadingService, info: GameInfo) -> str:
+    """The clock's line of a stage message: the deadline of whoever must act, or that the game is paused."""
+    if not info.clock.enabled or not info.status.active:
+        return ""
+    status = await reading.clock_status(info.id)
+    if status.paused:
+        return paused_line()
+    seats = [s for s in status.seats if s.waiting and not s.autopilot]
+    if any(s.waiting_for_moderator for s in seats):
+        return out_of_time_line()
+    deadlines = [s.deadline for s in seats if s.deadline]
+    if not deadlines:
+        return ""
+    return deadline_line(min(deadlines))
