@@ -113,7 +113,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.expert_candidates import blocking_claim, keeps, scoring_claim, turn_candidates
+from engine.expert_candidates import add_searched_claims, blocking_claim, keeps, scoring_claim, turn_candidates
 from engine.expert_search import (
     CONFIDENCE,
     DEFAULT_SEARCH,
@@ -186,14 +186,8 @@ def search_share(
         return Share(candidates, None)
     inferring = search.infer is not None and len(game.names) <= search.infer_players
     leanings = ticket_leanings(game, name) if inferring else None
-    if not keeping and search.block is not None and search.infer is not None and leanings is not None:
-        block = blocking_claim(game, name, leanings, search.block, search.infer)
-        if block is not None and block not in candidates:
-            candidates.append(block)
-    if not keeping and search.bonus is not None:
-        bonus = scoring_claim(game, name, search.bonus)
-        if bonus is not None and bonus not in candidates:
-            candidates.append(bonus)
+    if not keeping:
+        add_searched_claims(game, name, candidates, search, leanings)
     return Share(candidates, _evaluate(game, name, candidates, search, leanings, began, share, of))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from engine.expert_search import COLOUR_WEIGHT, INFER, TURN_CANDIDATES
+from engine.expert_search import COLOUR_WEIGHT, INFER, TURN_CANDIDATES, Search
 from engine.expert_worlds import Leaning
 from engine.game import Game
 from engine.moves import DrawTickets, Keep, Move
@@ -142,3 +142,18 @@ def scoring_claim(game: Game, name: str, least: float) -> Move | None:
         if gain >= least and (best is None or (gain, -route.id) > best[:2]):
             best = (gain, -route.id, claim)
     return None if best is None else best[2]
+
+
+def add_searched_claims(
+    game: Game, name: str, candidates: list[Move], search: Search, leanings: dict[int, Leaning] | None
+) -> None:
+    """Add to a turn's `candidates` the claims the search asks for: the one that most blocks the others (by their
+    `leanings`, when given) and the one worth most beyond its route's points."""
+    if search.block is not None and search.infer is not None and leanings is not None:
+        block = blocking_claim(game, name, leanings, search.block, search.infer)
+        if block is not None and block not in candidates:
+            candidates.append(block)
+    if search.bonus is not None:
+        bonus = scoring_claim(game, name, search.bonus)
+        if bonus is not None and bonus not in candidates:
+            candidates.append(bonus)

@@ -48,7 +48,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.expert import own_tuning, searching
-from engine.expert_candidates import blocking_claim, keeps, scoring_claim, turn_candidates
+from engine.expert_candidates import add_searched_claims, keeps, turn_candidates
 from engine.expert_search import Search
 from engine.expert_worlds import ticket_leanings
 from engine.game import Game
@@ -90,14 +90,9 @@ def expert_candidates(game: Game, name: str, search: Search) -> tuple[tuple[Move
     s = game.state
     keeping = s.phase is Phase.SETUP_KEEP or s.pending is Pending.KEEP
     candidates = keeps(game, name, fallback) if keeping else turn_candidates(game, name, fallback, tuning)
-    if not keeping and search.block is not None and search.infer is not None:
-        block = blocking_claim(game, name, ticket_leanings(game, name), search.block, search.infer)
-        if block is not None and block not in candidates:
-            candidates.append(block)
-    if not keeping and search.bonus is not None:
-        bonus = scoring_claim(game, name, search.bonus)
-        if bonus is not None and bonus not in candidates:
-            candidates.append(bonus)
+    if not keeping:
+        blocking = search.block is not None and search.infer is not None
+        add_searched_claims(game, name, candidates, search, ticket_leanings(game, name) if blocking else None)
     return tuple(candidates), len(candidates) > 1
 
 

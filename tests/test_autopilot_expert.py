@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine.expert as expert
+import engine.expert_candidates as expert_candidates
 from engine import Game, Keep
 from engine.autopilot import LEVELS, Level, choose_move
 from engine.expert import WIN_BONUS, Search, choose_expert, estimate, sample_world, seen_cards, ticket_leanings
@@ -231,7 +232,7 @@ def test_the_time_limit_counts_the_candidates_too(monkeypatch: pytest.MonkeyPatc
     while game.state.phase is not Phase.PLAY:
         game.apply(choose_strong(game, game.waiting_for()[0]))
     name = game.waiting_for()[0]
-    real_claim, real_rollout = expert.scoring_claim, expert._rollout
+    real_claim, real_rollout = expert_candidates.scoring_claim, expert._rollout
     played: list[int] = []
 
     def slow_claim(*args: Any) -> Any:
@@ -242,7 +243,7 @@ def test_the_time_limit_counts_the_candidates_too(monkeypatch: pytest.MonkeyPatc
         played.append(1)
         return real_rollout(*args)
 
-    monkeypatch.setattr(expert, "scoring_claim", slow_claim)
+    monkeypatch.setattr(expert_candidates, "scoring_claim", slow_claim)  # where the search finds it
     monkeypatch.setattr(expert, "_rollout", counted)
     hurried = choose_expert(game, name, Search(seed="h", worlds=4, work=10**6, time_limit=0.2, bonus=1.0))
     assert hurried == choose_strong(game, name)
