@@ -17,7 +17,7 @@ from bot.service.kinds import Actor
 from bot.service.plan_eval import DECK, Ending, ItemKind, PlanItem
 from bot.service.settings import PLANS
 from bot.service.tournaments.models import TablePlan, TournamentSettings
-from bot.store import Database, NewPlan
+from bot.store import Database, NewPlan, PlanRow
 from engine import DrawCard, Game, Keep
 from engine.errors import AlreadyClaimed
 from engine.random_play import random_move
@@ -324,7 +324,38 @@ async def test_a_plan_that_cannot_be_read_is_logged_and_the_turn_waits(
     assert seat is not None and seat.seat is not None
     plan = NewPlan(seat.seat, planner, '[{"kind": "fly"}]', service.core.now())
     await service.store.history.put_plan(game_id, info.version, plan)
+    service.core.known_plans.forget()  # written behind the service's back: as a new process, it reads plans anew
     await _deck_twice(service, game_id)  # the action itself goes through
     game = await service.reading.engine_game(game_id)
     assert game.to_move() is not None and game.to_move().player == name  # type: ignore[union-attr]
     assert "a planned turn could not be played" in caplog.text
+
+
+async def test_plans_are_read_once_a_game_and_then_only_when_a_seat_has_one(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn begins at every other action: the games with plans are read once, then each game's when it has one
+    (set, played and cleared here), so a game without plans costs no read a turn."""
+    game_id, _ = await started_game(service, players=2)
+    await _to_turns(service, game_id)
+    reads: list[int] = []
+    real = service.store.history.plans
+
+    async def counted(game: int) -> list[PlanRow]:
+        reads.append(game)
+        return await real(game)
+
+    monkeypatch.setattr(service.store.history, "plans", counted)
+    for _ in range(3):
+        await _deck_twice(service, game_id)
+    assert reads == []  # known to have none since the first turns
+    planner, name = await _next_member(service, game_id)
+    await service.plans.add(game_id, planner, PlanItem(ItemKind.DECK))
+    reads.clear()
+    await _deck_twice(service, game_id)  # the planner's turn: read, played, known to be used up
+    game = await service.reading.engine_game(game_id)
+    assert game.moves[-2:] == [DrawCard(name, DECK), DrawCard(name, DECK)]
+    assert reads == [game_id]
+    for _ in range(2):
+        await _deck_twice(service, game_id)
+    assert reads == [game_id]

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from bot.service.checks import check_id
 from bot.service.errors import IdKind, NotFound, ServiceError, StaleVersion, Why
+from bot.service.known_plans import KnownPlans
 from bot.service.loading import LiveGame, load
 from bot.service.member_reads import MemberReads
 from bot.service.models import GameInfo
@@ -89,6 +90,7 @@ class ServiceCore:
         # each game's clock as last committed by this service (a cache only: the store holds the truth,
         # and any write but a move drops it, so it is read again)
         self.committed_clocks: dict[int, ClockRow] = {}
+        self.known_plans = KnownPlans()  # the games' seats with a planned turn, as this process knows them
         # members this process read as not away, and until when it takes that as still true without reading again
         # (`NOT_AWAY_TRUSTED`; its own writes of a member's settings forget it at once)
         self.present_until: dict[int, datetime] = {}

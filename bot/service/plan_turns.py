@@ -12,6 +12,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.service.events import PrivateEvent
+from bot.service.known_plans import KnownPlans
 from bot.service.loading import LiveGame
 from bot.service.plan_eval import Ending, evaluate, plan_of, turn_begins
 from bot.service.results import PlannedTurn
@@ -41,6 +42,7 @@ async def plans_off(settings: SettingsStore, tournaments: TournamentStore, guild
 async def play_planned_turn(
     live: LiveGame,
     stores: tuple[HistoryStore, SettingsStore, TournamentStore],
+    known: KnownPlans,
     step: PlanStep,
     events: Callable[[], Sequence[PrivateEvent]],
     told: list[PlannedTurn],
@@ -48,7 +50,7 @@ async def play_planned_turn(
     """`planned_turn`, its report added to `told`; the moves it made. A failure is logged and stops the plan there,
     never the action nor the autopilot's moves after it: the member plays the turn themselves."""
     try:
-        planned = await planned_turn(live, stores, step, events)
+        planned = await planned_turn(live, stores, known, step, events)
     except Exception:
         log.exception("game #%d: a planned turn could not be played", live.info.id)
         return 0
@@ -61,6 +63,7 @@ async def play_planned_turn(
 async def planned_turn(
     live: LiveGame,
     stores: tuple[HistoryStore, SettingsStore, TournamentStore],
+    known: KnownPlans,
     step: PlanStep,
     events: Callable[[], Sequence[PrivateEvent]],
 ) -> PlannedTurn | None:
@@ -78,11 +81,19 @@ async def planned_turn(
     sitter = info.seats[seat]
     if sitter.autopilot or sitter.user_id <= 0:
         return None
-    row = next((r for r in await plans.plans(info.id) if r.seat == seat), None)
+    if not known.started:
+        known.start(await plans.planned_games())  # once in the process's life
+    seats = known.seats(info.id)
+    if seats is not None and seat not in seats:
+        return None  # known to have no plan: nothing to read (a turn begins at every other action)
+    rows = await plans.plans(info.id)
+    known.learn(info.id, (r.seat for r in rows))
+    row = next((r for r in rows if r.seat == seat), None)
     if row is None:
         return None
     if row.user_id != sitter.user_id:  # set by whoever sat here before: never played for someone else
         await plans.clear_plan(info.id, seat)
+        known.gone(info.id, (seat,))
         return None
     if await plans_off(settings, tournaments, info.guild_id, info.id) is not None:
         return None
@@ -92,6 +103,7 @@ async def planned_turn(
         return None
     if not outcome.moves:
         await plans.clear_plan(info.id, seat)
+        known.gone(info.id, (seat,))
         return PlannedTurn(sitter.user_id, to_move.player, items, outcome)
     before = len(events())
     for index, move in enumerate(outcome.moves):

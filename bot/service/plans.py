@@ -75,7 +75,9 @@ class PlanService:
             if live.game is None:
                 raise WrongState(Why.NOT_DEALT)
             _, _, seat = seated(live.info, user_id)
-            return await self.history_store.clear_plan(game_id, seat)
+            had = await self.history_store.clear_plan(game_id, seat)
+            self.core.known_plans.gone(game_id, (seat,))
+            return had
 
         return await self.core.locked(game_id, work)
 
@@ -122,6 +124,8 @@ class PlanService:
                 await self.history_store.put_plan(game_id, info.version, plan)
             else:
                 await self.history_store.clear_plan(game_id, seat)
+            others = frozenset(r.seat for r in rows if r.seat != seat)
+            self.core.known_plans.learn(game_id, others | {seat} if items else others)  # what the runner asks
             return PlanView(game_id, player, info.map, items)
 
         return await self.core.act(game_id, work)

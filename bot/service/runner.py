@@ -206,6 +206,7 @@ class Runner:
             expected_clock=expected_clock,
         )
         version = await self.core.write(info.id, lambda: self.history_store.append_move(info.id, info.version, entry))
+        self.core.known_plans.gone(info.id, plans_cleared)
         new_info = replace(info, version=version, status=status)
         run.live = LiveGame(new_info, after, moves_hash, (*run.live.actors, actor))
         self.core.remember(info.id, run.live)
@@ -314,6 +315,7 @@ class Runner:
         writes = Writes(clock, timers, claim_timer, [audit] if audit else [], seats, cleared)
         change = GameChange(writes, status, undo, bump)
         await self.core.write(info.id, lambda: self.history_store.apply_change(info.id, info.version, change))
+        self.core.known_plans.gone(info.id, cleared)
         if bump:
             self.core.forget(info.id)
         self.core.timers_written(timers)
@@ -379,7 +381,7 @@ async def _planned_turn(runner: Runner, run: Run) -> int:
         await runner.step(run, move, actor=Actor.PLAN, user_id=user_id, plans_cleared=cleared)
 
     stores = (runner.history_store, runner.settings_store, runner.tournament_store)
-    return await play_planned_turn(run.live, stores, step, run.private.copy, run.planned)
+    return await play_planned_turn(run.live, stores, runner.core.known_plans, step, run.private.copy, run.planned)
 
 
 def waiting_of(info: GameInfo, game: Game) -> Waiting | None:
