@@ -49,3 +49,13 @@ def test_a_plan_written_through_it_is_never_hidden(
         for g, s in store:
             seats = known.seats(g)
             assert seats is None or s in seats, (g, s, seats)
+
+
+def test_a_game_without_plans_leaves_no_entry_behind() -> None:
+    known = KnownPlans()
+    known.start([7])
+    for game in range(100):
+        known.learn(game, ())
+        known.gone(game, ALL_PLANS)
+    assert known.seats(3) == frozenset() and known.seats(7) == frozenset()
+    assert len(known._seats) == 1  # game 7 alone: it had plans at the start

@@ -36,8 +36,13 @@ class KnownPlans:
         return None
 
     def learn(self, game_id: int, seats: Iterable[int]) -> None:
-        """The game's seats with a plan, as just read or written."""
-        self._seats[game_id] = frozenset(seats)
+        """The game's seats with a plan, as just read or written (a game without any, that had none at the start,
+        is kept as no entry at all: a long-running process does not collect every game it ever saw)."""
+        known = frozenset(seats)
+        if not known and self._at_start is not None and game_id not in self._at_start:
+            self._seats.pop(game_id, None)
+        else:
+            self._seats[game_id] = known
 
     def gone(self, game_id: int, seats: Iterable[int]) -> None:
         """These seats' plans were removed (`ALL_PLANS`: every seat's)."""
@@ -45,9 +50,9 @@ class KnownPlans:
         if not seats:
             return
         if seats == ALL_PLANS:
-            self._seats[game_id] = frozenset()
+            self.learn(game_id, ())
         elif game_id in self._seats:
-            self._seats[game_id] -= set(seats)
+            self.learn(game_id, self._seats[game_id] - set(seats))
 
     def forget(self) -> None:
         """Know nothing (as a new process): everything is read again when asked."""
